@@ -1,0 +1,55 @@
+# pnpkit — every target creates the virtual environment it needs on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: render test lint format bench soak rules wheel-check clean
+
+$(STAMP): pyproject.toml constraints.txt
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	@touch $@
+
+## render: print-ready PDFs and SVG previews of every bundled game, into output/
+render: $(STAMP)
+	$(BIN)/pnp validate
+	@echo "(rendering arrives with the generator)"
+
+## test: lint, format check, and the whole test suite
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+## bench: speed and memory benchmarks (figures printed, targets checked)
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+## soak: many more random play-throughs than the test suite runs
+soak: $(STAMP)
+	PNPKIT_SOAK=1 $(BIN)/pytest tests -k playthrough
+
+## rules: the rules-index statements that no test cites
+rules: $(STAMP)
+	$(BIN)/python -m pnpkit.rules_coverage
+
+## wheel-check: build the wheel, install it into a fresh venv, validate the bundled games there
+wheel-check: $(STAMP)
+	rm -rf build/wheel-check && mkdir -p build/wheel-check
+	$(BIN)/python -m build --wheel --outdir build/wheel-check . >/dev/null
+	$(PYTHON) -m venv build/wheel-check/venv
+	build/wheel-check/venv/bin/python -m pip install --quiet -c constraints.txt build/wheel-check/*.whl
+	cd build/wheel-check && ./venv/bin/pnp validate && ./venv/bin/pnp games --json >/dev/null
+
+clean:
+	rm -rf $(VENV) build output .pytest_cache .ruff_cache

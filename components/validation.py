@@ -1,0 +1,89 @@
+"""JSON Schema validation against the bundled schemas, with messages a designer can act on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from pnpkit.components.catalog import SCHEMA_DIR
+
+SCHEMA_BASE = "https://pnpkit.dev/schema/"
+
+
+@cache
+def registry() -> Registry:
+    """Every bundled schema, by its $id."""
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def bundled_validator(name: str) -> Draft202012Validator:
+    """A validator for the bundled schema `name` (e.g. "game.schema.json")."""
+    schema = registry().contents(SCHEMA_BASE + name)
+    return Draft202012Validator(schema, registry=registry())
+
+
+def validator_for(schema: dict[str, Any]) -> Draft202012Validator:
+    """A validator for a game's own schema, able to $ref the bundled ones."""
+    return Draft202012Validator(schema, registry=registry())
+
+
+def pointer(path: Iterable[Any]) -> str:
+    """A JSON pointer (RFC 6901) for a path of keys and indexes."""
+    parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]
+    return "#/" + "/".join(parts) if parts else "#"
+
+
+def _deepest(error: ValidationError) -> ValidationError:
+    """For oneOf/anyOf failures, the alternative that came closest."""
+    while error.context:
+        error = best_match(error.context)
+    return error
+
+
+def describe(error: ValidationError) -> str:
+    """What was expected, in words."""
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    value = error.instance
+    kind = error.validator
+    if kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return f"missing required key {missing!r}"
+    if kind in ("additionalProperties", "unevaluatedProperties"):
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(value) - set(allowed)) if isinstance(value, dict) else []
+        hint = f"; allowed keys: {', '.join(allowed)}" if allowed else ""
+        return f"unknown key(s) {', '.join(map(repr, extra))}{hint}"
+    if kind == "const":
+        return f"expected {error.validator_value!r}, got {value!r}"
+    if kind == "enum":
+        options = ", ".join(map(json.dumps, error.validator_value))
+        return f"expected one of {options}, got {json.dumps(value)}"
+    if kind == "type":
+        return f"expected {error.validator_value}, got {json.dumps(value, ensure_ascii=False)[:60]}"
+    if kind in ("pattern", "format") and description:
+        return f"{json.dumps(value, ensure_ascii=False)} is not valid: expected {description}"
+    if kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength"):
+        text = error.message
+        return f"{text} (limit: {kind} {error.validator_value})"
+    if description:
+        return f"{error.message}; expected {description}"
+    return error.message
+
+
+def problems_in(validator: Draft202012Validator, instance: Any) -> Iterator[tuple[list[Any], str]]:
+    """Each schema violation as (path within the instance, message), in document order."""
+    errors = sorted(validator.iter_errors(instance), key=lambda e: [str(p) for p in e.path])
+    for error in errors:
+        deepest = _deepest(error)
+        yield list(deepest.absolute_path), describe(deepest)

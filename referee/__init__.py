@@ -1,0 +1,1 @@
+"""pnpkit package."""
