@@ -63,22 +63,31 @@ class _Loader:
             raise DefinitionError(self.problems)
         if not isinstance(manifest, dict):
             raise DefinitionError([Problem(self.manifest_name, "#", "expected a JSON object")])
+        broken_groups: set[int] = set()
         for path, message in problems_in(bundled_validator("game.schema.json"), manifest):
             self.problems.append(Problem(self.manifest_name, pointer(path), message))
+            if len(path) >= 2 and path[0] == "components":
+                broken_groups.add(path[1])
+        structure_ok = isinstance(manifest.get("components"), list) and not any(
+            p.where in ("#", "#/prefix", "#/components") and "unknown key" not in p.message
+            for p in self.problems
+        )
+        if not structure_ok:
+            raise DefinitionError(self.problems)
+        # Groups that passed the manifest schema are still checked, so every error shows at once.
+        groups = [
+            self.group(index, spec, manifest["prefix"])
+            for index, spec in enumerate(manifest["components"])
+            if index not in broken_groups
+        ]
+        self.check_unique(groups)
         if self.problems:
             raise DefinitionError(self.problems)
         players = manifest["players"]
         if players["min"] > players["max"]:
-            self.problems.append(
-                Problem(self.manifest_name, "#/players", "min must not be greater than max")
+            raise DefinitionError(
+                [Problem(self.manifest_name, "#/players", "min must not be greater than max")]
             )
-        groups = [
-            self.group(index, spec, manifest["prefix"])
-            for index, spec in enumerate(manifest["components"])
-        ]
-        self.check_unique(manifest, groups)
-        if self.problems:
-            raise DefinitionError(self.problems)
         return Game(
             id=manifest["id"],
             name=manifest["name"],
@@ -213,7 +222,7 @@ class _Loader:
             self.problems.append(Problem(file, where, message))
         return not found
 
-    def check_unique(self, manifest: dict[str, Any], groups: list[Group]) -> None:
+    def check_unique(self, groups: list[Group]) -> None:
         seen_groups: dict[str, int] = {}
         for index, group in enumerate(groups):
             if group.id in seen_groups:

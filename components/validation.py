@@ -44,11 +44,22 @@ def pointer(path: Iterable[Any]) -> str:
     return "#/" + "/".join(parts) if parts else "#"
 
 
-def _deepest(error: ValidationError) -> ValidationError:
-    """For oneOf/anyOf failures, the alternative that came closest."""
-    while error.context:
-        error = best_match(error.context)
-    return error
+def _leaves(error: ValidationError) -> list[ValidationError]:
+    """Errors to report; for oneOf/anyOf, those of the alternative that fits the value's type."""
+    if not error.context:
+        return [error]
+    alternatives: dict[Any, list[ValidationError]] = {}
+    for sub in error.context:
+        alternatives.setdefault(sub.relative_schema_path[0], []).append(sub)
+
+    def wrong_type(errors: list[ValidationError]) -> bool:
+        return any(e.validator == "type" and not e.relative_path for e in errors)
+
+    fitting = [errs for errs in alternatives.values() if not wrong_type(errs)]
+    if not fitting:
+        return [best_match(error.context)]
+    chosen = min(fitting, key=len)
+    return [leaf for sub in chosen for leaf in _leaves(sub)]
 
 
 def describe(error: ValidationError) -> str:
@@ -72,10 +83,17 @@ def describe(error: ValidationError) -> str:
     if kind == "type":
         return f"expected {error.validator_value}, got {json.dumps(value, ensure_ascii=False)[:60]}"
     if kind in ("pattern", "format") and description:
-        return f"{json.dumps(value, ensure_ascii=False)} is not valid: expected {description}"
-    if kind in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength"):
-        text = error.message
-        return f"{text} (limit: {kind} {error.validator_value})"
+        expected = description[0].lower() + description[1:]
+        return f"{json.dumps(value, ensure_ascii=False)} is not valid: expected {expected}"
+    limit = error.validator_value
+    if kind == "maximum":
+        return f"{value} is more than the limit of {limit}"
+    if kind == "minimum":
+        return f"{value} is less than the minimum of {limit}"
+    if kind in ("maxItems", "maxLength"):
+        return f"too long: at most {limit} {'items' if kind == 'maxItems' else 'characters'}"
+    if kind in ("minItems", "minLength"):
+        return f"too short: at least {limit} {'items' if kind == 'minItems' else 'characters'}"
     if description:
         return f"{error.message}; expected {description}"
     return error.message
@@ -85,5 +103,5 @@ def problems_in(validator: Draft202012Validator, instance: Any) -> Iterator[tupl
     """Each schema violation as (path within the instance, message), in document order."""
     errors = sorted(validator.iter_errors(instance), key=lambda e: [str(p) for p in e.path])
     for error in errors:
-        deepest = _deepest(error)
-        yield list(deepest.absolute_path), describe(deepest)
+        for leaf in _leaves(error):
+            yield list(leaf.absolute_path), describe(leaf)

@@ -1,0 +1,106 @@
+"""Each kind of bad input has a fixture and an exact expected message (issue: Foundation)."""
+
+from pathlib import Path
+
+import pytest
+
+from pnpkit.components import load_game
+from pnpkit.errors import DefinitionError, PnpError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def problems(name: str) -> list[str]:
+    """The problems reported for a fixture, with the fixture folder shortened to its name."""
+    with pytest.raises(DefinitionError) as caught:
+        load_game(FIXTURES / name)
+    return [str(p).replace(str(FIXTURES) + "/", "") for p in caught.value.problems]
+
+
+def test_malformed_json_gives_line_and_column() -> None:
+    assert problems("malformed-json") == [
+        "malformed-json/game.json:line 4, column 1: malformed JSON: "
+        "Expecting property name enclosed in double quotes"
+    ]
+
+
+def test_schema_violations_are_all_reported_with_json_pointers() -> None:
+    assert problems("schema-violation") == [
+        "schema-violation/game.json:#: unknown key(s) 'colour'; allowed keys: $schema, color, "
+        "components, description, designer, id, name, players, prefix, publisher, rules, year",
+        'schema-violation/game.json:#/components/0/cards/0/id: "ty-1" is not valid: expected a '
+        "short ID printed on the component and typed into the referee: a game prefix, a hyphen, "
+        "up to six capitals or digits (e.g. AL-12).",
+        'schema-violation/game.json:#/components/0/size: expected one of "poker", "bridge", '
+        '"tarot", "mini", "square", "mini-square", "jumbo", got "huge"',
+        'schema-violation/game.json:#/players/min: expected integer, got "one"',
+    ]
+
+
+def test_field_schema_violations_name_the_field() -> None:
+    assert problems("field-violation") == [
+        "field-violation/game.json:#/components/0/cards/0/fields: unknown key(s) 'extra'; "
+        "allowed keys: bonus, suit, tags, value",
+        'field-violation/game.json:#/components/0/cards/0/fields/suit: expected one of "sun", '
+        '"moon", got "star"',
+        "field-violation/game.json:#/components/0/cards/0/fields/value: 12 is more than the "
+        "limit of 9",
+    ]
+
+
+def test_duplicate_ids_name_both_places() -> None:
+    assert problems("duplicate-ids") == [
+        "duplicate-ids/game.json:#/components/0/cards/1: duplicate component ID 'TY-1' "
+        f"(first at {FIXTURES}/duplicate-ids/game.json:#/components/0/cards/0)".replace(
+            str(FIXTURES) + "/", ""
+        )
+    ]
+
+
+def test_missing_file_is_named() -> None:
+    assert problems("missing-file") == [
+        "missing-file/game.json:#/components/0/cards: references missing file 'nowhere.csv'"
+    ]
+
+
+def test_path_leaving_the_game_directory_is_rejected() -> None:
+    assert problems("path-escape") == [
+        "path-escape/game.json:#/components/0/cards: path '../tiny-csv/cards.csv' leaves the "
+        "game's directory; keep files inside it"
+    ]
+
+
+def test_absurd_count_has_a_clear_limit() -> None:
+    assert problems("absurd-count") == [
+        "absurd-count/game.json:#/components/0/cards/0/count: 5000 is more than the limit of 1000"
+    ]
+
+
+def test_csv_errors_name_file_line_and_column() -> None:
+    assert problems("bad-csv") == [
+        "bad-csv/cards.csv:line 2, column 5 (value): expected a whole number, got 'one'",
+        "bad-csv/cards.csv:line 3: expected 5 cells, found 4",
+        "bad-csv/cards.csv:line 4, column 3 (count): expected a whole number, got 'x'",
+        'bad-csv/cards.csv:line 5, column 4 (suit): expected one of "sun", "moon", got "star"',
+    ]
+
+
+def test_unreadable_csv_is_reported_not_raised() -> None:
+    assert problems("binary-csv") == [
+        "binary-csv/cards.csv:line 1: unreadable CSV: 'utf-8' codec can't decode byte 0xff in "
+        "position 8: invalid start byte"
+    ]
+
+
+def test_unknown_game_lists_the_known_ones() -> None:
+    with pytest.raises(PnpError) as caught:
+        load_game("no-such-game")
+    message = str(caught.value)
+    assert message.startswith("unknown game 'no-such-game': give a bundled game (")
+    assert "gentoo" in message
+    assert message.endswith("or the path of a directory holding a game.json")
+
+
+def test_directory_without_manifest_is_not_a_game(tmp_path: Path) -> None:
+    with pytest.raises(PnpError, match="not a game directory"):
+        load_game(tmp_path)
