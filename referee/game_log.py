@@ -1,0 +1,200 @@
+"""The game log: JSON Lines, a header then one event per line, fsync'd, one writer at a time.
+
+Line 1 is the header (game, variant, players, options, rules version, component-data hash, seed).
+Every later line is an event with `seq` 1, 2, 3 … A last line without its newline is a torn write
+from a crash: it is dropped with a warning (and cut off before the next append). Any other damage
+is refused with the file and line, and never repaired.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnpkit.referee.verdict import LogError
+
+KIND = "pnpkit-referee-log"
+FORMAT = 1
+LOCK_WAIT = 3.0
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a log was recorded with; a log is only replayed against the same component data."""
+
+    game: str
+    variant: str
+    players: tuple[str, ...]
+    rules_version: str
+    data_hash: str
+    seed: int | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    source: str = ""
+    """The game's directory when it is not a bundled game."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The header line's object."""
+        data: dict[str, Any] = {
+            "log": KIND,
+            "format": FORMAT,
+            "game": self.game,
+            "variant": self.variant,
+            "players": list(self.players),
+            "rules_version": self.rules_version,
+            "data_hash": self.data_hash,
+            "seed": self.seed,
+            "options": self.options,
+        }
+        if self.source:
+            data["source"] = self.source
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Header:
+        """The header from line 1; LogError if it is not a referee log's header."""
+        if not isinstance(data, dict) or data.get("log") != KIND:
+            raise LogError(f"{where}: not a pnpkit referee log (line 1 is not its header)")
+        if data.get("format") != FORMAT:
+            raise LogError(f"{where}: log format {data.get('format')!r}; this referee reads 1")
+        try:
+            return cls(
+                game=str(data["game"]),
+                variant=str(data["variant"]),
+                players=tuple(str(p) for p in data["players"]),
+                rules_version=str(data["rules_version"]),
+                data_hash=str(data["data_hash"]),
+                seed=data.get("seed"),
+                options={str(k): str(v) for k, v in data.get("options", {}).items()},
+                source=str(data.get("source", "")),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise LogError(f"{where}: the header lacks or garbles {exc}") from None
+
+
+@dataclass
+class LogContents:
+    """A log as read: header, events, warnings, and the length of its intact part in bytes."""
+
+    header: Header
+    events: list[Event]
+    warnings: list[str]
+    intact: int
+
+
+def _line(data: dict[str, Any]) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def parse_log(data: bytes, path: Path) -> LogContents:
+    """Header and events of a log's bytes; LogError on damage before the last line."""
+    warnings: list[str] = []
+    intact = len(data)
+    if data and not data.endswith(b"\n"):
+        cut = data.rfind(b"\n") + 1
+        lineno = data.count(b"\n") + 1
+        warnings.append(
+            f"{path}:{lineno}: dropped an incomplete last line (a write cut short by a crash)"
+        )
+        data, intact = data[:cut], cut
+    lines = data.split(b"\n")[:-1] if data else []
+    if not lines:
+        raise LogError(f"{path}: empty; not a referee log")
+    parsed: list[Any] = []
+    for number, raw in enumerate(lines, start=1):
+        try:
+            parsed.append(json.loads(raw))
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise LogError(
+                f"{path}:{number}: damaged line ({exc}); the log is refused, not repaired — "
+                "restore it from a backup or remove the damaged lines by hand"
+            ) from None
+    header = Header.from_json(parsed[0], f"{path}:1")
+    events: list[Event] = parsed[1:]
+    for number, event in enumerate(events, start=1):
+        if not isinstance(event, dict) or event.get("seq") != number:
+            raise LogError(
+                f"{path}:{number + 1}: expected event number {number} (a line is missing, "
+                "repeated or altered); the log is refused"
+            )
+    return LogContents(header, events, warnings, intact)
+
+
+def read_log(path: Path) -> LogContents:
+    """Read a log without locking it (for commands that only look)."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise LogError(f"{path}: no such log; start one with `referee new`") from None
+    return parse_log(data, Path(path))
+
+
+def create_log(path: Path, header: Header) -> None:
+    """Write a new log holding only its header; refuse to overwrite an existing file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        raise LogError(f"{path}: already exists; choose another --log or remove it") from None
+    try:
+        os.write(fd, _line(header.to_json()))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class LogWriter:
+    """A log opened for appending under an exclusive lock."""
+
+    def __init__(self, fd: int, contents: LogContents):
+        self._fd = fd
+        self.contents = contents
+        self._torn = len(contents.warnings) > 0
+
+    def append(self, event: Event) -> None:
+        """Append one event and fsync it; its seq must follow the last one."""
+        expected = len(self.contents.events) + 1
+        if event.get("seq") != expected:
+            raise ValueError(f"event seq {event.get('seq')} where {expected} comes next")
+        if self._torn:
+            os.ftruncate(self._fd, self.contents.intact)
+            self._torn = False
+        os.lseek(self._fd, 0, os.SEEK_END)
+        os.write(self._fd, _line(event))
+        os.fsync(self._fd)
+        self.contents.events.append(event)
+
+
+@contextlib.contextmanager
+def open_for_append(path: Path) -> Iterator[LogWriter]:
+    """Lock the log (waiting a little for another writer), read it, and yield a writer."""
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except FileNotFoundError:
+        raise LogError(f"{path}: no such log; start one with `referee new`") from None
+    try:
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise LogError(
+                        f"{path}: another referee is writing to this log; try again"
+                    ) from None
+                time.sleep(0.05)
+        size = os.fstat(fd).st_size
+        data = os.pread(fd, size, 0)
+        yield LogWriter(fd, parse_log(data, Path(path)))
+    finally:
+        os.close(fd)

@@ -1,0 +1,1 @@
+"""Game rules modules, one per game, found by the "rules" key of each game's game.json."""

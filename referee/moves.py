@@ -1,0 +1,74 @@
+"""Moves: small JSON objects with a one-line text form, and helpers to parse that text.
+
+Conventions shared by every game (docs/engine.md):
+- words separated by spaces, the first word names the kind of move (`play AL-17 e4`);
+- component IDs as printed, case-insensitive; board spaces as letter + number (`c3`);
+- a leading `NAME:` says which player makes the move when it is not the expected one;
+- simultaneous choices as `NAME=VALUE` pairs in one move (`travel ann=L2 bob=ocean`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pnpkit.referee.verdict import MoveSyntaxError
+
+Move = dict[str, Any]
+"""A move: a JSON object whose "type" names it; other keys are the move's arguments."""
+
+_SPACE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+
+
+def words(text: str) -> list[str]:
+    """The words of a move's text form, lower-cased."""
+    return text.strip().lower().split()
+
+
+def split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str]:
+    """Split a leading `NAME:` off a move's text; the name must be a player's (any case)."""
+    head, sep, rest = text.partition(":")
+    if not sep or " " in head.strip():
+        return None, text
+    name = head.strip()
+    for player in players:
+        if player.lower() == name.lower():
+            return player, rest.strip()
+    raise MoveSyntaxError(f"{name!r} is not a player of this game ({', '.join(players)})")
+
+
+def space(word: str) -> tuple[int, int]:
+    """A board space `c3` as (column, row), both from 0: c3 → (2, 2)."""
+    match = _SPACE.match(word.lower())
+    if not match:
+        raise MoveSyntaxError(f"{word!r} is not a space: expected a letter and a number, like c3")
+    return ord(match[1]) - ord("a"), int(match[2]) - 1
+
+
+def space_name(column: int, row: int) -> str:
+    """The text form of a space: (2, 2) → c3."""
+    return f"{chr(ord('a') + column)}{row + 1}"
+
+
+def pairs(items: Sequence[str], players: Sequence[str]) -> dict[str, str]:
+    """Simultaneous choices `NAME=VALUE` keyed by player; every player at most once."""
+    chosen: dict[str, str] = {}
+    by_lower = {p.lower(): p for p in players}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not value:
+            raise MoveSyntaxError(f"{item!r}: expected NAME=CHOICE")
+        player = by_lower.get(name.lower())
+        if player is None:
+            raise MoveSyntaxError(f"{name!r} is not a player of this game ({', '.join(players)})")
+        if player in chosen:
+            raise MoveSyntaxError(f"{player} chose twice")
+        chosen[player] = value
+    return chosen
+
+
+def canonical(move: Mapping[str, Any]) -> str:
+    """A move's JSON with sorted keys: equal moves have equal canonical forms."""
+    return json.dumps(move, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

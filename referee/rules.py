@@ -1,0 +1,199 @@
+"""The interface every game's rules module implements, and how the engine finds a game's module.
+
+A rules module is `pnpkit.referee.games.<rules>` (the manifest's "rules" key, "-" → "_") and
+defines `RULES`, an instance of a `Rules` subclass. States are the module's own immutable values
+(frozen dataclasses, tuples): `apply` returns a new state and never changes the one it is given.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from pnpkit.components.model import Game
+from pnpkit.errors import PnpError
+from pnpkit.referee.moves import Move
+from pnpkit.referee.verdict import Verdict
+
+State = Any
+"""A rules module's state: immutable, comparable with ==."""
+
+PromptKind = Literal["move", "chance", "simultaneous", "over"]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the referee expects next: who acts, what kind of entry, and a line for the player.
+
+    kind "move": a player's decision; "chance": what chance decided (a die, a card turned over),
+    entered at the table or drawn by the referee in digital mode; "simultaneous": secret choices of
+    `actors`, entered together in one move; "over": the game has ended.
+    """
+
+    kind: PromptKind
+    actors: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The immutable game being refereed: component data, rules, variant, players, options."""
+
+    game: Game
+    rules: Rules
+    variant: str
+    players: tuple[str, ...]
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Syntax:
+    """One move form for `rules GAME` and the play prompt's help: `play CARD SPACE` …"""
+
+    form: str
+    meaning: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Final scoring: points per player per category, the winner(s), and the tie-break used."""
+
+    categories: tuple[str, ...]
+    points: Mapping[str, Mapping[str, int]]
+    winners: tuple[str, ...]
+    tiebreak: str = ""
+    notes: tuple[str, ...] = ()
+
+    def total(self, player: str) -> int:
+        """A player's total over every category."""
+        return sum(self.points[player].values())
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form printed by `score --json`."""
+        return {
+            "players": {
+                p: {"categories": dict(cats), "total": self.total(p)}
+                for p, cats in self.points.items()
+            },
+            "winners": list(self.winners),
+            "tiebreak": self.tiebreak,
+            "notes": list(self.notes),
+        }
+
+
+class Rules:
+    """Base class of a game's rules. Override the methods marked "required"."""
+
+    id: ClassVar[str] = ""
+    version: ClassVar[str] = "1"
+    variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}
+    options: ClassVar[Mapping[str, str]] = {}
+    syntax: ClassVar[Sequence[Syntax]] = ()
+    legal_is_complete: ClassVar[bool] = True
+    """True when `legal` lists every acceptable move, so the harness may call others illegal."""
+
+    # --- required -------------------------------------------------------------------------
+    def initial(self, setup: Setup) -> State:
+        """The state before anything has happened (setup's chance steps are moves)."""
+        raise NotImplementedError
+
+    def prompt(self, setup: Setup, state: State) -> Prompt:
+        """What is expected now."""
+        raise NotImplementedError
+
+    def parse(self, setup: Setup, state: State, text: str) -> Move:
+        """A move from its text form (no `NAME:` prefix); MoveSyntaxError if it is not one."""
+        raise NotImplementedError
+
+    def text(self, setup: Setup, move: Move) -> str:
+        """The text form of a move; `parse` of it gives the move back."""
+        raise NotImplementedError
+
+    def check(self, setup: Setup, state: State, move: Move) -> Verdict:
+        """Whether `move` may be made now; a refusal cites a rules-index ID."""
+        raise NotImplementedError
+
+    def apply(self, setup: Setup, state: State, move: Move) -> State:
+        """The state after a checked move (a new value; `state` is left as it was)."""
+        raise NotImplementedError
+
+    def legal(self, setup: Setup, state: State) -> list[Move]:
+        """Every move that may be made now (for a chance prompt: every possible outcome)."""
+        raise NotImplementedError
+
+    def score(self, setup: Setup, state: State) -> ScoreSheet:
+        """Scores (final once the prompt is "over"; a running count before)."""
+        raise NotImplementedError
+
+    def describe(self, setup: Setup, state: State) -> str:
+        """The table as plain text for the terminal."""
+        raise NotImplementedError
+
+    # --- optional -------------------------------------------------------------------------
+    def forced(self, setup: Setup, state: State) -> Move | None:
+        """A move the rules make by themselves now (an Automa action, a bookkeeping step)."""
+        return None
+
+    def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
+        """Digital mode: the outcome of the current chance step, drawn with `rng`."""
+        return rng.choice(self.legal(setup, state))
+
+    def random_move(self, setup: Setup, state: State, rng: random.Random) -> Move:
+        """A uniformly random legal move (override with a faster way for simulations)."""
+        return rng.choice(self.legal(setup, state))
+
+    def census(self, setup: Setup, state: State) -> Counter[str]:
+        """Every piece on the table, in hands, decks and boxes by component ID (conserved)."""
+        return Counter()
+
+    def score_bounds(self, setup: Setup) -> tuple[int, int]:
+        """The lowest and highest total a player can finish with."""
+        return (-(10**9), 10**9)
+
+    def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
+        """Score a finished game described in a position file; PnpError names file and line."""
+        raise PnpError(f"{source}: {self.id} has no position-file scoring")
+
+    def svg(self, setup: Setup, state: State, face: Any) -> str:
+        """A picture of the table; `face(component_id)` gives a component's SVG or None."""
+        raise PnpError(f"{self.id} cannot draw its table yet")
+
+    def check_setup(self, game: Game, variant: str, players: Sequence[str]) -> None:
+        """PnpError if the game cannot be played with these players, variant, and options."""
+        if variant not in self.variants:
+            raise PnpError(
+                f"unknown variant {variant!r}; {game.name} has: {', '.join(self.variants)}"
+            )
+        if not game.players_min <= len(players) <= game.players_max:
+            raise PnpError(
+                f"{game.name} is for {game.players_min}–{game.players_max} players, "
+                f"not {len(players)}"
+            )
+
+
+def module_name(rules_key: str) -> str:
+    """The Python module of a manifest's "rules" key: "nut-hunt" → pnpkit.referee.games.nut_hunt."""
+    return f"pnpkit.referee.games.{rules_key.replace('-', '_')}"
+
+
+def load_rules(game: Game) -> Rules:
+    """The rules of `game`, found by its manifest's "rules" key."""
+    key = game.manifest.get("rules")
+    if not key:
+        raise PnpError(f'{game.name} has no referee rules (its game.json sets no "rules")')
+    name = module_name(key)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        raise PnpError(f"{game.name}: no rules module {name} for rules {key!r}") from None
+    rules = getattr(module, "RULES", None)
+    if not isinstance(rules, Rules):
+        raise PnpError(f"{name} must define RULES, an instance of a Rules subclass")
+    return rules

@@ -1,0 +1,193 @@
+"""A game in progress: the state derived from the setup by applying events, with undo.
+
+Events are what the log holds: `{"seq", "by", "move", "text"}` for a move or `{"seq", "undo"}`.
+`by` is "table" (entered by the players), "chance" (drawn by the referee in digital mode) or
+"rules" (made by the rules themselves: an Automa's action, a bookkeeping step). An undo takes
+back the last move entered at the table together with everything the referee did after it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pnpkit.referee.game_log import Event
+from pnpkit.referee.moves import Move, canonical, split_actor
+from pnpkit.referee.rules import Prompt, Rules, Setup, State
+from pnpkit.referee.verdict import ACCEPTED, MoveRefused, Verdict, refuse
+
+TABLE, CHANCE, RULES = "table", "chance", "rules"
+
+
+class ReplayError(Exception):
+    """A logged event that the rules do not accept now (the log and the rules disagree)."""
+
+    def __init__(self, seq: int, message: str):
+        self.seq = seq
+        super().__init__(f"event {seq}: {message}")
+
+
+@dataclass(frozen=True)
+class _Step:
+    seq: int
+    by: str
+    state: State
+
+
+def chance_rng(seed: int, seq: int) -> random.Random:
+    """The random source for the chance outcome logged as event `seq` of a digital game."""
+    return random.Random(f"{seed}/{seq}")
+
+
+class Session:
+    """Live state of one game. `sink`, when set, receives each new event (to append to a log)."""
+
+    def __init__(self, setup: Setup, seed: int | None = None):
+        self.setup = setup
+        self.rules: Rules = setup.rules
+        self.seed = seed
+        self.events: list[Event] = []
+        self._steps: list[_Step] = [_Step(0, RULES, self.rules.initial(setup))]
+        self.sink: Callable[[Event], None] | None = None
+
+    # --- looking ----------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self._steps[-1].state
+
+    @property
+    def digital(self) -> bool:
+        """Whether the referee draws chance outcomes itself (a --seed was given)."""
+        return self.seed is not None
+
+    def prompt(self) -> Prompt:
+        """What is expected now."""
+        return self.rules.prompt(self.setup, self.state)
+
+    def legal(self) -> list[Move]:
+        """What may be entered at the table now."""
+        if self.digital and self.prompt().kind == "chance":
+            return []
+        return self.rules.legal(self.setup, self.state)
+
+    def text(self, move: Move) -> str:
+        """A move's text form."""
+        return self.rules.text(self.setup, move)
+
+    def parse(self, text: str) -> Move:
+        """A move from what a player typed, including a `NAME:` prefix; MoveSyntaxError if bad."""
+        actor, rest = split_actor(text, self.setup.players)
+        move = self.rules.parse(self.setup, self.state, rest)
+        if actor is not None:
+            move["player"] = actor
+        return move
+
+    def check(self, move: Move, by: str = TABLE) -> Verdict:
+        """Whether `move` may be entered now."""
+        if by == TABLE and self.digital and self.prompt().kind == "chance":
+            return refuse("", "in a digital game (--seed) the referee draws chance outcomes itself")
+        return self.rules.check(self.setup, self.state, move)
+
+    # --- changing ---------------------------------------------------------------------------
+    def submit(self, move: Move) -> list[Event]:
+        """Enter a move made at the table; MoveRefused (nothing changes) if it is not allowed.
+
+        Returns the new events: the move, then whatever the referee did after it.
+        """
+        verdict = self.check(move)
+        if not verdict.ok:
+            raise MoveRefused(verdict)
+        start = len(self.events)
+        self._record(move, TABLE)
+        self.advance()
+        return self.events[start:]
+
+    def advance(self) -> list[Event]:
+        """Make the rules' own moves and, in digital mode, draw chance, until players must act."""
+        start = len(self.events)
+        while True:
+            move = self.rules.forced(self.setup, self.state)
+            by = RULES
+            if move is None and self.digital and self.prompt().kind == "chance":
+                seq = len(self.events) + 1
+                move = self.rules.chance(self.setup, self.state, chance_rng(self.seed or 0, seq))
+                by = CHANCE
+            if move is None:
+                return self.events[start:]
+            verdict = self.rules.check(self.setup, self.state, move)
+            if not verdict.ok:
+                raise RuntimeError(f"{self.rules.id} made a move its own check refuses: {verdict}")
+            self._record(move, by)
+
+    def undo(self) -> Event:
+        """Take back the last move entered at the table; MoveRefused if there is none."""
+        target = self._undo_target()
+        if target is None:
+            raise MoveRefused(refuse("", "nothing to undo: no move has been entered at the table"))
+        event: Event = {"seq": len(self.events) + 1, "undo": target}
+        self._emit(event)
+        self._pop_to(target)
+        return event
+
+    def replay(self, events: list[Event]) -> None:
+        """Re-apply logged events, checking each one as if it were entered now."""
+        for event in events:
+            self._replay_one(event)
+
+    # --- inside -----------------------------------------------------------------------------
+    def _record(self, move: Move, by: str) -> None:
+        seq = len(self.events) + 1
+        state = self.rules.apply(self.setup, self.state, move)
+        event: Event = {"seq": seq, "by": by, "move": move, "text": self.text(move)}
+        self._emit(event)
+        self._steps.append(_Step(seq, by, state))
+
+    def _emit(self, event: Event) -> None:
+        if self.sink is not None:
+            self.sink(event)
+        self.events.append(event)
+
+    def _undo_target(self) -> int | None:
+        for step in reversed(self._steps):
+            if step.by == TABLE:
+                return step.seq
+        return None
+
+    def _pop_to(self, seq: int) -> None:
+        while self._steps[-1].seq >= seq:
+            self._steps.pop()
+
+    def _replay_one(self, event: Event) -> None:
+        seq = event["seq"]
+        if seq != len(self.events) + 1:
+            raise ReplayError(seq, f"out of order (expected {len(self.events) + 1})")
+        if "undo" in event:
+            if event["undo"] != self._undo_target():
+                raise ReplayError(seq, f"undoes event {event['undo']}, which is not the last move")
+            self.events.append(event)
+            self._pop_to(event["undo"])
+            return
+        move, by = event.get("move"), event.get("by")
+        if not isinstance(move, dict) or by not in (TABLE, CHANCE, RULES):
+            raise ReplayError(seq, "neither a move nor an undo")
+        verdict = self._replay_verdict(move, by)
+        if not verdict.ok:
+            raise ReplayError(seq, f"{event.get('text', move)!s} is refused: {verdict}")
+        self.events.append(event)
+        self._steps.append(_Step(seq, by, self.rules.apply(self.setup, self.state, move)))
+
+    def _replay_verdict(self, move: Move, by: str) -> Verdict:
+        forced = self.rules.forced(self.setup, self.state)
+        if by == RULES:
+            if forced is None or canonical(forced) != canonical(move):
+                return refuse("", "the rules would not make this move themselves here")
+            return ACCEPTED
+        if forced is not None:
+            return refuse("", f"the rules must first make their own move {self.text(forced)}")
+        if by == CHANCE:
+            if not self.digital or self.prompt().kind != "chance":
+                return refuse("", "a chance outcome drawn by the referee where none was due")
+            return self.rules.check(self.setup, self.state, move)
+        return self.check(move)

@@ -1,0 +1,98 @@
+"""Start a logged game, and bring one back from its log by replaying it."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+
+from pnpkit.components import bundled_game_ids, load_game
+from pnpkit.components.model import Game
+from pnpkit.referee.game_log import Header, create_log, open_for_append, read_log
+from pnpkit.referee.rules import Setup, load_rules
+from pnpkit.referee.session import ReplayError, Session
+from pnpkit.referee.verdict import LogError
+
+
+def make_setup(
+    game: Game, players: Sequence[str], variant: str = "", options: Mapping[str, str] | None = None
+) -> Setup:
+    """The immutable game to referee; PnpError if the players or variant do not fit."""
+    rules = load_rules(game)
+    variant = variant or next(iter(rules.variants))
+    players = tuple(players)
+    if len({p.lower() for p in players}) != len(players) or not all(players):
+        raise LogError(f"player names must be distinct and non-empty: {', '.join(players)}")
+    rules.check_setup(game, variant, players)
+    unknown = set(options or {}) - set(rules.options)
+    if unknown:
+        known = ", ".join(rules.options) or "none"
+        raise LogError(f"unknown option(s) {', '.join(sorted(unknown))}; {game.name} has: {known}")
+    return Setup(game, rules, variant, players, dict(options or {}))
+
+
+def header_for(setup: Setup, seed: int | None) -> Header:
+    """The log header recording `setup`."""
+    game = setup.game
+    source = "" if game.id in bundled_game_ids() else str(Path(game.directory).resolve())
+    return Header(
+        game=game.id,
+        variant=setup.variant,
+        players=setup.players,
+        rules_version=setup.rules.version,
+        data_hash=game.data_hash(),
+        seed=seed,
+        options=dict(setup.options),
+        source=source,
+    )
+
+
+def new_game(path: Path, setup: Setup, seed: int | None) -> Session:
+    """Create the log at `path` and make the referee's opening moves (digital chance)."""
+    create_log(path, header_for(setup, seed))
+    with open_for_append(path) as writer:
+        session = Session(setup, seed)
+        session.sink = writer.append
+        session.advance()
+    return session
+
+
+def _setup_from(header: Header, path: Path) -> Setup:
+    game = load_game(header.source or header.game)
+    if game.data_hash() != header.data_hash:
+        raise LogError(
+            f"{path}: recorded with other component data for {game.name} than is installed now "
+            "(the data hash differs); replay it with the pnpkit version that recorded it"
+        )
+    setup = make_setup(game, header.players, header.variant, header.options)
+    if setup.rules.version != header.rules_version:
+        raise LogError(
+            f"{path}: recorded under rules version {header.rules_version}, "
+            f"this referee has {setup.rules.version}"
+        )
+    return setup
+
+
+def _replayed(header: Header, events: list, path: Path) -> Session:
+    session = Session(_setup_from(header, path), header.seed)
+    try:
+        session.replay(events)
+    except ReplayError as exc:
+        raise LogError(f"{path}:{exc.seq + 1}: {exc}") from None
+    return session
+
+
+def load_session(path: Path) -> tuple[Session, list[str]]:
+    """The game in a log, replayed and re-checked, with any warnings (a dropped torn line)."""
+    contents = read_log(path)
+    return _replayed(contents.header, contents.events, path), contents.warnings
+
+
+@contextlib.contextmanager
+def writing_session(path: Path) -> Iterator[tuple[Session, list[str]]]:
+    """The game in a log, locked for writing: new events are appended as they happen."""
+    with open_for_append(path) as writer:
+        session = _replayed(writer.contents.header, list(writer.contents.events), path)
+        session.sink = writer.append
+        session.advance()
+        yield session, writer.contents.warnings

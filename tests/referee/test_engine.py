@@ -1,0 +1,91 @@
+"""The engine core with a toy game: check, apply, refuse, digital chance, undo, replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnpkit.components import load_game
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.session import ReplayError, Session
+from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
+from tests.referee.toy import RULES
+
+
+@pytest.fixture(scope="module")
+def setup() -> Setup:
+    return Setup(load_game("alpina"), RULES, "standard", ("Ann", "Bob"))
+
+
+def test_accepted_moves_change_the_state_and_are_recorded(setup: Setup) -> None:
+    session = Session(setup)
+    session.submit(session.parse("roll 5"))
+    session.submit(session.parse("keep"))
+    assert session.state.totals == (5, 0)
+    assert [e["text"] for e in session.events] == ["roll 5", "keep"]
+    assert [e["by"] for e in session.events] == ["table", "table"]
+
+
+def test_refused_move_changes_nothing_and_cites_the_rule(setup: Setup) -> None:
+    session = Session(setup)
+    before = session.state
+    with pytest.raises(MoveRefused) as refused:
+        session.submit(session.parse("roll 7"))
+    assert str(refused.value) == "DR-2: a die shows 1 to 6"
+    assert session.state == before
+    assert session.events == []
+
+
+def test_name_prefix_sets_the_player_and_unknown_names_are_syntax_errors(setup: Setup) -> None:
+    session = Session(setup)
+    session.submit(session.parse("roll 2"))
+    with pytest.raises(MoveRefused, match="not your turn"):
+        session.submit(session.parse("bob: keep"))
+    with pytest.raises(MoveSyntaxError, match="not a player"):
+        session.parse("zed: keep")
+
+
+def test_digital_mode_draws_chance_itself_and_logs_each_outcome(setup: Setup) -> None:
+    session = Session(setup, seed=7)
+    with pytest.raises(MoveRefused, match="draws chance outcomes itself"):
+        session.submit({"type": "roll", "value": 1})
+    session.advance()
+    assert session.events[0]["by"] == "chance"
+    assert session.prompt().kind == "move"
+    new = session.submit({"type": "keep"})
+    assert [e["by"] for e in new] == ["table", "chance"]
+
+
+def test_digital_outcomes_depend_only_on_seed_and_position(setup: Setup) -> None:
+    a, b = Session(setup, seed=3), Session(setup, seed=3)
+    for s in (a, b):
+        s.advance()
+        for _ in range(5):
+            s.submit({"type": "keep"})
+    assert a.events == b.events
+
+
+def test_undo_takes_back_the_table_move_and_what_followed(setup: Setup) -> None:
+    session = Session(setup, seed=1)
+    session.advance()
+    before = session.state
+    session.submit({"type": "keep"})
+    event = session.undo()
+    assert event == {"seq": 4, "undo": 2}
+    assert session.state == before
+    with pytest.raises(MoveRefused, match="nothing to undo"):
+        session.undo()
+
+
+def test_replay_gives_the_live_state_and_rechecks_every_event(setup: Setup) -> None:
+    live = Session(setup, seed=11)
+    live.advance()
+    for move in ({"type": "keep"}, {"type": "pass"}, {"type": "keep"}):
+        live.submit(move)
+    live.undo()
+    replayed = Session(setup, seed=11)
+    replayed.replay(live.events)
+    assert replayed.state == live.state
+    forged = [dict(e) for e in live.events]
+    forged[0]["move"] = {"type": "roll", "value": 9}
+    with pytest.raises(ReplayError, match="event 1"):
+        Session(setup, seed=11).replay(forged)
