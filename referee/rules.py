@@ -155,6 +155,10 @@ class Rules:
         """The lowest and highest total a player can finish with."""
         return (-(10**9), 10**9)
 
+    def stats(self, setup: Setup, state: State) -> Mapping[str, float]:
+        """Game-specific figures of a finished game for `simulate` to average (e.g. turns)."""
+        return {}
+
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         """Score a finished game described in a position file; PnpError names file and line."""
         raise PnpError(f"{source}: {self.id} has no position-file scoring")
