@@ -75,6 +75,9 @@ def describe(error: ValidationError) -> str:
         extra = sorted(set(value) - set(allowed)) if isinstance(value, dict) else []
         hint = f"; allowed keys: {', '.join(allowed)}" if allowed else ""
         return f"unknown key(s) {', '.join(map(repr, extra))}{hint}"
+    if kind in ("not", None):
+        because = f": {description}" if description else ""
+        return f"{json.dumps(value, ensure_ascii=False)[:60]} is not allowed here{because}"
     if kind == "const":
         return f"expected {error.validator_value!r}, got {value!r}"
     if kind == "enum":
