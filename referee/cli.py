@@ -1,8 +1,18 @@
-"""The `pnp referee` command group (also installed as `referee`)."""
+"""The `pnp referee` command group (also installed as `referee`).
+
+Exit codes: 0 done (a move accepted), 1 a move refused (the reason on stderr), 2 bad usage or a
+log that cannot be used. Heavy modules are imported inside the commands so `move` starts fast.
+"""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from pnpkit.errors import PnpError
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -11,12 +21,267 @@ app = typer.Typer(
     help="Record and check a real game's moves.",
 )
 
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+LogArgument = Annotated[Path, typer.Argument(help="The game's log file (JSON Lines).")]
+
 
 @app.callback()
 def _group() -> None:
     """Record and check a real game's moves."""
 
 
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    options = {}
+    for item in pairs or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise PnpError(f"--option {item!r}: expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    players: Annotated[str, typer.Option("--players", help="Names in seat order: A,B,C.")],
+    variant: Annotated[str, typer.Option("--variant", help="A variant of the rules.")] = "",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Digital mode: the referee shuffles and rolls.")
+    ] = None,
+    log: Annotated[Path | None, typer.Option("--log", help="Where to write the log.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start a game and its log."""
+    import time
+
+    from pnpkit.components import load_game
+    from pnpkit.referee.report import event_line, print_json, prompt_json
+    from pnpkit.referee.store import make_setup, new_game
+
+    loaded = load_game(game)
+    names = [p.strip() for p in players.split(",")]
+    setup = make_setup(loaded, names, variant, _options(option), seed)
+    path = log or Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+    session = new_game(path, setup)
+    if as_json:
+        print_json(
+            {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}
+        )
+        return
+    print(f"{loaded.name} for {', '.join(names)}; log: {path}")
+    for event in session.events:
+        print(event_line(event))
+    print(f"next: {session.prompt().text}")
+
+
+@app.command()
+def move(
+    log: LogArgument,
+    text: Annotated[str, typer.Argument(metavar="MOVE", help='The move, e.g. "play AL-17 e4".')],
+    as_json: JsonOption = False,
+) -> None:
+    """Enter a move: exit 0 if accepted, 1 if refused (the reason on stderr)."""
+    from pnpkit.referee.report import event_line, print_json, prompt_json, verdict_json
+    from pnpkit.referee.store import writing_session
+    from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, Verdict, refuse
+
+    with writing_session(log) as (session, warnings):
+        _warn(warnings)
+        try:
+            events = session.submit(session.parse(text))
+        except MoveSyntaxError as exc:
+            verdict: Verdict = refuse("", str(exc))
+        except MoveRefused as exc:
+            verdict = exc.verdict
+        else:
+            if as_json:
+                print_json(
+                    {"accepted": True, "events": events, "prompt": prompt_json(session.prompt())}
+                )
+            else:
+                for event in events:
+                    print(event_line(event))
+                print(f"next: {session.prompt().text}")
+            return
+    if as_json:
+        print_json(verdict_json(verdict))
+    print(f"refused: {verdict}", file=sys.stderr)
+    raise typer.Exit(1)
+
+
+@app.command()
+def legal(log: LogArgument, as_json: JsonOption = False) -> None:
+    """What may be entered now, in the move syntax."""
+    from pnpkit.referee.report import print_json, prompt_json
+    from pnpkit.referee.store import load_session
+
+    session, warnings = load_session(log)
+    _warn(warnings)
+    moves = [session.text(m) for m in session.legal()]
+    if as_json:
+        print_json({"prompt": prompt_json(session.prompt()), "moves": moves})
+        return
+    print(session.prompt().text)
+    for line in moves:
+        print(f"  {line}")
+
+
+@app.command()
+def show(
+    log: LogArgument,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Also draw the table into FILE.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The table now, in the terminal (and as a picture with --svg)."""
+    from pnpkit.referee.report import print_json, prompt_json
+    from pnpkit.referee.store import load_session
+
+    session, warnings = load_session(log)
+    _warn(warnings)
+    text = session.rules.describe(session.setup, session.state)
+    if svg is not None:
+        from pnpkit.atomic import write_text
+        from pnpkit.referee.faces import faces_of
+
+        face = faces_of(session.setup.game)
+        write_text(svg, session.rules.svg(session.setup, session.state, face))
+    if as_json:
+        print_json(
+            {"table": text, "prompt": prompt_json(session.prompt()), "events": len(session.events)}
+        )
+        return
+    print(text)
+    print(f"next: {session.prompt().text}")
+    if svg is not None:
+        print(f"picture: {svg}")
+
+
+@app.command()
+def undo(log: LogArgument, as_json: JsonOption = False) -> None:
+    """Take back the last move entered at the table (an undo event is appended)."""
+    from pnpkit.referee.report import print_json, prompt_json
+    from pnpkit.referee.store import writing_session
+    from pnpkit.referee.verdict import MoveRefused
+
+    with writing_session(log) as (session, warnings):
+        _warn(warnings)
+        try:
+            event = session.undo()
+        except MoveRefused as exc:
+            print(f"refused: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+        taken = session.events[event["undo"] - 1]["text"]
+    if as_json:
+        print_json({"undone": taken, "event": event, "prompt": prompt_json(session.prompt())})
+        return
+    print(f"undone: {taken}")
+    print(f"next: {session.prompt().text}")
+
+
+@app.command()
+def replay(log: LogArgument, as_json: JsonOption = False) -> None:
+    """Re-check a whole log, event by event; exit 2 at the first event the rules refuse."""
+    from pnpkit.referee.report import event_line, print_json, prompt_json
+    from pnpkit.referee.store import load_session
+
+    session, warnings = load_session(log)
+    _warn(warnings)
+    if as_json:
+        print_json({"ok": True, "events": session.events, "prompt": prompt_json(session.prompt())})
+        return
+    for event in session.events:
+        print(event_line(event))
+    print(f"{len(session.events)} events re-checked: the log is sound")
+    print(f"next: {session.prompt().text}")
+
+
+@app.command()
+def score(
+    target: Annotated[str, typer.Argument(help="A log, or with --position a game.")],
+    position: Annotated[
+        Path | None, typer.Option("--position", help="Score a typed finished position.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Scores by category, the winner and the tie-break used."""
+    from pnpkit.referee.report import print_json, score_text
+
+    if position is not None:
+        from pnpkit.components import load_game
+        from pnpkit.referee.rules import load_rules
+
+        game = load_game(target)
+        try:
+            text = position.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PnpError(f"{position}: cannot read ({exc.strerror})") from None
+        sheet, final = load_rules(game).score_position(game, text, str(position)), True
+    else:
+        from pnpkit.referee.store import load_session
+
+        session, warnings = load_session(Path(target))
+        _warn(warnings)
+        sheet = session.rules.score(session.setup, session.state)
+        final = session.prompt().kind == "over"
+    if as_json:
+        print_json({"final": final, **sheet.to_json()})
+        return
+    print(score_text(sheet, final))
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    as_json: JsonOption = False,
+) -> None:
+    """The move syntax of a game, its variants and options."""
+    from pnpkit.components import load_game
+    from pnpkit.referee.report import print_json
+    from pnpkit.referee.rules import load_rules
+
+    loaded = load_game(game)
+    found = load_rules(loaded)
+    data = {
+        "game": loaded.id,
+        "rules_version": found.version,
+        "moves": [{"form": s.form, "meaning": s.meaning, "rule": s.rule} for s in found.syntax],
+        "variants": dict(found.variants),
+        "options": dict(found.options),
+    }
+    if as_json:
+        print_json(data)
+        return
+    print(f"{loaded.name}: moves (rules index: docs/rules/{loaded.id}.md)")
+    width = max(len(s.form) for s in found.syntax)
+    for s in found.syntax:
+        print(f"  {s.form.ljust(width)}  {s.meaning}" + (f" [{s.rule}]" if s.rule else ""))
+    print(
+        "  NAME: MOVE"
+        + " " * max(0, width - 11)
+        + "  a move by a player other than the expected one"
+    )
+    print("variants: " + "; ".join(f"{k} ({v})" for k, v in found.variants.items()))
+    if found.options:
+        print(
+            "options (--option KEY=VALUE): "
+            + "; ".join(f"{k}: {v}" for k, v in found.options.items())
+        )
+
+
 def main() -> None:
     """Entry point of the `referee` command."""
-    app()
+    try:
+        app()
+    except PnpError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(exc.exit_code)

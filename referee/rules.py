@@ -48,6 +48,13 @@ class Setup:
     variant: str
     players: tuple[str, ...]
     options: Mapping[str, str] = field(default_factory=dict)
+    seed: int | None = None
+    """Digital mode when set: the referee draws every chance outcome itself (and logs it)."""
+
+    @property
+    def digital(self) -> bool:
+        """Whether the referee draws chance outcomes itself."""
+        return self.seed is not None
 
 
 @dataclass(frozen=True)
@@ -167,7 +174,9 @@ class Rules:
         """A picture of the table; `face(component_id)` gives a component's SVG or None."""
         raise PnpError(f"{self.id} cannot draw its table yet")
 
-    def check_setup(self, game: Game, variant: str, players: Sequence[str]) -> None:
+    def check_setup(
+        self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
+    ) -> None:
         """PnpError if the game cannot be played with these players, variant, and options."""
         if variant not in self.variants:
             raise PnpError(

@@ -43,10 +43,9 @@ def chance_rng(seed: int, seq: int) -> random.Random:
 class Session:
     """Live state of one game. `sink`, when set, receives each new event (to append to a log)."""
 
-    def __init__(self, setup: Setup, seed: int | None = None):
+    def __init__(self, setup: Setup):
         self.setup = setup
         self.rules: Rules = setup.rules
-        self.seed = seed
         self.events: list[Event] = []
         self._steps: list[_Step] = [_Step(0, RULES, self.rules.initial(setup))]
         self.sink: Callable[[Event], None] | None = None
@@ -60,7 +59,7 @@ class Session:
     @property
     def digital(self) -> bool:
         """Whether the referee draws chance outcomes itself (a --seed was given)."""
-        return self.seed is not None
+        return self.setup.digital
 
     def prompt(self) -> Prompt:
         """What is expected now."""
@@ -112,7 +111,9 @@ class Session:
             by = RULES
             if move is None and self.digital and self.prompt().kind == "chance":
                 seq = len(self.events) + 1
-                move = self.rules.chance(self.setup, self.state, chance_rng(self.seed or 0, seq))
+                move = self.rules.chance(
+                    self.setup, self.state, chance_rng(self.setup.seed or 0, seq)
+                )
                 by = CHANCE
             if move is None:
                 return self.events[start:]

@@ -15,7 +15,11 @@ from pnpkit.referee.verdict import LogError
 
 
 def make_setup(
-    game: Game, players: Sequence[str], variant: str = "", options: Mapping[str, str] | None = None
+    game: Game,
+    players: Sequence[str],
+    variant: str = "",
+    options: Mapping[str, str] | None = None,
+    seed: int | None = None,
 ) -> Setup:
     """The immutable game to referee; PnpError if the players or variant do not fit."""
     rules = load_rules(game)
@@ -23,15 +27,16 @@ def make_setup(
     players = tuple(players)
     if len({p.lower() for p in players}) != len(players) or not all(players):
         raise LogError(f"player names must be distinct and non-empty: {', '.join(players)}")
-    rules.check_setup(game, variant, players)
-    unknown = set(options or {}) - set(rules.options)
+    options = dict(options or {})
+    unknown = set(options) - set(rules.options)
     if unknown:
         known = ", ".join(rules.options) or "none"
         raise LogError(f"unknown option(s) {', '.join(sorted(unknown))}; {game.name} has: {known}")
-    return Setup(game, rules, variant, players, dict(options or {}))
+    rules.check_setup(game, variant, players, options)
+    return Setup(game, rules, variant, players, options, seed)
 
 
-def header_for(setup: Setup, seed: int | None) -> Header:
+def header_for(setup: Setup) -> Header:
     """The log header recording `setup`."""
     game = setup.game
     source = "" if game.id in bundled_game_ids() else str(Path(game.directory).resolve())
@@ -41,17 +46,17 @@ def header_for(setup: Setup, seed: int | None) -> Header:
         players=setup.players,
         rules_version=setup.rules.version,
         data_hash=game.data_hash(),
-        seed=seed,
+        seed=setup.seed,
         options=dict(setup.options),
         source=source,
     )
 
 
-def new_game(path: Path, setup: Setup, seed: int | None) -> Session:
+def new_game(path: Path, setup: Setup) -> Session:
     """Create the log at `path` and make the referee's opening moves (digital chance)."""
-    create_log(path, header_for(setup, seed))
+    create_log(path, header_for(setup))
     with open_for_append(path) as writer:
-        session = Session(setup, seed)
+        session = Session(setup)
         session.sink = writer.append
         session.advance()
     return session
@@ -64,7 +69,7 @@ def _setup_from(header: Header, path: Path) -> Setup:
             f"{path}: recorded with other component data for {game.name} than is installed now "
             "(the data hash differs); replay it with the pnpkit version that recorded it"
         )
-    setup = make_setup(game, header.players, header.variant, header.options)
+    setup = make_setup(game, header.players, header.variant, header.options, header.seed)
     if setup.rules.version != header.rules_version:
         raise LogError(
             f"{path}: recorded under rules version {header.rules_version}, "
@@ -74,7 +79,7 @@ def _setup_from(header: Header, path: Path) -> Setup:
 
 
 def _replayed(header: Header, events: list, path: Path) -> Session:
-    session = Session(_setup_from(header, path), header.seed)
+    session = Session(_setup_from(header, path))
     try:
         session.replay(events)
     except ReplayError as exc:

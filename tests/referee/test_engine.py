@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pnpkit.components import load_game
@@ -14,6 +16,10 @@ from tests.referee.toy import RULES
 @pytest.fixture(scope="module")
 def setup() -> Setup:
     return Setup(load_game("alpina"), RULES, "standard", ("Ann", "Bob"))
+
+
+def digital(setup: Setup, seed: int) -> Session:
+    return Session(replace(setup, seed=seed))
 
 
 def test_accepted_moves_change_the_state_and_are_recorded(setup: Setup) -> None:
@@ -45,7 +51,7 @@ def test_name_prefix_sets_the_player_and_unknown_names_are_syntax_errors(setup: 
 
 
 def test_digital_mode_draws_chance_itself_and_logs_each_outcome(setup: Setup) -> None:
-    session = Session(setup, seed=7)
+    session = digital(setup, 7)
     with pytest.raises(MoveRefused, match="draws chance outcomes itself"):
         session.submit({"type": "roll", "value": 1})
     session.advance()
@@ -56,7 +62,7 @@ def test_digital_mode_draws_chance_itself_and_logs_each_outcome(setup: Setup) ->
 
 
 def test_digital_outcomes_depend_only_on_seed_and_position(setup: Setup) -> None:
-    a, b = Session(setup, seed=3), Session(setup, seed=3)
+    a, b = digital(setup, 3), digital(setup, 3)
     for s in (a, b):
         s.advance()
         for _ in range(5):
@@ -65,7 +71,7 @@ def test_digital_outcomes_depend_only_on_seed_and_position(setup: Setup) -> None
 
 
 def test_undo_takes_back_the_table_move_and_what_followed(setup: Setup) -> None:
-    session = Session(setup, seed=1)
+    session = digital(setup, 1)
     session.advance()
     before = session.state
     session.submit({"type": "keep"})
@@ -77,15 +83,15 @@ def test_undo_takes_back_the_table_move_and_what_followed(setup: Setup) -> None:
 
 
 def test_replay_gives_the_live_state_and_rechecks_every_event(setup: Setup) -> None:
-    live = Session(setup, seed=11)
+    live = digital(setup, 11)
     live.advance()
     for move in ({"type": "keep"}, {"type": "pass"}, {"type": "keep"}):
         live.submit(move)
     live.undo()
-    replayed = Session(setup, seed=11)
+    replayed = digital(setup, 11)
     replayed.replay(live.events)
     assert replayed.state == live.state
     forged = [dict(e) for e in live.events]
     forged[0]["move"] = {"type": "roll", "value": 9}
     with pytest.raises(ReplayError, match="event 1"):
-        Session(setup, seed=11).replay(forged)
+        digital(setup, 11).replay(forged)

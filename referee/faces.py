@@ -1,0 +1,27 @@
+"""The generator's component faces, for pictures of the table, when the generator provides them."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import cache
+
+from pnpkit.components.model import Game
+
+Face = Callable[[str], str | None]
+
+
+def faces_of(game: Game) -> Face:
+    """A function giving a component's front face as SVG text (None when there is none)."""
+    try:
+        svgfaces = importlib.import_module("pnpkit.generator.svgfaces")
+    except ModuleNotFoundError:
+        return lambda component_id: None
+    face_svg = svgfaces.face_svg
+
+    @cache
+    def face(component_id: str) -> str | None:
+        component = game.component(component_id)
+        return None if component is None else face_svg(game, component, side="front")
+
+    return face

@@ -1,0 +1,99 @@
+"""Alpina position files: a finished grid typed in by hand, to score a game that was not recorded.
+
+    # comments and blank lines are ignored
+    order: red, yellow, purple, light-blue
+    AL-20  AL-05*red  AL-44  AL-13  AL-30*yellow
+    … five rows of five cards; CARD*COLOUR puts that colour's hiker on the card
+
+`order` lists the players' hiker colours in turn order, the first player first (the tie-break
+needs it). docs/referee.md documents the format; docs/examples/alpina-position.txt is an example.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from pnpkit.components.model import Game
+from pnpkit.errors import PnpError
+from pnpkit.referee.games.alpina_grid import SIZE
+from pnpkit.referee.moves import space_name
+
+ROWS = COLUMNS = 5
+
+
+@dataclass(frozen=True)
+class Position:
+    """A finished grid: cards and hikers by space (in the 9×9 frame), and the turn order."""
+
+    cards: dict[int, str]
+    hikers: dict[int, str]
+    order: list[str]
+
+    @staticmethod
+    def label(space: int) -> str:
+        """The space as the position file counts it: a1 top left … e5 bottom right."""
+        return space_name(space % SIZE, space // SIZE)
+
+
+def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int]) -> Position:
+    """Parse a position file; PnpError with the file and line for the first problem found."""
+    colours = {c.fields["colour"] for c in game.group("hikers").components}
+    order: list[str] | None = None
+    rows: list[tuple[int, list[str]]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.lower().startswith("order:"):
+            order = [c.strip().lower() for c in line.split(":", 1)[1].replace(",", " ").split()]
+            _check_order(order, colours, hikers_each, f"{source}:{number}")
+            continue
+        rows.append((number, line.split()))
+    if order is None:
+        raise PnpError(f"{source}: no `order:` line (the hiker colours in turn order)")
+    if len(rows) != ROWS:
+        raise PnpError(f"{source}: {len(rows)} rows of cards; a finished grid has {ROWS}")
+    cards: dict[int, str] = {}
+    hikers: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for row, (number, cells) in enumerate(rows):
+        where = f"{source}:{number}"
+        if len(cells) != COLUMNS:
+            raise PnpError(f"{where}: {len(cells)} cards in this row; each row has {COLUMNS}")
+        for column, cell in enumerate(cells):
+            card_id, _, colour = cell.partition("*")
+            component = game.component(card_id)
+            if component is None or component.group != "cards":
+                raise PnpError(f"{where}: {card_id!r} is not an Alpina card ID (AL-01 … AL-56)")
+            if component.id in seen:
+                raise PnpError(
+                    f"{where}: {component.id} appears twice (also line {seen[component.id]})"
+                )
+            seen[component.id] = number
+            space = row * SIZE + column
+            cards[space] = component.id
+            if colour:
+                if colour.lower() not in order:
+                    raise PnpError(f"{where}: hiker colour {colour!r} is not in the order line")
+                hikers[space] = colour.lower()
+    _check_hiker_counts(hikers, hikers_each[len(order)], source)
+    return Position(cards, hikers, order)
+
+
+def _check_order(order: list[str], colours: set[str], each: dict[int, int], where: str) -> None:
+    unknown = [c for c in order if c not in colours]
+    if unknown:
+        raise PnpError(
+            f"{where}: unknown colour {unknown[0]!r}; the hikers are {', '.join(sorted(colours))}"
+        )
+    if len(set(order)) != len(order):
+        raise PnpError(f"{where}: a colour appears twice in the order")
+    if len(order) not in each:
+        raise PnpError(f"{where}: {len(order)} players; Alpina is for 2 to 4")
+
+
+def _check_hiker_counts(hikers: dict[int, str], allowed: int, source: str) -> None:
+    for colour, count in Counter(hikers.values()).items():
+        if count > allowed:
+            raise PnpError(f"{source}: {count} {colour} hikers; each player has {allowed}")

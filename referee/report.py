@@ -1,0 +1,55 @@
+"""Text and JSON forms of what the referee reports: prompts, events, score sheets."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pnpkit.referee.game_log import Event
+from pnpkit.referee.rules import Prompt, ScoreSheet
+from pnpkit.referee.verdict import Verdict
+
+
+def print_json(data: Any) -> None:
+    """Print data as indented JSON."""
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def prompt_json(prompt: Prompt) -> dict[str, Any]:
+    """A prompt as JSON."""
+    return {"kind": prompt.kind, "actors": list(prompt.actors), "text": prompt.text}
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """A verdict as JSON."""
+    return {"accepted": verdict.ok, "rule": verdict.rule, "reason": verdict.reason}
+
+
+def event_line(event: Event) -> str:
+    """One event for people: `  5 table  play AL-17 e4`."""
+    if "undo" in event:
+        return f"{event['seq']:>4} undo   event {event['undo']}"
+    return f"{event['seq']:>4} {event['by']:<6} {event['text']}"
+
+
+def score_text(sheet: ScoreSheet, final: bool) -> str:
+    """A score sheet as a table with a line per player, the winner and the tie-break."""
+    header = ["player", *sheet.categories, "total"]
+    rows = [
+        [p, *(str(cats.get(c, 0)) for c in sheet.categories), str(sheet.total(p))]
+        for p, cats in sheet.points.items()
+    ]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in [header, *rows]
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    if final:
+        lines.append(f"winner: {' and '.join(sheet.winners)}")
+        if sheet.tiebreak:
+            lines.append(f"tie-break: {sheet.tiebreak}")
+    else:
+        lines.append("(the game is not over: a running count)")
+    if sheet.notes:
+        lines += ["", *sheet.notes]
+    return "\n".join(lines)
