@@ -1,0 +1,114 @@
+"""Arctic's final scoring: runs per animal, the variety bonus, the totem and penalties.
+
+A face-down fox card (fox side A) counts as whichever animal helps its owner most (AR-37). The
+best choice is found exactly: giving each animal one stretch of the pile in which every card is
+that animal or face down, the stretches never overlapping, is the same as choosing the animals of
+the face-down cards, so a small dynamic programme over (position, animals already given a
+stretch) finds the best total without trying every combination.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+RUN_POINTS = (0, 0, 1, 3, 6, 10, 15)
+"""Points for a run of 0, 1, 2 … 6 or more cards of one animal (AR-33)."""
+VARIETY_POINTS = (0, 0, 1, 3, 6, 10, 15)
+"""Points for 0, 1, 2 … 6 animals that have a run of two or more (AR-34)."""
+CATEGORIES = ("runs", "variety", "totem", "penalties")
+WILD = None
+"""A face-down card in a pile given to `best_runs`: it may count as any animal."""
+
+
+def run_points(length: int) -> int:
+    """Points for a run of `length` cards (6 or more score the most)."""
+    return RUN_POINTS[min(length, len(RUN_POINTS) - 1)]
+
+
+def variety_points(animals: int) -> int:
+    """Points for the number of animals with a run of at least two."""
+    return VARIETY_POINTS[min(animals, len(VARIETY_POINTS) - 1)]
+
+
+@dataclass(frozen=True)
+class Runs:
+    """The scoring of one pile: the longest run of each animal, and the points it gives."""
+
+    longest: tuple[tuple[str, int], ...]
+    runs: int
+    variety: int
+
+
+def longest_runs(pile: Sequence[str]) -> dict[str, int]:
+    """The longest run of consecutive cards of each animal in a pile without face-down cards."""
+    best: dict[str, int] = {}
+    length, previous = 0, None
+    for animal in pile:
+        length = length + 1 if animal == previous else 1
+        previous = animal
+        best[animal] = max(best.get(animal, 0), length)
+    return best
+
+
+def best_runs(pile: Sequence[str | None], animals: Sequence[str]) -> Runs:
+    """The best scoring of a pile (bottom to top) whose WILD entries count as any animal."""
+    if WILD not in pile:
+        return _plain(pile)
+    longest_useful = len(RUN_POINTS) - 1
+    size = len(pile)
+    # reach[i][a]: how many cards from position i on could all count as animal a
+    reach = [[0] * len(animals) for _ in range(size + 1)]
+    for i in range(size - 1, -1, -1):
+        for a, animal in enumerate(animals):
+            if pile[i] is WILD or pile[i] == animal:
+                reach[i][a] = reach[i + 1][a] + 1
+    # best[i][mask]: (run points, stretches) over positions before i; mask: animals given one
+    best: list[dict[int, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _ in range(size + 1)]
+    best[0][0] = (0, ())
+    for i in range(size):
+        for mask, (points, stretches) in best[i].items():
+            _offer(best[i + 1], mask, points, stretches)
+            for a in range(len(animals)):
+                if mask & (1 << a):
+                    continue
+                for length in range(2, min(reach[i][a], longest_useful) + 1):
+                    _offer(
+                        best[i + length],
+                        mask | (1 << a),
+                        points + run_points(length),
+                        (*stretches, (a, length)),
+                    )
+    return _pick(best[size], animals)
+
+
+def _offer(
+    cell: dict[int, tuple[int, tuple[tuple[int, int], ...]]],
+    mask: int,
+    points: int,
+    stretches: tuple[tuple[int, int], ...],
+) -> None:
+    if mask not in cell or cell[mask][0] < points:
+        cell[mask] = (points, stretches)
+
+
+def _pick(
+    final: dict[int, tuple[int, tuple[tuple[int, int], ...]]], animals: Sequence[str]
+) -> Runs:
+    def total(item: tuple[int, tuple[int, tuple[tuple[int, int], ...]]]) -> int:
+        mask, (points, _) = item
+        return points + variety_points(mask.bit_count())
+
+    mask, (points, stretches) = max(final.items(), key=total)
+    longest = tuple(sorted((animals[a], length) for a, length in stretches))
+    return Runs(longest, points, variety_points(mask.bit_count()))
+
+
+def _plain(pile: Sequence[str | None]) -> Runs:
+    longest = longest_runs([a for a in pile if a is not None])
+    scoring = {a: n for a, n in longest.items() if n >= 2}
+    return Runs(
+        tuple(sorted(scoring.items())),
+        sum(run_points(n) for n in scoring.values()),
+        variety_points(len(scoring)),
+    )

@@ -1,0 +1,153 @@
+"""The random play-through harness every game's tests use.
+
+At every step of a seeded random game it checks that: a legal move exists until the game is
+over; every listed move is accepted; malformed and illegal moves are refused and change nothing;
+replaying the log gives the live state; undo restores the previous state; the census of pieces
+never changes. At the end the scores are within bounds and there is a winner.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pnpkit.components import load_game
+from pnpkit.referee.moves import Move, canonical
+from pnpkit.referee.session import Session
+from pnpkit.referee.store import make_setup
+from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
+
+SOAK_ENV = "PNPKIT_SOAK"
+MAX_STEPS = 20000
+JUNK = ("", "   ", "xyzzy", "play", "12 34", "pass pass pass", "🦫", "play ZZ-99 z99", ":", "a=b")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One play-through: game, player count, digital or table mode, variant, options, seed."""
+
+    game: str
+    players: int
+    seed: int
+    digital: bool = True
+    variant: str = ""
+    options: Mapping[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        mode = "digital" if self.digital else "table"
+        extra = f"-{self.variant}" if self.variant else ""
+        return f"{self.game}{extra}-{self.players}p-{mode}-seed{self.seed}"
+
+
+def soak() -> bool:
+    """Whether `make soak` is running (PNPKIT_SOAK set)."""
+    return os.environ.get(SOAK_ENV, "") not in ("", "0")
+
+
+def playthrough_cases(
+    game: str,
+    players: Sequence[int],
+    variants: Sequence[str] = ("",),
+    modes: Sequence[bool] = (True, False),
+    options: Sequence[Mapping[str, str]] = ({},),
+    games: int = 2,
+    soak_games: int = 100,
+) -> list[Case]:
+    """Cases for pytest.mark.parametrize: `games` per configuration, `soak_games` under soak."""
+    count = soak_games if soak() else games
+    return [
+        Case(game, n, seed, digital, variant, dict(opts))
+        for n in players
+        for variant in variants
+        for digital in modes
+        for opts in options
+        for seed in range(count)
+    ]
+
+
+def playthrough(case: Case, undo_every: int = 7) -> Session:
+    """Play `case` to the end at random, checking every promise above; AssertionError if broken."""
+    game = load_game(case.game)
+    names = [f"P{n + 1}" for n in range(case.players)]
+    setup = make_setup(game, names, case.variant, case.options, case.seed if case.digital else None)
+    rules = setup.rules
+    rng = random.Random(str(case))
+    session = Session(setup)
+    session.advance()
+    census = rules.census(setup, session.state)
+    lo, hi = rules.score_bounds(setup)
+    for step in range(MAX_STEPS):
+        prompt = session.prompt()
+        if prompt.kind == "over":
+            break
+        legal = session.legal()
+        assert legal, f"{case} step {step}: no legal move but the game is not over ({prompt.text})"
+        _check_listed_moves(session, legal, rng)
+        _check_refusals(session, legal, rng)
+        move = rules.random_move(setup, session.state, rng) if case.digital else rng.choice(legal)
+        before = session.state
+        session.submit(move)
+        assert rules.census(setup, session.state) == census, f"{case} step {step}: pieces changed"
+        if step % undo_every == 0:
+            after = session.state
+            session.undo()
+            assert session.state == before, f"{case} step {step}: undo did not restore the state"
+            session.submit(move)
+            if not case.digital:  # digital draws after a re-entered move are drawn afresh
+                assert session.state == after, f"{case} step {step}: re-entering after undo differs"
+    else:
+        raise AssertionError(f"{case}: no end after {MAX_STEPS} steps")
+    replayed = Session(setup)
+    replayed.replay(session.events)
+    assert replayed.state == session.state, f"{case}: replaying the log differs from live play"
+    sheet = rules.score(setup, session.state)
+    for player in names:
+        assert lo <= sheet.total(player) <= hi, f"{case}: {player} scored {sheet.total(player)}"
+    assert sheet.winners and set(sheet.winners) <= set(names), f"{case}: no winner"
+    return session
+
+
+def _check_listed_moves(session: Session, legal: list[Move], rng: random.Random) -> None:
+    for move in rng.sample(legal, min(len(legal), 8)):
+        verdict = session.check(move)
+        assert verdict.ok, f"listed move {session.text(move)} refused: {verdict}"
+        assert canonical(session.parse(session.text(move))) == canonical(move), (
+            f"text form {session.text(move)!r} does not parse back to the move"
+        )
+
+
+def _check_refusals(session: Session, legal: list[Move], rng: random.Random) -> None:
+    listed = {canonical(m) for m in legal}
+    state, events = session.state, len(session.events)
+    for text in _suspects(session, legal, rng):
+        try:
+            move = session.parse(text)
+        except MoveSyntaxError:
+            continue
+        if canonical(move) in listed:
+            continue
+        try:
+            session.submit(move)
+        except MoveRefused:
+            pass
+        else:
+            assert not session.rules.legal_is_complete, f"{text!r} accepted but not listed"
+            session.undo()
+        assert session.state == state, f"refusing {text!r} changed the state"
+        assert len(session.events) in (events, events + 2), f"refusing {text!r} was logged"
+
+
+def _suspects(session: Session, legal: list[Move], rng: random.Random) -> list[str]:
+    """Malformed text, and legal moves with one word swapped for a word from elsewhere."""
+    texts = [session.text(m) for m in legal]
+    pool = [w for t in rng.sample(texts, min(len(texts), 20)) for w in t.split()]
+    pool += ["a1", "i9", "z1", "0", "-1", "999", *session.setup.players]
+    pool += [c.id for c in rng.sample(list(session.setup.game.components()), 3)]
+    suspects = list(rng.sample(JUNK, 3))
+    for text in rng.sample(texts, min(len(texts), 4)):
+        parts = text.split()
+        parts[rng.randrange(len(parts))] = rng.choice(pool)
+        suspects.append(" ".join(parts))
+    return suspects

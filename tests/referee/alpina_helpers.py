@@ -1,0 +1,46 @@
+"""Building Alpina sessions and grids for tests."""
+
+from __future__ import annotations
+
+from pnpkit.components import load_game
+from pnpkit.referee.games.alpina_grid import SIZE
+from pnpkit.referee.games.alpina_scoring import Card, cards_of
+from pnpkit.referee.session import Session
+from pnpkit.referee.store import make_setup
+from pnpkit.referee.verdict import MoveRefused
+
+GAME = load_game("alpina")
+CARDS = cards_of(GAME)
+
+
+def table(players: int = 2, moves: tuple[str, ...] = ()) -> Session:
+    """A table-mode game with `moves` entered (start AL-20 and first P1 come first)."""
+    session = Session(make_setup(GAME, [f"P{n + 1}" for n in range(players)]))
+    session.advance()
+    for text in ("start AL-20", "first P1", *moves):
+        session.submit(session.parse(text))
+    return session
+
+
+def refusal(session: Session, text: str) -> str:
+    """The refusal of `text` as "RULE: reason"; AssertionError if it is accepted."""
+    try:
+        session.submit(session.parse(text))
+    except MoveRefused as exc:
+        return str(exc)
+    raise AssertionError(f"{text!r} was accepted")
+
+
+def grid(rows: list[str]) -> dict[int, Card]:
+    """A grid from rows of card IDs ('.' for an empty space), top left at a1."""
+    placed = {}
+    for r, row in enumerate(rows):
+        for c, card in enumerate(row.split()):
+            if card != ".":
+                placed[r * SIZE + c] = CARDS[card]
+    return placed
+
+
+def at(name: str) -> int:
+    """The space index of a1-style names in the test grids."""
+    return (int(name[1:]) - 1) * SIZE + ord(name[0]) - ord("a")

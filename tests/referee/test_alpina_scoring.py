@@ -1,0 +1,136 @@
+"""Alpina's final scoring and position files (rules index: docs/rules/alpina.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.games.alpina import RULES, score_grid
+from pnpkit.referee.games.alpina_grid import SIZE
+from pnpkit.referee.games.alpina_scoring import condition_count, hiker_points, winners_by_turn_order
+from tests.referee.alpina_helpers import CARDS, GAME, at, grid
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "docs" / "examples" / "alpina-position.txt"
+
+SAMPLE = grid(["AL-03 AL-01 AL-20", "AL-06 AL-21 AL-40", "AL-04 AL-02 AL-39"])
+HIKERS = {at("a1"): "red", at("a2"): "yellow", at("b3"): "red", at("c1"): "yellow",
+          at("b2"): "red", at("c3"): "yellow"}  # fmt: skip
+
+
+def points(space: str) -> tuple[int, int]:
+    return hiker_points(at(space), SAMPLE, HIKERS)
+
+
+def test_al_18_al_19_each_hiker_scores_tape_plus_condition_summed_per_player() -> None:
+    sheet = score_grid(SAMPLE, HIKERS, ["red", "yellow"], space_label=str)
+    assert sheet.points["red"] == {"tape": 4, "conditions": 6}
+    assert sheet.points["yellow"] == {"tape": 6, "conditions": 10}
+    assert sheet.winners == ("yellow",) and sheet.tiebreak == ""
+
+
+def test_al_20_the_card_under_the_hiker_is_left_out_unless_it_says_so() -> None:
+    assert points("a1") == (2, 2)  # AL-03: one other nutcracker in its row, not itself
+    lakes = grid(["AL-56 AL-21"])  # AL-56: 1 + 1 per lake in row and column, itself included
+    assert hiker_points(at("a1"), lakes, {}) == (0, 1 + 2)
+
+
+def test_al_21_nutcrackers_count_animals_chamois_hikers_frogs_landscapes() -> None:
+    for card in CARDS.values():
+        counts = card.condition["counts"]
+        allowed = {"nutcracker": {"cards", "distinct-animals"}, "chamois": {"hikers"},
+                   "frog": {"cards", "distinct-landscapes"}}[card.animal]  # fmt: skip
+        assert counts in allowed, card.id
+    assert points("b2") == (0, 2)  # AL-21: hikers on chamois (c1 and itself), any colour
+
+
+def test_al_22_lines_reach_to_the_end_and_count_each_card_once() -> None:
+    assert points("c1") == (2, 2)  # AL-20: 2 per hiker below in its column: only c3
+    wide = grid(["AL-01 AL-02 AL-03", "AL-04 . .", "AL-05 . ."])
+    assert condition_count(at("a1"), wide, {}) == 4  # AL-01: row and column nutcrackers
+
+
+def test_al_23_orthogonal_and_surrounding() -> None:
+    assert hiker_points(at("c2"), SAMPLE, {}) == (2, 4)  # AL-40: lakes at b2 and c3
+    ring = grid(["AL-20 AL-21 AL-22", "AL-23 AL-05 AL-24", "AL-25 AL-01 AL-26"])
+    assert condition_count(at("b2"), ring, {}) == 7  # AL-05: chamois all around, diagonals too
+
+
+def test_al_24_connected_follows_paths_of_matching_cards() -> None:
+    assert points("a2") == (2, 4)  # AL-06: a1, b1, a3, b3 joined through nutcrackers
+    broken = grid(["AL-06 AL-20 AL-01"])
+    assert condition_count(at("a1"), broken, {}) == 0
+
+
+def test_al_25_distinct_counts_kinds_not_cards() -> None:
+    assert points("c3") == (2, 4)  # AL-39: mountain and forest to its left
+    same = grid(["AL-03 AL-04 AL-02"])  # AL-02 counts kinds of animal to its right
+    assert condition_count(at("a1"), grid(["AL-02 AL-03 AL-04"]), {}) == 1
+    assert condition_count(at("c1"), same, {}) == 0
+
+
+def test_al_26_al_27_highest_wins_and_ties_go_to_the_later_player() -> None:
+    totals = {"red": 20, "yellow": 23, "purple": 23, "light-blue": 19}
+    order = ["red", "yellow", "purple", "light-blue"]
+    winner, tiebreak = winners_by_turn_order(totals, order)
+    assert winner == "purple"
+    assert "purple wins as the latest of them in turn order" in tiebreak
+    assert winners_by_turn_order({"a": 3, "b": 9}, ["a", "b"]) == ("b", "")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(sorted(CARDS)), st.integers(0, 4), st.integers(0, 4), st.data())
+def test_al_18_scores_do_not_depend_on_where_the_grid_sits(cards, dc, dr, data) -> None:
+    """Scoring depends only on the cards' places relative to each other (AL-18, AL-22 … AL-25)."""
+    hikered = data.draw(st.sets(st.integers(0, 24), max_size=12))
+    colour = data.draw(st.sampled_from(["red", "yellow"]))
+
+    def placed(offset_c: int, offset_r: int) -> tuple[dict, dict]:
+        grid_ = {(r + offset_r) * SIZE + c + offset_c: CARDS[cards[r * 5 + c]]
+                 for r in range(5) for c in range(5)}  # fmt: skip
+        hikers = {(n // 5 + offset_r) * SIZE + n % 5 + offset_c: colour for n in hikered}
+        return grid_, hikers
+
+    here = score_grid(*placed(0, 0), ["red", "yellow"], space_label=str)
+    there = score_grid(*placed(dc, dr), ["red", "yellow"], space_label=str)
+    assert here.points == there.points
+    low, high = RULES.score_bounds(type("S", (), {"game": GAME, "players": ("a", "b")})())
+    assert all(low <= here.total(p) <= high for p in ("red", "yellow"))
+
+
+def test_position_file_example_scores() -> None:
+    sheet = RULES.score_position(GAME, EXAMPLE.read_text(), str(EXAMPLE))
+    assert list(sheet.points) == ["red", "yellow", "purple", "light-blue"]
+    assert len(sheet.notes) == 11
+    assert sheet.winners[0] in sheet.points
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AL-01 AL-02", "no `order:` line"),
+        ("order: red, green\n", ":1: unknown colour 'green'"),
+        ("order: red, yellow\n" + "AL-01 AL-02 AL-03 AL-04 AL-05\n" * 5, ":3: AL-01 appears twice"),
+        ("order: red, yellow\nAL-01 AL-02\n", "1 rows of cards"),
+        ("order: red, yellow\n" + "AL-01 AL-02 AL-03 AL-04\n" * 5, ":2: 4 cards in this row"),
+        ("order: red, yellow\nAL-01 AL-02 AL-03 AL-04 XX-1\n" + "AL-06\n" * 4, "not an Alpina"),
+    ],
+)
+def test_position_file_errors_name_file_and_line(text: str, message: str) -> None:
+    with pytest.raises(PnpError, match=message):
+        RULES.score_position(GAME, text, "pos.txt")
+
+
+def test_score_position_command() -> None:
+    run = subprocess.run(
+        [Path(sys.executable).parent / "pnp", "referee", "score", "alpina", "--position", EXAMPLE],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "winner:" in run.stdout and "tape" in run.stdout

@@ -1,0 +1,173 @@
+"""Alpina's setup and turns through the referee (rules index: docs/rules/alpina.md)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.session import Session
+from pnpkit.referee.store import make_setup
+from tests.referee.alpina_helpers import GAME, refusal, table
+
+
+def test_al_1_two_to_four_players() -> None:
+    make_setup(GAME, ["A", "B"])
+    make_setup(GAME, ["A", "B", "C", "D"])
+    with pytest.raises(PnpError, match="2–4 players"):
+        make_setup(GAME, ["A"])
+    with pytest.raises(PnpError, match="2–4 players"):
+        make_setup(GAME, list("ABCDE"))
+
+
+def test_al_2_the_grid_starts_with_a_starter_chamois_at_e5() -> None:
+    session = table()
+    assert session.state.cards[4 * 9 + 4] == "AL-20"
+    fresh = Session(make_setup(GAME, ["A", "B"]))
+    assert refusal(fresh, "start AL-01") == "AL-2: AL-01 is not a starting chamois card"
+    assert refusal(fresh, "start AL-99").startswith("AL-2: AL-99 is not an Alpina card")
+
+
+def test_al_3_six_cards_each_secret_at_the_table_known_in_digital_mode() -> None:
+    session = table(3)
+    assert session.state.hand_sizes == (6, 6, 6)
+    assert session.state.deck_size() == 55 - 18
+    digital = Session(make_setup(GAME, ["A", "B", "C"], seed=5))
+    digital.advance()
+    assert [len(k) for k in digital.state.known] == [6, 6, 6]
+    assert digital.events[1]["by"] == "chance" and digital.events[1]["move"]["type"] == "deal"
+
+
+@pytest.mark.parametrize(("players", "hikers"), [(2, 8), (3, 5), (4, 4)])
+def test_al_4_hikers_by_player_count(players: int, hikers: int) -> None:
+    assert table(players).state.hikers_left == (hikers,) * players
+
+
+def test_al_4_colours_option_is_checked() -> None:
+    make_setup(GAME, ["A", "B"], options={"colours": "purple,yellow"})
+    with pytest.raises(PnpError, match="choose from"):
+        make_setup(GAME, ["A", "B"], options={"colours": "green,yellow"})
+    with pytest.raises(PnpError, match="one distinct colour per player"):
+        make_setup(GAME, ["A", "B"], options={"colours": "red,red"})
+
+
+def test_al_5_first_player_then_clockwise() -> None:
+    session = Session(make_setup(GAME, ["Ann", "Bob", "Cy"]))
+    session.advance()
+    for text in ("start AL-20", "first Bob", "play AL-01 e4", "pass"):
+        session.submit(session.parse(text))
+    assert session.prompt().actors == ("Cy",)
+    session.submit(session.parse("play AL-02 e6"))
+    session.submit(session.parse("pass"))
+    assert session.prompt().actors == ("Ann",)
+
+
+def test_al_6_steps_come_in_order() -> None:
+    session = table()
+    assert refusal(session, "hiker e5").startswith("AL-6: not now")
+    session.submit(session.parse("play AL-01 e4"))
+    assert refusal(session, "play AL-02 e3").startswith("AL-6: not now")
+
+
+def test_al_7_only_the_player_whose_turn_it_is() -> None:
+    session = table()
+    assert refusal(session, "P2: play AL-01 e4") == "AL-7: it is P1's turn, not P2's"
+    session.submit(session.parse("P1: play AL-01 e4"))
+
+
+def test_al_8_a_card_in_the_grid_or_in_another_hand_cannot_be_played() -> None:
+    session = table(moves=("play AL-01 e4", "pass"))
+    assert refusal(session, "play AL-01 e3") == "AL-8: AL-01 is already in the grid, at e4"
+    digital = Session(make_setup(GAME, ["A", "B"], seed=1))
+    digital.advance()
+    turn = digital.state.turn
+    other = sorted(digital.state.known[1 - turn])[0]
+    assert "not in" in refusal(digital, f"play {other} e4")
+
+
+def test_al_9_a_card_goes_into_an_empty_space() -> None:
+    session = table()
+    assert refusal(session, "play AL-01 e5") == "AL-9: e5 already holds AL-20"
+
+
+def test_al_10_the_grid_grows_in_every_direction() -> None:
+    session = table(moves=("play AL-01 e4", "pass", "play AL-02 d5", "pass", "play AL-03 f5"))
+    session.submit(session.parse("pass"))
+    session.submit(session.parse("play AL-04 e6"))
+    assert {session.state.cards[i] for i in (3 * 9 + 4, 4 * 9 + 3, 4 * 9 + 5, 5 * 9 + 4)} == {
+        "AL-01", "AL-02", "AL-03", "AL-04"
+    }  # fmt: skip
+
+
+def test_al_11_a_card_must_share_an_edge() -> None:
+    session = table()
+    assert refusal(session, "play AL-01 f6") == (
+        "AL-11: a card must touch a card already in the grid orthogonally (no diagonals)"
+    )
+
+
+def test_al_12_no_sixth_row_or_column() -> None:
+    moves = []
+    for n, row in enumerate((4, 3, 2, 1)):
+        moves += [f"play AL-0{n + 1} e{row}", "pass"]
+    session = table(moves=tuple(moves))
+    assert refusal(session, "play AL-05 e6") == (
+        "AL-12: that would make a 6th row or column; the grid is 5×5 at most"
+    )
+    session.submit(session.parse("play AL-05 f1"))
+
+
+def test_al_13_hiker_on_the_card_played_or_one_beside_it() -> None:
+    session = table(moves=("play AL-01 e4", "pass", "play AL-02 e3"))
+    assert "AL-13" in refusal(session, "hiker e5")
+    assert refusal(session, "hiker a1") == "AL-13: there is no card at a1"
+    session.submit(session.parse("hiker e4"))
+
+
+def test_al_14_one_pawn_per_card() -> None:
+    session = table(moves=("play AL-01 e4", "hiker e5", "play AL-02 e3"))
+    session.submit(session.parse("hiker e4"))
+    session.submit(session.parse("play AL-03 d4"))
+    assert (
+        refusal(session, "hiker e4")
+        == "AL-14: that card already has a pawn (P2's); one pawn per card"
+    )
+
+
+def test_al_15_no_hikers_left() -> None:
+    session = table(4)
+    state = session.state
+    session._steps[-1] = replace(session._steps[-1], state=replace(state, hikers_left=(0, 4, 4, 4)))
+    session.submit(session.parse("play AL-01 e4"))
+    assert refusal(session, "hiker e4") == "AL-15: P1 has no hikers left"
+    assert session.legal() == [{"type": "pass"}]
+
+
+def test_al_16_draw_back_up_to_six_without_identities() -> None:
+    session = table(moves=("play AL-01 e4",))
+    assert session.state.hand_sizes == (5, 6)
+    new = session.submit(session.parse("pass"))
+    assert [e["text"] for e in new] == ["pass", "draw"]
+    assert session.state.hand_sizes == (6, 6)
+    drawing = replace(session.state, phase="draw")
+    verdict = session.rules.check(session.setup, drawing, {"type": "draw", "card": "AL-03"})
+    assert str(verdict) == "AL-16: draws are secret: enter `draw` without a card"
+
+
+def test_al_16_digital_draws_are_logged_card_by_card() -> None:
+    session = Session(make_setup(GAME, ["A", "B"], seed=9))
+    session.advance()
+    hand = sorted(session.state.known[session.state.turn])
+    session.submit(session.parse(f"play {hand[0]} e4"))
+    new = session.submit(session.parse("pass"))
+    assert new[1]["by"] == "chance" and new[1]["text"].startswith("draw AL-")
+
+
+def test_al_17_the_25th_card_ends_the_game_after_its_hiker_step() -> None:
+    from pnpkit.referee.harness import Case, playthrough
+
+    session = playthrough(Case("alpina", 2, seed=3, digital=False))
+    assert session.state.placed == 25
+    assert session.events[-1]["move"]["type"] in ("hiker", "pass")
+    assert refusal(session, "pass") == "AL-17: the game is over: the 25th card has been placed"
