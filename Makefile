@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml constraints.txt
 ## render: print-ready PDFs and SVG previews of every bundled game, into output/
 render: $(STAMP)
 	$(BIN)/pnp validate
-	@echo "(rendering arrives with the generator)"
+	$(BIN)/pnp render --all --out output
 
 ## test: lint, format check, and the whole test suite
 test: $(STAMP)

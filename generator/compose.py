@@ -1,0 +1,270 @@
+"""Turn a layout template and one component's fields into a Face (the shared drawing)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnpkit.components.model import thaw
+from pnpkit.errors import PnpError
+from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Primitive, rect_path
+from pnpkit.generator.face import Path as Outline
+from pnpkit.generator.fontmetrics import metrics
+from pnpkit.generator.icons import icon_items
+from pnpkit.generator.shapes import badge, outline
+from pnpkit.generator.textflow import Box, TextStyle, layout_text
+from pnpkit.layouts import icon_library
+from pnpkit.units import length_pt
+
+_TERM = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?)(mm|cm|in|pt|%)")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)\}")
+UNKNOWN_ICON = "question"
+
+
+def coord(value: str | None, extent: float, default: float = 0.0) -> float:
+    """A coordinate such as "4mm", "50%" or "100%-8mm" in points; % is of `extent`."""
+    if value is None:
+        return default
+    total = 0.0
+    for sign, number, unit in _TERM.findall(value):
+        amount = extent * float(number) / 100 if unit == "%" else length_pt(number + unit)
+        total += -amount if sign == "-" else amount
+    return total
+
+
+def lookup(context: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted field path, or None."""
+    value: Any = context
+    for part in path.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def _display(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, list | tuple):
+        return ", ".join(_display(v) for v in value)
+    return str(value)
+
+
+@dataclass
+class FaceBuilder:
+    """Builds the faces of one template for many components; collects warnings."""
+
+    template: Mapping[str, Any]
+    width: float
+    height: float
+    shape: str
+    bleed: float
+    game_dir: Path
+    warnings: list[str] = field(default_factory=list)
+
+    def build(self, context: Mapping[str, Any], label: str) -> Face:
+        """The face of one component, whose fields (and id, name …) are in `context`."""
+        self.context = context
+        self.label = label
+        self.vars: dict[str, Any] = {}
+        for name, spec in self.template.get("vars", {}).items():
+            self.vars[name] = self.value(spec)
+        items: list[Primitive] = []
+        for element in self.template.get("elements", []):
+            if self.visible(element.get("when")):
+                items.extend(self.element(element))
+        radius = coord(self.template.get("radius"), self.width)
+        cut = outline(self.shape, self.width, self.height, 0.0, radius)
+        clip = outline(self.shape, self.width, self.height, self.bleed, radius)
+        layer = Layer(tuple(items), clip=clip)
+        return Face(self.width, self.height, self.bleed, cut, (layer,), label, self.shape)
+
+    # values -------------------------------------------------------------------------------
+    def value(self, spec: Any) -> Any:
+        """A template value: a literal, "$var", or a {"field", "map", "default"} lookup."""
+        if isinstance(spec, Mapping):
+            found = lookup(self.context, spec["field"])
+            if "map" in spec:
+                key = _display(found)
+                found = spec["map"].get(key, spec.get("default"))
+            elif found is None:
+                found = spec.get("default")
+            return self.value(found) if isinstance(found, str) and found.startswith("$") else found
+        if isinstance(spec, str) and spec.startswith("$"):
+            return self.vars.get(spec[1:], lookup(self.context, spec[1:]))
+        return spec
+
+    def text(self, spec: Any) -> str:
+        """A value with its {field} placeholders filled in."""
+        raw = _display(self.value(spec))
+        return _PLACEHOLDER.sub(lambda m: _display(lookup(self.context, m.group(1))), raw)
+
+    def visible(self, when: Any) -> bool:
+        if when is None:
+            return True
+        if isinstance(when, str):
+            negate = when.startswith("!")
+            found = lookup(self.context, when.lstrip("!"))
+            present = found not in (None, False, 0, "", ())
+            return present != negate
+        return _display(lookup(self.context, when["field"])) in [_display(v) for v in when["in"]]
+
+    # geometry -----------------------------------------------------------------------------
+    def box(self, element: Mapping[str, Any]) -> tuple[float, float, float, float]:
+        if element.get("bleed"):
+            b = self.bleed
+            return -b, -b, self.width + 2 * b, self.height + 2 * b
+        x = coord(element.get("x"), self.width)
+        y = coord(element.get("y"), self.height)
+        w = coord(element.get("w"), self.width, self.width - x)
+        h = coord(element.get("h"), self.height, self.height - y)
+        return x, y, w, h
+
+    def paint(self, element: Mapping[str, Any]) -> Paint:
+        return Paint(
+            fill=self.value(element.get("fill")),
+            stroke=self.value(element.get("stroke")),
+            width=coord(element.get("stroke_width"), self.width, 0.5),
+        )
+
+    # elements -----------------------------------------------------------------------------
+    def element(self, element: Mapping[str, Any]) -> list[Primitive]:
+        kind = element["type"]
+        x, y, w, h = self.box(element)
+        if kind == "rect":
+            radius = coord(element.get("radius"), self.width)
+            return [Outline(rect_path(x, y, w, h, radius), self.paint(element))]
+        if kind == "ellipse":
+            return [Ellipse(x + w / 2, y + h / 2, w / 2, h / 2, self.paint(element))]
+        if kind == "shape":
+            name = self.value(element.get("shape")) or "circle"
+            try:
+                return [Outline(badge(name, x, y, w, h), self.paint(element))]
+            except ValueError:
+                self.warnings.append(f"{self.label}: unknown shape {name!r}; drew a circle")
+                return [Outline(badge("circle", x, y, w, h), self.paint(element))]
+        if kind == "icon":
+            return self.icons(element, x, y, w, h)
+        if kind == "text":
+            return self.text_element(element, x, y, w, h)
+        if kind == "image":
+            return self.image(element, x, y, w, h)
+        if kind == "track":
+            return self.track(element)
+        return []
+
+    def palette(self, element: Mapping[str, Any]) -> dict[str, str]:
+        ink = self.value(element.get("color")) or "#000000"
+        return {
+            "ink": ink,
+            "paper": self.value(element.get("paper")) or "#ffffff",
+            "accent": self.value(element.get("accent")) or ink,
+        }
+
+    def draw_icon(self, name: str, x: float, y: float, size: float, palette) -> list[Primitive]:
+        library = icon_library()
+        if name not in library:
+            self.warnings.append(f"{self.label}: no icon {name!r}; drew {UNKNOWN_ICON!r}")
+            name = UNKNOWN_ICON
+        return icon_items(library[name], x, y, size, palette)
+
+    def icons(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
+        name = self.text(element.get("name"))
+        if not name:
+            return []
+        count = int(self.value(element.get("repeat", 1)) or 0)
+        size = min(h, w / max(count, 1) * 0.9) if count > 1 else min(w, h)
+        gap = (w - count * size) / max(count - 1, 1) if count > 1 else 0.0
+        start = x if count > 1 else x + (w - size) / 2
+        palette = self.palette(element)
+        items: list[Primitive] = []
+        for i in range(count):
+            items += self.draw_icon(
+                name, start + i * (size + gap), y + (h - size) / 2, size, palette
+            )
+        return items
+
+    def text_element(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
+        content = self.text(element.get("text", ""))
+        if element.get("upper"):
+            content = content.upper()
+        if not content.strip():
+            return []
+        look = TextStyle(
+            style=element.get("style", "regular"),
+            size=element.get("size", 9.0),
+            min_size=element.get("min_size", min(element.get("size", 9.0), 5.0)),
+            align=element.get("align", "left"),
+            valign=element.get("valign", "top"),
+            color=self.value(element.get("color")) or "#000000",
+            line_height=element.get("line_height", 1.2),
+        )
+        missing = metrics(look.style).missing(content)
+        if missing:
+            raise PnpError(
+                f"{self.label}: the text {content!r} has characters the bundled font lacks: "
+                + " ".join(sorted(missing))
+            )
+        palette = self.palette({"color": element.get("color"), **element})
+
+        def icon(name: str, ix: float, iy: float, size: float) -> list[Primitive]:
+            return self.draw_icon(name, ix, iy, size, palette)
+
+        items, fits = layout_text(content, Box(x, y, w, h), look, icon)
+        if not fits:
+            self.warnings.append(
+                f"{self.label}: text {element.get('id', content[:20])!r} overflows its box "
+                f"even at {look.min_size} pt"
+            )
+        return items
+
+    def track(self, element: Mapping[str, Any]) -> list[Primitive]:
+        """A track's numbered spaces, snaking row by row; every fifth one in the accent colour."""
+        track = self.context["track"]
+        size, columns = track["space"], track["columns"]
+        paint = self.paint(element)
+        accent = Paint(self.value(element.get("accent")) or paint.fill, paint.stroke, paint.width)
+        color = self.value(element.get("color")) or "#000000"
+        look = TextStyle(style="bold", size=size * 0.42, min_size=4, align="center",
+                         valign="middle", color=color)  # fmt: skip
+        items: list[Primitive] = []
+        for index, number in enumerate(range(track["first"], track["last"] + 1)):
+            row, column = divmod(index, columns)
+            if row % 2:
+                column = columns - 1 - column
+            x, y = column * size, row * size
+            items.append(Outline(rect_path(x, y, size, size), accent if number % 5 == 0 else paint))
+            box = Box(x + 1, y + 1, size - 2, size - 2)
+            items += layout_text(str(number), box, look, lambda *_: [])[0]
+        return items
+
+    def image(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
+        source = self.text(element.get("src", ""))
+        if not source:
+            return []
+        path = (self.game_dir / source).resolve()
+        if not path.is_file():
+            raise PnpError(f"{self.label}: image {source!r} not found in {self.game_dir}")
+        return [Image(x, y, w, h, str(path))]
+
+
+def context_for(game, group, component, extra: Mapping[str, Any] | None = None) -> dict:
+    """The values a template can bind to: the component's fields, id, name, count, group …"""
+    spec = group.spec
+    return {
+        **thaw(component.fields),
+        "id": component.id,
+        "name": component.name,
+        "count": component.count,
+        "group": group.name,
+        "game": game.name,
+        "kind": group.kind,
+        "color": spec.get("color") or game.manifest.get("color") or "#444444",
+        "back": thaw(spec.get("back", {})),
+        **(extra or {}),
+    }

@@ -1,0 +1,155 @@
+"""The description of one printed face, shared by the PDF and the SVG backend.
+
+Coordinates are points with the origin at the top-left corner of the trim box and y growing
+down; the bleed lies at negative coordinates and beyond the width and height. A face is a flat
+list of primitives in painting order; neither backend knows anything about games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PathCommand = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+
+
+@dataclass(frozen=True)
+class Paint:
+    """How a shape is painted: fill and stroke colours (#rrggbb or None) and stroke width."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Path:
+    """A closed or open outline of straight lines and cubic curves."""
+
+    commands: tuple[PathCommand, ...]
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    """An ellipse (a circle when rx == ry) centred on (cx, cy)."""
+
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class Text:
+    """One run of real text: its left end of the baseline at (x, y)."""
+
+    x: float
+    y: float
+    text: str
+    style: str
+    size: float
+    color: str
+
+
+@dataclass(frozen=True)
+class Image:
+    """A raster image file placed in a box (an optional picture on a face)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    path: str
+
+
+@dataclass(frozen=True)
+class Layer:
+    """Primitives moved by (dx, dy), then turned `rotate` degrees clockwise about that point,
+    and clipped (in their own coordinates) to `clip` if it is given."""
+
+    items: tuple[Primitive, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: int = 0
+    clip: tuple[PathCommand, ...] | None = None
+
+
+Primitive = Path | Ellipse | Text | Image | Layer
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of one component: its trim size, bleed, cut outline and drawing."""
+
+    width: float
+    height: float
+    bleed: float
+    outline: tuple[PathCommand, ...]
+    items: tuple[Primitive, ...] = field(default=())
+    label: str = ""
+    shape: str = "rect"  # rect, rounded, circle, hex, hex-flat, or piece (a net or a standee)
+
+    @property
+    def cut_lines(self) -> bool:
+        """Whether the outline is printed as a cut line (crop marks only suit rectangles)."""
+        return self.shape not in ("rect", "rounded")
+
+    @property
+    def full_width(self) -> float:
+        """Width including the bleed on both sides."""
+        return self.width + 2 * self.bleed
+
+    @property
+    def full_height(self) -> float:
+        """Height including the bleed on both sides."""
+        return self.height + 2 * self.bleed
+
+
+def rect_path(x: float, y: float, w: float, h: float, radius: float = 0.0) -> tuple:
+    """A rectangle (with rounded corners when radius > 0) as path commands."""
+    if radius <= 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    r = min(radius, w / 2, h / 2)
+    k = 0.5523 * r
+    return (
+        ("M", x + r, y),
+        ("L", x + w - r, y),
+        ("C", x + w - r + k, y, x + w, y + r - k, x + w, y + r),
+        ("L", x + w, y + h - r),
+        ("C", x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h),
+        ("L", x + r, y + h),
+        ("C", x + r - k, y + h, x, y + h - r + k, x, y + h - r),
+        ("L", x, y + r),
+        ("C", x, y + r - k, x + r - k, y, x + r, y),
+        ("Z",),
+    )
+
+
+def polygon_path(points: list[tuple[float, float]]) -> tuple:
+    """A closed polygon through `points` as path commands."""
+    first, *rest = points
+    return (("M", *first), *(("L", *p) for p in rest), ("Z",))
+
+
+def ellipse_path(cx: float, cy: float, rx: float, ry: float) -> tuple:
+    """An ellipse as four cubic curves (for clipping and cut outlines)."""
+    kx, ky = 0.5523 * rx, 0.5523 * ry
+    return (
+        ("M", cx + rx, cy),
+        ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+        ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+        ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+        ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+        ("Z",),
+    )
+
+
+def transform_commands(commands: tuple, dx: float, dy: float, scale: float = 1.0) -> tuple:
+    """Path commands scaled by `scale` about the origin, then moved by (dx, dy)."""
+    moved = []
+    for command in commands:
+        op, *xy = command
+        moved.append((op, *(v * scale + (dx if i % 2 == 0 else dy) for i, v in enumerate(xy))))
+    return tuple(moved)

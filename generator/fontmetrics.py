@@ -1,0 +1,100 @@
+"""Glyph advance widths read from a TrueType file, so that text layout needs no PDF library.
+
+Only what layout needs is parsed: `head` (units per em), `hhea` + `hmtx` (advances) and the
+Unicode BMP `cmap` subtable (format 4).
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+FONT_DIR = Path(__file__).parent / "fonts"
+FONT_FILES = {"regular": "Vera.ttf", "bold": "VeraBd.ttf"}
+FONT_FAMILY = "Bitstream Vera Sans"
+
+
+@dataclass(frozen=True)
+class FontMetrics:
+    """Advance widths per character, in units of the font size (1.0 = one em)."""
+
+    name: str
+    path: Path
+    widths: dict[int, float]
+    ascent: float
+    descent: float
+
+    def width(self, text: str, size: float) -> float:
+        """The advance width of `text` set at `size` points."""
+        fallback = self.widths.get(0x20, 0.3)
+        return size * sum(self.widths.get(ord(ch), fallback) for ch in text)
+
+    def missing(self, text: str) -> set[str]:
+        """The characters of `text` that the font has no glyph for."""
+        return {ch for ch in text if ord(ch) not in self.widths and ch not in "\n\t"}
+
+
+def _tables(data: bytes) -> dict[str, tuple[int, int]]:
+    (count,) = struct.unpack_from(">H", data, 4)
+    tables = {}
+    for i in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag.decode("latin-1")] = (offset, length)
+    return tables
+
+
+def _cmap(data: bytes, offset: int) -> dict[int, int]:
+    _, count = struct.unpack_from(">HH", data, offset)
+    for i in range(count):
+        platform, encoding, sub = struct.unpack_from(">HHI", data, offset + 4 + 8 * i)
+        start = offset + sub
+        if (platform, encoding) in ((3, 1), (0, 3)) and struct.unpack_from(">H", data, start)[
+            0
+        ] == 4:
+            return _cmap_format4(data, start)
+    raise ValueError("font has no Unicode BMP cmap (format 4)")
+
+
+def _cmap_format4(data: bytes, start: int) -> dict[int, int]:
+    segments = struct.unpack_from(">H", data, start + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", data, start + 14)
+    starts_at = start + 16 + 2 * segments
+    starts = struct.unpack_from(f">{segments}H", data, starts_at)
+    deltas = struct.unpack_from(f">{segments}h", data, starts_at + 2 * segments)
+    ranges_at = starts_at + 4 * segments
+    offsets = struct.unpack_from(f">{segments}H", data, ranges_at)
+    mapping = {}
+    for seg in range(segments):
+        for code in range(starts[seg], ends[seg] + 1):
+            if code == 0xFFFF:
+                continue
+            if offsets[seg] == 0:
+                glyph = (code + deltas[seg]) & 0xFFFF
+            else:
+                at = ranges_at + 2 * seg + offsets[seg] + 2 * (code - starts[seg])
+                glyph = struct.unpack_from(">H", data, at)[0]
+                glyph = (glyph + deltas[seg]) & 0xFFFF if glyph else 0
+            if glyph:
+                mapping[code] = glyph
+    return mapping
+
+
+@cache
+def metrics(style: str) -> FontMetrics:
+    """The metrics of the bundled font in `style` ("regular" or "bold")."""
+    path = FONT_DIR / FONT_FILES[style]
+    data = path.read_bytes()
+    tables = _tables(data)
+    units = struct.unpack_from(">H", data, tables["head"][0] + 18)[0]
+    hhea = tables["hhea"][0]
+    ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
+    long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
+    hmtx = tables["hmtx"][0]
+    advances = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(long_metrics)]
+    widths = {
+        code: advances[min(glyph, long_metrics - 1)] / units
+        for code, glyph in _cmap(data, tables["cmap"][0]).items()
+    }
+    return FontMetrics(style, path, widths, ascent / units, -descent / units)

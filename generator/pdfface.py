@@ -1,0 +1,116 @@
+"""The PDF backend: draws Face primitives on a reportlab canvas (vector shapes, real text)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
+from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
+
+PDF_FONTS = {"regular": "PnpSans", "bold": "PnpSans-Bold"}
+
+
+@cache
+def register_fonts() -> None:
+    """Register the bundled TrueType fonts (embedded as subsets in every PDF)."""
+    for style, name in PDF_FONTS.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[style])))
+
+
+@cache
+def color(value: str) -> Color:
+    """A reportlab colour from #rrggbb."""
+    return HexColor(value)
+
+
+def path_of(canvas: Canvas, commands: tuple):
+    path = canvas.beginPath()
+    for op, *xy in commands:
+        if op == "M":
+            path.moveTo(*xy)
+        elif op == "L":
+            path.lineTo(*xy)
+        elif op == "C":
+            path.curveTo(*xy)
+        else:
+            path.close()
+    return path
+
+
+def _paint(canvas: Canvas, paint: Paint) -> tuple[int, int]:
+    if paint.fill:
+        canvas.setFillColor(color(paint.fill))
+    if paint.stroke:
+        canvas.setStrokeColor(color(paint.stroke))
+        canvas.setLineWidth(paint.width)
+        canvas.setDash(list(paint.dash) if paint.dash else [])
+    return int(bool(paint.stroke and paint.width > 0)), int(bool(paint.fill))
+
+
+def draw_items(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
+    """Draw primitives in y-down face coordinates (the caller has flipped the canvas)."""
+    for item in items:
+        if isinstance(item, Path):
+            stroke, fill = _paint(canvas, item.paint)
+            if stroke or fill:
+                canvas.drawPath(path_of(canvas, item.commands), stroke=stroke, fill=fill)
+        elif isinstance(item, Ellipse):
+            stroke, fill = _paint(canvas, item.paint)
+            if stroke or fill:
+                x1, y1 = item.cx - item.rx, item.cy - item.ry
+                canvas.ellipse(x1, y1, item.cx + item.rx, item.cy + item.ry, stroke, fill)
+        elif isinstance(item, Text):
+            text = canvas.beginText()
+            text.setTextTransform(1, 0, 0, -1, item.x, item.y)
+            text.setFont(PDF_FONTS[item.style], item.size)
+            text.setFillColor(color(item.color))
+            text.textOut(item.text)
+            canvas.drawText(text)
+        elif isinstance(item, Layer):
+            canvas.saveState()
+            canvas.translate(item.dx, item.dy)
+            if item.rotate:
+                canvas.rotate(item.rotate)
+            if item.clip:
+                canvas.clipPath(path_of(canvas, item.clip), stroke=0, fill=0)
+            draw_items(canvas, item.items)
+            canvas.restoreState()
+        elif isinstance(item, Image):
+            canvas.saveState()
+            canvas.translate(item.x, item.y + item.height)
+            canvas.scale(1, -1)
+            canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
+            canvas.restoreState()
+
+
+def define_face(canvas: Canvas, name: str, face: Face) -> None:
+    """Store a face once as a PDF form; `place_face` then draws it wherever it goes."""
+    b = face.bleed
+    canvas.beginForm(name, -b, -face.height - b, face.width + b, b)
+    canvas.transform(1, 0, 0, -1, 0, 0)
+    draw_items(canvas, face.items)
+    canvas.endForm()
+
+
+_CORNER = {0: (0, 1), 90: (1, 1), 180: (1, 0), 270: (0, 0)}
+
+
+def place_face(
+    canvas: Canvas, name: str, x: float, y: float, w: float, h: float, rotate: int = 0
+) -> None:
+    """Draw a stored face so that its trim box fills the page rectangle (x, y, w, h), y up.
+
+    `rotate` turns the face clockwise in 90° steps; (w, h) is the turned footprint.
+    """
+    cx, cy = _CORNER[rotate]
+    canvas.saveState()
+    canvas.translate(x + cx * w, y + cy * h)
+    if rotate:
+        canvas.rotate(-rotate)
+    canvas.doForm(name)
+    canvas.restoreState()

@@ -1,0 +1,176 @@
+"""Print sheets: a group's faces imposed on pages of a reportlab canvas, with backs and marks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from io import BytesIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnpkit.components.model import Game, Group
+from pnpkit.generator import imposition as imp
+from pnpkit.generator import marks
+from pnpkit.generator.face import Face
+from pnpkit.generator.faces import GroupFaces, has_back
+from pnpkit.generator.imposition import Area, Slot
+from pnpkit.generator.pdfface import define_face, place_face, register_fonts
+from pnpkit.units import MM
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How sheets are printed."""
+
+    paper: str = "a4"
+    bleed_mm: float = 3.0
+    duplex: str = "long"  # long | short | off
+    gutter_fold: bool = False
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass
+class SheetStats:
+    """What was put on paper: pages and printed faces (fronts and backs)."""
+
+    pages: int = 0
+    fronts: int = 0
+    backs: int = 0
+
+
+class SheetWriter:
+    """Writes the sheets of one or more groups into one PDF."""
+
+    def __init__(self, options: PrintOptions, title: str):
+        register_fonts()
+        self.options = options
+        self.buffer = BytesIO()
+        self.paper = imp.PAPERS[options.paper]
+        self.canvas = Canvas(self.buffer, pagesize=self.paper, pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setCreator("pnpkit")
+        self.defined: set[str] = set()
+        self.stats = SheetStats()
+
+    def finish(self) -> bytes:
+        """The PDF's bytes."""
+        self.canvas.save()
+        return self.buffer.getvalue()
+
+    def face_name(self, face: Face, key: str) -> str:
+        if key not in self.defined:
+            define_face(self.canvas, key, face)
+            self.defined.add(key)
+        return key
+
+    def add_group(self, game: Game, group: Group, faces: GroupFaces) -> None:
+        """Every piece of the group, copies included, in definition order."""
+        pieces = [c for c in group.components for _ in range(c.count)]
+        fronts = {c.id: faces.front(c) for c in group.components}
+        backs = {c.id: faces.back(c) for c in group.components} if has_back(group) else {}
+        sample = fronts[group.components[0].id]
+        with_backs = bool(backs) and self.options.duplex != "off"
+        gutter = with_backs and self.options.gutter_fold
+        paper = self.paper
+        if gutter:
+            paper, areas = self.gutter_layout(sample)
+        else:
+            areas = [imp.content_area(paper, sample.bleed, marks=not sample.cut_lines)]
+        for area in areas:
+            pages = self.impose(sample, len(pieces), area)
+            if pages:
+                break
+        if not pages:
+            raise ValueError(f"{group.id}: no layout fits")
+        flip = "long" if gutter and paper[0] > paper[1] else "short" if gutter else None
+        flip = flip or self.options.duplex
+        offset = tuple(v * MM for v in self.options.back_offset_mm)
+        caption_base = f"{game.name} · {group.name}"
+        self.stats.fronts += len(pieces)
+        for number, page in enumerate(pages, start=1):
+            ids = [pieces[s.index].id for s in page]
+            caption = f"{caption_base} · sheet {number} of {len(pages)}"
+            self.canvas.setPageSize(paper)
+            self.draw_page(page, ids, fronts, "F", sample)
+            if gutter:
+                back_slots = [imp.mirror(s, paper, flip, offset) for s in page]
+                self.draw_page(back_slots, ids, backs, "B", sample)
+                self.fold(paper, flip)
+                self.stats.backs += len(page)
+                marks.page_boxes(self.canvas, page + back_slots, sample.bleed, paper)
+                self.end_page(caption + " · fold on the dashed line")
+                continue
+            marks.page_boxes(self.canvas, page, sample.bleed, paper)
+            self.end_page(caption + " · fronts")
+            if with_backs:
+                back_slots = [imp.mirror(s, paper, flip, offset) for s in page]
+                self.canvas.setPageSize(paper)
+                self.draw_page(back_slots, ids, backs, "B", sample)
+                self.stats.backs += len(page)
+                marks.page_boxes(self.canvas, back_slots, sample.bleed, paper)
+                self.end_page(caption + f" · backs ({flip}-edge flip)")
+
+    def impose(self, sample: Face, count: int, area: Area) -> list[list[Slot]]:
+        if (sample.full_width > area.w and sample.full_width > area.h) or (
+            sample.full_height > area.h and sample.full_height > area.w
+        ):
+            tiles = imp.tiled_slots(sample, area)
+            return [[replace(s, index=n) for s in page] for n in range(count) for page in tiles]
+        if sample.shape in ("hex", "hex-flat"):
+            return imp.hex_slots(sample, count, area)
+        if sample.shape == "circle":
+            return imp.circle_slots(sample, count, area)
+        if sample.cut_lines:
+            return imp.grid_slots(sample, count, area, gap=imp.LOOSE_GAP)
+        pages = imp.grid_slots(sample, count, area)
+        return [imp.butted_clips(page, sample.bleed) for page in pages]
+
+    def gutter_layout(self, sample: Face) -> tuple[tuple[float, float], list[Area]]:
+        """Fronts on one half of the sheet; the half chosen that holds more."""
+        width, height = imp.PAPERS[self.options.paper]
+        options = []
+        for paper in ((width, height), (height, width)):
+            full = imp.content_area(paper, sample.bleed, marks=True)
+            if paper[0] > paper[1]:
+                half = Area(full.x, full.y, paper[0] / 2 - imp.GUTTER - full.x, full.h)
+            else:
+                top = paper[1] - full.y
+                half = Area(
+                    full.x, paper[1] / 2 + imp.GUTTER, full.w, top - paper[1] / 2 - imp.GUTTER
+                )
+            slots = self.impose(sample, 10_000, half)
+            options.append((len(slots[0]) if slots else 0, paper, half))
+        best = max(options, key=lambda o: o[0])
+        return best[1], [best[2]]
+
+    def draw_page(self, slots: list[Slot], ids: list[str], faces: dict, prefix: str, sample):
+        canvas = self.canvas
+        for slot, component_id in zip(slots, ids, strict=True):
+            face = faces[component_id]
+            name = self.face_name(face, f"{prefix}-{component_id}")
+            canvas.saveState()
+            if slot.clip:
+                c = slot.clip
+                clip = canvas.beginPath()
+                clip.rect(c.x, c.y, c.w, c.h)
+                canvas.clipPath(clip, stroke=0, fill=0)
+            t = slot.trim
+            place_face(canvas, name, t.x, t.y, t.w, t.h, slot.rotate)
+            canvas.restoreState()
+            if face.cut_lines:
+                marks.cut_outline(canvas, face.outline, slot)
+            if slot.window:
+                marks.tile_marks(canvas, slot, f"{component_id} · part {slot.part}")
+        if not sample.cut_lines and not any(s.window for s in slots):
+            marks.crop_marks(canvas, slots, sample.bleed, self.canvas._pagesize)
+
+    def fold(self, paper: tuple[float, float], flip: str) -> None:
+        width, height = paper
+        if flip == "long":
+            marks.fold_line(self.canvas, width / 2, 0, width / 2, height, "fold")
+        else:
+            marks.fold_line(self.canvas, 0, height / 2, width, height / 2, "fold")
+
+    def end_page(self, caption: str) -> None:
+        marks.footer(self.canvas, caption)
+        self.canvas.showPage()
+        self.stats.pages += 1

@@ -1,0 +1,105 @@
+"""Render a game: one print PDF per component group, a combined print-and-play PDF, SVG faces."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnpkit.atomic import write_bytes, write_text
+from pnpkit.components.model import Game, Group
+from pnpkit.errors import PnpError
+from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
+from pnpkit.generator.svgfaces import render_svg
+
+Step = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Written:
+    """One output file and what it holds."""
+
+    path: Path
+    pages: int
+    faces: int
+    size: int
+
+
+@dataclass
+class GameRender:
+    """The files written for one game, and any warnings about its faces."""
+
+    game: Game
+    files: list[Written] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def selected_groups(game: Game, only: list[str] | None) -> list[Group]:
+    """The game's groups, or those named by --only (PnpError naming the known ones)."""
+    if not only:
+        return list(game.groups)
+    known = {g.id for g in game.groups}
+    unknown = [name for name in only if name not in known]
+    if unknown:
+        raise PnpError(
+            f"{game.id}: no component group {', '.join(map(repr, unknown))}; "
+            f"its groups are {', '.join(sorted(known))}"
+        )
+    return [g for g in game.groups if g.id in only]
+
+
+def steps_for(game: Game, groups: list[Group], svg: bool = True) -> int:
+    """How many progress steps `render_game` reports."""
+    return 2 * len(groups) + 1 + (len(groups) if svg else 0)
+
+
+def render_game(
+    game: Game,
+    out: Path,
+    options: PrintOptions,
+    groups: list[Group],
+    step: Step = lambda _: None,
+    svg: bool = True,
+) -> GameRender:
+    """Write every PDF and SVG of `game` under `out`/<game id>/."""
+    result = GameRender(game)
+    folder = out / game.id
+    faces = {g.id: GroupFaces(game, g, options.bleed_mm) for g in groups}
+    combined = SheetWriter(options, f"{game.name} — print and play")
+    for group in groups:
+        step(f"{game.id}: {group.name}")
+        faces[group.id].warnings = result.warnings
+        writer = SheetWriter(options, f"{game.name} — {group.name}")
+        writer.add_group(game, group, faces[group.id])
+        path = folder / f"{game.id}-{group.id}.pdf"
+        result.files.append(_write_pdf(path, writer))
+        step(f"{game.id}: {group.name} (combined)")
+        combined.add_group(game, group, faces[group.id])
+    step(f"{game.id}: print-and-play PDF")
+    result.files.append(_write_pdf(folder / f"{game.id}-print-and-play.pdf", combined))
+    if svg:
+        for group in groups:
+            step(f"{game.id}: {group.name} SVG")
+            result.files.extend(_write_svgs(folder / "svg", group, faces[group.id]))
+    return result
+
+
+def _write_pdf(path: Path, writer: SheetWriter) -> Written:
+    data = writer.finish()
+    write_bytes(path, data)
+    stats = writer.stats
+    return Written(path, stats.pages, stats.fronts + stats.backs, len(data))
+
+
+def _write_svgs(folder: Path, group: Group, faces: GroupFaces) -> list[Written]:
+    written = []
+    for component in group.components:
+        for side, face in (("front", faces.front(component)), ("back", faces.back(component))):
+            if face is None:
+                continue
+            text = render_svg(face)
+            path = folder / f"{component.id}-{side}.svg"
+            write_text(path, text)
+            written.append(Written(path, 0, 1, len(text.encode("utf-8"))))
+    return written

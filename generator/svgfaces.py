@@ -1,0 +1,131 @@
+"""The SVG backend: the same Face primitives as the PDF, drawn with svgwrite (no reportlab).
+
+`face_svg(game, component, side)` is the entry point for other parts of pnpkit (the referee's
+table view) that need one face as a standalone SVG.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+from pathlib import Path as FilePath
+
+import svgwrite
+
+from pnpkit.components.model import Component, Game
+from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
+from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.fontmetrics import FONT_FAMILY
+from pnpkit.units import MM
+
+FONT_STACK = f"'{FONT_FAMILY}', 'DejaVu Sans', Verdana, sans-serif"
+WEIGHT = {"regular": "normal", "bold": "bold"}
+IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+
+
+def _d(commands: tuple) -> str:
+    parts = []
+    for op, *xy in commands:
+        parts.append(op + " ".join(f"{v:.2f}" for v in xy))
+    return " ".join(parts)
+
+
+def _paint(paint: Paint) -> dict[str, str]:
+    attrs = {"fill": paint.fill or "none"}
+    if paint.stroke and paint.width > 0:
+        attrs |= {"stroke": paint.stroke, "stroke_width": f"{paint.width:.2f}"}
+        if paint.dash:
+            attrs["stroke_dasharray"] = ",".join(f"{v:g}" for v in paint.dash)
+    return attrs
+
+
+class _SvgWriter:
+    """Adds primitives to an svgwrite drawing; clip paths get unique ids."""
+
+    def __init__(self, drawing: svgwrite.Drawing):
+        self.drawing = drawing
+        self.ids = itertools.count(1)
+
+    def add(self, parent, items: tuple[Primitive, ...]) -> None:
+        dwg = self.drawing
+        for item in items:
+            if isinstance(item, Path):
+                parent.add(dwg.path(d=_d(item.commands), **_paint(item.paint)))
+            elif isinstance(item, Ellipse):
+                parent.add(
+                    dwg.ellipse((item.cx, item.cy), (item.rx, item.ry), **_paint(item.paint))
+                )
+            elif isinstance(item, Text):
+                parent.add(
+                    dwg.text(
+                        item.text,
+                        insert=(round(item.x, 2), round(item.y, 2)),
+                        fill=item.color,
+                        font_size=f"{item.size:.2f}",
+                        font_family=FONT_STACK,
+                        font_weight=WEIGHT[item.style],
+                        style="white-space:pre",
+                    )
+                )
+            elif isinstance(item, Layer):
+                self.layer(parent, item)
+            elif isinstance(item, Image):
+                parent.add(self.image(item))
+
+    def layer(self, parent, item: Layer) -> None:
+        transform = []
+        if item.dx or item.dy:
+            transform.append(f"translate({item.dx:.2f},{item.dy:.2f})")
+        if item.rotate:
+            transform.append(f"rotate({item.rotate})")
+        group = self.drawing.g(transform=" ".join(transform)) if transform else self.drawing.g()
+        if item.clip:
+            clip = self.drawing.defs.add(self.drawing.clipPath(id=f"clip{next(self.ids)}"))
+            clip.add(self.drawing.path(d=_d(item.clip)))
+            inner = self.drawing.g(clip_path=f"url(#{clip.get_id()})")
+            group.add(inner)
+            self.add(inner, item.items)
+        else:
+            self.add(group, item.items)
+        parent.add(group)
+
+    def image(self, item: Image):
+        path = FilePath(item.path)
+        mime = IMAGE_TYPES.get(path.suffix.lower(), "image/png")
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        return self.drawing.image(
+            f"data:{mime};base64,{data}", insert=(item.x, item.y), size=(item.width, item.height)
+        )
+
+
+def render_svg(face: Face, bleed: bool = False) -> str:
+    """A standalone SVG of a face at its real size; trimmed to its cut outline unless `bleed`."""
+    margin = face.bleed if bleed else 0.0
+    width, height = face.width + 2 * margin, face.height + 2 * margin
+    drawing = svgwrite.Drawing(
+        size=(f"{width / MM:.2f}mm", f"{height / MM:.2f}mm"),
+        viewBox=f"{-margin:.2f} {-margin:.2f} {width:.2f} {height:.2f}",
+        debug=False,
+    )
+    drawing.set_desc(title=face.label)
+    writer = _SvgWriter(drawing)
+    closed = any(command[0] == "Z" for command in face.outline)
+    items = face.items if bleed or not closed else (Layer(face.items, clip=face.outline),)
+    if not closed:
+        items = (*items, Path(face.outline, Paint(stroke="#000000", width=0.5)))
+    writer.add(drawing, items)
+    return drawing.tostring()
+
+
+def face_svg(game: Game, component: Component, side: str = "front", bleed: bool = False) -> str:
+    """One face of a component ("front" or "back") as a standalone SVG string.
+
+    ValueError if the component has no such side.
+    """
+    if side not in ("front", "back"):
+        raise ValueError(f"side must be 'front' or 'back', not {side!r}")
+    faces = GroupFaces(game, game.group(component.group))
+    face = faces.front(component) if side == "front" else faces.back(component)
+    if face is None:
+        raise ValueError(f"{component.id} is printed on one side only")
+    return render_svg(face, bleed)
