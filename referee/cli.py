@@ -278,6 +278,61 @@ def rules(
         )
 
 
+@app.command()
+def play(
+    target: Annotated[str, typer.Argument(help="A game to start, or a log to continue.")],
+    players: Annotated[
+        str, typer.Option("--players", help="For a new game: names in seat order.")
+    ] = "",
+    seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
+    log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
+) -> None:
+    """An interactive prompt for the table: whose turn, what is expected, Tab completion."""
+    import time
+
+    from pnpkit.referee.interactive import play as run
+    from pnpkit.referee.store import make_setup, new_game, writing_session
+
+    if not Path(target).is_file():
+        from pnpkit.components import load_game
+
+        game = load_game(target)
+        names = [p.strip() for p in (players or input("players (A,B,…): ")).split(",")]
+        path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+        new_game(path, make_setup(game, names, seed=seed))
+        print(f"log: {path}")
+        target = str(path)
+    with writing_session(Path(target)) as (session, warnings):
+        _warn(warnings)
+        run(session)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
+    players: Annotated[int, typer.Option("--players", help="Player count (default: min).")] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """Random legal play-throughs: wins by seat and the score distribution."""
+    from pnpkit.components import load_game
+    from pnpkit.referee.report import print_json
+    from pnpkit.referee.simulate import simulate as run
+
+    loaded = load_game(game)
+    summary = run(loaded, players or loaded.players_min, games, seed)
+    if as_json:
+        print_json(summary)
+        return
+    print(f"{loaded.name}: {games} random games, {summary['players']} players, seed {seed}")
+    for seat, wins in summary["wins_by_seat"].items():
+        print(f"  {seat}: {wins} wins ({100 * wins / games:.1f}%)")
+    for key in ("scores", "winning_scores"):
+        spread = summary[key]
+        print(f"  {key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in spread.items()))
+
+
 def main() -> None:
     """Entry point of the `referee` command."""
     try:
