@@ -1,0 +1,157 @@
+"""Gentoo's move syntax: the text a player types and the move (JSON object) it stands for.
+
+    flip CARD                     a card turned face up (Choice Card or Player Pile), GE-36
+    first NAME                    the table's first player, GE-8
+    choose CARD [site]            Phase I choose, with a Good Nesting Site for an Egg, GE-12/15
+    discard CARD                  Phase I discard down to four Choice Cards, GE-17
+    play CARD [TARGET]            Phase II play, GE-20; TARGET: a player (Stone Thief, Leopard
+                                  Seal), or for a Skua an Egg and where it lies:
+                                  `choice`, `NAME` (Cards in Play) or `NAME used` (Used Pile top)
+    hatch EGG [NAME]              hatch, giving a nesting stone to NAME, GE-21/22
+    used CARD                     Phase II move to Used, GE-23
+    pass                          choose nothing, or end a turn without playing
+    allow                         let a Stone Thief take the stone, GE-31
+    reshuffle discard|used        the referee's own reshuffle, GE-11/19
+A leading `NAME:` marks a move made out of turn (a Vicious Peck).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnpkit.referee.games.gentoo_table import Catalog
+from pnpkit.referee.moves import Move, split_actor, words
+from pnpkit.referee.verdict import MoveSyntaxError
+
+FORMS = (
+    "flip CARD",
+    "first NAME",
+    "choose CARD [site]",
+    "discard CARD",
+    "play CARD [NAME | EGG choice | EGG NAME [used]]",
+    "hatch EGG [NAME]",
+    "used CARD",
+    "pass",
+    "allow",
+)
+CHOICE, IN_PLAY, USED = "choice", "play", "used"
+
+
+def _card(word: str, catalog: Catalog) -> str:
+    card = word.upper()
+    if card not in catalog.cards:
+        raise MoveSyntaxError(f"{word!r} is not a Gentoo card ID ({', '.join(catalog.cards)})")
+    return card
+
+
+def _name(word: str, players: Sequence[str]) -> str:
+    for player in players:
+        if player.lower() == word.lower():
+            return player
+    raise MoveSyntaxError(f"{word!r} is not a player of this game ({', '.join(players)})")
+
+
+def _play(args: list[str], catalog: Catalog, players: Sequence[str]) -> Move:
+    if not args:
+        raise MoveSyntaxError("expected: play CARD, e.g. play GE-BLZ")
+    card = _card(args[0], catalog)
+    move: Move = {"type": "play", "card": card}
+    rest = args[1:]
+    if not rest:
+        return move
+    kind = catalog.kind(card)
+    if kind in ("stone-thief", "leopard-seal") and len(rest) == 1:
+        move["target"] = _name(rest[0], players)
+    elif kind == "skua" and len(rest) in (2, 3):
+        move["egg"] = _card(rest[0], catalog)
+        move.update(_place(rest[1:], players))
+    else:
+        raise MoveSyntaxError(
+            f"{card} {catalog.name(card)} takes "
+            + {
+                "stone-thief": "one player's name: play CARD NAME",
+                "leopard-seal": "one player's name: play CARD NAME",
+                "skua": "an Egg and where it lies: play CARD EGG choice | EGG NAME [used]",
+            }.get(kind, "nothing after it")
+        )
+    return move
+
+
+def _place(args: list[str], players: Sequence[str]) -> Move:
+    if args == [CHOICE]:
+        return {"from": CHOICE}
+    if len(args) == 2 and args[1] != USED:
+        raise MoveSyntaxError(f"expected `NAME used` for the top of a Used Pile, not {args[1]!r}")
+    return {"from": USED if len(args) == 2 else IN_PLAY, "owner": _name(args[0], players)}
+
+
+def parse(text: str, catalog: Catalog, players: Sequence[str]) -> Move:
+    """The move typed; MoveSyntaxError saying what was expected if it is not one."""
+    actor, rest = split_actor(text, players)
+    move = _parse_bare(words(rest), catalog, players)
+    if actor is not None:
+        move["player"] = actor
+    return move
+
+
+def _parse_bare(w: list[str], catalog: Catalog, players: Sequence[str]) -> Move:
+    head, args = (w[0], w[1:]) if w else ("", [])
+    if head in ("flip", "discard", "used") and len(args) == 1:
+        return {"type": head, "card": _card(args[0], catalog)}
+    if head == "first" and len(args) == 1:
+        return {"type": "first", "name": _name(args[0], players)}
+    if head == "choose" and len(args) in (1, 2):
+        move: Move = {"type": "choose", "card": _card(args[0], catalog)}
+        if args[1:] == ["site"]:
+            move["site"] = True
+        elif args[1:]:
+            raise MoveSyntaxError("expected: choose CARD, or choose EGG site")
+        return move
+    if head == "play":
+        return _play(args, catalog, players)
+    if head == "hatch" and len(args) in (1, 2):
+        move = {"type": "hatch", "egg": _card(args[0], catalog)}
+        if args[1:]:
+            move["to"] = _name(args[1], players)
+        return move
+    if head in ("pass", "allow") and not args:
+        return {"type": head}
+    if head == "reshuffle" and args in (["discard"], ["used"]):
+        return {"type": "reshuffle", "pile": args[0]}
+    raise MoveSyntaxError("expected one of: " + "; ".join(FORMS))
+
+
+def text(move: Move) -> str:
+    """The one-line text form of a move: `parse(text(m)) == m`."""
+    kind = move["type"]
+    if kind == "first":
+        body = f"first {move['name']}"
+    elif kind == "choose":
+        body = f"choose {move['card']}" + (" site" if move.get("site") else "")
+    elif kind == "play":
+        body = " ".join(
+            [
+                "play",
+                move["card"],
+                *[move[k] for k in ("target", "egg") if k in move],
+                *_place_words(move),
+            ]
+        )
+    elif kind == "hatch":
+        body = " ".join(["hatch", move["egg"], *([move["to"]] if "to" in move else [])])
+    elif kind == "reshuffle":
+        body = f"reshuffle {move['pile']}"
+    elif "card" in move:
+        body = f"{kind} {move['card']}"
+    else:
+        body = kind
+    return f"{move['player']}: {body}" if "player" in move else body
+
+
+def _place_words(move: Move) -> list[str]:
+    where = move.get("from")
+    if where == CHOICE:
+        return [CHOICE]
+    if where == USED:
+        return [move["owner"], USED]
+    return [move["owner"]] if where == IN_PLAY else []

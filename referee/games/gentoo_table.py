@@ -1,0 +1,202 @@
+"""Gentoo's table: the card facts read from the component data, face-down piles kept as pools,
+and the immutable state of a game in progress.
+
+Every face-down pile of Gentoo (the Draw Pile, each Player Pile) is a known set of cards in an
+unknown order, so it is kept as a `Pool`: how many of each card it holds. A card turned over is
+checked against its pile's pool, then taken out of it; a reshuffle turns a face-up pile into a
+pool (GE-36).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+
+from pnpkit.components.model import Component, Game
+
+CARDS = "cards"
+TOKENS = "tokens"
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """What the component data says about Gentoo's cards and tokens."""
+
+    cards: Mapping[str, Component]
+    tokens: Mapping[str, Component]
+    """Token components by their icon: "nesting-stone", "penguin", "fish"."""
+
+    @classmethod
+    def of(cls, game: Game) -> Catalog:
+        """The catalogue of `game`, read once per loaded game."""
+        cached = _CATALOGS.get(id(game))
+        if cached is None or cached[0] is not game:
+            cards = {c.id: c for c in game.group(CARDS).components}
+            tokens = {c.fields["icon"]: c for c in game.group(TOKENS).components}
+            cached = (game, cls(cards, tokens))
+            _CATALOGS[id(game)] = cached
+        return cached[1]
+
+    def kind(self, card: str) -> str:
+        """The card's type: snow, egg, skua, stone-thief …"""
+        return str(self.cards[card].fields["type"])
+
+    def cost(self, card: str) -> int:
+        """Fish paid to choose the card."""
+        return int(self.cards[card].fields.get("cost", 0))
+
+    def stones(self, card: str) -> int:
+        """Nesting stones an Egg needs to be chosen (0 for other cards)."""
+        return int(self.cards[card].fields.get("stones", 0))
+
+    def name(self, card: str) -> str:
+        """The card's printed name."""
+        return self.cards[card].name
+
+    def of_kind(self, kind: str) -> tuple[str, ...]:
+        """The IDs of every card of one type, in data order."""
+        return tuple(c for c in self.cards if self.kind(c) == kind)
+
+    @property
+    def snow(self) -> str:
+        """The ID of the Snow card."""
+        return self.of_kind("snow")[0]
+
+    def token(self, icon: str) -> Component:
+        """The token with this icon."""
+        return self.tokens[icon]
+
+
+_CATALOGS: dict[int, tuple[Game, Catalog]] = {}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A face-down pile whose order nobody knows: how many copies of each card it holds."""
+
+    items: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def of(cls, cards: Iterable[str] | Mapping[str, int]) -> Pool:
+        """The pool holding these cards."""
+        counts = Counter(cards)
+        return cls(tuple(sorted((c, n) for c, n in counts.items() if n > 0)))
+
+    def counter(self) -> Counter[str]:
+        """The pool as a Counter."""
+        return Counter(dict(self.items))
+
+    def count(self, card: str) -> int:
+        """Copies of `card` the pile may hold."""
+        return dict(self.items).get(card, 0)
+
+    def __len__(self) -> int:
+        return sum(n for _, n in self.items)
+
+    def ids(self) -> list[str]:
+        """The distinct cards the pile holds."""
+        return [c for c, _ in self.items]
+
+    def take(self, card: str) -> Pool:
+        """The pool after `card` was turned over from it."""
+        counts = self.counter()
+        counts[card] -= 1
+        return Pool.of(counts)
+
+    def add(self, cards: Iterable[str]) -> Pool:
+        """The pool with `cards` shuffled in."""
+        return Pool.of(self.counter() + Counter(cards))
+
+    def draw(self, rng: random.Random) -> str:
+        """A card drawn at random, each copy equally likely."""
+        pick = rng.randrange(len(self))
+        for card, n in self.items:
+            if pick < n:
+                return card
+            pick -= n
+        raise ValueError("draw from an empty pile")
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`cards` with the last copy of `card` taken out."""
+    at = len(cards) - 1 - cards[::-1].index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's area: Player Pile, Cards in Play, Used Pile and tokens."""
+
+    pile: Pool
+    in_play: tuple[str, ...]
+    used: tuple[str, ...]
+    """Face up, bottom first: the last card is the visible top."""
+    stones: int
+    fish: int
+    penguins: int = 0
+
+
+SETUP, FIRST, DRAW, CHOOSE, DISCARD, FLIP, PLAY, PECK, OVER = (
+    "setup",
+    "first",
+    "draw",
+    "choose",
+    "discard",
+    "flip",
+    "play",
+    "peck",
+    "over",
+)
+"""The steps: setting out the Choice Cards and choosing the first player, then each turn's
+Phase I (draw, choose, discard) and Phase II (flip, play — with a Vicious Peck's answer to a Stone
+Thief); over once a player has five penguins."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The whole state of a game of Gentoo."""
+
+    players: tuple[Player, ...]
+    draw_pile: Pool
+    choice: tuple[str, ...]
+    discard: tuple[str, ...]
+    """Face up, bottom first."""
+    box: Pool
+    """Snow cards not used in this game."""
+    stones_left: int
+    """Nesting stones not handed out."""
+    penguin_supply: int
+    fish_supply: int
+    step: str = SETUP
+    turn: int = 0
+    """Seat of the player whose turn it is."""
+    first: int | None = None
+    direction: int = 1
+    """+1 in seat order, -1 after an odd number of Confusing Blizzards."""
+    chosen: str | None = None
+    """The card chosen this turn."""
+    reshuffled: bool = False
+    """Whether this turn's flip needed the Used Pile shuffled into a new Player Pile."""
+    barred: str | None = None
+    """A card flipped this turn that counts as this turn's chosen card (GE-37)."""
+    fishing: int | None = None
+    """The seat that loses its next turn to a Gone Fishing."""
+    lost: int | None = None
+    """The seat whose turn a Gone Fishing took, until the next turn ends."""
+    victim: int | None = None
+    """While a Stone Thief waits for a Vicious Peck: the seat it takes from."""
+    turns: int = 0
+    winner: int | None = None
+
+    @property
+    def current(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.turn]
+
+    def with_player(self, seat: int, **changes: object) -> Table:
+        """The table with one player's area changed."""
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+        return replace(self, players=tuple(players))
