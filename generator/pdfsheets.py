@@ -13,7 +13,7 @@ from pnpkit.generator import marks
 from pnpkit.generator.face import Face
 from pnpkit.generator.faces import GroupFaces, has_back
 from pnpkit.generator.imposition import Area, Slot
-from pnpkit.generator.pdfface import define_face, place_face, register_fonts
+from pnpkit.generator.pdfface import PDF_FONTS, define_face, place_face, register_fonts
 from pnpkit.units import MM
 
 
@@ -45,7 +45,12 @@ class SheetWriter:
         self.options = options
         self.buffer = BytesIO()
         self.paper = imp.PAPERS[options.paper]
-        self.canvas = Canvas(self.buffer, pagesize=self.paper, pageCompression=1)
+        self.canvas = Canvas(
+            self.buffer,
+            pagesize=self.paper,
+            pageCompression=1,
+            initialFontName=PDF_FONTS["regular"],
+        )
         self.canvas.setTitle(title)
         self.canvas.setCreator("pnpkit")
         self.defined: set[str] = set()

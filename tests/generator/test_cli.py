@@ -1,0 +1,46 @@
+"""`pnp render`: bad options are refused with exit 2 and nothing written; a real run writes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnpkit.cli import main
+
+
+def _run(monkeypatch, *args: str) -> int:
+    monkeypatch.setattr(sys, "argv", ["pnp", "render", *args])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    return exited.value.code or 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["gentoo", "--paper", "a3"], "a3"),
+        (["gentoo", "--back-offset", "1;2"], "X,Y"),
+        (["gentoo", "--bleed", "-1"], "bleed"),
+        (["gentoo", "--only", "nope"], "its groups are"),
+        ([], "--all"),
+        (["no-such-game"], "unknown game"),
+    ],
+)
+def test_bad_options_exit_2_with_a_message(
+    tmp_path: Path, monkeypatch, capsys, args: list[str], message: str
+) -> None:
+    assert _run(monkeypatch, *args, "--out", str(tmp_path)) == 2
+    assert message in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())
+
+
+def test_render_one_group_gutter_fold(tmp_path: Path, monkeypatch, capsys) -> None:
+    code = _run(monkeypatch, "gentoo", "--only", "cards", "--gutter-fold", "--paper", "letter",
+                "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, capsys.readouterr().err
+    names = sorted(p.name for p in (tmp_path / "gentoo").iterdir())
+    assert names == ["gentoo-cards.pdf", "gentoo-print-and-play.pdf", "svg"]
+    assert not list(tmp_path.rglob("*.tmp"))
+    assert "files for 1 game(s)" in capsys.readouterr().out
