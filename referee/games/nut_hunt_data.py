@@ -1,0 +1,107 @@
+"""Nut Hunt's component data as the rules use it: tiles, objectives, nuts, compass, colours.
+
+Everything comes from the loaded game (components/games/nut-hunt); nothing is restated here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+from pnpkit.components.model import Component, Game
+from pnpkit.errors import PnpError
+
+
+@dataclass(frozen=True)
+class NutData:
+    """The figures of one loaded Nut Hunt game."""
+
+    tiles: Mapping[str, Component]
+    objectives: Mapping[str, Component]
+    nut_types: tuple[str, ...]
+    nut_cards: tuple[str, ...]
+    nut_counts: tuple[int, ...]
+    compass: Mapping[int, str]
+    colours: tuple[str, ...]
+    automa_colour: str
+    squirrel_ids: Mapping[str, str]
+    nest_ids: Mapping[str, str]
+    squirrels_per_colour: int
+    nests_per_colour: int
+    frog_pond: str
+
+    def forage_choices(self, tile: str, n: int) -> list[tuple[str, ...]]:
+        """Every combination of `n` nuts the tile gives (NH-6, NH-13, NH-22)."""
+        return list(combinations_with_replacement(self.tiles[tile].fields["forage"], n))
+
+    def shortfall(self, held: tuple[int, ...], cost: Mapping[str, int]) -> str:
+        """What a player holding `held` nuts still lacks to pay `cost` ('' if nothing)."""
+        short = [
+            f"{n - held[self.nut_types.index(nut)]} {nut}"
+            for nut, n in cost.items()
+            if held[self.nut_types.index(nut)] < n
+        ]
+        return ", ".join(short)
+
+    def cost_text(self, tile: Component) -> str:
+        """A tile's recruit cost in words: '1 acorn, 1 hickory'."""
+        return ", ".join(f"{n} {nut}" for nut, n in tile.fields["cost"].items())
+
+    def tile_word(self, word: str) -> str | None:
+        """A tile ID from a typed word: NH-WIL, nh-wil or wil."""
+        key = word.upper()
+        if key in self.tiles:
+            return key
+        key = f"NH-{key}"
+        return key if key in self.tiles else None
+
+    def nut_word(self, word: str) -> str | None:
+        """A nut type from a typed word: walnut, walnuts or the nut card's ID NH-WNT."""
+        low = word.lower()
+        for nut, card in zip(self.nut_types, self.nut_cards, strict=True):
+            if low in (nut, f"{nut}s", card.lower(), card.lower().removeprefix("nh-")):
+                return nut
+        return None
+
+
+_CACHE: dict[int, tuple[Game, NutData]] = {}
+
+
+def data_of(game: Game) -> NutData:
+    """The rules' view of a loaded Nut Hunt game (cached per game)."""
+    hit = _CACHE.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    data = _read(game)
+    _CACHE[id(game)] = (game, data)
+    return data
+
+
+def _read(game: Game) -> NutData:
+    try:
+        tiles = {c.id: c for c in game.group("locations").components}
+        nuts = game.group("nuts").components
+        squirrels = game.group("squirrels").components
+        nests = game.group("nests").components
+        compass = game.group("compass").components[0].fields["directions"]
+        objectives = {c.id: c for c in game.group("objectives").components}
+    except (KeyError, IndexError) as exc:
+        raise PnpError(f"{game.name}: component data lacks {exc} for the Nut Hunt rules") from None
+    automa = next(t.fields["colour"] for t in squirrels if t.fields.get("automa"))
+    frog = next(t for t in tiles.values() if t.fields.get("special") == "frog-pond")
+    return NutData(
+        tiles=tiles,
+        objectives=objectives,
+        nut_types=tuple(c.fields["nut"] for c in nuts),
+        nut_cards=tuple(c.id for c in nuts),
+        nut_counts=tuple(c.count for c in nuts),
+        compass={int(face): direction for face, direction in compass.items()},
+        colours=tuple(t.fields["colour"] for t in squirrels),
+        automa_colour=automa,
+        squirrel_ids={t.fields["colour"]: t.id for t in squirrels},
+        nest_ids={t.fields["colour"]: t.id for t in nests},
+        squirrels_per_colour=squirrels[0].count,
+        nests_per_colour=nests[0].count,
+        frog_pond=frog.id,
+    )

@@ -1,0 +1,116 @@
+"""Reading a Nut Hunt position file: a finished forest typed in, to be scored.
+
+One statement per line; `#` starts a comment. See docs/rules/nut-hunt.md ("Position files"):
+
+    layout NH-WIL NH-MUC NH-MOU        (19 tile IDs in all, row by row, over one or more lines)
+    player Ann                         (each player, in seat order; the Automa is a player too)
+    squirrels Ann NH-WIL NH-WIL NH-RAB (a tile once per squirrel)
+    nests Ann NH-HRT                   (a tile once per nest)
+    objectives Ann NH-O02 NH-O03       (the objectives the player is scored with)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.games import nut_hunt_board as board
+from pnpkit.referee.games.nut_hunt_data import NutData
+from pnpkit.referee.games.nut_hunt_scoring import Holding
+
+KEYWORDS = ("layout", "player", "squirrels", "nests", "objectives")
+
+
+class _Reader:
+    def __init__(self, data: NutData, source: str):
+        self.data, self.source = data, source
+        self.layout: list[str] = []
+        self.players: list[str] = []
+        self.pieces: dict[str, dict[str, Counter[str]]] = {}
+        self.objectives: dict[str, list[str]] = {}
+        self.line = 0
+
+    def fail(self, message: str) -> PnpError:
+        where = f"{self.source}:{self.line}" if self.line else self.source
+        return PnpError(f"{where}: {message}")
+
+    def tile(self, word: str) -> str:
+        tile = self.data.tile_word(word)
+        if tile is None:
+            raise self.fail(f"{word!r} is not a tile ID (like NH-WIL)")
+        return tile
+
+    def player(self, word: str) -> str:
+        for name in self.players:
+            if name.lower() == word.lower():
+                return name
+        raise self.fail(f"{word!r} is not a player named by a 'player' line above")
+
+    def read(self, number: int, text: str) -> None:
+        self.line = number
+        words = text.split("#", 1)[0].split()
+        if not words:
+            return
+        keyword, args = words[0].lower(), words[1:]
+        if keyword not in KEYWORDS:
+            raise self.fail(f"{words[0]!r}: expected one of {', '.join(KEYWORDS)}")
+        if keyword == "layout":
+            self.layout += [self.tile(w) for w in args]
+            if len(self.layout) > board.SPACES:
+                raise self.fail(f"the forest has {board.SPACES} tiles, not more")
+            return
+        if not args:
+            raise self.fail(f"{keyword} NAME …: the line names no player")
+        if keyword == "player":
+            self.new_player(args)
+            return
+        name = self.player(args[0])
+        if keyword == "objectives":
+            self.objectives[name] += [self.card(w) for w in args[1:]]
+        else:
+            self.pieces[name][keyword].update(self.tile(w) for w in args[1:])
+
+    def new_player(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise self.fail("player NAME: one name without spaces")
+        if args[0].lower() in (p.lower() for p in self.players):
+            raise self.fail(f"player {args[0]} is named twice")
+        self.players.append(args[0])
+        self.pieces[args[0]] = {"squirrels": Counter(), "nests": Counter()}
+        self.objectives[args[0]] = []
+
+    def card(self, word: str) -> str:
+        key = word.upper() if word.upper().startswith("NH-") else f"NH-{word.upper()}"
+        if key not in self.data.objectives:
+            raise self.fail(f"{word!r} is not an objective card (NH-O01 … NH-O45)")
+        return key
+
+    def finish(self) -> tuple[tuple[str, ...], list[Holding]]:
+        self.line = 0
+        if len(self.layout) != board.SPACES or len(set(self.layout)) != board.SPACES:
+            raise self.fail(f"the layout must name all {board.SPACES} tiles once each")
+        if not self.players:
+            raise self.fail("no 'player' line: name each player")
+        for name in self.players:
+            for tile in self.pieces[name]["squirrels"]:
+                if self.data.tiles[tile].id == self.data.frog_pond:
+                    raise self.fail(f"{name} has a squirrel on the Frog Pond, where none may be")
+        space = {tile: i for i, tile in enumerate(self.layout)}
+        holdings = [
+            Holding(
+                name,
+                {space[t]: n for t, n in self.pieces[name]["squirrels"].items()},
+                {space[t]: n for t, n in self.pieces[name]["nests"].items()},
+                tuple(self.data.objectives[c] for c in self.objectives[name]),
+            )
+            for name in self.players
+        ]
+        return tuple(self.layout), holdings
+
+
+def read_position(data: NutData, text: str, source: str) -> tuple[tuple[str, ...], list[Holding]]:
+    """The layout and every player's holding; PnpError naming `source` and the line."""
+    reader = _Reader(data, source)
+    for number, line in enumerate(text.splitlines(), start=1):
+        reader.read(number, line)
+    return reader.finish()
