@@ -8,7 +8,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from pnpkit.components.catalog import MANIFEST, resolve_game
+from pnpkit.components.catalog import MANIFEST
 from pnpkit.components.csvrows import read_csv_items
 from pnpkit.components.jsonread import read_json
 from pnpkit.components.model import ITEMS_KEY, Component, Game, Group, freeze
@@ -263,6 +263,6 @@ class _Loader:
             )
 
 
-def load_game(name_or_dir: str | Path) -> Game:
-    """Load and validate a bundled game (by ID) or a game directory; DefinitionError lists all."""
-    return _Loader(resolve_game(name_or_dir)).load()
+def validate_game(directory: Path) -> Game:
+    """Validate a game directory and load it; DefinitionError lists every problem."""
+    return _Loader(directory).load()

@@ -5,8 +5,6 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING, Any
 
-import svgwrite
-
 from pnpkit.referee.games import alpina_grid as grid
 from pnpkit.referee.moves import space_name
 from pnpkit.referee.rules import Setup
@@ -62,6 +60,8 @@ def table_svg(setup: Setup, state: Alpina, colours: tuple[str, ...], face: Any) 
     hexes = {c.fields["colour"]: c.fields["hex"] for c in setup.game.group("hikers").components}
     width = 2 * MARGIN + len(columns) * (CARD_W + GAP)
     height = 2 * MARGIN + len(rows) * (CARD_H + GAP)
+    import svgwrite  # only `show --svg` draws; `move` must start fast
+
     drawing = svgwrite.Drawing(size=(f"{width}pt", f"{height}pt"), viewBox=f"0 0 {width} {height}")
     drawing.add(drawing.rect((0, 0), (width, height), fill="#f4f1ea"))
     for y, r in enumerate(rows):

@@ -1,0 +1,42 @@
+"""The referee starts fast: its commands and rules modules import no PDF, SVG or schema stack.
+
+`pnp referee move` must answer within 150 ms (bench/bench_referee.py measures it); importing
+reportlab, svgwrite or jsonschema at start-up would alone cost most of that.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pnpkit.components import bundled_game_ids, load_game
+
+HEAVY = ("reportlab", "svgwrite", "jsonschema", "pydantic")
+
+
+def imported_after(code: str) -> set[str]:
+    probe = f"import sys, json\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return {name.split(".")[0] for name in json.loads(out.stdout.splitlines()[-1])}
+
+
+def test_root_and_referee_cli_import_nothing_heavy() -> None:
+    loaded = imported_after("import pnpkit.cli, pnpkit.referee.cli")
+    assert loaded.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
+
+
+@pytest.mark.parametrize("game_id", bundled_game_ids())
+def test_rules_module_imports_nothing_heavy(game_id: str) -> None:
+    key = load_game(game_id).manifest.get("rules")
+    if not key:
+        pytest.skip(f"{game_id} has no rules module")
+    module = "pnpkit.referee.games." + key.replace("-", "_")
+    loaded = imported_after(f"import {module}")
+    assert loaded.isdisjoint(HEAVY), f"{module} imports {sorted(loaded & set(HEAVY))} at start-up"
+
+
+def test_cached_game_loads_without_jsonschema() -> None:
+    load_game("alpina")  # fills the cache
+    loaded = imported_after("from pnpkit.components import load_game; load_game('alpina')")
+    assert "jsonschema" not in loaded
