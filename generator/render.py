@@ -6,10 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnpkit.atomic import write_bytes, write_text
+from pnpkit.atomic import write_bytes
 from pnpkit.components.model import Game, Group
 from pnpkit.errors import PnpError
 from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
 from pnpkit.generator.svgfaces import render_svg
 
@@ -51,7 +52,7 @@ def selected_groups(game: Game, only: list[str] | None) -> list[Group]:
 
 def steps_for(game: Game, groups: list[Group], svg: bool = True) -> int:
     """How many progress steps `render_game` reports."""
-    return 2 * len(groups) + 1 + (len(groups) if svg else 0)
+    return 2 * len(groups) + 1 + int(svg)
 
 
 def render_game(
@@ -79,9 +80,8 @@ def render_game(
     step(f"{game.id}: print-and-play PDF")
     result.files.append(_write_pdf(folder / f"{game.id}-print-and-play.pdf", combined))
     if svg:
-        for group in groups:
-            step(f"{game.id}: {group.name} SVG")
-            result.files.extend(_write_svgs(folder / "svg", group, faces[group.id]))
+        step(f"{game.id}: SVG faces")
+        result.files.extend(_write_svgs(folder / "svg", groups, faces))
     return result
 
 
@@ -92,14 +92,19 @@ def _write_pdf(path: Path, writer: SheetWriter) -> Written:
     return Written(path, stats.pages, stats.fronts + stats.backs, len(data))
 
 
-def _write_svgs(folder: Path, group: Group, faces: GroupFaces) -> list[Written]:
+def _write_svgs(folder: Path, groups: list[Group], faces: dict[str, GroupFaces]) -> list[Written]:
+    """Every face as an SVG, written into a temp folder that then replaces `folder` whole."""
     written = []
-    for component in group.components:
-        for side, face in (("front", faces.front(component)), ("back", faces.back(component))):
-            if face is None:
-                continue
-            text = render_svg(face)
-            path = folder / f"{component.id}-{side}.svg"
-            write_text(path, text)
-            written.append(Written(path, 0, 1, len(text.encode("utf-8"))))
+    with swapped_folder(folder) as temp:
+        for group in groups:
+            for component in group.components:
+                sides = (("front", faces[group.id].front(component)),
+                         ("back", faces[group.id].back(component)))  # fmt: skip
+                for side, face in sides:
+                    if face is None:
+                        continue
+                    data = render_svg(face).encode("utf-8")
+                    name = f"{component.id}-{side}.svg"
+                    (temp / name).write_bytes(data)
+                    written.append(Written(folder / name, 0, 1, len(data)))
     return written
