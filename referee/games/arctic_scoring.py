@@ -9,8 +9,11 @@ stretch) finds the best total without trying every combination.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from pnpkit.referee.games.arctic_table import Facts
+from pnpkit.referee.rules import ScoreSheet
 
 RUN_POINTS = (0, 0, 1, 3, 6, 10, 15)
 """Points for a run of 0, 1, 2 … 6 or more cards of one animal (AR-33)."""
@@ -112,3 +115,37 @@ def _plain(pile: Sequence[str | None]) -> Runs:
         sum(run_points(n) for n in scoring.values()),
         variety_points(len(scoring)),
     )
+
+
+def score_seat(
+    table: Facts,
+    pile: Sequence[str | None],
+    totem: str | None,
+    tokens: Sequence[int],
+    penalty: int,
+) -> dict[str, int]:
+    """AR-39–AR-44: one player's points by category."""
+    runs = best_runs(pile, table.animals)
+    totem_points = 0
+    if totem is not None:
+        animal = table.totems.index(totem)
+        totem_points = table.value_at(tokens[animal])
+    return {
+        "runs": runs.runs,
+        "variety": runs.variety,
+        "totem": totem_points,
+        "penalties": -penalty,
+    }
+
+
+def sheet(
+    players: Sequence[str], points: Mapping[str, Mapping[str, int]], notes: tuple[str, ...] = ()
+) -> ScoreSheet:
+    """AR-43: the score sheet; a tie goes to the player earliest in turn order."""
+    totals = {p: sum(points[p].values()) for p in players}
+    best = max(totals.values())
+    tied = [p for p in players if totals[p] == best]
+    tiebreak = (
+        f"tie on {best}: {tied[0]} is earliest in turn order (AR-43)" if len(tied) > 1 else ""
+    )
+    return ScoreSheet(CATEGORIES, points, (tied[0],), tiebreak, notes)

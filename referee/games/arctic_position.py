@@ -1,0 +1,139 @@
+"""Scoring a finished Arctic game typed as a position file (docs/rules/arctic.md, "Position file").
+
+    tokens fox=10 moose=3 walrus=0 orca=15 puffin=6 polar-bear=1
+    player Ann
+    totem orca
+    penalty 2
+    pile AR-1F3 AR-1F2 ? AR-2M1      (top card first; ? is a face-down fox card)
+
+Piles are typed from the top card down; a long pile may continue on further `pile` lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.games.arctic_scoring import score_seat, sheet
+from pnpkit.referee.games.arctic_table import HIDDEN, Facts
+from pnpkit.referee.rules import ScoreSheet
+
+
+@dataclass
+class _Player:
+    name: str
+    line: int
+    totem: str | None = None
+    penalty: int = 0
+    pile: list[str] = field(default_factory=list)
+    """Top card first, as typed."""
+
+
+class _Reader:
+    def __init__(self, table: Facts, source: str):
+        self.table = table
+        self.source = source
+        self.tokens: list[int] | None = None
+        self.players: list[_Player] = []
+        self.seen: dict[str, int] = {}
+
+    def fail(self, line: int, message: str) -> PnpError:
+        return PnpError(f"{self.source}:{line}: {message}")
+
+    def read(self, text: str) -> None:
+        for number, raw in enumerate(text.splitlines(), start=1):
+            parts = raw.split("#", 1)[0].split()
+            if parts:
+                self.line(number, parts[0].lower(), parts[1:])
+
+    def line(self, number: int, key: str, values: list[str]) -> None:
+        if key == "tokens":
+            self.tokens = self.read_tokens(number, values)
+            return
+        if key == "player":
+            if len(values) != 1:
+                raise self.fail(number, "expected: player NAME (one word)")
+            if any(p.name.lower() == values[0].lower() for p in self.players):
+                raise self.fail(number, f"player {values[0]} is listed twice")
+            self.players.append(_Player(values[0], number))
+            return
+        if key not in ("totem", "penalty", "pile"):
+            raise self.fail(number, f"unknown line {key!r}: expected tokens, player, totem, "
+                                    "penalty or pile")  # fmt: skip
+        if not self.players:
+            raise self.fail(number, f"{key} before the first 'player NAME' line")
+        getattr(self, f"read_{key}")(number, self.players[-1], values)
+
+    def read_tokens(self, number: int, values: list[str]) -> list[int]:
+        labels = {str(value): position for position, (_, value) in enumerate(self.table.landscape)}
+        labels.update({card.lower(): p for p, (card, _) in enumerate(self.table.landscape)})
+        tokens: dict[str, int] = {}
+        for item in values:
+            name, _, label = item.partition("=")
+            animal = self.table.animal_of(name)
+            if animal is None or label.lower() not in labels:
+                raise self.fail(number, f"{item!r}: expected ANIMAL=LABEL, a label being one of "
+                                        f"{', '.join(labels)}")  # fmt: skip
+            tokens[animal] = labels[label.lower()]
+        missing = [a for a in self.table.animals if a not in tokens]
+        if missing:
+            raise self.fail(
+                number, f"tokens: give every animal's place; missing {', '.join(missing)}"
+            )
+        return [tokens[a] for a in self.table.animals]
+
+    def read_totem(self, number: int, player: _Player, values: list[str]) -> None:
+        animal = self.table.animal_of(values[0]) if len(values) == 1 else None
+        if animal is None:
+            raise self.fail(number, f"expected: totem ANIMAL ({', '.join(self.table.animals)})")
+        player.totem = self.table.totem_of(animal)
+
+    def read_penalty(self, number: int, player: _Player, values: list[str]) -> None:
+        if len(values) != 1 or not values[0].isdigit():
+            raise self.fail(number, "expected: penalty N (the number of penalty cards)")
+        player.penalty = int(values[0])
+
+    def read_pile(self, number: int, player: _Player, values: list[str]) -> None:
+        for word in values:
+            if word == HIDDEN:
+                player.pile.append(HIDDEN)
+                continue
+            card = word.upper()
+            if card not in self.table.cards:
+                raise self.fail(number, f"{word!r} is not an animal card ID (such as AR-1F3) or ?")
+            if card in self.seen:
+                raise self.fail(number, f"{card} is already in a pile (line {self.seen[card]})")
+            self.seen[card] = number
+            player.pile.append(card)
+
+    def finish(self) -> None:
+        if self.tokens is None:
+            raise self.fail(1, "no 'tokens' line: say where each animal's token stands")
+        count = len(self.players)
+        if not 2 <= count <= 4:
+            raise self.fail(1, f"Arctic is for 2 to 4 players; the file lists {count}")
+        for player in self.players:
+            if player.totem is None:
+                raise self.fail(player.line, f"{player.name} has no 'totem ANIMAL' line")
+        totems = [p.totem for p in self.players]
+        if len(set(totems)) != len(totems):
+            raise self.fail(1, "two players have the same totem")
+        for card, line in self.seen.items():
+            if self.table.cards[card].deck > count:
+                deck = self.table.cards[card].deck
+                raise self.fail(line, f"{card} is from deck {deck}, not used by {count} players")
+
+
+def score_position_file(table: Facts, text: str, source: str) -> ScoreSheet:
+    """AR-39–AR-44 applied to the position a file describes."""
+    reader = _Reader(table, source)
+    reader.read(text)
+    reader.finish()
+    points = {}
+    for player in reader.players:
+        bottom_up = list(reversed(player.pile))
+        pile = [None if c == HIDDEN else table.cards[c].animal for c in bottom_up]
+        points[player.name] = score_seat(
+            table, pile, player.totem, reader.tokens or [], player.penalty
+        )
+    return sheet([p.name for p in reader.players], points)

@@ -1,0 +1,136 @@
+"""Arctic's table for people: plain text for the terminal, and an SVG picture."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import svgwrite
+
+from pnpkit.referee.games.arctic_table import HIDDEN, Facts, State
+from pnpkit.referee.rules import Setup
+
+CARD_W, CARD_H, GAP, MARGIN, STEP = 63.0, 88.0, 8.0, 20.0, 16.0
+PILE_SHOWN = 8
+"""Top cards of each pile drawn in the picture (the text shows them all)."""
+
+
+def _pile_text(state: State, index: int) -> str:
+    cards = [
+        ("▼" + (c if c != HIDDEN else "?")) if down else c for c, down in state.seats[index].pile
+    ]
+    return " ".join(cards) or "(empty)"
+
+
+def _powers(setup: Setup, table: Facts, state: State, index: int) -> str:
+    held = []
+    for animal_index, animal in enumerate(table.animals):
+        if state.owners[animal_index] == index and state.sides is not None:
+            side = state.sides[animal_index]
+            held.append(f"{animal} {side.upper()} ({table.powers[(animal, side)].title})")
+    return ", ".join(held) or "none"
+
+
+def describe_table(setup: Setup, table: Facts, state: State, prompt: str) -> str:
+    """The landscape, the River, and each player's hand, pile, penalties and powers."""
+    track = " | ".join(
+        f"{value}: "
+        + (" ".join(a for i, a in enumerate(table.animals) if state.tokens[i] == position) or "-")
+        for position, (_, value) in enumerate(table.landscape)
+    )
+    lines = [
+        f"landscape  {track}",
+        f"River      {' '.join(state.river) or '(empty)'}",
+        f"draw pile  {state.draw_pile} cards; Reserve {state.reserve} cards"
+        + ("; the end is triggered" if state.ending == 1 else "")
+        + ("; last turns, no drawing" if state.ending == 2 else ""),
+    ]
+    for index, player in enumerate(setup.players):
+        seat = state.seats[index]
+        mark = "▶" if index == state.turn and state.opened and state.step != "over" else " "
+        seen = f" (seen: {' '.join(seat.hand)})" if seat.hand else ""
+        totem = "" if state.totems is None else f", totem {state.totems[index]}"
+        lines += [
+            f"{mark} {player}: {seat.hand_size} cards in hand{seen}, "
+            f"{seat.penalty} penalty card(s){totem}",
+            f"    pile (bottom → top, ▼ face down): {_pile_text(state, index)}",
+            f"    powers: {_powers(setup, table, state, index)}",
+        ]
+    lines.append(f"now: {prompt}")
+    return "\n".join(lines)
+
+
+def table_svg(setup: Setup, table: Facts, state: State, face: Any) -> str:
+    """The landscape with its tokens, the River, and the top of every player's pile."""
+    columns = max(len(table.landscape), 6, PILE_SHOWN)
+    width = 2 * MARGIN + columns * (CARD_W + GAP) + 140
+    rows = 2 + len(setup.players)
+    height = 2 * MARGIN + rows * (CARD_H + GAP + STEP)
+    drawing = svgwrite.Drawing(size=(f"{width}pt", f"{height}pt"), viewBox=f"0 0 {width} {height}")
+    drawing.add(drawing.rect((0, 0), (width, height), fill="#eef4f8"))
+    top = MARGIN
+    _label(drawing, "Landscape", MARGIN, top)
+    for position, (card, _) in enumerate(table.landscape):
+        left = MARGIN + position * (CARD_W + GAP)
+        _card(drawing, setup, card, face(card), left, top + STEP)
+        here = [a for i, a in enumerate(table.animals) if state.tokens[i] == position]
+        for n, animal in enumerate(here):
+            drawing.add(
+                drawing.circle(
+                    (left + 12 + (n % 3) * 20, top + STEP + 40 + (n // 3) * 22), 9,
+                    fill="#fff", stroke="#1f5f8b"
+                )
+            )  # fmt: skip
+            drawing.add(
+                drawing.text(table.letters[animal], insert=(left + 8 + (n % 3) * 20,
+                             top + STEP + 44 + (n // 3) * 22), font_size=10)
+            )  # fmt: skip
+    top += CARD_H + GAP + STEP
+    _label(drawing, f"River (draw pile {state.draw_pile}, Reserve {state.reserve})", MARGIN, top)
+    for n, card in enumerate(state.river):
+        _card(drawing, setup, card, face(card), MARGIN + n * (CARD_W + GAP), top + STEP)
+    for index, player in enumerate(setup.players):
+        top += CARD_H + GAP + STEP
+        seat = state.seats[index]
+        _label(
+            drawing,
+            f"{player}: {seat.hand_size} in hand, {seat.penalty} penalty, "
+            f"{len(seat.pile)} in pile (top first)",
+            MARGIN,
+            top,
+        )
+        for n, (card, down) in enumerate(reversed(seat.pile[-PILE_SHOWN:])):
+            left = MARGIN + n * (CARD_W + GAP)
+            if down:
+                _back(drawing, left, top + STEP)
+            else:
+                _card(drawing, setup, card, face(card), left, top + STEP)
+    return drawing.tostring()
+
+
+def _label(drawing: Any, text: str, left: float, top: float) -> None:
+    drawing.add(drawing.text(text, insert=(left, top + 11), font_size=11, font_weight="bold"))
+
+
+def _back(drawing: Any, left: float, top: float) -> None:
+    drawing.add(drawing.rect((left, top), (CARD_W, CARD_H), rx=4, fill="#1f5f8b", stroke="#333"))
+    drawing.add(drawing.text("face down", insert=(left + 6, top + 48), font_size=9, fill="#fff"))
+
+
+def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
+    if svg is not None:
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        drawing.add(
+            drawing.image(
+                f"data:image/svg+xml;base64,{data}", insert=(left, top), size=(CARD_W, CARD_H)
+            )
+        )
+        return
+    component = setup.game.component(card)
+    fields = component.fields if component else {}
+    drawing.add(drawing.rect((left, top), (CARD_W, CARD_H), rx=4, fill="#fff", stroke="#333"))
+    lines = [card, str(fields.get("animal", fields.get("value", "")))]
+    if "draw" in fields:
+        lines += [f"+ {fields['companion']}", f"draw {fields['draw']}", f"place {fields['place']}"]
+    for n, text in enumerate(lines):
+        drawing.add(drawing.text(text, insert=(left + 5, top + 14 + 12 * n), font_size=9))
