@@ -634,7 +634,7 @@ class NutHuntRules(Rules):
         if state.phase == st.DEAL or state.step == st.SCOUT_KEEP:
             size = KEPT if state.phase == st.DEAL else 1
             options = _subsets(state.drawn, size, exact=state.phase == st.DEAL)
-            return [{"type": "keep", "cards": list(c)} for c in options]
+            return [{"type": "keep", "cards": sorted(c)} for c in options]
         if state.phase == st.PLACE:
             return [
                 {"type": "place", "tile": t, "nuts": list(n)}
@@ -753,7 +753,7 @@ class NutHuntRules(Rules):
         cards = list(state.pool) + list(state.drawn) + list(state.automa_hand) + list(state.aside)
         cards += [c for c in state.bottom if c] + [c for hand in state.hand_known for c in hand]
         count.update(cards)
-        count.update(data.tiles if len(state.layout) < board.SPACES else state.layout)
+        count.update(list(data.tiles))
         return count
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:

@@ -33,7 +33,8 @@ class NutData:
 
     def forage_choices(self, tile: str, n: int) -> list[tuple[str, ...]]:
         """Every combination of `n` nuts the tile gives (NH-6, NH-13, NH-22)."""
-        return list(combinations_with_replacement(self.tiles[tile].fields["forage"], n))
+        kinds = sorted(self.tiles[tile].fields["forage"], key=self.nut_types.index)
+        return list(combinations_with_replacement(kinds, n))
 
     def shortfall(self, held: tuple[int, ...], cost: Mapping[str, int]) -> str:
         """What a player holding `held` nuts still lacks to pay `cost` ('' if nothing)."""

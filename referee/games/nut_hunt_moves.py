@@ -91,7 +91,7 @@ def _nuts(data: NutData, tile: str, words: list[str], n: int) -> list[str]:
         if len(forage) == 1:
             return [forage[0]] * n
         raise MoveSyntaxError(f"name the {n} nut(s): {' or '.join(forage)}")
-    return [_nut(data, w) for w in words]
+    return sorted((_nut(data, w) for w in words), key=data.nut_types.index)
 
 
 def _layout(data: NutData, state: Hunt, args: list[str]) -> Move:
@@ -113,7 +113,7 @@ def _keep(data: NutData, state: Hunt, args: list[str]) -> Move:
     _count(args, 1, None, "keep CARD … or keep none")
     if [a.lower() for a in args] == ["none"]:
         return {"type": "keep", "cards": []}
-    return {"type": "keep", "cards": [_card(data, a) for a in args]}
+    return {"type": "keep", "cards": sorted(_card(data, a) for a in args)}
 
 
 def _place(data: NutData, state: Hunt, args: list[str]) -> Move:
@@ -145,6 +145,8 @@ def _scatter(data: NutData, state: Hunt, args: list[str]) -> Move:
     origin = sources.pop() if sources else here
     if origin is None:
         raise MoveSyntaxError("say where the squirrels leave from: scatter FROM>TO …")
+    if set(targets) <= set(state.layout):
+        targets.sort(key=state.layout.index)
     move: Move = {"type": "scatter", "from": origin, "to": targets}
     if automa:
         move["automa"] = True
@@ -155,7 +157,7 @@ def _forage(data: NutData, state: Hunt, args: list[str]) -> Move:
     _count(args, 0, 2, "forage NUT NUT (after hassling: forage NUT)")
     n = 1 if state.step == st.HASSLE_FORAGE else 2
     if state.fox is None or len(state.layout) <= state.fox:
-        return {"type": "forage", "nuts": [_nut(data, w) for w in args]}
+        return {"type": "forage", "nuts": _nuts(data, "", args, n) if args else []}
     return {"type": "forage", "nuts": _nuts(data, state.layout[state.fox], args, n)}
 
 
