@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
@@ -52,6 +52,13 @@ class Alpina:
     first: int = 0
     last: int = grid.START
     placed: int = 0
+
+    def evolve(self, **changes: Any) -> Alpina:
+        """A copy with some fields changed (dataclasses.replace, without its per-call checks:
+        random play-throughs make thousands of these a second)."""
+        new = object.__new__(Alpina)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
     def deck_size(self) -> int:
         """Cards in the draw pile."""
@@ -114,16 +121,20 @@ class AlpinaRules(Rules):
     def prompt(self, setup: Setup, state: Alpina) -> Prompt:
         everyone = tuple(setup.players)
         player = setup.players[state.turn]
-        prompts = {
-            START: Prompt("chance", everyone, "draw a chamois starter card: start CARD"),
-            DEAL: Prompt("chance", everyone, "deal 6 cards to each player: deal"),
-            FIRST: Prompt("chance", everyone, "draw the first player at random: first PLAYER"),
-            PLAY: Prompt("move", (player,), f"{player}: play a card: play CARD SPACE"),
-            HIKER: Prompt("move", (player,), f"{player}: hiker SPACE, or pass"),
-            DRAW: Prompt("chance", (player,), f"{player}: draw back up to {HAND} cards"),
-            OVER: Prompt("over", (), "the grid is complete: the game is over"),
-        }
-        return prompts[state.phase]
+        phase = state.phase
+        if phase == PLAY:
+            return Prompt("move", (player,), f"{player}: play a card: play CARD SPACE")
+        if phase == HIKER:
+            return Prompt("move", (player,), f"{player}: hiker SPACE, or pass")
+        if phase == DRAW:
+            return Prompt("chance", (player,), f"{player}: draw back up to {HAND} cards")
+        if phase == START:
+            return Prompt("chance", everyone, "draw a chamois starter card: start CARD")
+        if phase == DEAL:
+            return Prompt("chance", everyone, "deal 6 cards to each player: deal")
+        if phase == FIRST:
+            return Prompt("chance", everyone, "draw the first player at random: first PLAYER")
+        return Prompt("over", (), "the grid is complete: the game is over")
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Alpina, text: str) -> Move:
@@ -281,15 +292,14 @@ class AlpinaRules(Rules):
         card = move["card"]
         cards = list(state.cards)
         cards[grid.START] = card
-        return replace(state, phase=DEAL, cards=tuple(cards), pool=state.pool - {card}, placed=1)
+        return state.evolve(phase=DEAL, cards=tuple(cards), pool=state.pool - {card}, placed=1)
 
     def _apply_deal(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
         n = len(setup.players)
         if "hands" not in move:
-            return replace(state, phase=FIRST, hand_sizes=(HAND,) * n)
+            return state.evolve(phase=FIRST, hand_sizes=(HAND,) * n)
         known = tuple(frozenset(move["hands"][p]) for p in setup.players)
-        return replace(
-            state,
+        return state.evolve(
             phase=FIRST,
             hand_sizes=(HAND,) * n,
             known=known,
@@ -297,7 +307,7 @@ class AlpinaRules(Rules):
         )
 
     def _apply_first(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
-        return replace(state, phase=PLAY, turn=move["seat"], first=move["seat"])
+        return state.evolve(phase=PLAY, turn=move["seat"], first=move["seat"])
 
     def _apply_play(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
         card = move["card"]
@@ -311,8 +321,7 @@ class AlpinaRules(Rules):
             known[seat] = known[seat] - {card}
         sizes = list(state.hand_sizes)
         sizes[seat] -= 1
-        return replace(
-            state,
+        return state.evolve(
             phase=HIKER,
             cards=tuple(cards),
             pool=state.pool - {card},
@@ -329,22 +338,20 @@ class AlpinaRules(Rules):
         hikers[target] = state.turn
         left = list(state.hikers_left)
         left[state.turn] -= 1
-        return self._end_of_turn(
-            setup, replace(state, hikers=tuple(hikers), hikers_left=tuple(left))
-        )
+        return self._end_of_turn(setup, state.evolve(hikers=tuple(hikers), hikers_left=tuple(left)))
 
     def _apply_pass(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
         return self._end_of_turn(setup, state)
 
     def _end_of_turn(self, setup: Setup, state: Alpina) -> Alpina:
         if state.placed == GRID_CARDS:
-            return replace(state, phase=OVER)
+            return state.evolve(phase=OVER)
         return self._next_draw(setup, state)
 
     def _next_draw(self, setup: Setup, state: Alpina) -> Alpina:
         if state.hand_sizes[state.turn] < HAND and state.deck_size() > 0:
-            return replace(state, phase=DRAW)
-        return replace(state, phase=PLAY, turn=(state.turn + 1) % len(setup.players))
+            return state.evolve(phase=DRAW)
+        return state.evolve(phase=PLAY, turn=(state.turn + 1) % len(setup.players))
 
     def _apply_draw(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
         seat = state.turn
@@ -352,13 +359,13 @@ class AlpinaRules(Rules):
         card = move.get("card")
         if card is None:
             sizes[seat] = min(HAND, sizes[seat] + state.deck_size())
-            state = replace(state, hand_sizes=tuple(sizes))
+            state = state.evolve(hand_sizes=tuple(sizes))
         else:
             sizes[seat] += 1
             known = list(state.known)
             known[seat] = known[seat] | {card}
-            state = replace(
-                state, hand_sizes=tuple(sizes), known=tuple(known), pool=state.pool - {card}
+            state = state.evolve(
+                hand_sizes=tuple(sizes), known=tuple(known), pool=state.pool - {card}
             )
         return self._next_draw(setup, state)
 
@@ -506,20 +513,21 @@ def _starters(setup: Setup) -> list[str]:
 
 def _open_spaces(state: Alpina) -> list[int]:
     """Empty spaces next to a card where a card may go without breaking the 5×5 bound."""
-    occupied = [i for i, c in enumerate(state.cards) if c is not None]
-    columns = [i % grid.SIZE for i in occupied]
-    rows = [i // grid.SIZE for i in occupied]
-    lo_c, hi_c, lo_r, hi_r = min(columns), max(columns), min(rows), max(rows)
-    found = set()
-    for i in occupied:
-        for n in grid.orthogonal(i):
-            if state.cards[n] is None:
-                c, r = n % grid.SIZE, n // grid.SIZE
-                if (
-                    max(hi_c, c) - min(lo_c, c) < grid.BOUND
-                    and max(hi_r, r) - min(lo_r, r) < grid.BOUND
-                ):
-                    found.add(n)
+    cards = state.cards
+    size, reach = grid.SIZE, grid.BOUND - 1
+    occupied = [i for i, c in enumerate(cards) if c is not None]
+    columns = [i % size for i in occupied]
+    rows = [i // size for i in occupied]
+    first_column, last_column = max(columns) - reach, min(columns) + reach
+    first_row, last_row = max(rows) - reach, min(rows) + reach
+    found = {
+        n
+        for i in occupied
+        for n in grid.orthogonal(i)
+        if cards[n] is None
+        and first_column <= n % size <= last_column
+        and first_row <= n // size <= last_row
+    }
     return sorted(found)
 
 

@@ -6,7 +6,7 @@ on every side of it; the rules keep the cards themselves inside a 5×5 bound.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 SIZE = 9
 BOUND = 5
@@ -26,26 +26,30 @@ def column_row(space: int) -> tuple[int, int]:
     return space % SIZE, space // SIZE
 
 
-def orthogonal(space: int) -> Iterator[int]:
+def _neighbours(space: int, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    column, row = column_row(space)
+    found = (index(column + dc, row + dr) for dc, dr in steps)
+    return tuple(n for n in found if n is not None)
+
+
+_ORTHOGONAL = tuple(_neighbours(s, ((0, -1), (-1, 0), (1, 0), (0, 1))) for s in range(SIZE**2))
+_SURROUNDING = tuple(
+    _neighbours(s, tuple((dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr))
+    for s in range(SIZE**2)
+)
+
+
+def orthogonal(space: int) -> tuple[int, ...]:
     """The up to four spaces sharing an edge with `space`."""
-    column, row = column_row(space)
-    for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
-        neighbour = index(column + dc, row + dr)
-        if neighbour is not None:
-            yield neighbour
+    return _ORTHOGONAL[space]
 
 
-def surrounding(space: int) -> Iterator[int]:
+def surrounding(space: int) -> tuple[int, ...]:
     """The up to eight spaces around `space`, diagonals included."""
-    column, row = column_row(space)
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            neighbour = index(column + dc, row + dr)
-            if (dc or dr) and neighbour is not None:
-                yield neighbour
+    return _SURROUNDING[space]
 
 
-def within_bound(spaces: Iterator[int] | list[int]) -> bool:
+def within_bound(spaces: Iterable[int]) -> bool:
     """Whether the spaces fit in 5 rows and 5 columns."""
     columns, rows = zip(*(column_row(s) for s in spaces), strict=True)
     return max(columns) - min(columns) < BOUND and max(rows) - min(rows) < BOUND
