@@ -1,0 +1,50 @@
+"""Año Nuevo's end of game: who has won, with the rulebook's three tie-breakers (AN-50 … AN-53)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+GOAL = 40
+"""The game ends at the end of a turn in which someone has this many VP or more."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the end-of-game check needs to know about one seal."""
+
+    vp: int
+    alpha: bool
+    prey: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The winner(s), the tie-break that decided, and the players who must still bellow."""
+
+    winners: tuple[str, ...]
+    tiebreak: str = ""
+    bellow: tuple[str, ...] = ()
+
+
+def game_over(vps: Mapping[str, int]) -> bool:
+    """AN-50: someone has reached the goal."""
+    return any(vp >= GOAL for vp in vps.values())
+
+
+def outcome(standings: Mapping[str, Standing], bellow: str | None = None) -> Outcome:
+    """The most VP wins; ties go to the only Alpha, then the most Prey, then the bellow."""
+    best = max(s.vp for s in standings.values())
+    tied = [p for p, s in standings.items() if s.vp == best]
+    if len(tied) == 1:
+        return Outcome((tied[0],))
+    alphas = [p for p in tied if standings[p].alpha]
+    if len(alphas) == 1:
+        return Outcome((alphas[0],), "the only Alpha among the tied players (AN-51)")
+    most = max(standings[p].prey for p in tied)
+    tied = [p for p in tied if standings[p].prey == most]
+    if len(tied) == 1:
+        return Outcome((tied[0],), "the most Prey cards in hand among the tied players (AN-52)")
+    if bellow in tied:
+        return Outcome((bellow,), "won the bellowing contest (AN-53)")
+    return Outcome(tuple(tied), "still tied: the tied players must bellow (AN-53)", tuple(tied))
