@@ -313,24 +313,34 @@ def simulate(
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
     players: Annotated[int, typer.Option("--players", help="Player count (default: min).")] = 0,
+    variant: Annotated[str, typer.Option("--variant", help="A variant of the rules.")] = "",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Random legal play-throughs: wins by seat and the score distribution."""
+    """Random legal play-throughs: wins by seat, scores, and the game's own figures."""
     from pnpkit.components import load_game
     from pnpkit.referee.report import print_json
     from pnpkit.referee.simulate import simulate as run
 
     loaded = load_game(game)
-    summary = run(loaded, players or loaded.players_min, games, seed)
+    count = players or loaded.players_min
+    summary = run(loaded, count, games, seed, variant, _options(option))
     if as_json:
         print_json(summary)
         return
-    print(f"{loaded.name}: {games} random games, {summary['players']} players, seed {seed}")
+    print(
+        f"{loaded.name}: {games} random games, {count} players, variant {summary['variant']}, "
+        f"seed {seed}"
+    )
     for seat, wins in summary["wins_by_seat"].items():
         print(f"  {seat}: {wins} wins ({100 * wins / games:.1f}%)")
     for key in ("scores", "winning_scores"):
         spread = summary[key]
         print(f"  {key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in spread.items()))
+    for key, value in summary["stats"].items():
+        print(f"  {key}: {value}")
 
 
 def main() -> None:
