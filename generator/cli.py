@@ -65,6 +65,7 @@ def render(
         list[str] | None, typer.Option("--only", help="Only this component group (repeatable).")
     ] = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    svg: Annotated[bool, typer.Option("--svg/--no-svg", help="Also write SVG faces.")] = True,
 ) -> None:
     """Print-ready PDFs (one per component group and one combined) and SVG faces of games."""
     from pnpkit.components import bundled_game_ids, load_game
@@ -77,7 +78,7 @@ def render(
     names = list(dict.fromkeys([*(bundled_game_ids() if all_games else []), *(targets or [])]))
     games = [load_game(name) for name in names]
     options = PrintOptions(paper.value, bleed, duplex.value, gutter_fold, offset)
-    warnings = run_render(games, out, options, only)
+    warnings = run_render(games, out, options, only, svg)
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
 

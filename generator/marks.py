@@ -13,6 +13,7 @@ MARK_GAP = 1 * MM  # between the bleed edge and the start of a crop mark
 MARK_LENGTH = 5 * MM
 HAIRLINE = 0.3
 RULER_MM = 50
+RULER_FORM = "scale-ruler"
 NOTE = "Print at 100% / actual size (no “fit to page”). The ruler must measure 50 mm."
 
 
@@ -98,9 +99,24 @@ def _target(canvas: Canvas, x: float, y: float) -> None:
     canvas.line(x, y - r, x, y + r)
 
 
-def footer(canvas: Canvas, caption: str) -> None:
-    """The scale note, a 50 mm ruler with millimetre ticks, and what the sheet holds."""
+def footer(canvas: Canvas, caption: str, defined: set[str]) -> None:
+    """The scale note, a 50 mm ruler with millimetre ticks, and what the sheet holds.
+
+    The ruler and note are stored once per document (in `defined`) and reused on every sheet.
+    """
     x, y = PRINTER_MARGIN + 1 * MM, PRINTER_MARGIN + 0.5 * MM
+    if RULER_FORM not in defined:
+        canvas.beginForm(RULER_FORM)
+        _ruler(canvas, x, y)
+        canvas.endForm()
+        defined.add(RULER_FORM)
+    canvas.doForm(RULER_FORM)
+    canvas.setFillColor(color("#000000"))
+    canvas.setFont(PDF_FONTS["regular"], 6)
+    canvas.drawString(x + (RULER_MM + 3) * MM, y + 0.5 * MM, caption)
+
+
+def _ruler(canvas: Canvas, x: float, y: float) -> None:
     canvas.setStrokeColor(color("#000000"))
     canvas.setFillColor(color("#000000"))
     canvas.setLineWidth(HAIRLINE)
@@ -114,7 +130,6 @@ def footer(canvas: Canvas, caption: str) -> None:
         canvas.drawCentredString(x + cm * 10 * MM, y + 2.8 * MM, str(cm * 10))
     canvas.setFont(PDF_FONTS["regular"], 6)
     canvas.drawString(x + (RULER_MM + 3) * MM, y + 3.2 * MM, NOTE)
-    canvas.drawString(x + (RULER_MM + 3) * MM, y + 0.5 * MM, caption)
 
 
 def page_boxes(canvas: Canvas, slots: list[Slot], bleed: float, paper) -> None:

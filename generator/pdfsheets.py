@@ -55,10 +55,13 @@ class SheetWriter:
         self.canvas.setCreator("pnpkit")
         self.defined: set[str] = set()
         self.stats = SheetStats()
+        self.saved = False
 
-    def finish(self) -> bytes:
-        """The PDF's bytes."""
-        self.canvas.save()
+    def data(self) -> bytes:
+        """The PDF's bytes (the document is closed on the first call)."""
+        if not self.saved:
+            self.canvas.save()
+            self.saved = True
         return self.buffer.getvalue()
 
     def face_name(self, face: Face, key: str) -> str:
@@ -176,6 +179,6 @@ class SheetWriter:
             marks.fold_line(self.canvas, 0, height / 2, width, height / 2, "fold")
 
     def end_page(self, caption: str) -> None:
-        marks.footer(self.canvas, caption)
+        marks.footer(self.canvas, caption, self.defined)
         self.canvas.showPage()
         self.stats.pages += 1

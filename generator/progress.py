@@ -1,65 +1,91 @@
-"""Rendering several games with a progress bar and a summary of what was written."""
+"""Rendering several games with a progress bar and a summary of what was written.
+
+On a terminal the bar and the table come from rich; elsewhere (pipes, CI, benchmarks) a plain
+summary is printed and rich is not even imported.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from pnpkit.components.model import Game
 from pnpkit.generator.pdfsheets import PrintOptions
-from pnpkit.generator.render import GameRender, render_game, selected_groups, steps_for
+from pnpkit.generator.render import GameRender, Step, render_game, selected_groups, steps_for
 
 
 def run_render(
-    games: list[Game], out: Path, options: PrintOptions, only: list[str] | None
+    games: list[Game], out: Path, options: PrintOptions, only: list[str] | None, svg: bool = True
 ) -> list[str]:
     """Render every game (a progress bar on a terminal), print a summary; return the warnings."""
-    console = Console(stderr=True)
     chosen = [(game, selected_groups(game, only)) for game in games]
-    total = sum(steps_for(game, groups) for game, groups in chosen)
+    total = sum(steps_for(game, groups, svg) for game, groups in chosen)
     started = time.perf_counter()
     results: list[GameRender] = []
-    progress = Progress(
+    terminal = sys.stderr.isatty() and sys.stdout.isatty()
+    with _progress(total, terminal) as step:
+        for game, groups in chosen:
+            results.append(render_game(game, out, options, groups, step, svg))
+    rows = _rows(results)
+    footer = (
+        f"{sum(len(r.files) for r in results)} files for {len(results)} game(s) "
+        f"in {time.perf_counter() - started:.2f} s"
+    )
+    if terminal:
+        _rich_summary(rows, footer)
+    else:
+        for row in rows:
+            print("  ".join(row))
+        print(footer)
+    return [w for r in results for w in dict.fromkeys(r.warnings)]
+
+
+@contextlib.contextmanager
+def _progress(total: int, terminal: bool) -> Iterator[Step]:
+    if not terminal:
+        yield lambda _: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (
         TextColumn("{task.description}"),
         BarColumn(),
         TextColumn("{task.completed}/{task.total}"),
         TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
     )
-    with progress:
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("rendering", total=total)
-
-        def step(label: str) -> None:
-            progress.update(task, advance=1, description=label)
-
-        for game, groups in chosen:
-            results.append(render_game(game, out, options, groups, step))
-    _summary(Console(), results, time.perf_counter() - started)
-    return [w for r in results for w in dict.fromkeys(r.warnings)]
+        yield lambda label: progress.update(task, advance=1, description=label)
 
 
-def _summary(console: Console, results: list[GameRender], seconds: float) -> None:
-    table = Table("game", "file", "pages", "faces", "size", title="Written")
+def _rows(results: list[GameRender]) -> list[tuple[str, str, str, str, str]]:
+    rows = []
     for result in results:
         pdfs = [f for f in result.files if f.path.suffix == ".pdf"]
         svgs = [f for f in result.files if f.path.suffix == ".svg"]
         for f in pdfs:
-            table.add_row(result.game.id, str(f.path), str(f.pages), str(f.faces), _kb(f.size))
+            rows.append((result.game.id, str(f.path), str(f.pages), str(f.faces), _kb(f.size)))
         if svgs:
-            folder = svgs[0].path.parent
-            size = sum(f.size for f in svgs)
-            table.add_row(
-                result.game.id, f"{folder}/ ({len(svgs)} SVG)", "", str(len(svgs)), _kb(size)
-            )
+            folder = f"{svgs[0].path.parent}/ ({len(svgs)} SVG)"
+            size = _kb(sum(f.size for f in svgs))
+            rows.append((result.game.id, folder, "", str(len(svgs)), size))
+    return rows
+
+
+def _rich_summary(rows: list[tuple[str, ...]], footer: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("game", "file", "pages", "faces", "size", title="Written")
+    for row in rows:
+        table.add_row(*row)
+    console = Console()
     console.print(table)
-    files = sum(len(r.files) for r in results)
-    console.print(f"{files} files for {len(results)} game(s) in {seconds:.2f} s")
+    console.print(footer)
 
 
 def _kb(size: int) -> str:

@@ -12,7 +12,6 @@ from pnpkit.errors import PnpError
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
-from pnpkit.generator.svgfaces import render_svg
 
 Step = Callable[[str], None]
 
@@ -68,6 +67,7 @@ def render_game(
     folder = out / game.id
     faces = {g.id: GroupFaces(game, g, options.bleed_mm) for g in groups}
     combined = SheetWriter(options, f"{game.name} — print and play")
+    single = len(groups) == 1
     for group in groups:
         step(f"{game.id}: {group.name}")
         faces[group.id].warnings = result.warnings
@@ -76,7 +76,10 @@ def render_game(
         path = folder / f"{game.id}-{group.id}.pdf"
         result.files.append(_write_pdf(path, writer))
         step(f"{game.id}: {group.name} (combined)")
-        combined.add_group(game, group, faces[group.id])
+        if single:  # the print-and-play PDF holds the same sheets: write the same bytes
+            combined = writer
+        else:
+            combined.add_group(game, group, faces[group.id])
     step(f"{game.id}: print-and-play PDF")
     result.files.append(_write_pdf(folder / f"{game.id}-print-and-play.pdf", combined))
     if svg:
@@ -86,7 +89,7 @@ def render_game(
 
 
 def _write_pdf(path: Path, writer: SheetWriter) -> Written:
-    data = writer.finish()
+    data = writer.data()
     write_bytes(path, data)
     stats = writer.stats
     return Written(path, stats.pages, stats.fronts + stats.backs, len(data))
@@ -94,6 +97,8 @@ def _write_pdf(path: Path, writer: SheetWriter) -> Written:
 
 def _write_svgs(folder: Path, groups: list[Group], faces: dict[str, GroupFaces]) -> list[Written]:
     """Every face as an SVG, written into a temp folder that then replaces `folder` whole."""
+    from pnpkit.generator.svgfaces import render_svg  # svgwrite is slow to import: only if needed
+
     written = []
     with swapped_folder(folder) as temp:
         for group in groups:

@@ -1,0 +1,110 @@
+"""Generator speed and memory.
+
+1. The reference work: the 100 text cards of shared/bench/cards-100.csv as poker cards, 3 × 3
+   on A4 with crop marks, rendered by `pnp render` from a game directory whose deck reads that
+   CSV (bench/cards100, given an id and name column per row; fronts only, like the floor),
+   against bench/floor_reportlab.py
+   measured in the same run. Targets: within 2× of the floor's wall time, a PDF under 200 KB.
+2. All five bundled games, every PDF and SVG: ≤ 3 s wall and ≤ 150 MiB peak.
+
+Each command runs in its own child process; wall time and peak RSS come from /usr/bin/time
+(best of three runs for time, the largest peak RSS).
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CARDS_CSV = ROOT.parent / "shared" / "bench" / "cards-100.csv"
+PNP = Path(sys.executable).parent / "pnp"
+RUNS = 3
+FLOOR_FACTOR = 2.0
+MAX_PDF_KB = 200
+ALL_GAMES_SECONDS = 3.0
+ALL_GAMES_MIB = 150.0
+
+
+def measure(command: list[str]) -> tuple[float, float]:
+    """Best wall time (s) and largest peak RSS (MiB) of `command` over RUNS runs."""
+    times, peaks = [], []
+    for _ in range(RUNS):
+        result = subprocess.run(
+            ["/usr/bin/time", "-f", "%e %M", *command],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed:\n{result.stderr}")
+        seconds, kib = result.stderr.strip().splitlines()[-1].split()
+        times.append(float(seconds))
+        peaks.append(int(kib) / 1024)
+    return min(times), max(peaks)
+
+
+def bench_game(folder: Path) -> Path:
+    """The bench game with its cards.csv: the shared CSV plus an id and a name per row."""
+    game = folder / "cards100"
+    shutil.copytree(HERE / "cards100", game)
+    with CARDS_CSV.open(encoding="utf-8", newline="") as source:
+        rows = list(csv.DictReader(source))
+    with (game / "cards.csv").open("w", encoding="utf-8", newline="") as target:
+        writer = csv.writer(target)
+        writer.writerow(["id", "name", "title", "type", "cost", "body"])
+        for n, row in enumerate(rows, start=1):
+            writer.writerow([f"BN-{n:03d}", row["title"], row["title"], row["type"],
+                             row["cost"], row["body"]])  # fmt: skip
+    return game
+
+
+def _line(label: str, seconds: float, mib: float, extra: str = "") -> None:
+    print(f"  {label:<34} {seconds:6.2f} s  {mib:6.1f} MiB  {extra}")
+
+
+def main() -> int:
+    """Run both benchmarks, print the figures; 0 if every target is met."""
+    failures = []
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp)
+        game = bench_game(folder)
+        floor_pdf = folder / "floor.pdf"
+        print("render: 100 text cards, poker, 3 × 3 on A4, crop marks")
+        floor = measure([sys.executable, str(HERE / "floor_reportlab.py"), str(game / "cards.csv"),
+                         str(floor_pdf)])  # fmt: skip
+        _line("floor (plain reportlab script)", *floor, f"{floor_pdf.stat().st_size // 1024} KB")
+        out = folder / "out"
+        ours = measure(
+            [str(PNP), "render", str(game), "--no-svg", "--duplex", "off", "--out", str(out)]
+        )
+        pdf = out / "bench-cards" / "bench-cards-cards.pdf"
+        size_kb = pdf.stat().st_size / 1024
+        ratio = ours[0] / floor[0]
+        _line("pnp render (PDFs)", *ours, f"{size_kb:.0f} KB, {ratio:.2f}× the floor")
+        with_svg = measure([str(PNP), "render", str(game), "--out", str(out)])
+        _line("pnp render (PDFs and 200 SVG)", *with_svg)
+        if ratio > FLOOR_FACTOR:
+            failures.append(f"cards: {ratio:.2f}× the floor (target ≤ {FLOOR_FACTOR}×)")
+        if size_kb >= MAX_PDF_KB:
+            failures.append(f"cards: PDF {size_kb:.0f} KB (target < {MAX_PDF_KB} KB)")
+        print("render: all five bundled games, every PDF and SVG")
+        every = measure([str(PNP), "render", "--all", "--out", str(folder / "all")])
+        _line("pnp render --all", *every)
+        if every[0] > ALL_GAMES_SECONDS or every[1] > ALL_GAMES_MIB:
+            failures.append(
+                f"all games: {every[0]:.2f} s, {every[1]:.0f} MiB "
+                f"(targets ≤ {ALL_GAMES_SECONDS} s, ≤ {ALL_GAMES_MIB} MiB)"
+            )
+    for failure in failures:
+        print(f"  MISSED {failure}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
