@@ -302,7 +302,7 @@ class NutHuntRules(Rules):
             return refuse("NH-14", f"the squirrels scatter from {here}, not {move['from']}")
         targets = [_space(state, t) for t in move["to"]]
         if automa:
-            if targets != list(frame.rolled):
+            if targets != sorted(frame.rolled):
                 return refuse("NH-37", "the Automa's squirrels go where the die sent them")
             return ACCEPTED
         n = state.count(frame.space, seat)
@@ -588,7 +588,7 @@ class NutHuntRules(Rules):
             frame = state.stack[-1]
             seat = frame.waiting[0]
             if seat == _automa(setup) and len(frame.rolled) == state.count(frame.space, seat):
-                to = [_tile_id(state, s) for s in frame.rolled]
+                to = [_tile_id(state, s) for s in sorted(frame.rolled)]
                 return {
                     "type": "scatter",
                     "automa": True,
