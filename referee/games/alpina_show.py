@@ -82,10 +82,10 @@ def table_svg(setup: Setup, state: Alpina, colours: tuple[str, ...], face: Any) 
             _card(drawing, setup, card, face(card), left, top)
             hiker = state.hikers[i]
             if hiker is not None:
-                drawing.add(
-                    drawing.circle((left + CARD_W / 2, top + CARD_H / 2), 10,
-                                   fill=hexes.get(colours[hiker], "#000"), stroke="#000")
-                )  # fmt: skip
+                # On the card's hiker space (its lower left corner), clear of the condition.
+                centre = (left + 14, top + CARD_H - 14)
+                fill = hexes.get(colours[hiker], "#000")
+                drawing.add(drawing.circle(centre, 10, fill=fill, stroke="#000", stroke_width=1.5))
     return drawing.tostring()
 
 
