@@ -80,7 +80,7 @@ def _placements(page) -> list[tuple[float, float]]:
     for operands, operator in stream.operations:
         if operator == b"cm":
             last = (float(operands[4]), float(operands[5]))
-        elif operator == b"Do" and str(operands[0]).startswith("/FormXob.F-") and last:
+        elif operator == b"Do" and str(operands[0])[:11] in ("/FormXob.F-", "/FormXob.B-") and last:
             found.append(last)
     return found
 
