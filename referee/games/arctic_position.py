@@ -86,6 +86,9 @@ class _Reader:
         animal = self.table.animal_of(values[0]) if len(values) == 1 else None
         if animal is None:
             raise self.fail(number, f"expected: totem ANIMAL ({', '.join(self.table.animals)})")
+        for other in self.players:
+            if other is not player and other.totem == self.table.totem_of(animal):
+                raise self.fail(number, f"{player.name}'s totem {animal} is already {other.name}'s")
         player.totem = self.table.totem_of(animal)
 
     def read_penalty(self, number: int, player: _Player, values: list[str]) -> None:
@@ -115,9 +118,6 @@ class _Reader:
         for player in self.players:
             if player.totem is None:
                 raise self.fail(player.line, f"{player.name} has no 'totem ANIMAL' line")
-        totems = [p.totem for p in self.players]
-        if len(set(totems)) != len(totems):
-            raise self.fail(1, "two players have the same totem")
         for card, line in self.seen.items():
             if self.table.cards[card].deck > count:
                 deck = self.table.cards[card].deck

@@ -1,0 +1,150 @@
+"""Arctic's power cards, both sides (AR-23 … AR-34), and the draw step they change."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pnpkit.referee.games.arctic import RULES
+from pnpkit.referee.games.arctic_table import HIDDEN, State
+from tests.referee.arctic_helpers import check, give, owning, play, setup, started, with_pile
+
+FOX, MOOSE, WALRUS, ORCA, PUFFIN, BEAR = range(6)
+
+
+def ann(sides: str, *animals: int, pile: tuple[str, ...] = ("AR-1M5",)) -> State:
+    """Ann to place, holding the power cards of `animals`, her pile `pile` (bottom first)."""
+    return owning(with_pile(started(sides=sides).state, 0, *pile), 0, *animals)
+
+
+def drawing(sides: str, *animals: int, top: str = "AR-1F3") -> State:
+    """Ann in step D under `top`, holding the power cards of `animals`."""
+    return replace(ann(sides, *animals, pile=(top,)), step="draw")
+
+
+def test_ar_23_fox_a_tucks_the_last_card_face_down_under_the_visible_one() -> None:
+    game = setup(sides="a")
+    assert check(game, ann("a"), "place tuck ?").rule == "AR-23"
+    after = play(game, ann("a", FOX), "place tuck ?")
+    assert after.seats[0].pile == ((HIDDEN, True), ("AR-1M5", False))
+    assert after.seats[0].top == "AR-1M5"
+    empty = owning(started(sides="a").state, 0, FOX)
+    assert check(game, empty, "place tuck ?").rule == "AR-23"
+
+
+def test_ar_24_fox_b_puts_the_last_card_under_the_whole_pile() -> None:
+    game = setup(sides="b")
+    after = play(game, ann("b", FOX), "place bottom AR-2W1")
+    assert [c for c, _ in after.seats[0].pile] == ["AR-2W1", "AR-1M5"]
+    assert check(game, ann("b"), "place bottom AR-2W1").rule == "AR-24"
+
+
+def test_ar_25_moose_a_draws_one_more_or_one_fewer() -> None:
+    game = setup(sides="a")
+    state = drawing("a", MOOSE)  # draw value 3: 2 to 4
+    state = play(game, state, "take AR-1M1")
+    assert check(game, state, "done").rule == "AR-19"
+    state = play(game, state, "take AR-1W1", "take AR-1O1", "take AR-1P1")
+    assert state.step == "refill" and state.taken == 4
+
+
+def test_ar_26_moose_b_places_one_more_or_one_fewer() -> None:
+    game = setup(sides="b")
+    state = ann("b", MOOSE)  # placement value 1: 0 to 2
+    assert check(game, state, "place").ok
+    assert check(game, state, "place AR-2F1 AR-2F2").ok
+    assert check(game, state, "place AR-2F1 AR-2F2 AR-2F3").rule == "AR-9"
+    assert check(game, ann("b"), "place").rule == "AR-9"
+
+
+def _tokens(sides: str, *animals: int) -> State:
+    return replace(ann(sides, *animals, pile=("AR-1F3",)), step="tokens")  # fox + orca
+
+
+def test_ar_27_walrus_a_moves_the_main_token_one_more_space() -> None:
+    game = setup(sides="a")
+    after = play(game, _tokens("a", WALRUS), "tokens fox left extra left")
+    assert (after.tokens[FOX], after.tokens[ORCA]) == (0, 3)
+    assert check(game, _tokens("a"), "tokens fox left extra left").rule == "AR-27"
+    edge = replace(_tokens("a", WALRUS), tokens=(0, 2, 2, 2, 2, 2))
+    assert check(game, edge, "tokens extra right").ok
+    assert RULES.forced(game, edge) is None  # the walrus leaves a choice
+    assert (
+        check(game, replace(edge, tokens=(1, 2, 2, 2, 2, 2)), "tokens fox left extra left").rule
+        == "AR-27"
+    )
+
+
+def test_ar_28_walrus_b_moves_the_companion_token_one_more_space() -> None:
+    game = setup(sides="b")
+    after = play(game, _tokens("b", WALRUS), "tokens fox left extra right")
+    assert (after.tokens[FOX], after.tokens[ORCA]) == (1, 4)
+
+
+def test_ar_29_orca_a_refills_the_river_after_each_card() -> None:
+    game = setup(sides="a")
+    state = play(game, drawing("a", ORCA), "take AR-1M1")
+    assert state.step == "refill" and state.orca_refill
+    state = play(game, state, "river AR-2M1")
+    assert state.step == "draw" and len(state.river) == 6 and state.taken == 1
+
+
+def test_ar_30_orca_b_draws_blind_from_the_draw_pile() -> None:
+    game = setup(sides="b")
+    state = drawing("b", ORCA)
+    assert check(game, drawing("b"), "take deep").rule == "AR-30"
+    after = play(game, state, "take deep")
+    assert after.seats[0].hidden == state.seats[0].hidden + 1
+    assert after.draw_pile == state.draw_pile - 1
+
+
+def test_ar_31_puffin_a_trades_a_hand_card_for_a_river_card() -> None:
+    game = setup(sides="a")
+    state = give(ann("a", PUFFIN), 0, "AR-2F1")
+    after = play(game, state, "swap AR-2F1 AR-1W1")
+    assert "AR-2F1" in after.river and "AR-1W1" in after.seats[0].hand
+    assert check(game, state, "swap AR-2F1 AR-2F2").rule == "AR-31"
+
+
+def test_ar_32_puffin_b_takes_the_visible_card_back() -> None:
+    game = setup(sides="b")
+    state = ann("b", PUFFIN, pile=("AR-1M5", "AR-1F3"))
+    after = play(game, state, "takeback")
+    assert "AR-1F3" in after.seats[0].hand and after.seats[0].top == "AR-1M5"
+    assert check(game, after, "place AR-1F3").ok  # placement value now 1
+    assert check(game, ann("b", PUFFIN, pile=()), "takeback").rule == "AR-32"
+
+
+def test_ar_33_polar_bear_a_draws_from_the_own_penalty_pile() -> None:
+    game = setup(sides="a")
+    state = drawing("a", BEAR)
+    assert check(game, state, "take penalty").rule == "AR-33"
+    state = state.with_seat(0, replace(state.seats[0], penalty=2))
+    after = play(game, state, "take penalty")
+    assert after.seats[0].penalty == 1 and after.taken == 1
+
+
+def test_ar_34_polar_bear_b_passes_a_penalty_card_on() -> None:
+    game = setup(sides="b")
+    state = drawing("b", BEAR, top="AR-1F5")  # draw value 5
+    state = state.with_seat(0, replace(state.seats[0], penalty=1))
+    state = play(game, state, *(f"take {c}" for c in ("AR-1F1", "AR-1M1", "AR-1W1", "AR-1O1")))
+    state = play(game, state, "take AR-1P1", "discard ?")
+    assert state.step == "blame" and state.seats[0].penalty == 2
+    assert check(game, state, "blame Ann").rule == "AR-34"
+    after = play(game, state, "blame bob")
+    assert (after.seats[0].penalty, after.seats[1].penalty) == (1, 1)
+
+
+def test_ar_19_ar_20_ar_21_drawing_the_hand_limit_and_the_river() -> None:
+    game = setup(sides="a")
+    state = drawing("a")
+    assert check(game, state, "take AR-2F1").rule == "AR-19"
+    state = play(game, give(state, 0, "AR-2F1", "AR-2F2"), "take AR-1M1", "take AR-1W1")
+    state = play(game, state, "take AR-1O1")
+    assert state.step == "discard"  # 3 unseen + 2 + 3 = 8 cards
+    assert check(game, state, "discard ? ?").rule == "AR-21"
+    after = play(game, state, "discard AR-1M1")
+    assert after.seats[0].penalty == 1 and after.seats[0].hand_size == 7
+    short = replace(drawing("a"), river=("AR-1M1",), draw_pile=0, reserve=0, ending=1)
+    after = play(game, short, "take AR-1M1")
+    assert after.step == "place" and after.turn == 1  # AR-20: drawing stops, nothing to refill

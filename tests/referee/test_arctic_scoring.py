@@ -1,0 +1,166 @@
+"""Arctic's end of game, final scoring, the position file and the table views (AR-35 … AR-47)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.games.arctic import RULES
+from pnpkit.referee.games.arctic_scoring import best_runs, longest_runs, run_points, variety_points
+from tests.referee.arctic_helpers import GAME, check, play, setup, started, with_pile
+
+ANIMALS = ("fox", "moose", "walrus", "orca", "puffin", "polar-bear")
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "arctic-position.txt"
+
+
+def test_ar_35_an_empty_draw_pile_at_a_refill_brings_in_the_reserve() -> None:
+    game = setup()
+    state = replace(started().state, step="refill", river=("AR-1F1",), draw_pile=0)
+    assert RULES.forced(game, state) == {"type": "reserve"}
+    assert check(game, state, "river AR-2F1").rule == "AR-35"
+    after = RULES.apply(game, state, {"type": "reserve"})
+    assert (after.draw_pile, after.reserve, after.ending) == (5, 0, 1)
+
+
+def test_ar_36_ar_37_ar_38_finish_the_round_then_one_turn_each_without_drawing() -> None:
+    game = setup()
+    state = with_pile(started().state, 0, "AR-1O5")
+    state = replace(state, step="refill", ending=1, river=state.river[:5])
+    state = play(game, state, "river AR-2F1")
+    assert (state.turn, state.step, state.ending) == (1, "place", 1)  # AR-36: Bob's normal turn
+    state = play(game, state, "place AR-2O1", "tokens orca left")
+    assert state.step == "draw"  # Bob still draws
+    state = play(game, state, "take AR-1F1", "river AR-2M1")
+    assert (state.turn, state.ending) == (0, 2)  # AR-37: the extra turn each
+    river = state.river
+    state = play(game, state, "place AR-2W5", "tokens walrus left")
+    assert (state.turn, state.step, state.river) == (1, "place", river)  # no step D
+    state = play(game, state, "place AR-1F1 AR-2P5 AR-2P4")
+    assert state.seats[1].penalty == 2  # AR-11 still applies in the last turn
+    state = play(game, state, *(["tokens puffin left"] if state.step == "tokens" else []))
+    assert state.step == "reveal" and RULES.prompt(game, state).kind == "simultaneous"
+    over = play(game, state, "totems ann=walrus bob=puffin")
+    assert RULES.prompt(game, over).kind == "over"
+    assert check(game, over, "place AR-2F2").rule == "AR-47"
+
+
+def test_ar_39_longest_run_per_animal() -> None:
+    assert longest_runs(["fox", "fox", "moose", "fox", "fox", "fox"]) == {"fox": 3, "moose": 1}
+    assert [run_points(n) for n in range(1, 9)] == [0, 1, 3, 6, 10, 15, 15, 15]
+    runs = best_runs(["fox", "fox", "moose", "fox", "fox", "fox"], ANIMALS)
+    assert runs.runs == 3 and runs.variety == 0
+
+
+def test_ar_40_variety_counts_animals_with_a_run_of_two() -> None:
+    assert [variety_points(n) for n in range(7)] == [0, 0, 1, 3, 6, 10, 15]
+    pile = ["fox", "fox", "moose", "moose", "orca", "walrus", "walrus"]
+    assert best_runs(pile, ANIMALS).variety == 3  # the lone orca adds nothing
+
+
+def test_ar_41_ar_42_totem_and_penalties() -> None:
+    game = setup()
+    state = started().state
+    tokens = (5, 0, 2, 2, 2, 2)
+    state = replace(state, tokens=tokens, totems=("AR-TMF", "AR-TMM"))
+    state = state.with_seat(1, replace(state.seats[1], penalty=3))
+    sheet = RULES.score(game, state)
+    assert sheet.points["Ann"]["totem"] == 15 and sheet.points["Bob"]["totem"] == 0
+    assert sheet.points["Bob"]["penalties"] == -3
+
+
+def test_ar_43_a_tie_goes_to_the_earliest_seat() -> None:
+    sheet = RULES.score(setup(players=3), started(players=3).state)
+    assert sheet.winners == ("Ann",) and "earliest" in sheet.tiebreak
+
+
+def test_ar_44_a_face_down_card_counts_as_the_best_animal() -> None:
+    pile = ["fox", "fox", None, "moose", "moose"]
+    runs = best_runs(pile, ANIMALS)
+    assert (runs.runs, runs.variety) == (3 + 1, 1)  # the wild joins either run
+    assert best_runs([None, None], ANIMALS).runs == 1
+
+
+def _brute(pile: list[str | None]) -> int:
+    wild = [i for i, a in enumerate(pile) if a is None]
+    best = -1
+    for choice in itertools.product(ANIMALS, repeat=len(wild)):
+        filled = list(pile)
+        for i, animal in zip(wild, choice, strict=True):
+            filled[i] = animal
+        longest = longest_runs(filled)
+        scoring = [n for n in longest.values() if n >= 2]
+        best = max(best, sum(map(run_points, scoring)) + variety_points(len(scoring)))
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from([*ANIMALS[:4], None]), max_size=10).filter(
+    lambda p: p.count(None) <= 3
+))  # fmt: skip
+def test_ar_44_best_choice_matches_trying_every_animal(pile: list[str | None]) -> None:
+    """AR-39, AR-40, AR-44: the exact search equals brute force over the face-down cards."""
+    runs = best_runs(pile, ANIMALS)
+    assert runs.runs + runs.variety == _brute(pile)
+
+
+def test_position_example_scores_with_the_tie_break() -> None:
+    """AR-43: Ann and Cy tie on 23; Ann sits first."""
+    sheet = RULES.score_position(GAME, EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE))
+    assert {p: sheet.total(p) for p in ("Ann", "Bob", "Cy")} == {"Ann": 23, "Bob": 18, "Cy": 23}
+    assert sheet.winners == ("Ann",)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("player Ann\ntotem fox\nplayer Bob\ntotem orca\n", "f.txt:1: no 'tokens' line"),
+        ("tokens fox=10\n", "f.txt:1: tokens: give every animal's place"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=7\n", "f.txt:1: 'B=7': expected ANIMAL=LABEL"),
+        ("pile AR-1F1\n", "f.txt:1: pile before the first 'player NAME' line"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\ntotem fox\npile AR-1F1 AR-1F1\n",
+         "f.txt:4: AR-1F1 is already in a pile"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\ntotem fox\nplayer B\ntotem fox\n",
+         "f.txt:5: B's totem fox is already A's"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\ntotem fox\nplayer B\ntotem orca\npile AR-4F1",
+         "f.txt:6: AR-4F1 is from deck 4"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\npenalty x\n", "f.txt:3: expected: penalty N"),
+        ("oops\n", "f.txt:1: unknown line 'oops'"),
+    ],
+)  # fmt: skip
+def test_position_file_errors_name_file_and_line(text: str, message: str) -> None:
+    with pytest.raises(PnpError, match="^" + message.replace("(", r"\(")):
+        RULES.score_position(GAME, text, "f.txt")
+
+
+def test_ar_45_visible_cards_are_identified_and_the_census_is_kept() -> None:
+    game = setup()
+    state = started().state
+    census = RULES.census(game, state)
+    after = play(game, state, "place AR-2F1")
+    assert RULES.census(game, after) == census
+    refill = replace(after, step="refill", river=after.river[1:])
+    assert "in Ann's pile" in check(game, refill, "river AR-2F1").reason
+    assert sum(s.hidden for s in after.seats) + after.draw_pile + after.reserve == len(after.unseen)
+
+
+def test_describe_and_svg_show_the_table() -> None:
+    game = setup()
+    state = play(game, started().state, "place AR-2F1")
+    text = RULES.describe(game, state)
+    assert "River      AR-1F1" in text and "pile (bottom → top, ▼ face down): AR-2F1" in text
+    svg = RULES.svg(game, state, lambda _: None)
+    assert svg.startswith("<svg") and "AR-2F1" in svg and "AR-L15" in svg
+
+
+def test_stats_and_bounds() -> None:
+    game = setup()
+    state = started().state
+    figures = RULES.stats(game, state)
+    assert figures["turns"] == 1 and "runs (average)" in figures
+    assert RULES.score_bounds(game) == (-60, 6 * 15 + 15 + 15)
