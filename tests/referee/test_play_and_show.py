@@ -1,0 +1,61 @@
+"""The interactive `play` prompt and the `show --svg` picture, as a player uses them."""
+
+import base64
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+def referee(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pnpkit", "referee", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_play_prompt_takes_moves_refuses_with_reason_and_undoes(tmp_path: Path) -> None:
+    log = tmp_path / "table.jsonl"
+    session = "help\nstart AL-20\nfirst B\nplay AL-99 e4\nundo\nquit\n"
+    result = referee("play", "alpina", "--players", "A,B", "--log", str(log), stdin=session)
+    assert result.returncode == 0, result.stderr
+    assert "take back the last move" in result.stdout  # help
+    assert "refused: AL-8: AL-99 is not an Alpina card" in result.stderr
+    assert "undone: first B" in result.stdout
+    events = [json.loads(line) for line in log.read_text().splitlines()[1:]]
+    assert events[-1] == {"seq": len(events), "undo": 3}  # undo is an appended event
+
+
+def test_play_resumes_a_log(tmp_path: Path) -> None:
+    log = tmp_path / "table.jsonl"
+    referee("new", "alpina", "--players", "A,B", "--log", str(log))
+    referee("move", str(log), "start AL-21")
+    result = referee("play", str(log), stdin="quit\n")
+    assert "draw the first player at random" in result.stdout
+
+
+def test_show_svg_draws_the_printed_faces(tmp_path: Path) -> None:
+    log = tmp_path / "table.jsonl"
+    referee("new", "alpina", "--players", "A,B", "--seed", "4", "--log", str(log))
+    legal = json.loads(referee("legal", str(log), "--json").stdout)["moves"]
+    assert referee("move", str(log), legal[0]).returncode == 0
+    picture = tmp_path / "table.svg"
+    result = referee("show", str(log), "--svg", str(picture))
+    assert result.returncode == 0, result.stderr
+    root = ET.parse(picture).getroot()
+    faces = [
+        base64.b64decode(href.split(",", 1)[1]).decode()
+        for node in root.iter()
+        if node.tag.endswith("image")
+        for href in [node.get("href") or node.get(XLINK) or ""]
+        if href.startswith("data:image/svg+xml;base64,")
+    ]
+    played = legal[0].split()[1]
+    assert any(played in face for face in faces)  # the generator's face, with its short ID
