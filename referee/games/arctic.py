@@ -148,6 +148,9 @@ class ArcticRules(Rules):
             low, high = self._draw_range(setup, state)
             left = f"{high - state.taken}" if low == high else f"up to {high - state.taken}"
             return f"draw {left} more card(s) from the River: take CARD"
+        pair = self._pair(setup, state)
+        if state.step == "tokens" and pair is not None:
+            return f"move the {pair[0]} and {pair[1]} tokens: tokens {pair[0]} left (or {pair[1]})"
         if state.step == "discard":
             return f"discard {seat.hand_size - HAND_LIMIT} card(s): discard CARD|? …"
         return STEP_TEXT[state.step]
