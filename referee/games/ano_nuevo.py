@@ -28,8 +28,10 @@ from pnpkit.referee.games.ano_nuevo_moves import (
     legal_moves,
     random_move,
 )
+from pnpkit.referee.games.ano_nuevo_position import score_position
 from pnpkit.referee.games.ano_nuevo_posture import ALPHA, BACHELOR, BETA, NONE, Contest
 from pnpkit.referee.games.ano_nuevo_scoring import GOAL, Outcome, Standing, game_over, outcome
+from pnpkit.referee.games.ano_nuevo_show import describe, table_svg
 from pnpkit.referee.games.ano_nuevo_table import (
     ADVANCED,
     FILL,
@@ -786,18 +788,16 @@ class AnoNuevoRules(Rules):
         return found
 
     def describe(self, setup: Setup, state: AnoNuevo) -> str:
-        from pnpkit.referee.games.ano_nuevo_show import describe
-
         return describe(setup, state, self.prompt(setup, state).text)
 
-    def svg(self, setup: Setup, state: AnoNuevo, face: Any) -> str:
-        from pnpkit.referee.games.ano_nuevo_show import table_svg
+    def view(self, setup: Setup, state: AnoNuevo, player: str) -> str:
+        """AN-68: the table as `player` may see it: the others' cards only as counts."""
+        return describe(setup, state, self.prompt(setup, state).text, player)
 
+    def svg(self, setup: Setup, state: AnoNuevo, face: Any) -> str:
         return table_svg(setup, state, face)
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
-        from pnpkit.referee.games.ano_nuevo_position import score_position
-
         return score_position(game, text, source)
 
 

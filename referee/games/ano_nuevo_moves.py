@@ -219,13 +219,33 @@ def random_move(rules: AnoNuevoRules, setup: Setup, state: AnoNuevo, rng: random
     """A random legal move, built without listing every combination of simultaneous choices."""
     step = state.step
     if step == TRAVEL:
-        to = {p: rng.choice(travel_options(setup, state, p)) for p in setup.players}
-        return {"type": "travel", "to": to}
+        return {
+            "type": "travel",
+            "to": {p: _likely_trip(setup, state, p, rng) for p in setup.players},
+        }
+    if step == MATE and state.mating and not state.mating.flips and not state.mating.discarders:
+        moves = legal_moves(rules, setup, state)
+        return rng.choice(moves[:-1] or moves)  # a seal rarely leaves Harem cards behind
     if step == POSTURE and state.contests[0].shown is None:
         seals = state.contests[0].seals
-        counts = {p: rng.randint(0, len(state.seal(setup, p).hand)) for p in seals}
+        counts = {p: rng.randint(0, min(2, len(state.seal(setup, p).hand))) for p in seals}
         return {"type": "display", "counts": counts}
     return rng.choice(legal_moves(rules, setup, state))
+
+
+def _likely_trip(setup: Setup, state: AnoNuevo, player: str, rng: random.Random) -> Any:
+    """A seal's trip as a plain player might choose it: hunt when short of Prey, hold a beach
+    that still has Harem cards, or head for one; now and then anywhere at all."""
+    options = travel_options(setup, state, player)
+    seal = state.seal(setup, player)
+    if rng.random() < 0.1:
+        return rng.choice(options)
+    if seal.place is not None and seal.role in ("alpha", "beta") and state.beaches[seal.place]:
+        return seal.place + 1
+    promising = [o for o in options if o != OCEAN and state.beaches[o - 1]]
+    if seal.prey_count() >= 3 and promising:
+        return rng.choice(promising)
+    return OCEAN
 
 
 def draw_chance(rules: AnoNuevoRules, setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
