@@ -119,7 +119,9 @@ class NutHuntRules(Rules):
             return self._scatter_prompt(setup, state)
         if state.phase == st.LAYOUT:
             left = board.SPACES - len(state.layout)
-            return Prompt("chance", table, f"lay out the forest: layout and {left} tile IDs")
+            return Prompt(
+                "chance", table, f"lay out the forest row by row: layout TILE … ({left} to go)"
+            )
         if state.phase == st.FIRST:
             return Prompt("move", table, "choose the starting player: first NAME")
         if self.forced(setup, state) is not None:

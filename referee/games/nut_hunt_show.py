@@ -102,7 +102,7 @@ def table_svg(setup: Setup, state: Hunt, colours: tuple[str, ...], names: tuple[
         drawing.add(drawing.polygon(_corners(x, y), fill=fill, stroke=border, stroke_width=2))
         drawing.add(
             drawing.text(
-                data.tiles[tile].name, insert=(x, y - 14), text_anchor="middle", font_size=7
+                data.tiles[tile].name, insert=(x, y - 14), text_anchor="middle", font_size=6
             )
         )
         drawing.add(
