@@ -5,8 +5,6 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-import svgwrite
-
 from pnpkit.referee.games.arctic_table import HIDDEN, Facts, State
 from pnpkit.referee.rules import Setup
 
@@ -66,6 +64,8 @@ def table_svg(setup: Setup, table: Facts, state: State, face: Any) -> str:
     width = 2 * MARGIN + columns * (CARD_W + GAP) + 140
     rows = 2 + len(setup.players)
     height = 2 * MARGIN + rows * (CARD_H + GAP + STEP)
+    import svgwrite  # only `show --svg` draws; other commands must start fast
+
     drawing = svgwrite.Drawing(size=(f"{width}pt", f"{height}pt"), viewBox=f"0 0 {width} {height}")
     drawing.add(drawing.rect((0, 0), (width, height), fill="#eef4f8"))
     top = MARGIN

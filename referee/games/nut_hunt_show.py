@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
-
-import svgwrite
+from typing import TYPE_CHECKING, Any
 
 from pnpkit.referee.games import nut_hunt_board as board
 from pnpkit.referee.games.nut_hunt_data import data_of
@@ -92,6 +90,8 @@ def table_svg(setup: Setup, state: Hunt, colours: tuple[str, ...], names: tuple[
     data = data_of(setup.game)
     rgb = {t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components}
     size = 5 * HEX + 2 * MARGIN
+    import svgwrite  # only `show --svg` draws; other commands must start fast
+
     drawing = svgwrite.Drawing(size=(f"{size}", f"{size + 20 * len(names)}"))
     drawing.add(drawing.rect((0, 0), ("100%", "100%"), fill="white"))
     for space, tile in enumerate(state.layout):
@@ -129,7 +129,7 @@ def table_svg(setup: Setup, state: Hunt, colours: tuple[str, ...], names: tuple[
 
 
 def _draw_pieces(
-    drawing: svgwrite.Drawing, state: Hunt, space: int, at: tuple[float, float], fills: list[str]
+    drawing: Any, state: Hunt, space: int, at: tuple[float, float], fills: list[str]
 ) -> None:
     x, y = at
     slot = 0
