@@ -1,0 +1,25 @@
+"""Año Nuevo: random play-throughs for 3–6 players with both Hunting variants (AN-1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnpkit.referee.harness import playthrough, playthrough_cases
+
+VARIANTS = ("standard", "advanced-hunting")
+
+
+@pytest.mark.parametrize(
+    "case", playthrough_cases("ano-nuevo", players=[3, 4, 5], variants=VARIANTS, games=1)
+)
+def test_ano_nuevo_playthrough(case):
+    playthrough(case)
+
+
+@pytest.mark.parametrize(
+    "case",
+    playthrough_cases("ano-nuevo", players=[6], variants=VARIANTS, modes=(True,), games=1),
+)
+def test_ano_nuevo_six_player_playthrough(case):
+    """Six seals: digital mode only under `make test` (each Travel lists 6^6 choices)."""
+    playthrough(case)

@@ -1,0 +1,293 @@
+"""Año Nuevo rules, one test per rule (IDs from docs/rules/ano-nuevo.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pnpkit.components import load_game
+from pnpkit.errors import PnpError
+from pnpkit.referee.games import ano_nuevo_cards as cards
+from pnpkit.referee.games.ano_nuevo import RULES
+from pnpkit.referee.games.ano_nuevo_posture import ALPHA, BACHELOR, BETA, after_departures
+from pnpkit.referee.games.ano_nuevo_scoring import Standing, outcome
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.session import Session
+from pnpkit.referee.verdict import MoveRefused
+
+GAME = load_game("ano-nuevo")
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs/examples/ano-nuevo-position.txt"
+
+
+def table(players=("Ann", "Bob", "Cy"), variant="standard") -> Session:
+    """A table-mode game with Locations AN-L1 (plain) and AN-L7 (free arrival) in play."""
+    session = Session(Setup(GAME, RULES, variant, players))
+    session.advance()
+    for card in ("AN-L1", "AN-L7"):
+        session.submit(session.parse(f"location {card}"))
+    return session
+
+
+def test_an_2_an_8_setup_then_five_hunting_turns():
+    """AN-2: players − 1 Locations; AN-8: turns 1–5 only hunt; AN-5, AN-6: turn 6 on tracker 1."""
+    session = table()
+    assert session.state.places == ("AN-L1", "AN-L7")
+    assert session.state.turn == 6 and session.state.tracker == 1
+    assert all(len(s.hand) == 5 and s.place is None for s in session.state.seals)
+    assert session.prompt().kind == "chance"  # AN-6: Harem cards to turn up
+
+
+def test_an_71_flip_must_be_in_the_deck():
+    session = table()
+    with pytest.raises(MoveRefused, match="AN-71"):
+        session.submit(session.parse("flip AN-L1"))
+
+
+def filled(players=("Ann", "Bob", "Cy")) -> Session:
+    session = table(players)
+    while session.state.step == "fill":
+        session.submit(session.parse("flip AN-HMA"))
+    return session
+
+
+def test_an_6_an_7_locations_filled_to_capacity():
+    session = filled()
+    assert [len(b) for b in session.state.beaches] == [5, 2]
+    assert session.prompt().kind == "simultaneous"
+
+
+def test_an_10_an_11_an_12_travel_together_and_pay():
+    session = filled()
+    with pytest.raises(MoveRefused, match="AN-10"):
+        session.submit(session.parse("travel ann=1 bob=1"))
+    session.submit(session.parse("travel ann=1 bob=1 cy=ocean"))
+    assert session.state.payers == ("Ann", "Bob")  # AN-12; Cy stays in the Ocean (AN-11)
+    session.submit(session.parse("pay ann AN-CR1"))
+    assert len(session.state.seal(session.setup, "Ann").hand) == 4
+
+
+def test_an_13_an_14_an_15_an_66_empty_hands_and_shown_cards():
+    session = filled()
+    seal = replace(session.state.seals[0], hand=())
+    state = replace(session.state, seals=(seal, *session.state.seals[1:]))
+    setup = session.setup
+    travel = {"type": "travel", "to": {"Ann": 1, "Bob": "ocean", "Cy": "ocean"}}
+    assert RULES.check(setup, state, travel).rule == "AN-13"
+    travel["to"]["Ann"] = 2  # AN-14: Gazos Creek Beach is free to reach
+    assert RULES.check(setup, state, travel).ok
+    # AN-15, AN-66: only 1 Sixgill Shark exists; once seen, no hand can show another
+    prey = state.prey
+    prey, _ = cards.show(prey, state.seals[1].hand, "AN-SH3")
+    assert not cards.can_show(prey, state.seals[2].hand, "AN-SH3")
+
+
+def contest(session: Session) -> Session:
+    session.submit(session.parse("travel ann=1 bob=1 cy=1"))
+    for name in ("ann", "bob", "cy"):
+        session.submit(session.parse(f"pay {name} AN-CR1"))
+    return session
+
+
+def test_an_30_an_31_an_33_all_back_down_posture_again():
+    session = contest(filled())
+    assert session.state.contests[0].seals == ("Ann", "Bob", "Cy")
+    with pytest.raises(MoveRefused, match="AN-31"):
+        session.submit(session.parse("display ann=9 bob=0 cy=0"))
+    session.submit(session.parse("display ann=1 bob=0 cy=0"))
+    session.submit(session.parse("stand ann=back bob=back cy=back"))
+    assert session.state.contests[0].shown is None  # AN-33
+
+
+def test_an_32_an_34_one_stays_then_second_round_for_beta():
+    session = contest(filled())
+    session.submit(session.parse("display ann=1 bob=0 cy=0"))
+    session.submit(session.parse("stand ann=stay bob=back cy=back"))
+    roles = {p: session.state.seal(session.setup, p).role for p in ("Ann", "Bob", "Cy")}
+    assert roles["Ann"] == ALPHA
+    assert session.state.contests[0].round == 2
+    session.submit(session.parse("display bob=0 cy=0"))
+    session.submit(session.parse("stand bob=stay cy=back"))
+    assert session.state.seal(session.setup, "Bob").role == BETA
+    assert session.state.seal(session.setup, "Cy").role == BACHELOR
+
+
+def test_an_35_an_40_an_41_an_42_an_43_fight_and_bellow():
+    session = contest(filled())
+    session.submit(session.parse("display ann=1 bob=1 cy=0"))
+    session.submit(session.parse("stand ann=stay bob=stay cy=back"))
+    discards = len(session.state.prey.discard)
+    session.submit(session.parse("reveal ann AN-SH1"))
+    session.submit(session.parse("reveal bob AN-SK2"))  # 4 against 3: Ann wins (AN-41)
+    assert session.state.seal(session.setup, "Ann").role == ALPHA
+    assert session.state.seal(session.setup, "Cy").role == BACHELOR  # AN-35: backed down
+    assert len(session.state.prey.discard) == discards + 2  # AN-42
+    session = contest(filled())
+    session.submit(session.parse("display ann=1 bob=1 cy=0"))
+    session.submit(session.parse("stand ann=stay bob=stay cy=back"))
+    session.submit(session.parse("reveal ann AN-SH1"))
+    session.submit(session.parse("reveal bob AN-SH1"))
+    with pytest.raises(MoveRefused, match="AN-43"):
+        session.submit(session.parse("bellow cy"))
+    session.submit(session.parse("bellow bob"))
+    assert session.state.seal(session.setup, "Bob").role == ALPHA
+
+
+def test_an_20_an_21_an_22_an_23_an_24_role_changes():
+    assert after_departures({"a": BETA, "b": BACHELOR}) == {"a": ALPHA, "b": BETA}  # AN-22
+    assert after_departures({"a": ALPHA, "b": BACHELOR}) == {"a": ALPHA, "b": BETA}  # AN-23
+    left = after_departures({"b": BACHELOR, "c": BACHELOR})
+    assert left == {"b": BACHELOR, "c": BACHELOR}  # AN-23: no Alpha
+    assert after_departures({"c": BACHELOR}) == {"c": ALPHA}  # AN-21
+    # AN-20, AN-24: a beaten Alpha's Beta drops to Bachelor; one Alpha, one Beta per Location
+    from pnpkit.referee.games.ano_nuevo_posture import Contest, settle
+
+    roles, again = settle(
+        {"a": ALPHA, "b": BETA, "n": ""}, Contest(0, 1, ("a", "n"), "a"), "n", None
+    )
+    assert roles == {"a": BETA, "b": BACHELOR, "n": ALPHA} and again is None
+
+
+def test_an_36_defending_alpha_keeps_its_beta():
+    from pnpkit.referee.games.ano_nuevo_posture import Contest, settle
+
+    held = Contest(0, 1, ("a", "n"), "a", beta_held=True)
+    roles, _ = settle({"a": ALPHA, "b": BETA, "n": ""}, held, "a", None)
+    assert roles == {"a": ALPHA, "b": BETA, "n": BACHELOR}
+
+
+def test_an_37_backing_down_never_returns_to_travel():
+    session = contest(filled())
+    session.submit(session.parse("display ann=0 bob=0 cy=0"))
+    session.submit(session.parse("stand ann=back bob=back cy=back"))
+    assert session.state.step == "posture"
+
+
+def test_an_44_fight_bonus_for_the_defender():
+    from pnpkit.referee.games.ano_nuevo_posture import Contest
+
+    session = filled()
+    state = replace(session.state, places=("AN-L2", "AN-L7"))
+    fight = Contest(
+        0, 1, ("Ann", "Bob"), "Ann", False, (1, 1), ("Ann", "Bob"), (("AN-SH1",), ("AN-SH1",))
+    )
+    order, tie = RULES._fight(session.setup, state, fight)
+    assert order[0] == "Ann" and not tie
+
+
+def test_an_45_an_46_an_65_unseen_draws_and_reshuffle():
+    session = table()
+    assert all(cards.hidden(i) for s in session.state.seals for i in s.hand)  # AN-65
+    prey = cards.PreyCards(deck=(), discard=("AN-CR1", "AN-SQ1"), lots=(), made=1)
+    prey, item = cards.draw(prey, "AN-SQ1")  # AN-46
+    assert item == "AN-SQ1" and prey.deck == ("AN-CR1",)
+
+
+def test_an_47_an_48_an_49_advanced_hunting_pools():
+    session = table(variant="advanced-hunting")
+    seal = session.state.seals[0]
+    assert len(seal.aside) == 5 and seal.hand == ()  # one set aside each turn
+    assert len(seal.pool) in (0, 1, 2, 3, 4)
+    while session.state.step == "fill":
+        session.submit(session.parse("flip AN-HPA"))
+    session.submit(session.parse("travel ann=1 bob=ocean cy=ocean"))
+    ann = session.state.seal(session.setup, "Ann")
+    assert ann.pool == () and len(ann.hand) == 5 and ann.prey_count() == 5  # AN-48, AN-49
+
+
+def mating() -> Session:
+    session = filled()
+    session.submit(session.parse("travel ann=1 bob=2 cy=ocean"))
+    session.submit(session.parse("pay ann AN-CR1"))
+    return session
+
+
+def test_an_55_an_56_an_59_an_60_an_61_mating():
+    session = mating()
+    assert session.state.step == "mate"
+    session.submit(session.parse("mate ann AN-SQ2"))  # Food 3 (AN-55)
+    session.submit(session.parse("take AN-HMA"))  # AN-56, AN-60: a Matron refills at once
+    assert session.prompt().kind == "chance"
+    session.submit(session.parse("flip AN-HPA"))
+    session.submit(session.parse("take AN-HPA"))
+    assert session.state.seal(session.setup, "Ann").vp == 7  # AN-59
+    with pytest.raises(MoveRefused, match="AN-56"):
+        session.submit(session.parse("take AN-HPR"))
+    session.submit(session.parse("done"))
+
+
+def test_an_57_an_58_an_62_beta_given_cards_bachelors_nothing():
+    session = filled()
+    state = session.state
+    ann, bob, cy = state.seals
+    seals = (
+        replace(ann, place=0, role=ALPHA),
+        replace(bob, place=0, role=BETA),
+        replace(cy, place=0, role=BACHELOR, hand=()),
+    )
+    state = replace(state, seals=seals, step="travel")
+    travel = {"type": "travel", "to": {"Ann": 1, "Bob": 1, "Cy": 1}}
+    state = RULES.apply(session.setup, state, travel)
+    state = RULES.apply(session.setup, state, RULES.forced(session.setup, state))
+    assert state.mating.discarders == ("Ann", "Bob")  # AN-62: Cy has nothing to discard
+    state = RULES.apply(session.setup, state, {"type": "mate", "seal": "Ann", "card": "AN-CR1"})
+    state = RULES.apply(session.setup, state, {"type": "mate", "seal": "Bob", "card": "AN-CR1"})
+    state = RULES.apply(session.setup, state, {"type": "take", "card": "AN-HMA"})
+    state = RULES.apply(session.setup, state, {"type": "flip", "card": "AN-HPR"})
+    assert state.mating.taker == 1  # AN-57: the Alpha now gives the Beta
+    state = RULES.apply(session.setup, state, {"type": "give", "card": "AN-HPR"})
+    vp = {p: state.seal(session.setup, p).vp for p in ("Ann", "Bob", "Cy")}
+    assert vp == {"Ann": 3, "Bob": 2, "Cy": 0}  # AN-58
+
+
+def test_an_50_an_51_an_52_an_53_end_and_tie_breaks():
+    s = Standing
+    assert outcome({"a": s(41, False, 0), "b": s(30, True, 9)}).winners == ("a",)  # AN-50
+    assert outcome({"a": s(41, False, 5), "b": s(41, True, 0)}).winners == ("b",)  # AN-51
+    assert outcome({"a": s(41, True, 5), "b": s(41, True, 2)}).winners == ("a",)  # AN-52
+    tied = outcome({"a": s(41, False, 2), "b": s(41, False, 2)})
+    assert tied.bellow == ("a", "b")
+    assert outcome({"a": s(41, False, 2), "b": s(41, False, 2)}, "b").winners == ("b",)  # AN-53
+
+
+def test_an_1_an_3_an_4_players_colours_and_start():
+    with pytest.raises(PnpError):
+        RULES.check_setup(GAME, "standard", ["a", "b"], {})
+    state = RULES.initial(Setup(GAME, RULES, "standard", ("a", "b", "c")))
+    assert state.tracker == 2 and all(s.vp == 0 for s in state.seals)
+
+
+def test_an_67_an_68_digital_deals_and_player_view():
+    session = Session(Setup(GAME, RULES, "standard", ("Ann", "Bob", "Cy"), seed=4))
+    session.advance()
+    assert not any(cards.hidden(i) for s in session.state.seals for i in s.hand)  # AN-67
+    view = RULES.view(session.setup, session.state, "Ann")
+    assert (
+        "Bob: 0 VP, Ocean; hand 5 unseen" in view
+        and "unseen" not in view.split("Ann:")[1].split("\n")[0]
+    )
+
+
+def test_an_70_moves_out_of_turn_are_refused():
+    session = filled()
+    with pytest.raises(MoveRefused, match="AN-70"):
+        session.submit(session.parse("take AN-HPA"))
+
+
+def test_census_is_every_card():
+    session = filled()
+    counts = RULES.census(session.setup, session.state)
+    assert sum(counts.values()) == 48 + 60
+    assert counts == Counter(RULES.census(session.setup, contest(filled()).state))
+
+
+def test_position_example_scores_with_the_alpha_tie_break():
+    sheet = RULES.score_position(GAME, EXAMPLE.read_text(), str(EXAMPLE))
+    assert sheet.winners == ("Bob",) and "AN-51" in sheet.tiebreak
+
+
+def test_position_errors_name_file_and_line():
+    with pytest.raises(PnpError, match=r"pos\.txt:2: role must be"):
+        RULES.score_position(GAME, "Ann 41 alpha 1\nBob 3 boss 2\nCy 1 ocean 0\n", "pos.txt")
