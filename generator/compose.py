@@ -20,7 +20,8 @@ from pnpkit.layouts import icon_library
 from pnpkit.units import length_pt
 
 _TERM = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?)(mm|cm|in|pt|%)")
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)(?:\|(lines|bullets|upper))?\}")
+DARK_INK, LIGHT_INK = "#1a1a1a", "#ffffff"
 UNKNOWN_ICON = "question"
 
 
@@ -52,7 +53,24 @@ def _display(value: Any) -> str:
         return str(int(value))
     if isinstance(value, list | tuple):
         return ", ".join(_display(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{_display(v)} {k}" for k, v in value.items())
     return str(value)
+
+
+def _filtered(value: Any, name: str | None) -> str:
+    if name == "upper":
+        return _display(value).upper()
+    if name and isinstance(value, list | tuple):
+        mark = "• " if name == "bullets" else ""
+        return "\n".join(mark + _display(v) for v in value)
+    return _display(value)
+
+
+def contrast(color: str) -> str:
+    """Dark or light ink, whichever reads better on `color` (#rrggbb)."""
+    r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
+    return DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else LIGHT_INK
 
 
 @dataclass
@@ -87,6 +105,9 @@ class FaceBuilder:
     # values -------------------------------------------------------------------------------
     def value(self, spec: Any) -> Any:
         """A template value: a literal, "$var", or a {"field", "map", "default"} lookup."""
+        if isinstance(spec, Mapping) and "contrast" in spec:
+            background = self.value(spec["contrast"])
+            return contrast(background) if isinstance(background, str) else DARK_INK
         if isinstance(spec, Mapping):
             found = lookup(self.context, spec["field"])
             if "map" in spec:
@@ -94,7 +115,10 @@ class FaceBuilder:
                 found = spec["map"].get(key, spec.get("default"))
             elif found is None:
                 found = spec.get("default")
-            return self.value(found) if isinstance(found, str) and found.startswith("$") else found
+            nested = isinstance(found, Mapping) and ("field" in found or "contrast" in found)
+            if nested or (isinstance(found, str) and found.startswith("$")):
+                return self.value(found)
+            return found
         if isinstance(spec, str) and spec.startswith("$"):
             return self.vars.get(spec[1:], lookup(self.context, spec[1:]))
         return spec
@@ -102,11 +126,15 @@ class FaceBuilder:
     def text(self, spec: Any) -> str:
         """A value with its {field} placeholders filled in."""
         raw = _display(self.value(spec))
-        return _PLACEHOLDER.sub(lambda m: _display(lookup(self.context, m.group(1))), raw)
+        return _PLACEHOLDER.sub(
+            lambda m: _filtered(lookup(self.context, m.group(1)), m.group(2)), raw
+        )
 
     def visible(self, when: Any) -> bool:
         if when is None:
             return True
+        if isinstance(when, list | tuple):
+            return all(self.visible(part) for part in when)
         if isinstance(when, str):
             negate = when.startswith("!")
             found = lookup(self.context, when.lstrip("!"))

@@ -60,12 +60,13 @@ def _merge_elements(base: list[dict], extra: list[dict]) -> list[dict]:
             (i for i, e in enumerate(merged) if "id" in element and e.get("id") == element["id"]),
             None,
         )
-        if element["type"] == "remove":
+        kind = element.get("type")
+        if kind == "remove":
             if index is not None:
                 del merged[index]
         elif index is None:
             merged.append(dict(element))
-        elif element["type"] == merged[index]["type"]:
+        elif kind is None or kind == merged[index]["type"]:
             merged[index] = {**merged[index], **element}
         else:
             merged[index] = dict(element)
@@ -80,6 +81,7 @@ def load_template(name: str, search: tuple[Path, ...], _depth: int = 0) -> dict[
         raise DefinitionError([Problem(name, "", f"no layout template {name!r} in {places}")])
     data = _read(path)
     if "extends" not in data:
+        _check_types(path, data.get("elements", []))
         return data
     if _depth >= MAX_DEPTH:
         raise DefinitionError([Problem(str(path), "#/extends", "templates extend in a loop")])
@@ -94,7 +96,24 @@ def load_template(name: str, search: tuple[Path, ...], _depth: int = 0) -> dict[
     merged = {**base, **{k: v for k, v in data.items() if k != "extends"}}
     merged["vars"] = {**base.get("vars", {}), **data.get("vars", {})}
     merged["elements"] = _merge_elements(base.get("elements", []), data.get("elements", []))
+    _check_types(path, merged["elements"])
     return merged
+
+
+def _check_types(path: Path, elements: list[dict[str, Any]]) -> None:
+    """An element without a type must change one of the same id in a template extended."""
+    problems = [
+        Problem(
+            str(path),
+            "#/elements",
+            f"no element {e['id']!r} to change in the templates "
+            'it extends; give a "type" to add one',
+        )
+        for e in elements
+        if "type" not in e
+    ]
+    if problems:
+        raise DefinitionError(problems)
 
 
 @cache
