@@ -31,6 +31,7 @@ from pnpkit.referee.games.gentoo_cards import (
     play_moves,
     steal,
 )
+from pnpkit.referee.games.gentoo_policy import sensible_move
 from pnpkit.referee.games.gentoo_position import score_position
 from pnpkit.referee.games.gentoo_svg import draw_table
 from pnpkit.referee.games.gentoo_table import (
@@ -117,9 +118,11 @@ class Gentoo(Rules):
     )
 
     # --- setup ------------------------------------------------------------------------------
-    def check_setup(self, game: Game, variant: str, players: Sequence[str]) -> None:
+    def check_setup(
+        self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
+    ) -> None:
         """Refuse an impossible player count or a name the move syntax cannot tell apart."""
-        super().check_setup(game, variant, players)
+        super().check_setup(game, variant, players, options)
         for name in players:
             if name.lower() == gentoo_syntax.CHOICE or name.split() != [name] or ":" in name:
                 raise PnpError(
@@ -426,10 +429,12 @@ class Gentoo(Rules):
         return {"type": "flip", "card": pile.draw(rng)}
 
     def random_move(self, setup: Setup, state: Table, rng: random.Random) -> Move:
-        """A random legal move, weighted by copies for cards turned over."""
+        """A simulated player's move (gentoo_policy); cards turned over weighted by copies."""
         if self.prompt(setup, state).kind == "chance":
             return self.chance(setup, state, rng)
-        return rng.choice(self.legal(setup, state))
+        moves = self.legal(setup, state)
+        me = setup.players[state.turn]
+        return sensible_move(state, moves, Catalog.of(setup.game), me, rng)
 
     # --- counting ---------------------------------------------------------------------------
     def census(self, setup: Setup, state: Table) -> Counter[str]:

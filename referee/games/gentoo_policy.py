@@ -1,0 +1,72 @@
+"""A simulated Gentoo player with a little sense, for `simulate` and the play-throughs.
+
+Uniformly random moves make a deck-builder crawl (cards pile up in the players' decks and the
+Choice Cards run dry), so the simulated player: always hatches when it can and always pecks a
+Stone Thief; takes whichever of Egg or Hatch its deck holds fewer of, more often than another
+Choice Card; plays its action cards
+more often than it files them; never sends a Skua after its own Eggs and keeps a lone Egg or
+Hatch in play, when it has another way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from pnpkit.referee.games.gentoo_table import CHOOSE, PECK, PLAY, Catalog, Table
+from pnpkit.referee.moves import Move
+
+HALVES = ("egg", "hatch")
+TAKE_HALF, TAKE_OTHER, PLAY_ACTION = 0.8, 0.3, 0.7
+
+
+def sensible_move(
+    table: Table, moves: Sequence[Move], catalog: Catalog, me: str, rng: random.Random
+) -> Move:
+    """One of `moves` (the legal ones), picked as described above."""
+    by_type: dict[str, list[Move]] = {}
+    for move in moves:
+        by_type.setdefault(move["type"], []).append(move)
+    if "hatch" in by_type:
+        return rng.choice(by_type["hatch"])
+    if table.step == PECK:
+        return rng.choice(by_type.get("play", list(moves)))
+    if table.step == CHOOSE:
+        return _choose(table, by_type, catalog, rng)
+    if table.step == PLAY:
+        return _play(table, by_type, catalog, me, rng)
+    return rng.choice(list(moves))
+
+
+def _choose(
+    table: Table, by_type: dict[str, list[Move]], catalog: Catalog, rng: random.Random
+) -> Move:
+    offers = by_type.get("choose", [])
+    player = table.current
+    owned = Counter(catalog.kind(c) for c in (*player.pile.counter().elements(), *player.in_play))
+    owned.update(catalog.kind(c) for c in player.used)
+    wanted = "egg" if owned["egg"] <= owned["hatch"] else "hatch"
+    halves = [m for m in offers if catalog.kind(m["card"]) == wanted]
+    others = [m for m in offers if catalog.kind(m["card"]) not in HALVES]
+    if halves and rng.random() < TAKE_HALF:
+        return rng.choice(halves)
+    if others and rng.random() < TAKE_OTHER:
+        return rng.choice(others)
+    return by_type["pass"][0]
+
+
+def _play(
+    table: Table, by_type: dict[str, list[Move]], catalog: Catalog, me: str, rng: random.Random
+) -> Move:
+    actions = [m for m in by_type.get("play", []) if m.get("owner") != me]
+    if actions and rng.random() < PLAY_ACTION:
+        return rng.choice(actions)
+    kinds = Counter(catalog.kind(c) for c in table.current.in_play)
+    filed = [
+        m
+        for m in by_type.get("used", [])
+        if not (catalog.kind(m["card"]) in HALVES and kinds[catalog.kind(m["card"])] == 1)
+    ]
+    endings = filed or by_type.get("used", []) or by_type.get("pass", [])
+    return rng.choice(endings or actions or by_type["play"])
