@@ -140,15 +140,27 @@ def show(
     svg: Annotated[
         Path | None, typer.Option("--svg", help="Also draw the table into FILE.")
     ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Only what this player may see.")
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """The table now, in the terminal (and as a picture with --svg)."""
+    from pnpkit.referee.moves import split_actor
     from pnpkit.referee.report import print_json, prompt_json
     from pnpkit.referee.store import load_session
+    from pnpkit.referee.verdict import MoveSyntaxError
 
     session, warnings = load_session(log)
     _warn(warnings)
-    text = session.rules.describe(session.setup, session.state)
+    if player is None:
+        text = session.rules.describe(session.setup, session.state)
+    else:
+        try:
+            name = split_actor(f"{player}:", session.setup.players)[0] or player
+        except MoveSyntaxError as exc:
+            raise PnpError(f"--player: {exc}") from None
+        text = session.rules.view(session.setup, session.state, name)
     if svg is not None:
         from pnpkit.atomic import write_text
         from pnpkit.referee.faces import faces_of

@@ -170,6 +170,10 @@ class Rules:
         """Score a finished game described in a position file; PnpError names file and line."""
         raise PnpError(f"{source}: {self.id} has no position-file scoring")
 
+    def view(self, setup: Setup, state: State, player: str) -> str:
+        """The table as `player` may see it, without the others' secrets (`show --player`)."""
+        raise PnpError(f"{self.id} has no per-player view; `show` without --player shows all")
+
     def svg(self, setup: Setup, state: State, face: Any) -> str:
         """A picture of the table; `face(component_id)` gives a component's SVG or None."""
         raise PnpError(f"{self.id} cannot draw its table yet")
