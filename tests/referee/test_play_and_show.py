@@ -59,3 +59,19 @@ def test_show_svg_draws_the_printed_faces(tmp_path: Path) -> None:
     ]
     played = legal[0].split()[1]
     assert any(played in face for face in faces)  # the generator's face, with its short ID
+
+
+def test_show_one_players_view_hides_the_others_hands(tmp_path: Path) -> None:
+    log = tmp_path / "seals.jsonl"
+    referee("new", "ano-nuevo", "--players", "Ann,Bob,Cy", "--seed", "2", "--log", str(log))
+    everyone = referee("show", str(log)).stdout
+    bob = referee("show", str(log), "--player", "Bob").stdout
+    assert "Bob's view" in bob
+    assert "Ann: 0 VP, Ocean; hand 5 unseen" in bob
+    bob_hand = next(line for line in bob.splitlines() if line.strip().startswith("Bob:"))
+    assert "AN-" in bob_hand and bob_hand in everyone
+    ann_line = next(line for line in everyone.splitlines() if line.strip().startswith("Ann:"))
+    assert "AN-" in ann_line  # the full view shows Ann's cards; Bob's view does not
+    unknown = referee("show", str(log), "--player", "Zed")
+    assert unknown.returncode == 2
+    assert "'Zed' is not a player of this game (Ann, Bob, Cy)" in unknown.stderr
