@@ -218,6 +218,12 @@ class FaceBuilder:
         return items
 
     def text_element(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
+        safe = coord(self.template.get("safe"), self.width)
+        if safe > 0:  # text stays inside the safe zone, whatever the box says
+            x0, y0 = max(x, safe), max(y, safe)
+            w = min(x + w, self.width - safe) - x0
+            h = min(y + h, self.height - safe) - y0
+            x, y = x0, y0
         content = self.text(element.get("text", ""))
         if element.get("upper"):
             content = content.upper()

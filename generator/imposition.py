@@ -83,10 +83,13 @@ def grid_slots(
         w, h = (face.width, face.height) if rotate == 0 else (face.height, face.width)
         pad = face.bleed * 2 if gap else 0.0
         columns, rows = _fit(area.w, w + pad, gap), _fit(area.h, h + pad, gap)
-        options.append((columns * rows, -rotate, rotate, w, h, columns, rows, pad))
-    per_page, _, rotate, w, h, columns, rows, pad = max(options)
-    if per_page == 0:
+        if columns * rows:
+            sheets = math.ceil(count / (columns * rows))
+            options.append((sheets, rotate, w, h, columns, rows, pad))
+    if not options:
         return []
+    _, rotate, w, h, columns, rows, pad = min(options)  # fewest sheets, then upright
+    per_page = columns * rows
     block_w = columns * (w + pad) + (columns - 1) * gap - pad
     left = area.x + (area.w - block_w) / 2
     top = area.y + area.h - (area.h - (rows * (h + pad) + (rows - 1) * gap - pad)) / 2

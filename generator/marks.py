@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnpkit.generator.imposition import OVERLAP, PRINTER_MARGIN, Rect, Slot
+from pnpkit.generator.imposition import FOOTER, OVERLAP, PRINTER_MARGIN, Rect, Slot
 from pnpkit.generator.pdfface import PDF_FONTS, color, path_of
 from pnpkit.units import MM
 
@@ -32,7 +32,7 @@ def crop_marks(canvas: Canvas, slots: list[Slot], bleed: float, paper: tuple[flo
     canvas.setDash([])
     for x in sorted({round(v, 2) for s in slots for v in (s.trim.x, s.trim.x1)}):
         canvas.line(x, y1, x, min(y1 + MARK_LENGTH, height - reach))
-        canvas.line(x, y0, x, max(y0 - MARK_LENGTH, reach))
+        canvas.line(x, y0, x, max(y0 - MARK_LENGTH, PRINTER_MARGIN + FOOTER))
     for y in sorted({round(v, 2) for s in slots for v in (s.trim.y, s.trim.y1)}):
         canvas.line(x0, y, max(x0 - MARK_LENGTH, reach), y)
         canvas.line(x1, y, min(x1 + MARK_LENGTH, width - reach), y)
