@@ -82,7 +82,6 @@ MOVE_STEPS = {
     "used": (PLAY,),
     "pass": (CHOOSE, PLAY),
     "allow": (PECK,),
-    "reshuffle": (DRAW, FLIP),
 }
 
 
@@ -208,6 +207,8 @@ class Gentoo(Rules):
         verdict = self._check_actor(setup, state, move)
         if not verdict.ok:
             return verdict
+        if kind == "reshuffle":
+            return self._check_reshuffle(setup, state, move)
         if state.step not in MOVE_STEPS.get(kind, ()):
             return refuse(STEP_RULE[state.step], f"not now: {self.prompt(setup, state).text}")
         return getattr(self, f"_check_{kind}")(setup, state, move)

@@ -220,6 +220,8 @@ def check_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[st
     if not available(table, table.turn, egg):
         return _missing(table, egg, catalog, "GE-21")
     if not _hatch_card(table, catalog):
+        if table.barred in catalog.of_kind("hatch"):
+            return _missing(table, table.barred or "", catalog, "GE-21")
         return refuse("GE-21", "hatching needs a Hatch in your Cards in Play as well as the Egg")
     to = move.get("to")
     if table.current.stones == 0:
