@@ -123,10 +123,8 @@ class Gentoo(Rules):
         """Refuse an impossible player count or a name the move syntax cannot tell apart."""
         super().check_setup(game, variant, players, options)
         for name in players:
-            if name.lower() == gentoo_syntax.CHOICE or name.split() != [name] or ":" in name:
-                raise PnpError(
-                    f"Gentoo player names are single words other than 'choice', not {name!r}"
-                )
+            if name.strip().lower() in gentoo_syntax.KEYWORDS:
+                raise PnpError(f"{name!r} cannot be a Gentoo player's name: moves use that word")
 
     def initial(self, setup: Setup) -> Table:
         """Setup steps 1–7: Player Piles of six Snow, three flipped; stones and fish handed out.

@@ -17,6 +17,7 @@ A leading `NAME:` marks a move made out of turn (a Vicious Peck).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from pnpkit.referee.games.gentoo_table import Catalog
@@ -35,6 +36,9 @@ FORMS = (
     "allow",
 )
 CHOICE, IN_PLAY, USED = "choice", "play", "used"
+KEYWORDS = (CHOICE, USED)
+"""Words a Skua's target uses, so no player may be called so."""
+NAME_MARK = "\x00"
 
 
 def _card(word: str, catalog: Catalog) -> str:
@@ -45,6 +49,8 @@ def _card(word: str, catalog: Catalog) -> str:
 
 
 def _name(word: str, players: Sequence[str]) -> str:
+    if word.startswith(NAME_MARK):
+        return players[int(word[1:])]
     for player in players:
         if player.lower() == word.lower():
             return player
@@ -88,10 +94,19 @@ def _place(args: list[str], players: Sequence[str]) -> Move:
 def parse(text: str, catalog: Catalog, players: Sequence[str]) -> Move:
     """The move typed; MoveSyntaxError saying what was expected if it is not one."""
     actor, rest = split_actor(text, players)
-    move = _parse_bare(words(rest), catalog, players)
+    move = _parse_bare(words(_mark_names(rest, players)), catalog, players)
     if actor is not None:
         move["player"] = actor
     return move
+
+
+def _mark_names(text: str, players: Sequence[str]) -> str:
+    """Names of several words (`seat 1`) become one marked word each."""
+    for seat, name in enumerate(players):
+        if len(name.split()) > 1:
+            pattern = r"(?<!\S)" + r"\s+".join(map(re.escape, name.split())) + r"(?!\S)"
+            text = re.sub(pattern, f"{NAME_MARK}{seat}", text, flags=re.IGNORECASE)
+    return text
 
 
 def _parse_bare(w: list[str], catalog: Catalog, players: Sequence[str]) -> Move:

@@ -114,11 +114,18 @@ def test_ge_1_two_to_four_players(count: int) -> None:
         make_setup(GAME, [f"P{i}" for i in range(count)])
 
 
-def test_ge_1_player_names_are_single_words_other_than_choice() -> None:
-    with pytest.raises(PnpError, match="single words"):
-        make_setup(GAME, ["Ann", "Choice"])
-    with pytest.raises(PnpError, match="single words"):
-        make_setup(GAME, ["Ann", "Bob Ray"])
+def test_ge_1_player_names_may_not_be_the_skuas_words() -> None:
+    for word in ("Choice", "used"):
+        with pytest.raises(PnpError, match="moves use that word"):
+            make_setup(GAME, ["Ann", word])
+
+
+def test_ge_1_names_of_several_words_are_typed_as_they_are() -> None:
+    setup = make_setup(GAME, ["seat 1", "seat 2"])
+    table = RULES.initial(setup)
+    move = RULES.parse(setup, table, "play GE-SKU GE-EG3 Seat 2 used")
+    assert move["owner"] == "seat 2"
+    assert RULES.parse(setup, table, RULES.text(setup, move)) == move
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

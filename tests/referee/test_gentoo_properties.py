@@ -1,0 +1,93 @@
+"""Gentoo: properties over random positions (hypothesis), and the table shown as text and SVG."""
+
+from __future__ import annotations
+
+import random
+from xml.etree import ElementTree
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnpkit.referee.games.gentoo import RULES
+from pnpkit.referee.games.gentoo_table import Pool
+from pnpkit.referee.moves import canonical
+from tests.referee.test_gentoo_setup import NAMES, full_census, make
+
+
+def wander(n: int, seed: int, steps: int):
+    """A digital game of `n` players after `steps` random moves: (setup, states on the way)."""
+    setup = make(n, seed=seed)
+    rng = random.Random(seed)
+    state = RULES.initial(setup)
+    states = [state]
+    for _ in range(steps):
+        if RULES.prompt(setup, state).kind == "over":
+            break
+        move = RULES.forced(setup, state) or RULES.random_move(setup, state, rng)
+        state = RULES.apply(setup, state, move)
+        states.append(state)
+    return setup, states
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 300))
+def test_ge_36_census_is_conserved_and_every_listed_move_round_trips(n, seed, steps) -> None:
+    """GE-36: piles only ever hold the cards they can; no piece appears or vanishes."""
+    setup, states = wander(n, seed, steps)
+    state = states[-1]
+    assert RULES.census(setup, state) == full_census()
+    for move in RULES.legal(setup, state):
+        assert RULES.check(setup, state, move).ok, RULES.text(setup, move)
+        parsed = RULES.parse(setup, state, RULES.text(setup, move))
+        assert canonical(parsed) == canonical(move)
+    assert all(0 <= p.penguins <= 5 and 0 <= p.fish <= 5 for p in state.players)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10**6), st.integers(1, 200))
+def test_ge_20_check_and_apply_never_change_the_state_they_are_given(n, seed, steps) -> None:
+    """GE-20 and every other move: the referee's states are immutable values."""
+    setup, states = wander(n, seed, steps)
+    state = states[-1]
+    snapshot = repr(state)
+    for move in RULES.legal(setup, state)[:10]:
+        RULES.check(setup, state, move)
+        RULES.apply(setup, state, move)
+    assert repr(state) == snapshot
+
+
+@given(st.lists(st.sampled_from(["GE-SNW", "GE-HAT", "GE-EG3", "GE-SKU"]), min_size=1))
+def test_ge_36_a_pool_takes_and_adds_cards_one_copy_at_a_time(cards) -> None:
+    """GE-36: a face-down pile as a pool of copies."""
+    pool = Pool.of(cards)
+    assert len(pool) == len(cards)
+    taken = pool.take(cards[0])
+    assert len(taken) == len(cards) - 1 and taken.add([cards[0]]) == pool
+    assert pool.draw(random.Random(len(cards))) in cards
+
+
+def test_ge_52_describe_shows_every_player_and_the_choice_cards() -> None:
+    setup, states = wander(3, 7, 60)
+    text = RULES.describe(setup, states[-1])
+    assert text.startswith("Gentoo — ")
+    assert all(name in text for name in NAMES[:3])
+    assert "Choice Cards:" in text and "Draw Pile:" in text
+
+
+def test_ge_5_the_table_drawn_as_svg_with_and_without_faces() -> None:
+    setup, states = wander(4, 3, 80)
+    bare = RULES.svg(setup, states[-1], lambda card: None)
+    root = ElementTree.fromstring(bare)
+    assert root.tag.endswith("svg") and "Player Pile" in bare
+    assert all(name in bare for name in NAMES)
+    faced = RULES.svg(setup, states[-1], lambda card: f"<svg><text>{card}</text></svg>")
+    assert "data:image/svg+xml;base64," in faced
+
+
+def test_ge_24_simulate_figures_game_length_and_first_player_advantage() -> None:
+    setup, states = wander(2, 11, 5000)
+    figures = RULES.stats(setup, states[-1])
+    assert RULES.prompt(setup, states[-1]).kind == "over"
+    assert figures["turns"] > 0 and figures["rounds"] == figures["turns"] / 2
+    assert figures["first player won"] in (0.0, 1.0)
+    assert figures["first player edge"] == figures["first player won"] - 0.5
