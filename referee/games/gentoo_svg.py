@@ -28,7 +28,7 @@ def _card(
         dwg.add(dwg.rect((x, y), (CARD_W, CARD_H), rx=5, fill="white", stroke="#333"))
         for i, word in enumerate(catalog.name(card).split()):
             dwg.add(dwg.text(word, insert=(x + 5, y + 18 + 13 * i), font_size=11))
-    dwg.add(dwg.text(card, insert=(x + 5, y + CARD_H - 6), font_size=9, fill="#555"))
+        dwg.add(dwg.text(card, insert=(x + 5, y + CARD_H - 6), font_size=9, fill="#555"))
 
 
 def _pile(dwg: svgwrite.Drawing, x: float, y: float, label: str, count: int) -> None:

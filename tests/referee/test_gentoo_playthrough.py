@@ -10,7 +10,7 @@ import pytest
 from pnpkit.referee.harness import Case, playthrough, playthrough_cases
 
 DIGITAL = playthrough_cases("gentoo", players=[2, 3, 4], modes=(True,), games=2, soak_games=100)
-TABLE = playthrough_cases("gentoo", players=[2, 3, 4], modes=(False,), games=1, soak_games=4)
+TABLE = playthrough_cases("gentoo", players=[2, 3, 4], modes=(False,), games=1, soak_games=3)
 
 
 @pytest.mark.parametrize("case", DIGITAL + TABLE, ids=str)
