@@ -124,3 +124,17 @@ def _game_from(data: dict[str, Any], directory: Path) -> Game:
         manifest=freeze(manifest),
         groups=groups,
     )
+
+
+def known_valid(key: str) -> bool:
+    """Whether a file with this digest (of its bytes and its schema's) was validated before."""
+    folder = cache_dir()
+    return folder is not None and (folder / "valid" / key).is_file()
+
+
+def mark_valid(key: str) -> None:
+    """Remember that the file with this digest is valid; skipped if the cache cannot be written."""
+    folder = cache_dir()
+    if folder is not None:
+        with contextlib.suppress(OSError):
+            write_text(folder / "valid" / key, "")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
+from pnpkit.components import cache as validity
 from pnpkit.errors import DefinitionError, Problem
 
 LAYOUTS_DIR = Path(__file__).parent
@@ -19,13 +19,19 @@ MAX_DEPTH = 10
 
 
 @cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+def _schema_bytes() -> bytes:
+    return SCHEMA_FILE.read_bytes()
 
 
-def _pointer(path: Any) -> str:
-    parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]
-    return "#/" + "/".join(parts) if parts else "#"
+def _problems(path: Path, data: Any) -> list[Problem]:
+    """Schema violations of a template (jsonschema is imported only here, on a cache miss)."""
+    from pnpkit.components.validation import pointer, problems_in, validator_for
+
+    validator = validator_for(json.loads(_schema_bytes()))
+    return [
+        Problem(str(path), pointer(where), message)
+        for where, message in problems_in(validator, data)
+    ]
 
 
 def find_template(name: str, search: tuple[Path, ...]) -> Path | None:
@@ -38,18 +44,20 @@ def find_template(name: str, search: tuple[Path, ...]) -> Path | None:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    raw = path.read_bytes()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"))
     except json.JSONDecodeError as exc:
         raise DefinitionError(
             [Problem(str(path), f"line {exc.lineno}, column {exc.colno}", f"bad JSON: {exc.msg}")]
         ) from exc
-    problems = [
-        Problem(str(path), _pointer(error.absolute_path), error.message)
-        for error in sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
-    ]
+    key = hashlib.sha256(_schema_bytes() + b"\0" + raw).hexdigest()
+    if validity.known_valid(key):
+        return data
+    problems = _problems(path, data)
     if problems:
         raise DefinitionError(problems)
+    validity.mark_valid(key)
     return data
 
 
