@@ -1,5 +1,5 @@
 """`python -m pnpkit` runs the `pnp` command."""
 
-from pnpkit.cli import main
+from pnpkit.entry import main
 
 main()

@@ -89,32 +89,11 @@ def move(
     as_json: JsonOption = False,
 ) -> None:
     """Enter a move: exit 0 if accepted, 1 if refused (the reason on stderr)."""
-    from pnpkit.referee.report import event_line, print_json, prompt_json, verdict_json
-    from pnpkit.referee.store import writing_session
-    from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, Verdict, refuse
+    from pnpkit.referee.move_command import enter_move
 
-    with writing_session(log) as (session, warnings):
-        _warn(warnings)
-        try:
-            events = session.submit(session.parse(text))
-        except MoveSyntaxError as exc:
-            verdict: Verdict = refuse("", str(exc))
-        except MoveRefused as exc:
-            verdict = exc.verdict
-        else:
-            if as_json:
-                print_json(
-                    {"accepted": True, "events": events, "prompt": prompt_json(session.prompt())}
-                )
-            else:
-                for event in events:
-                    print(event_line(event))
-                print(f"next: {session.prompt().text}")
-            return
-    if as_json:
-        print_json(verdict_json(verdict))
-    print(f"refused: {verdict}", file=sys.stderr)
-    raise typer.Exit(1)
+    code = enter_move(log, text, as_json)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()

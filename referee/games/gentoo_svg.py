@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable
-
-import svgwrite
+from typing import Any
 
 from pnpkit.referee.games.gentoo_table import OVER, Catalog, Table
 from pnpkit.referee.rules import Setup
@@ -17,9 +16,7 @@ BACK = "#2c6e8f"
 Face = Callable[[str], "str | None"]
 
 
-def _card(
-    dwg: svgwrite.Drawing, x: float, y: float, card: str, catalog: Catalog, face: Face
-) -> None:
+def _card(dwg: Any, x: float, y: float, card: str, catalog: Catalog, face: Face) -> None:
     art = face(card)
     if art:
         data = base64.b64encode(art.encode("utf-8")).decode("ascii")
@@ -31,7 +28,7 @@ def _card(
         dwg.add(dwg.text(card, insert=(x + 5, y + CARD_H - 6), font_size=9, fill="#555"))
 
 
-def _pile(dwg: svgwrite.Drawing, x: float, y: float, label: str, count: int) -> None:
+def _pile(dwg: Any, x: float, y: float, label: str, count: int) -> None:
     fill = BACK if count else "none"
     dwg.add(dwg.rect((x, y), (CARD_W, CARD_H), rx=5, fill=fill, stroke="#333"))
     dwg.add(
@@ -47,7 +44,7 @@ def _pile(dwg: svgwrite.Drawing, x: float, y: float, label: str, count: int) -> 
 
 
 def _face_up(
-    dwg: svgwrite.Drawing,
+    dwg: Any,
     x: float,
     y: float,
     label: str,
@@ -71,6 +68,8 @@ def draw_table(setup: Setup, state: Table, face: Face, catalog: Catalog) -> str:
     widest = max([5, len(state.choice), *(len(p.in_play) for p in state.players)]) + 3
     width = 2 * MARGIN + widest * (CARD_W + GAP)
     height = MARGIN * 2 + BAND * (len(state.players) + 1)
+    import svgwrite  # only `show --svg` draws; other commands must start fast
+
     dwg = svgwrite.Drawing(size=(width, height), profile="full")
     dwg.add(dwg.rect((0, 0), (width, height), fill="#eef4f7"))
     y = MARGIN + 16

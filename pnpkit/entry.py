@@ -1,0 +1,50 @@
+"""The console scripts. `pnp referee …` goes straight to the referee's CLI, and the command typed
+most at the table, `referee move LOG "MOVE" [--json]`, skips building a CLI at all: importing
+typer and click alone costs more than checking and recording the move.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def _plain_move(args: list[str]) -> tuple[str, str, bool] | None:
+    """(log, move, json) when `args` is exactly `move LOG MOVE [--json]`, else None."""
+    as_json = "--json" in args
+    rest = [a for a in args if a != "--json"]
+    if len(rest) != 3 or rest[0] != "move" or any(a.startswith("-") for a in rest[1:]):
+        return None
+    return rest[1], rest[2], as_json
+
+
+def referee_main(args: list[str] | None = None) -> None:
+    """Run the `referee` command (also `pnp referee`)."""
+    args = sys.argv[1:] if args is None else args
+    plain = _plain_move(args)
+    if plain is None:
+        from pnpkit.referee.cli import main
+
+        main()
+        return
+    from pathlib import Path
+
+    from pnpkit.errors import PnpError
+    from pnpkit.referee.move_command import enter_move
+
+    log, text, as_json = plain
+    try:
+        sys.exit(enter_move(Path(log), text, as_json))
+    except PnpError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+
+
+def main() -> None:
+    """Run `pnp`; `pnp referee …` is handed to the referee without loading the rest."""
+    if sys.argv[1:2] == ["referee"]:
+        sys.argv = [f"{sys.argv[0]} referee", *sys.argv[2:]]
+        referee_main()
+        return
+    from pnpkit.cli import main as pnp_main
+
+    pnp_main()

@@ -1,0 +1,39 @@
+"""Entering one move into a log: the work of `referee move`, shared by the CLI and its fast path."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from pnpkit.referee.report import event_line, print_json, prompt_json, verdict_json
+from pnpkit.referee.store import writing_session
+from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, Verdict, refuse
+
+ACCEPTED_EXIT, REFUSED_EXIT = 0, 1
+
+
+def enter_move(log: Path, text: str, as_json: bool) -> int:
+    """Check and record `text` in `log`; print the outcome. 0 if accepted, 1 if refused."""
+    with writing_session(log) as (session, warnings):
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        try:
+            events = session.submit(session.parse(text))
+        except MoveSyntaxError as exc:
+            verdict: Verdict = refuse("", str(exc))
+        except MoveRefused as exc:
+            verdict = exc.verdict
+        else:
+            if as_json:
+                print_json(
+                    {"accepted": True, "events": events, "prompt": prompt_json(session.prompt())}
+                )
+            else:
+                for event in events:
+                    print(event_line(event))
+                print(f"next: {session.prompt().text}")
+            return ACCEPTED_EXIT
+    if as_json:
+        print_json(verdict_json(verdict))
+    print(f"refused: {verdict}", file=sys.stderr)
+    return REFUSED_EXIT
