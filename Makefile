@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+# Python sources, byte-compiled as a wheel install would (this environment may forbid writing .pyc).
+SRC    := pnpkit components layouts generator referee bench
 
 .PHONY: render test lint format bench soak rules wheel-check clean
 
@@ -11,6 +13,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	@touch $@
 
 ## render: print-ready PDFs and SVG previews of every bundled game, into output/
@@ -33,6 +36,7 @@ format: $(STAMP)
 
 ## bench: speed and memory benchmarks (figures printed, targets checked)
 bench: $(STAMP)
+	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	$(BIN)/python -m bench
 
 ## soak: many more random play-throughs than the test suite runs

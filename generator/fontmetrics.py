@@ -7,7 +7,7 @@ Unicode BMP `cmap` subtable (format 4).
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -26,10 +26,16 @@ class FontMetrics:
     ascent: float
     descent: float
 
+    _ems: dict[str, float] = field(default_factory=dict, compare=False, repr=False)
+    """Widths in ems of the words measured so far (text layout measures the same words often)."""
+
     def width(self, text: str, size: float) -> float:
         """The advance width of `text` set at `size` points."""
-        fallback = self.widths.get(0x20, 0.3)
-        return size * sum(self.widths.get(ord(ch), fallback) for ch in text)
+        ems = self._ems.get(text)
+        if ems is None:
+            fallback = self.widths.get(0x20, 0.3)
+            ems = self._ems[text] = sum(self.widths.get(ord(ch), fallback) for ch in text)
+        return size * ems
 
     def missing(self, text: str) -> set[str]:
         """The characters of `text` that the font has no glyph for."""

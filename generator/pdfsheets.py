@@ -74,9 +74,9 @@ class SheetWriter:
         """Every piece of the group, copies included, in definition order."""
         pieces = [c for c in group.components for _ in range(c.count)]
         fronts = {c.id: faces.front(c) for c in group.components}
-        backs = {c.id: faces.back(c) for c in group.components} if has_back(group) else {}
+        with_backs = has_back(group) and self.options.duplex != "off"
+        backs = {c.id: faces.back(c) for c in group.components} if with_backs else {}
         sample = fronts[group.components[0].id]
-        with_backs = bool(backs) and self.options.duplex != "off"
         gutter = with_backs and self.options.gutter_fold
         paper = self.paper
         if gutter:

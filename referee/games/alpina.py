@@ -52,6 +52,10 @@ class Alpina:
     first: int = 0
     last: int = grid.START
     placed: int = 0
+    frontier: frozenset[int] = frozenset()
+    """Empty spaces orthogonally next to a card (kept as cards are placed, for speed)."""
+    box: tuple[int, int, int, int] = (4, 4, 4, 4)
+    """The placed cards' first and last column and first and last row."""
 
     def evolve(self, **changes: Any) -> Alpina:
         """A copy with some fields changed (dataclasses.replace, without its per-call checks:
@@ -292,7 +296,13 @@ class AlpinaRules(Rules):
         card = move["card"]
         cards = list(state.cards)
         cards[grid.START] = card
-        return state.evolve(phase=DEAL, cards=tuple(cards), pool=state.pool - {card}, placed=1)
+        return state.evolve(
+            phase=DEAL,
+            cards=tuple(cards),
+            pool=state.pool - {card},
+            placed=1,
+            frontier=frozenset(grid.orthogonal(grid.START)),
+        )
 
     def _apply_deal(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
         n = len(setup.players)
@@ -321,6 +331,8 @@ class AlpinaRules(Rules):
             known[seat] = known[seat] - {card}
         sizes = list(state.hand_sizes)
         sizes[seat] -= 1
+        column, row = grid.column_row(target)
+        first_column, last_column, first_row, last_row = state.box
         return state.evolve(
             phase=HIKER,
             cards=tuple(cards),
@@ -328,6 +340,14 @@ class AlpinaRules(Rules):
             known=tuple(known),
             hand_sizes=tuple(sizes),
             last=target,
+            frontier=(state.frontier - {target})
+            | {n for n in grid.orthogonal(target) if cards[n] is None},
+            box=(
+                min(first_column, column),
+                max(last_column, column),
+                min(first_row, row),
+                max(last_row, row),
+            ),
             placed=state.placed + 1,
         )
 
@@ -513,22 +533,14 @@ def _starters(setup: Setup) -> list[str]:
 
 def _open_spaces(state: Alpina) -> list[int]:
     """Empty spaces next to a card where a card may go without breaking the 5×5 bound."""
-    cards = state.cards
     size, reach = grid.SIZE, grid.BOUND - 1
-    occupied = [i for i, c in enumerate(cards) if c is not None]
-    columns = [i % size for i in occupied]
-    rows = [i // size for i in occupied]
-    first_column, last_column = max(columns) - reach, min(columns) + reach
-    first_row, last_row = max(rows) - reach, min(rows) + reach
-    found = {
+    first_column, last_column, first_row, last_row = state.box
+    return sorted(
         n
-        for i in occupied
-        for n in grid.orthogonal(i)
-        if cards[n] is None
-        and first_column <= n % size <= last_column
-        and first_row <= n // size <= last_row
-    }
-    return sorted(found)
+        for n in state.frontier
+        if last_column - reach <= n % size <= first_column + reach
+        and last_row - reach <= n // size <= first_row + reach
+    )
 
 
 def _hiker_spaces(state: Alpina) -> list[int]:
