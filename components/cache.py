@@ -111,19 +111,7 @@ def _game_from(data: dict[str, Any], directory: Path) -> Game:
         )
         for g in data["groups"]
     )
-    players = manifest["players"]
-    return Game(
-        id=manifest["id"],
-        name=manifest["name"],
-        prefix=manifest["prefix"],
-        designer=manifest["designer"],
-        players_min=players["min"],
-        players_max=players["max"],
-        solo=players.get("solo", False),
-        directory=directory,
-        manifest=freeze(manifest),
-        groups=groups,
-    )
+    return Game.from_manifest(manifest, directory, groups)
 
 
 def known_valid(key: str) -> bool:

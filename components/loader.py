@@ -88,18 +88,7 @@ class _Loader:
             raise DefinitionError(
                 [Problem(self.manifest_name, "#/players", "min must not be greater than max")]
             )
-        return Game(
-            id=manifest["id"],
-            name=manifest["name"],
-            prefix=manifest["prefix"],
-            designer=manifest["designer"],
-            players_min=players["min"],
-            players_max=players["max"],
-            solo=players.get("solo", False),
-            directory=self.directory,
-            manifest=freeze(manifest),
-            groups=tuple(groups),
-        )
+        return Game.from_manifest(manifest, self.directory, tuple(groups))
 
     def field_validator(self, spec: dict[str, Any], where: str) -> tuple[Any, Any]:
         """The group's field schema (as data) and its validator, or (None, None)."""

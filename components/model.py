@@ -101,6 +101,25 @@ class Game:
         index = {c.id: c for g in self.groups for c in g.components}
         object.__setattr__(self, "_by_id", MappingProxyType(index))
 
+    @classmethod
+    def from_manifest(
+        cls, manifest: Mapping[str, Any], directory: Path, groups: tuple[Group, ...]
+    ) -> Game:
+        """The game described by a validated manifest and its loaded groups."""
+        players = manifest["players"]
+        return cls(
+            id=manifest["id"],
+            name=manifest["name"],
+            prefix=manifest["prefix"],
+            designer=manifest["designer"],
+            players_min=players["min"],
+            players_max=players["max"],
+            solo=players.get("solo", False),
+            directory=directory,
+            manifest=freeze(manifest),
+            groups=groups,
+        )
+
     def components(self) -> Iterator[Component]:
         """Every distinct component, in manifest order."""
         for group in self.groups:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import importlib
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from pnpkit.components.model import Game
 
@@ -25,3 +27,11 @@ def faces_of(game: Game) -> Face:
         return None if component is None else face_svg(game, component, side="front")
 
     return face
+
+
+def place_face(
+    drawing: Any, svg: str, insert: tuple[float, float], size: tuple[float, float]
+) -> None:
+    """Put a component's printed face (SVG text) on an svgwrite drawing of the table."""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    drawing.add(drawing.image(f"data:image/svg+xml;base64,{data}", insert=insert, size=size))

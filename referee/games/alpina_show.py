@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import base64
 from typing import TYPE_CHECKING, Any
 
+from pnpkit.referee.faces import place_face
 from pnpkit.referee.games import alpina_grid as grid
 from pnpkit.referee.moves import space_name
 from pnpkit.referee.rules import Setup
@@ -91,12 +91,7 @@ def table_svg(setup: Setup, state: Alpina, colours: tuple[str, ...], face: Any) 
 
 def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
     if svg is not None:
-        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-        drawing.add(
-            drawing.image(
-                f"data:image/svg+xml;base64,{data}", insert=(left, top), size=(CARD_W, CARD_H)
-            )
-        )
+        place_face(drawing, svg, (left, top), (CARD_W, CARD_H))
         return
     component = setup.game.component(card)
     fields = component.fields if component else {}

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
+from pnpkit.referee.faces import place_face
 from pnpkit.referee.games.arctic_table import HIDDEN, Facts, State
 from pnpkit.referee.rules import Setup
 
@@ -119,12 +119,7 @@ def _back(drawing: Any, left: float, top: float) -> None:
 
 def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
     if svg is not None:
-        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-        drawing.add(
-            drawing.image(
-                f"data:image/svg+xml;base64,{data}", insert=(left, top), size=(CARD_W, CARD_H)
-            )
-        )
+        place_face(drawing, svg, (left, top), (CARD_W, CARD_H))
         return
     component = setup.game.component(card)
     fields = component.fields if component else {}

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Callable
 from typing import Any
 
+from pnpkit.referee.faces import place_face
 from pnpkit.referee.games.gentoo_table import OVER, Catalog, Table
 from pnpkit.referee.rules import Setup
 
@@ -19,8 +19,7 @@ Face = Callable[[str], "str | None"]
 def _card(dwg: Any, x: float, y: float, card: str, catalog: Catalog, face: Face) -> None:
     art = face(card)
     if art:
-        data = base64.b64encode(art.encode("utf-8")).decode("ascii")
-        dwg.add(dwg.image(f"data:image/svg+xml;base64,{data}", (x, y), (CARD_W, CARD_H)))
+        place_face(dwg, art, (x, y), (CARD_W, CARD_H))
     else:
         dwg.add(dwg.rect((x, y), (CARD_W, CARD_H), rx=5, fill="white", stroke="#333"))
         for i, word in enumerate(catalog.name(card).split()):
