@@ -80,6 +80,8 @@ def playthrough(case: Case, undo_every: int = 7) -> Session:
     lo, hi = rules.score_bounds(setup)
     for step in range(MAX_STEPS):
         prompt = session.prompt()
+        kind = rules.prompt_kind(setup, session.state)
+        assert kind == prompt.kind, f"{case} step {step}: prompt_kind {kind} != {prompt.kind}"
         if prompt.kind == "over":
             break
         legal = session.legal()

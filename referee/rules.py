@@ -142,6 +142,10 @@ class Rules:
         raise NotImplementedError
 
     # --- optional -------------------------------------------------------------------------
+    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
+        """The kind of the current prompt: all a simulation needs (override when cheaper)."""
+        return self.prompt(setup, state).kind
+
     def forced(self, setup: Setup, state: State) -> Move | None:
         """A move the rules make by themselves now (an Automa action, a bookkeeping step)."""
         return None

@@ -19,7 +19,7 @@ def play_random(setup: Setup, rng: random.Random) -> Any:
     state = rules.initial(setup)
     while True:
         forced = rules.forced(setup, state)
-        kind = rules.prompt(setup, state).kind
+        kind = rules.prompt_kind(setup, state)
         if forced is not None:
             move = forced
         elif kind == "over":

@@ -122,6 +122,9 @@ class AlpinaRules(Rules):
             hikers_left=(HIKERS[n],) * n,
         )
 
+    def prompt_kind(self, setup: Setup, state: Alpina) -> str:
+        return _PHASE_KINDS[state.phase]
+
     def prompt(self, setup: Setup, state: Alpina) -> Prompt:
         everyone = tuple(setup.players)
         player = setup.players[state.turn]
@@ -441,7 +444,13 @@ class AlpinaRules(Rules):
         if state.phase == PLAY:
             card = rng.choice(sorted(self._playable(state)))
             at = rng.choice(_open_spaces(state))
-            return {"type": "play", "card": card, "at": space_name(*grid.column_row(at))}
+            return {"type": "play", "card": card, "at": _SPACE_NAMES[at]}
+        if state.phase == HIKER:
+            spaces = _hiker_spaces(state) if state.hikers_left[state.turn] else []
+            pick = rng.randrange(len(spaces) + 1)  # as uniform over `legal` as choice() is
+            if pick == len(spaces):
+                return {"type": "pass"}
+            return {"type": "hiker", "at": _SPACE_NAMES[spaces[pick]]}
         return rng.choice(self.legal(setup, state))
 
     # --- scoring ----------------------------------------------------------------------------
@@ -519,7 +528,24 @@ def _space_word(word: str) -> str:
     return word.lower()
 
 
+_PHASE_KINDS = {
+    START: "chance",
+    DEAL: "chance",
+    FIRST: "chance",
+    PLAY: "move",
+    HIKER: "move",
+    DRAW: "chance",
+    OVER: "over",
+}
+_SPACE_NAMES = tuple(space_name(*grid.column_row(i)) for i in range(grid.SIZE**2))
+_SPACE_INDEX = {name: i for i, name in enumerate(_SPACE_NAMES)}
+
+
 def _space_index(word: str) -> int | None:
+    """The frame index of a space's name (a1 … i9), or None outside the frame."""
+    found = _SPACE_INDEX.get(word)
+    if found is not None:
+        return found
     try:
         column, row = space(word)
     except MoveSyntaxError:
