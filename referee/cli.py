@@ -23,6 +23,10 @@ app = typer.Typer(
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 LogArgument = Annotated[Path, typer.Argument(help="The game's log file (JSON Lines).")]
+VariantOption = Annotated[str, typer.Option("--variant", help="A variant of the rules.")]
+GameOptions = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
+]
 
 
 @app.callback()
@@ -49,14 +53,12 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
 def new(
     game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
     players: Annotated[str, typer.Option("--players", help="Names in seat order: A,B,C.")],
-    variant: Annotated[str, typer.Option("--variant", help="A variant of the rules.")] = "",
+    variant: VariantOption = "",
     seed: Annotated[
         int | None, typer.Option("--seed", help="Digital mode: the referee shuffles and rolls.")
     ] = None,
     log: Annotated[Path | None, typer.Option("--log", help="Where to write the log.")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
-    ] = None,
+    option: GameOptions = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a game and its log."""
@@ -304,10 +306,8 @@ def simulate(
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
     players: Annotated[int, typer.Option("--players", help="Player count (default: min).")] = 0,
-    variant: Annotated[str, typer.Option("--variant", help="A variant of the rules.")] = "",
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
-    ] = None,
+    variant: VariantOption = "",
+    option: GameOptions = None,
     as_json: JsonOption = False,
 ) -> None:
     """Random legal play-throughs: wins by seat, scores, and the game's own figures."""
