@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from pnpkit.components import load_game
 from pnpkit.referee.moves import Move, canonical
+from pnpkit.referee.rules import Setup, State
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import make_setup
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
@@ -39,6 +40,20 @@ class Case:
         mode = "digital" if self.digital else "table"
         extra = f"-{self.variant}" if self.variant else ""
         return f"{self.game}{extra}-{self.players}p-{mode}-seed{self.seed}"
+
+
+def enter(setup: Setup, state: State, *texts: str) -> State:
+    """Enter moves typed as at the table, each checked and applied, with the rules' own moves
+    (`forced`) after each: a state for a test to start from. AssertionError if one is refused."""
+    rules = setup.rules
+    for text in texts:
+        move = rules.parse(setup, state, text)
+        verdict = rules.check(setup, state, move)
+        assert verdict.ok, f"{text}: {verdict}"
+        state = rules.apply(setup, state, move)
+        while (forced := rules.forced(setup, state)) is not None:
+            state = rules.apply(setup, state, forced)
+    return state
 
 
 def soak() -> bool:

@@ -21,6 +21,7 @@ from pnpkit.referee.games.gentoo_table import (
     Pool,
     Table,
 )
+from pnpkit.referee.harness import enter as play
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import make_setup
@@ -78,19 +79,6 @@ def arrange(setup: Setup, step: str = PLAY, turn: int = 0, choice=(), **seats: d
 def full_census() -> Counter[str]:
     census = Counter({c.id: c.count for c in GAME.components()})
     return census
-
-
-def play(setup: Setup, table: Table, *texts: str) -> Table:
-    for text in texts:
-        move = RULES.parse(setup, table, text)
-        verdict = RULES.check(setup, table, move)
-        assert verdict.ok, f"{text}: {verdict}"
-        table = RULES.apply(setup, table, move)
-        forced = RULES.forced(setup, table)
-        while forced is not None:
-            table = RULES.apply(setup, table, forced)
-            forced = RULES.forced(setup, table)
-    return table
 
 
 def refused(setup: Setup, table: Table, text: str) -> str:

@@ -15,6 +15,7 @@ from pnpkit.referee.games import nut_hunt_board as board
 from pnpkit.referee.games import nut_hunt_state as st
 from pnpkit.referee.games.nut_hunt import RULES
 from pnpkit.referee.games.nut_hunt_state import Hunt
+from pnpkit.referee.harness import enter as play
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
 
@@ -30,19 +31,6 @@ FAQ_LAYOUT = "HRT MUC OAK WIL PIN HAZ WAL MOU RAB BIR HIC TOA FRG BAD MOS FER BR
 def make(players=("Ann", "Bob"), variant="standard", seed=None, **options: str) -> Setup:
     RULES.check_setup(GAME, variant, players, options)
     return Setup(GAME, RULES, variant, tuple(players), options, seed)
-
-
-def play(setup: Setup, state: Hunt, *texts: str) -> Hunt:
-    for text in texts:
-        move = RULES.parse(setup, state, text)
-        verdict = RULES.check(setup, state, move)
-        assert verdict.ok, f"{text}: {verdict}"
-        state = RULES.apply(setup, state, move)
-        forced = RULES.forced(setup, state)
-        while forced is not None:
-            state = RULES.apply(setup, state, forced)
-            forced = RULES.forced(setup, state)
-    return state
 
 
 def refusal(setup: Setup, state: Hunt, text: str) -> str:
