@@ -1,8 +1,10 @@
 """A cache of validated games, keyed by the bytes of their files, so that the referee's commands
 start without re-running JSON Schema validation (and without importing jsonschema) each time.
 
-Only games that validated are cached; any change to a game's files, to the bundled schemas or to
-pnpkit's version gives a new key. Set PNPKIT_NO_CACHE=1 to bypass it, PNPKIT_CACHE_DIR to move it.
+Only games that validated are cached. The key covers everything a cached game depends on: the
+game's files and where they are (sources name them by absolute path), the bundled schemas, and the
+code that validates and builds a game, so that no change to any of them can bring back a stale
+entry. Set PNPKIT_NO_CACHE=1 to bypass the cache, PNPKIT_CACHE_DIR to move it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import contextlib
 import hashlib
 import json
 import os
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,8 @@ from pnpkit.atomic import write_text
 from pnpkit.components.catalog import SCHEMA_DIR
 from pnpkit.components.model import Component, Game, Group, freeze, thaw
 
-FORMAT = 1
+FORMAT = 2
+CODE_DIR = Path(__file__).parent
 
 
 def cache_dir() -> Path | None:
@@ -40,9 +44,19 @@ def _files(directory: Path) -> list[Path]:
     )
 
 
-def digest(directory: Path) -> str:
-    """A key for the game's files, the bundled schemas and pnpkit's version."""
+@cache
+def code_digest() -> bytes:
+    """A digest of pnpkit's version and of the code that validates and builds games."""
     h = hashlib.sha256(f"{FORMAT}:{__version__}".encode())
+    for path in sorted(CODE_DIR.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.digest()
+
+
+def digest(directory: Path) -> str:
+    """A key for the game's files and their place, the bundled schemas and the loading code."""
+    h = hashlib.sha256(code_digest())
+    h.update(str(directory.resolve()).encode() + b"\0")
     for root in (SCHEMA_DIR, directory):
         for path in _files(root):
             h.update(str(path.relative_to(root)).encode() + b"\0")
@@ -57,9 +71,9 @@ def read(key: str, directory: Path) -> Game | None:
         return None
     try:
         data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return _game_from(data, directory)
+        return _game_from(data, directory)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # missing or unreadable entries are misses; validation runs instead
 
 
 def write(key: str, game: Game) -> None:

@@ -51,7 +51,7 @@ def _read(path: Path) -> dict[str, Any]:
         raise DefinitionError(
             [Problem(str(path), f"line {exc.lineno}, column {exc.colno}", f"bad JSON: {exc.msg}")]
         ) from exc
-    key = hashlib.sha256(_schema_bytes() + b"\0" + raw).hexdigest()
+    key = hashlib.sha256(validity.code_digest() + _schema_bytes() + b"\0" + raw).hexdigest()
     if validity.known_valid(key):
         return data
     problems = _problems(path, data)
