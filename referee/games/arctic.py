@@ -26,6 +26,7 @@ from pnpkit.referee.games.arctic_scoring import (
     score_seat,
     sheet,
     variety_points,
+    wild_note,
 )
 from pnpkit.referee.games.arctic_show import describe_table, table_svg
 from pnpkit.referee.games.arctic_table import (
@@ -819,9 +820,9 @@ class ArcticRules(Rules):
             seat = state.seat(index)
             pile = [None if down else table.cards[c].animal for c, down in seat.pile]
             totem = None if state.totems is None else state.totems[index]
-            points[player] = score_seat(table, pile, totem, state.tokens, seat.penalty)
-            if None in pile:
-                notes.append(f"{player}'s face-down card(s) counted as the best animals (AR-44)")
+            points[player], runs = score_seat(table, pile, totem, state.tokens, seat.penalty)
+            if runs.wilds:
+                notes.append(wild_note(player, runs))
         if state.totems is None:
             notes.append("totems not yet revealed: they count 0 until then")
         return sheet(setup.players, points, tuple(notes))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.arctic_scoring import score_seat, sheet
+from pnpkit.referee.games.arctic_scoring import score_seat, sheet, wild_note
 from pnpkit.referee.games.arctic_table import HIDDEN, Facts
 from pnpkit.referee.rules import ScoreSheet
 
@@ -25,6 +25,8 @@ class _Player:
     line: int
     totem: str | None = None
     penalty: int = 0
+    given: dict[str, int] = field(default_factory=dict)
+    """The line of each of this player's once-only statements (totem, penalty)."""
     pile: list[str] = field(default_factory=list)
     """Top card first, as typed."""
 
@@ -34,6 +36,7 @@ class _Reader:
         self.table = table
         self.source = source
         self.tokens: list[int] | None = None
+        self.tokens_line = 0
         self.players: list[_Player] = []
         self.seen: dict[str, int] = {}
 
@@ -48,7 +51,10 @@ class _Reader:
 
     def line(self, number: int, key: str, values: list[str]) -> None:
         if key == "tokens":
-            self.tokens = self.read_tokens(number, values)
+            if self.tokens is not None:
+                raise self.fail(number, f"a second 'tokens' line (the first is line "
+                                        f"{self.tokens_line}): give the tokens once")  # fmt: skip
+            self.tokens, self.tokens_line = self.read_tokens(number, values), number
             return
         if key == "player":
             if len(values) != 1:
@@ -62,18 +68,28 @@ class _Reader:
                                     "penalty or pile")  # fmt: skip
         if not self.players:
             raise self.fail(number, f"{key} before the first 'player NAME' line")
-        getattr(self, f"read_{key}")(number, self.players[-1], values)
+        player = self.players[-1]
+        if key in player.given:
+            raise self.fail(number, f"a second '{key}' line for {player.name} (the first is line "
+                                    f"{player.given[key]})")  # fmt: skip
+        if key != "pile":
+            player.given[key] = number
+        getattr(self, f"read_{key}")(number, player, values)
 
     def read_tokens(self, number: int, values: list[str]) -> list[int]:
-        labels = {str(value): position for position, (_, value) in enumerate(self.table.landscape)}
-        labels.update({card.lower(): p for p, (card, _) in enumerate(self.table.landscape)})
+        landscape = self.table.landscape
+        labels = {str(value): position for position, (_, value) in enumerate(landscape)}
+        labels.update({card.lower(): p for p, (card, _) in enumerate(landscape)})
         tokens: dict[str, int] = {}
         for item in values:
             name, _, label = item.partition("=")
             animal = self.table.animal_of(name)
             if animal is None or label.lower() not in labels:
+                shown = [str(v) for _, v in landscape] + [card for card, _ in landscape]
                 raise self.fail(number, f"{item!r}: expected ANIMAL=LABEL, a label being one of "
-                                        f"{', '.join(labels)}")  # fmt: skip
+                                        f"{', '.join(shown)}")  # fmt: skip
+            if animal in tokens:
+                raise self.fail(number, f"tokens: {animal} is given twice")
             tokens[animal] = labels[label.lower()]
         missing = [a for a in self.table.animals if a not in tokens]
         if missing:
@@ -130,10 +146,13 @@ def score_position_file(table: Facts, text: str, source: str) -> ScoreSheet:
     reader.read(text)
     reader.finish()
     points = {}
+    notes = []
     for player in reader.players:
         bottom_up = list(reversed(player.pile))
         pile = [None if c == HIDDEN else table.cards[c].animal for c in bottom_up]
-        points[player.name] = score_seat(
+        points[player.name], runs = score_seat(
             table, pile, player.totem, reader.tokens or [], player.penalty
         )
-    return sheet([p.name for p in reader.players], points)
+        if runs.wilds:
+            notes.append(wild_note(player.name, runs))
+    return sheet([p.name for p in reader.players], points, tuple(notes))

@@ -1,6 +1,6 @@
 """Arctic's final scoring: runs per animal, the variety bonus, the totem and penalties.
 
-A face-down fox card (fox side A) counts as whichever animal helps its owner most (AR-37). The
+A face-down fox card (fox side A) counts as whichever animal helps its owner most (AR-44). The
 best choice is found exactly: giving each animal one stretch of the pile in which every card is
 that animal or face down, the stretches never overlapping, is the same as choosing the animals of
 the face-down cards, so a small dynamic programme over (position, animals already given a
@@ -16,9 +16,9 @@ from pnpkit.referee.games.arctic_table import Facts
 from pnpkit.referee.rules import ScoreSheet
 
 RUN_POINTS = (0, 0, 1, 3, 6, 10, 15)
-"""Points for a run of 0, 1, 2 … 6 or more cards of one animal (AR-33)."""
+"""Points for a run of 0, 1, 2 … 6 or more cards of one animal (AR-39)."""
 VARIETY_POINTS = (0, 0, 1, 3, 6, 10, 15)
-"""Points for 0, 1, 2 … 6 animals that have a run of two or more (AR-34)."""
+"""Points for 0, 1, 2 … 6 animals that have a run of two or more (AR-40)."""
 CATEGORIES = ("runs", "variety", "totem", "penalties")
 WILD = None
 """A face-down card in a pile given to `best_runs`: it may count as any animal."""
@@ -41,6 +41,8 @@ class Runs:
     longest: tuple[tuple[str, int], ...]
     runs: int
     variety: int
+    wilds: tuple[str | None, ...] = ()
+    """The animal each face-down card counts as, bottom to top (None: no run needs it)."""
 
 
 def longest_runs(pile: Sequence[str]) -> dict[str, int]:
@@ -66,8 +68,9 @@ def best_runs(pile: Sequence[str | None], animals: Sequence[str]) -> Runs:
         for a, animal in enumerate(animals):
             if pile[i] is WILD or pile[i] == animal:
                 reach[i][a] = reach[i + 1][a] + 1
-    # best[i][mask]: (run points, stretches) over positions before i; mask: animals given one
-    best: list[dict[int, tuple[int, tuple[tuple[int, int], ...]]]] = [{} for _ in range(size + 1)]
+    # best[i][mask]: (run points, stretches) over positions before i; mask: animals given one;
+    # a stretch is (animal index, first position, length)
+    best: list[dict[int, tuple[int, Stretches]]] = [{} for _ in range(size + 1)]
     best[0][0] = (0, ())
     for i in range(size):
         for mask, (points, stretches) in best[i].items():
@@ -80,31 +83,36 @@ def best_runs(pile: Sequence[str | None], animals: Sequence[str]) -> Runs:
                         best[i + length],
                         mask | (1 << a),
                         points + run_points(length),
-                        (*stretches, (a, length)),
+                        (*stretches, (a, i, length)),
                     )
-    return _pick(best[size], animals)
+    return _pick(best[size], pile, animals)
+
+
+Stretches = tuple[tuple[int, int, int], ...]
+"""Stretches of a pile counted as runs: (animal index, first position, length)."""
 
 
 def _offer(
-    cell: dict[int, tuple[int, tuple[tuple[int, int], ...]]],
-    mask: int,
-    points: int,
-    stretches: tuple[tuple[int, int], ...],
+    cell: dict[int, tuple[int, Stretches]], mask: int, points: int, stretches: Stretches
 ) -> None:
     if mask not in cell or cell[mask][0] < points:
         cell[mask] = (points, stretches)
 
 
 def _pick(
-    final: dict[int, tuple[int, tuple[tuple[int, int], ...]]], animals: Sequence[str]
+    final: dict[int, tuple[int, Stretches]], pile: Sequence[str | None], animals: Sequence[str]
 ) -> Runs:
-    def total(item: tuple[int, tuple[int, tuple[tuple[int, int], ...]]]) -> int:
+    def total(item: tuple[int, tuple[int, Stretches]]) -> int:
         mask, (points, _) = item
         return points + variety_points(mask.bit_count())
 
     mask, (points, stretches) = max(final.items(), key=total)
-    longest = tuple(sorted((animals[a], length) for a, length in stretches))
-    return Runs(longest, points, variety_points(mask.bit_count()))
+    longest = tuple(sorted((animals[a], length) for a, _, length in stretches))
+    given: dict[int, str] = {}
+    for a, first, length in stretches:
+        given.update(dict.fromkeys(range(first, first + length), animals[a]))
+    wilds = tuple(given.get(i) for i, animal in enumerate(pile) if animal is WILD)
+    return Runs(longest, points, variety_points(mask.bit_count()), wilds)
 
 
 def _plain(pile: Sequence[str | None]) -> Runs:
@@ -123,19 +131,30 @@ def score_seat(
     totem: str | None,
     tokens: Sequence[int],
     penalty: int,
-) -> dict[str, int]:
-    """AR-39–AR-44: one player's points by category."""
+) -> tuple[dict[str, int], Runs]:
+    """AR-39–AR-44: one player's points by category, and how the pile's runs were counted."""
     runs = best_runs(pile, table.animals)
     totem_points = 0
     if totem is not None:
         animal = table.totems.index(totem)
         totem_points = table.value_at(tokens[animal])
-    return {
+    points = {
         "runs": runs.runs,
         "variety": runs.variety,
         "totem": totem_points,
         "penalties": -penalty,
     }
+    return points, runs
+
+
+def wild_note(player: str, runs: Runs) -> str:
+    """AR-44: what a player's face-down cards were counted as ("" if there are none)."""
+    if not runs.wilds:
+        return ""
+    chosen = ", ".join(animal or "any animal (no run needs it)" for animal in runs.wilds)
+    order = " (bottom to top)" if len(runs.wilds) > 1 else ""
+    cards = "card counts" if len(runs.wilds) == 1 else "cards count"
+    return f"{player}'s face-down {cards} as {chosen}{order}, the best choice (AR-44)"
 
 
 def sheet(

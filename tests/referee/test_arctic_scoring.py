@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from tests.referee.arctic_helpers import GAME, check, play, setup, started, with
 
 ANIMALS = ("fox", "moose", "walrus", "orca", "puffin", "polar-bear")
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "arctic-position.txt"
+TOKENS = "tokens F=0 M=0 W=0 O=0 P=0 B=1\n"
 
 
 def test_ar_35_an_empty_draw_pile_at_a_refill_brings_in_the_reserve() -> None:
@@ -114,6 +116,19 @@ def test_position_example_scores_with_the_tie_break() -> None:
     sheet = RULES.score_position(GAME, EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE))
     assert {p: sheet.total(p) for p in ("Ann", "Bob", "Cy")} == {"Ann": 23, "Bob": 18, "Cy": 23}
     assert sheet.winners == ("Ann",)
+    assert sheet.notes == ("Bob's face-down card counts as puffin, the best choice (AR-44)",)
+
+
+def test_ar_44_the_score_sheet_says_what_each_face_down_card_counts_as() -> None:
+    """Top first: ? then five foxes, orca, moose ? moose; B's lone ? makes no run at all."""
+    pile = "? AR-1F5 AR-1F4 AR-1F3 AR-1F2 AR-1F1 AR-1O1 AR-1M1 ? AR-1M2"
+    text = TOKENS + f"player A\ntotem fox\npile {pile}\nplayer B\ntotem orca\npile ?\n"
+    sheet = RULES.score_position(GAME, text, "f.txt")
+    assert sheet.points["A"]["runs"] == 15 + 3 and sheet.points["A"]["variety"] == 1
+    assert sheet.notes == (
+        "A's face-down cards count as moose, fox (bottom to top), the best choice (AR-44)",
+        "B's face-down card counts as any animal (no run needs it), the best choice (AR-44)",
+    )
 
 
 @pytest.mark.parametrize(
@@ -131,10 +146,18 @@ def test_position_example_scores_with_the_tie_break() -> None:
          "f.txt:6: AR-4F1 is from deck 4"),
         ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\npenalty x\n", "f.txt:3: expected: penalty N"),
         ("oops\n", "f.txt:1: unknown line 'oops'"),
+        (TOKENS + "player A\ntotem fox\npenalty 1\ntotem orca\n",
+         "f.txt:5: a second 'totem' line for A (the first is line 3)"),
+        (TOKENS + "player A\npenalty 1\npenalty 2\n",
+         "f.txt:4: a second 'penalty' line for A (the first is line 3)"),
+        (TOKENS + "player A\n" + TOKENS, "f.txt:3: a second 'tokens' line (the first is line 1)"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=1 fox=15\n", "f.txt:1: tokens: fox is given twice"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=2\n", "f.txt:1: 'B=2': expected ANIMAL=LABEL, a label "
+         "being one of 0, 1, 3, 6, 10, 15, AR-L0, AR-L1"),
     ],
 )  # fmt: skip
 def test_position_file_errors_name_file_and_line(text: str, message: str) -> None:
-    with pytest.raises(PnpError, match="^" + message.replace("(", r"\(")):
+    with pytest.raises(PnpError, match="^" + re.escape(message)):
         RULES.score_position(GAME, text, "f.txt")
 
 
