@@ -151,10 +151,23 @@ class ArcticRules(Rules):
             return f"draw {left} more card(s) from the River: take CARD"
         pair = self._pair(setup, state)
         if state.step == "tokens" and pair is not None:
-            return f"move the {pair[0]} and {pair[1]} tokens: tokens {pair[0]} left (or {pair[1]})"
+            return self._tokens_text(setup, state, pair)
         if state.step == "discard":
             return f"discard {seat.hand_size - HAND_LIMIT} card(s): discard CARD|? …"
         return STEP_TEXT[state.step]
+
+    def _tokens_text(self, setup: Setup, state: State, pair: tuple[str, str]) -> str:
+        """Step C's prompt: the choice to make (AR-16) or the edge rules' moves, and the walrus."""
+        effect = self._walrus(setup, state)
+        extra = ""
+        if effect is not None:
+            token = pair[0] if effect == "walrus-main-extra" else pair[1]
+            extra = f"; walrus: add extra left|right for one more {token} space"
+        if self._token_choices(setup, state) == [None]:
+            return f"the edge rules move the {pair[0]} and {pair[1]} tokens: tokens{extra}"
+        return (
+            f"move the {pair[0]} and {pair[1]} tokens: tokens {pair[0]} left (or {pair[1]}){extra}"
+        )
 
     def forced(self, setup: Setup, state: State) -> Move | None:
         if state.step == "power":
@@ -283,6 +296,8 @@ class ArcticRules(Rules):
         if move.get("left") not in choices:
             pair = self._pair(setup, state)
             if choices == [None]:
+                if self._on_edges(setup, state) == 2:
+                    return refuse("AR-18", "both tokens are on edges: both move inwards")
                 return refuse("AR-17", "a token on an edge must move inwards: no choice to make")
             return refuse("AR-16", f"say which token goes left: {pair[0]} or {pair[1]}")
         extra = move.get("extra")
@@ -291,10 +306,11 @@ class ArcticRules(Rules):
         effect = self._walrus(setup, state)
         if effect is None:
             return refuse("AR-27", "only the holder of the walrus power moves a token further")
+        rule = "AR-27" if effect == "walrus-main-extra" else "AR-28"
         moved = self._moved_tokens(setup, state, move.get("left"))
         token = self._walrus_token(setup, state, effect)
         if not 0 <= moved[token] + (1 if extra == "right" else -1) < len(moved):
-            return refuse("AR-27", "the extra space would take the token off the landscape")
+            return refuse(rule, "the extra space would take the token off the landscape")
         return ACCEPTED
 
     def _check_take(self, setup: Setup, state: State, move: Move) -> Verdict:
@@ -592,14 +608,16 @@ class ArcticRules(Rules):
     def _token_choices(self, setup: Setup, state: State) -> list[str | None]:
         """The `left` choices of step C: both animals when neither token is on an edge (AR-16)."""
         pair = self._pair(setup, state)
-        if pair is None:
-            return [None]
-        table = facts(setup.game)
-        edges = (0, len(table.landscape) - 1)
-        positions = [state.tokens[table.animals.index(a)] for a in pair]
-        if any(p in edges for p in positions):
+        if pair is None or self._on_edges(setup, state):
             return [None]
         return list(pair)
+
+    def _on_edges(self, setup: Setup, state: State) -> int:
+        """How many of step C's two tokens stand on an edge card (AR-17, AR-18)."""
+        pair = self._pair(setup, state) or ()
+        table = facts(setup.game)
+        edges = (0, len(table.landscape) - 1)
+        return sum(state.tokens[table.animals.index(a)] in edges for a in pair)
 
     def _no_token_choice(self, setup: Setup, state: State) -> bool:
         """AR-17, AR-18: a token on an edge and no walrus power leave nothing to choose."""

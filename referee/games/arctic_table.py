@@ -18,7 +18,7 @@ RIVER_SIZE = 6
 START_HAND = 3
 """Cards dealt to each player (AR-3)."""
 HAND_LIMIT = 7
-"""Cards a hand may hold after drawing (AR-27)."""
+"""Cards a hand may hold after drawing (AR-21)."""
 RESERVE_PER_PLAYER = 5
 """Reserve cards per player beyond the first (AR-5)."""
 NO_ANIMAL_VALUE = 1
@@ -74,7 +74,7 @@ class Facts:
     """Pieces that never move: landscape cards and tokens are counted by the census."""
 
     def deck_cards(self, players: int) -> tuple[str, ...]:
-        """The animal cards of decks 1..players (AR-2)."""
+        """The animal cards of decks 1..players (AR-1)."""
         return tuple(c.id for c in self.cards.values() if c.deck <= players)
 
     def animal_of(self, word: str) -> str | None:

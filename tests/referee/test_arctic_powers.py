@@ -78,6 +78,25 @@ def test_ar_28_walrus_b_moves_the_companion_token_one_more_space() -> None:
     game = setup(sides="b")
     after = play(game, _tokens("b", WALRUS), "tokens fox left extra right")
     assert (after.tokens[FOX], after.tokens[ORCA]) == (1, 4)
+    off = replace(_tokens("b", WALRUS), tokens=(2, 2, 2, 4, 2, 2))  # orca goes right to 15
+    assert check(game, off, "tokens fox left extra right").rule == "AR-28"
+
+
+def test_ar_16_ar_17_ar_27_the_tokens_prompt_offers_what_may_be_typed() -> None:
+    """Edge tokens leave only `tokens` (and the walrus's extra space) to type."""
+    game = setup(sides="a")
+    free = _tokens("a", WALRUS)
+    assert RULES.prompt(game, free).text == (
+        "Ann: move the fox and orca tokens: tokens fox left (or orca); "
+        "walrus: add extra left|right for one more fox space"
+    )
+    edge = replace(free, tokens=(0, 2, 2, 2, 2, 2))
+    text = RULES.prompt(game, edge).text
+    assert text == (
+        "Ann: the edge rules move the fox and orca tokens: tokens; "
+        "walrus: add extra left|right for one more fox space"
+    )
+    assert check(game, edge, "tokens extra right").ok and check(game, edge, "tokens").ok
 
 
 def test_ar_29_orca_a_refills_the_river_after_each_card() -> None:
