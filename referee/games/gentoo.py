@@ -201,6 +201,8 @@ class Gentoo(Rules):
         if state.step == OVER:
             winner = setup.players[state.winner or 0]
             return refuse("GE-24", f"the game is over: {winner} has five penguins")
+        if not gentoo_syntax.well_formed(move, Catalog.of(setup.game), setup.players):
+            return refuse("", f"not a Gentoo move as the referee writes one: {move!r}")
         kind = move.get("type")
         verdict = self._check_actor(setup, state, move)
         if not verdict.ok:

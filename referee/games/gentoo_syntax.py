@@ -12,7 +12,7 @@
     pass                          choose nothing, or end a turn without playing
     allow                         let a Stone Thief take the stone, GE-31
     reshuffle discard|used        the referee's own reshuffle, GE-11/19
-A leading `NAME:` marks a move made out of turn (a Vicious Peck).
+A leading `NAME:` marks a move made out of turn (a Vicious Peck); NAME may have several words.
 """
 
 from __future__ import annotations
@@ -93,11 +93,29 @@ def _place(args: list[str], players: Sequence[str]) -> Move:
 
 def parse(text: str, catalog: Catalog, players: Sequence[str]) -> Move:
     """The move typed; MoveSyntaxError saying what was expected if it is not one."""
-    actor, rest = split_actor(text, players)
+    actor, rest = _split_actor(text, players)
     move = _parse_bare(words(_mark_names(rest, players)), catalog, players)
     if actor is not None:
         move["player"] = actor
     return move
+
+
+def well_formed(move: Move, catalog: Catalog, players: Sequence[str]) -> bool:
+    """Whether `move` is exactly what some typed text parses to (a logged move may be damaged)."""
+    try:
+        return parse(text(move), catalog, players) == move
+    except (MoveSyntaxError, KeyError, TypeError, AttributeError):
+        return False
+
+
+def _split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str]:
+    """A leading `NAME:` off the text, for names of several words (`seat 2: play GE-PCK`) too."""
+    head, sep, rest = text.partition(":")
+    said = " ".join(head.split()).lower()
+    for player in players:
+        if sep and " ".join(player.split()).lower() == said:
+            return player, rest.strip()
+    return split_actor(text, players)
 
 
 def _mark_names(text: str, players: Sequence[str]) -> str:

@@ -1,0 +1,89 @@
+"""Gentoo: damaged logs are refused with their line, and names of several words move out of turn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnpkit.referee.games.gentoo import RULES
+from pnpkit.referee.games.gentoo_table import PECK, PLAY
+from pnpkit.referee.store import load_session, make_setup, new_game, writing_session
+from pnpkit.referee.verdict import LogError
+from tests.referee.test_gentoo_setup import GAME, THIEF, VPECK, arrange, make, play
+
+OPENING = ("flip GE-SKU", "flip GE-EG3", "flip GE-HAT", "flip GE-THF", "first Ann")
+
+
+def recorded(tmp_path: Path) -> Path:
+    """A log of the setup and Ann's first draw, entered at the table."""
+    path = tmp_path / "game.jsonl"
+    new_game(path, make(2))
+    with writing_session(path) as (session, _):
+        for text in (*OPENING, "flip GE-EG4"):
+            session.submit(session.parse(text))
+    return path
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"type": "flip", "card": "GE-ZZZ"},
+        {"type": "flip", "card": "ge-thf"},
+        {"type": "flip"},
+        {"type": "flip", "card": 7},
+        {"type": "launch", "card": "GE-THF"},
+        {"type": None},
+        {"type": "flip", "card": "GE-THF", "player": "Zed"},
+    ],
+)
+def test_ge_36_a_damaged_move_in_the_log_is_refused_with_its_line(tmp_path, damage) -> None:
+    """GE-36: the fourth Choice Card, altered by hand, is refused at its line, not a traceback."""
+    path = recorded(tmp_path)
+    lines = path.read_text().splitlines()
+    event = json.loads(lines[4])
+    assert event["move"] == {"type": "flip", "card": "GE-THF"}
+    lines[4] = json.dumps({**event, "move": damage})
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(LogError, match=r"game\.jsonl:5: .*not a Gentoo move"):
+        load_session(path)
+
+
+moves = st.dictionaries(
+    st.sampled_from(["type", "card", "egg", "from", "owner", "target", "to", "site", "player"]),
+    st.one_of(
+        st.sampled_from(["play", "hatch", "flip", "choose", "GE-SKU", "GE-EG3", "Bob", "used"]),
+        st.none(),
+        st.integers(),
+        st.booleans(),
+        st.lists(st.text(max_size=3), max_size=2),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(moves)
+def test_ge_20_check_answers_any_json_object_without_raising(move) -> None:
+    """GE-20: whatever a damaged log holds, check gives a verdict."""
+    setup = make(2)
+    for table in (arrange(setup, step=PLAY, ann={"in_play": (THIEF,)}), RULES.initial(setup)):
+        assert RULES.check(setup, table, move).ok in (True, False)
+
+
+def test_ge_31_a_player_whose_name_has_several_words_pecks_out_of_turn() -> None:
+    """GE-31 and GE-1: `Bob Ray: play GE-PCK`, in any case and spacing, as `text` writes it."""
+    setup = make_setup(GAME, ["Ann Lee", "Bob Ray"])
+    table = arrange(setup, step=PLAY, ann={"in_play": (THIEF,)}, bob={"in_play": (VPECK,)})
+    table = play(setup, table, "play GE-THF bob ray")
+    assert table.step == PECK
+    for text in ("Bob Ray: play GE-PCK", "bob  RAY : play ge-pck"):
+        move = RULES.parse(setup, table, text)
+        assert move == {"type": "play", "card": VPECK, "player": "Bob Ray"}
+        assert RULES.check(setup, table, move).ok
+    assert RULES.parse(setup, table, RULES.text(setup, move)) == move
+    after = play(setup, table, "Bob Ray: play GE-PCK")
+    assert after.players[1].stones == 3 and VPECK in after.discard
+    assert "GE-35" in str(RULES.check(setup, table, RULES.parse(setup, table, "Ann Lee: allow")))
