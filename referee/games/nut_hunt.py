@@ -18,7 +18,7 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games import nut_hunt_board as board
 from pnpkit.referee.games import nut_hunt_state as st
 from pnpkit.referee.games.nut_hunt_data import NutData, data_of
-from pnpkit.referee.games.nut_hunt_moves import move_text, parse_move
+from pnpkit.referee.games.nut_hunt_moves import malformed, move_text, parse_move
 from pnpkit.referee.games.nut_hunt_position import read_position
 from pnpkit.referee.games.nut_hunt_scoring import Holding, completed, score_holdings
 from pnpkit.referee.games.nut_hunt_show import describe_table, table_svg
@@ -148,17 +148,30 @@ class NutHuntRules(Rules):
     def _scatter_prompt(self, setup: Setup, state: Hunt) -> Prompt:
         frame = state.stack[-1]
         seat = frame.waiting[0]
-        tile = _tile_name(setup, state, frame.space)
         n = state.count(frame.space, seat)
         if seat == _automa(setup):
-            if len(frame.rolled) == n:
-                return Prompt("move", (), "the referee moves the Automa's squirrels")
-            player = setup.players[0]
-            text = f"{player}: roll the fox die for Automa squirrel {len(frame.rolled) + 1} of {n}"
-            return Prompt("chance", (player,), f"{text} leaving {tile} (roll N)")
+            return self._automa_roll_prompt(setup, state, frame, n)
+        tile = _tile_name(setup, state, frame.space)
         name = _name(setup, seat)
         why = "the fox" if frame.vacated is not None else "a new nest"
         return Prompt("move", (name,), f"{name}: scatter {n} squirrel(s) from {tile} ({why})")
+
+    def _automa_roll_prompt(self, setup: Setup, state: Hunt, frame: Frame, n: int) -> Prompt:
+        """NH-37: a roll for each Automa squirrel; says where the last roll sent one, or that
+        it pointed somewhere no squirrel may go."""
+        if len(frame.rolled) == n:
+            return Prompt("move", (), "the referee moves the Automa's squirrels")
+        player, k = setup.players[0], len(frame.rolled) + 1
+        roll, before = "roll the fox die", ""
+        if frame.rerolled is not None:
+            there = _tile_name(setup, state, frame.rerolled)
+            roll, before = "roll again", f"the die points at {there}, where it may not go; "
+        elif frame.rolled:
+            there = _tile_name(setup, state, frame.rolled[-1])
+            before = f"Automa squirrel {k - 1} will go to {there}; "
+        tile = _tile_name(setup, state, frame.space)
+        text = f"{before}{player}: {roll} for Automa squirrel {k} of {n} leaving {tile} (roll N)"
+        return Prompt("chance", (player,), text)
 
     def _draw_prompt(self, setup: Setup, state: Hunt) -> Prompt:
         player = setup.players[
@@ -182,19 +195,19 @@ class NutHuntRules(Rules):
 
     # --- checking -----------------------------------------------------------------------------
     def check(self, setup: Setup, state: Hunt, move: Move) -> Verdict:
+        problem = malformed(setup, move)
+        if problem:
+            return refuse("NH-10", f"not a Nut Hunt move: {problem}")
         prompt = self.prompt(setup, state)
         if prompt.kind == "over":
             return refuse("NH-26", "the game is over; no more moves")
-        kind = move.get("type")
+        kind = move["type"]
         if kind == "trade":
             return self._check_trade(setup, state, move, prompt)
         if "player" in move and move["player"] not in prompt.actors:
             waiting = " or ".join(prompt.actors) or "the referee"
             return refuse("NH-10", f"it is not {move['player']}'s move: waiting for {waiting}")
-        checker = getattr(self, f"_check_{kind}", None)
-        if checker is None:
-            return refuse("NH-10", f"unknown move {kind!r}")
-        return checker(setup, state, move)
+        return getattr(self, f"_check_{kind}")(setup, state, move)
 
     def _expect(self, state: Hunt, phase: str, steps: tuple[str, ...], what: str) -> Verdict:
         """Refuse a move made at the wrong moment."""
@@ -365,8 +378,8 @@ class NutHuntRules(Rules):
         return self._expect(state, st.TURN, (st.ACTION, st.HASSLE_FORAGE), "passing")
 
     def _check_trade(self, setup: Setup, state: Hunt, move: Move, prompt: Prompt) -> Verdict:
-        if prompt.kind != "move" or state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
-            return refuse("NH-24", "trade while the game waits for a player's move")
+        if prompt.kind not in ("move", "chance") or state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
+            return refuse("NH-24", "no trading before the forest is laid out or after the game")
         if move["give"] == move["get"]:
             return refuse("NH-24", "trade three of one nut for one of another kind")
         data = data_of(setup.game)
@@ -472,11 +485,13 @@ class NutHuntRules(Rules):
         frame = state.stack[-1]
         target = board.bounce(frame.space, direction)
         name = _tile_name(setup, state, target)
-        if target not in st.scatter_targets(state, frame, _frog(setup, state)):
-            return replace(state, note=f"the die points at {name}, where it may not go: re-roll")
-        rolled = replace(frame, rolled=(*frame.rolled, target))
-        note = f"an Automa squirrel will go to {name}"
-        return replace(state, stack=(*state.stack[:-1], rolled), note=note)
+        if target in st.scatter_targets(state, frame, _frog(setup, state)):
+            frame = replace(frame, rolled=(*frame.rolled, target), rerolled=None)
+            note = f"an Automa squirrel will go to {name}"
+        else:
+            frame = replace(frame, rerolled=target)
+            note = f"the die points at {name}, where it may not go: re-roll"
+        return replace(state, stack=(*state.stack[:-1], frame), note=note)
 
     def _apply_scatter(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         seat = state.stack[-1].waiting[0]
@@ -618,9 +633,7 @@ class NutHuntRules(Rules):
         if forced is not None:
             return [forced]
         moves = [m for m in self._candidates(setup, state) if self.check(setup, state, m).ok]
-        if prompt.kind == "move":
-            moves += self._trades(setup, state)
-        return moves
+        return moves + self._trades(setup, state)
 
     def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
         data = data_of(setup.game)
@@ -800,14 +813,17 @@ def _competitive(setup: Setup) -> bool:
 
 
 def _colours(setup: Setup) -> tuple[str, ...]:
-    """Each seat's colour: chosen, else the box order with the Automa's colour last."""
+    """Each seat's colour: chosen, else the first free one in box order with the Automa's
+    colour last; the Automa plays its own colour unless someone else has it."""
     data = data_of(setup.game)
     chosen = [c.strip() for c in setup.options.get("colours", "").split(",") if c.strip()]
-    rest = [c for c in data.colours if c not in chosen and c != data.automa_colour]
-    rest.append(data.automa_colour)
-    if _solo(setup) and len(chosen) == 1 and data.automa_colour not in chosen:
-        rest.insert(0, rest.pop())
-    return tuple((chosen + [c for c in rest if c not in chosen])[: _seats(setup)])
+    colours = chosen[: _seats(setup)]
+    box = sorted(data.colours, key=lambda c: c == data.automa_colour)
+    for seat in range(len(colours), _seats(setup)):
+        free = [c for c in box if c not in colours]
+        own = seat == _automa(setup) and data.automa_colour in free
+        colours.append(data.automa_colour if own else free[0])
+    return tuple(colours)
 
 
 def _space(state: Hunt, tile: str) -> int:

@@ -43,6 +43,22 @@ def parse_move(setup: Setup, state: Hunt, text: str, actor: str | None) -> Move:
     return move
 
 
+def malformed(setup: Setup, move: Move) -> str:
+    """What makes `move` no Nut Hunt move at all ('' if nothing): an unknown type, a missing or
+    unexpected field, a tile, card, nut or player that does not exist (a damaged log, say)."""
+    kind = move.get("type")
+    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        return f"unknown move {move.get('type')!r}; expected one of: {EXPECTED}"
+    data = data_of(setup.game)
+    for key, value in move.items():
+        wanted = fields.get(key) or _OPTIONAL.get(key)
+        if key != "type" and (wanted is None or not _VALID[wanted](data, setup.players, value)):
+            return f"{kind}: {key} {value!r} is not {wanted or 'a field of this move'}"
+    missing = sorted(set(fields) - set(move))
+    return f"{kind}: {missing[0]} is missing" if missing else ""
+
+
 def move_text(move: Move) -> str:
     """The one-line text form; parse_move of it gives the move back."""
     kind = move["type"]
@@ -250,4 +266,48 @@ _TEXTS: dict[str, Callable[[Move], str]] = {
     "trade": lambda m: f"trade {m['give']} for {m['get']}",
     "show": lambda m: f"show {m['card']}",
     "automa": lambda m: " ".join(["automa", *m["cards"], "places", *m["places"]]),
+}
+
+
+def _listing(kind: Callable[[NutData, tuple[str, ...], object], bool]):
+    return lambda data, players, value: (
+        isinstance(value, list) and all(kind(data, players, v) for v in value)
+    )
+
+
+def _known(attribute: str) -> Callable[[NutData, tuple[str, ...], object], bool]:
+    return lambda data, players, value: isinstance(value, str) and value in getattr(data, attribute)
+
+
+_VALID: dict[str, Callable[[NutData, tuple[str, ...], object], bool]] = {
+    "a tile": _known("tiles"),
+    "an objective card": _known("objectives"),
+    "a nut": _known("nut_types"),
+    "a player": lambda data, players, value: value in players,
+    "a number": lambda data, players, value: type(value) is int,
+    "true or false": lambda data, players, value: isinstance(value, bool),
+    "0 or 1": lambda data, players, value: type(value) is int and value in (0, 1),
+}
+_VALID |= {
+    "a list of tiles": _listing(_VALID["a tile"]),
+    "a list of cards": _listing(_VALID["an objective card"]),
+    "a list of nuts": _listing(_VALID["a nut"]),
+}
+_OPTIONAL = {"player": "a player", "automa": "true or false", "keep": "0 or 1"}
+_FIELDS: dict[str, dict[str, str]] = {
+    "layout": {"tiles": "a list of tiles"},
+    "first": {"name": "a player"},
+    "draw": {"card": "an objective card"},
+    "keep": {"cards": "a list of cards"},
+    "place": {"tile": "a tile", "nuts": "a list of nuts"},
+    "roll": {"value": "a number"},
+    "scatter": {"from": "a tile", "to": "a list of tiles"},
+    "forage": {"nuts": "a list of nuts"},
+    "recruit": {"tile": "a tile"},
+    "hassle": {"tile": "a tile"},
+    "scout": {},
+    "pass": {},
+    "trade": {"give": "a nut", "get": "a nut", "player": "a player"},
+    "show": {"card": "an objective card"},
+    "automa": {"cards": "a list of cards", "places": "a list of tiles"},
 }

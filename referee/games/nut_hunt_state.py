@@ -24,12 +24,14 @@ NESTS_TO_END = 4
 class Frame:
     """Squirrels scattering from one space: from the fox (`vacated` is the space it left) or
     from a new nest (`vacated` is None). `waiting` are the seats still to scatter, in turn
-    order; `rolled` the Automa destinations the die has given so far."""
+    order; `rolled` the Automa destinations the die has given so far; `rerolled` where the
+    last roll pointed when no squirrel may go there (the die is rolled again, NH-37)."""
 
     space: int
     vacated: int | None
     waiting: tuple[int, ...]
     rolled: tuple[int, ...] = ()
+    rerolled: int | None = None
 
 
 @dataclass(frozen=True)

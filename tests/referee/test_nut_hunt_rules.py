@@ -320,6 +320,17 @@ def test_nh_24_trade_three_for_one_on_anyones_turn() -> None:
     assert state.nuts[1] == (0, 0, 0, 1) and state.active == 0
 
 
+def test_nh_24_trade_while_the_table_waits_for_a_die_or_card() -> None:
+    setup = make()
+    state = with_nuts(turn(setup, step=st.ROLL), 1, 3, 0, 0, 0)
+    assert RULES.prompt(setup, state).kind == "chance"
+    assert {"type": "trade", "player": "Bob", "give": "acorn", "get": "walnut"} in RULES.legal(
+        setup, state
+    )
+    state = play(setup, state, "bob: trade acorn for walnut")
+    assert state.nuts[1] == (0, 0, 0, 1) and state.step == st.ROLL
+
+
 def test_nh_25_nuts_are_public_in_the_description() -> None:
     setup = make()
     text = RULES.describe(setup, with_nuts(turn(setup), 1, 0, 2, 0, 1))
@@ -398,6 +409,18 @@ def test_nh_34_and_nh_35_automa_starting_hand_and_squirrels() -> None:
         make(("Ann", "Bob"), difficulty="expert")
 
 
+def test_nh_35_automa_plays_its_own_colour() -> None:
+    """The Automa's squirrels are black (the data's `automa` colour) unless a player has it."""
+    assert "Automa (black)" in RULES.describe(make(("Ann",)), turn(make(("Ann",))))
+    chosen = make(("Ann",), colours="green")
+    assert "Ann (green)" in RULES.describe(chosen, turn(chosen))
+    assert "Automa (black)" in RULES.describe(chosen, turn(chosen))
+    taken = make(("Ann",), colours="black")
+    assert "Automa (white)" in RULES.describe(taken, turn(taken))
+    five = make(("A", "B", "C", "D", "E"))
+    assert "E (black)" in RULES.describe(five, laid(five))
+
+
 def test_nh_36_player_and_automa_alternate() -> None:
     setup = make(("Ann",))
     state = replace(turn(setup, step=st.ACTION), active=0)
@@ -417,6 +440,19 @@ def test_nh_37_automa_scatter_rolls_rerolls_and_bounces() -> None:
     edge = turn(setup, step=st.ROLL, fox="MUC", WIL_1=1)
     edge = play(setup, edge, "roll 5", "roll 6")  # north-west from Willow Wallow bounces
     assert edge.count(space(edge, "PIN"), 1) == 1  # south-east of Willow Wallow
+
+
+def test_nh_37_the_prompt_tells_where_each_automa_roll_sends_a_squirrel() -> None:
+    setup = make(("Ann",))
+    state = play(setup, turn(setup, step=st.ROLL, fox="RAB", BIR_1=2), "roll 2")
+    state = play(setup, state, "roll 5")  # west: Rabbit Patch, which the fox just left
+    text = RULES.prompt(setup, state).text
+    assert text.startswith("the die points at Rabbit Patch (NH-RAB), where it may not go;")
+    assert "roll again for Automa squirrel 1 of 2" in text
+    state = play(setup, state, "roll 2")
+    text = RULES.prompt(setup, state).text
+    assert text.startswith("Automa squirrel 1 will go to Hickory Haunt (NH-HIC);")
+    assert "roll the fox die for Automa squirrel 2 of 2" in text
 
 
 def test_nh_38_automa_turn_reveals_places_and_sets_aside() -> None:
@@ -457,6 +493,28 @@ def test_position_file_errors_name_the_file_and_line() -> None:
         RULES.score_position(GAME, "layout NH-WIL\nplayer A\n", "game.txt")
     with pytest.raises(PnpError, match=r"game\.txt:1: 'Zed' is not a player"):
         RULES.score_position(GAME, "nests Zed NH-WIL\n", "game.txt")
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"type": "place", "tile": "NH-XXX", "nuts": ["walnut", "walnut"]},
+        {"type": "place", "tile": "NH-WIL", "nuts": ["pecan", "walnut"]},
+        {"type": "place", "tile": "NH-WIL"},
+        {"type": "roll", "value": "3"},
+        {"type": "scout", "keep": 5},
+        {"type": "draw", "card": "NH-O99"},
+        {"type": "trade", "player": "Zed", "give": "acorn", "get": "walnut"},
+        {"type": ["place"]},
+        {"type": "jump"},
+    ],
+)
+def test_nh_10_a_damaged_move_is_refused_not_a_crash(move: dict) -> None:
+    """A log edited by hand may hold any move at all: the check refuses it with a reason."""
+    setup = make()
+    for state in (laid(setup), turn(setup, step=st.ACTION)):
+        verdict = RULES.check(setup, state, move)
+        assert not verdict.ok and str(verdict).startswith("NH-10: not a Nut Hunt move")
 
 
 def test_svg_draws_every_tile_the_fox_and_pieces() -> None:
