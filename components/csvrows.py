@@ -6,15 +6,20 @@ import csv
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referencing import Registry
+from referencing.jsonschema import DRAFT202012
 
 from pnpkit.errors import Problem
+
+if TYPE_CHECKING:
+    from referencing._core import Resolver
 
 COMMON_COLUMNS = ("id", "name", "count", "assumed")
 MAX_ROWS = 2000
 LIST_SEPARATOR = ";"
+UNCLOSED = 'a quoted cell starting on this row has no closing "'
 
 
 @dataclass(frozen=True)
@@ -26,28 +31,28 @@ class CsvRow:
     columns: dict[str, int]
 
 
-def _resolve(schema: dict[str, Any], root: dict[str, Any], registry: Registry) -> dict[str, Any]:
-    """Follow a $ref (local or to a bundled schema) one or more times."""
+def resolver_for(root: Any, registry: Registry) -> Resolver:
+    """A resolver for a field schema's references: local ones and those to the bundled schemas."""
+    base = root.get("$id", "") if isinstance(root, dict) else ""
+    return registry.with_resource(base, DRAFT202012.create_resource(root)).resolver(base_uri=base)
+
+
+def _resolve(schema: Any, resolver: Resolver) -> tuple[dict[str, Any], Resolver]:
+    """Follow $refs (the loader has checked that they resolve); the schema and its resolver."""
     seen = 0
     while isinstance(schema, dict) and "$ref" in schema and seen < 20:
-        ref = schema["$ref"]
-        if ref.startswith("#"):
-            target: Any = root
-            for part in ref.lstrip("#/").split("/") if ref != "#" else []:
-                target = target[part.replace("~1", "/").replace("~0", "~")]
-            schema = target
-        else:
-            resolved = registry.resolver().lookup(ref)
-            schema = resolved.contents
+        resolved = resolver.lookup(schema["$ref"])
+        schema, resolver = resolved.contents, resolved.resolver
         seen += 1
-    return schema if isinstance(schema, dict) else {}
+    return (schema if isinstance(schema, dict) else {}), resolver
 
 
-def _field_schema(path: list[str], root: dict[str, Any], registry: Registry) -> dict[str, Any]:
-    schema = _resolve(root, root, registry)
+def _field_schema(path: list[str], root: Any, registry: Registry) -> tuple[dict, Resolver]:
+    """The schema of the field at `path` (a dotted column split) and its resolver."""
+    schema, resolver = _resolve(root, resolver_for(root, registry))
     for part in path:
-        schema = _resolve(schema.get("properties", {}).get(part, {}), root, registry)
-    return schema
+        schema, resolver = _resolve(schema.get("properties", {}).get(part, {}), resolver)
+    return schema, resolver
 
 
 def _types(schema: dict[str, Any]) -> set[str]:
@@ -82,6 +87,10 @@ def type_name(value: Any) -> str:
 
 def convert_cell(text: str, schema: dict[str, Any], root: dict, registry: Registry) -> Any:
     """A cell's text as the JSON value its schema wants; ValueError says what was expected."""
+    return _convert(text, schema, resolver_for(root, registry))
+
+
+def _convert(text: str, schema: dict[str, Any], resolver: Resolver) -> Any:
     types = _types(schema)
     if "integer" in types and "string" not in types:
         try:
@@ -101,9 +110,9 @@ def convert_cell(text: str, schema: dict[str, Any], root: dict, registry: Regist
             return False
         raise ValueError(f"expected true or false, got {text!r}")
     if "array" in types:
-        items = _resolve(schema.get("items", {}), root, registry)
+        items, resolver = _resolve(schema.get("items", {}), resolver)
         parts = [p.strip() for p in text.split(LIST_SEPARATOR) if p.strip()]
-        return [convert_cell(p, items, root, registry) for p in parts]
+        return [_convert(p, items, resolver) for p in parts]
     if "object" in types or (not types and text[:1] in "{["):
         try:
             return json.loads(text)
@@ -116,6 +125,50 @@ def _set_path(target: dict[str, Any], path: list[str], value: Any) -> None:
     for part in path[:-1]:
         target = target.setdefault(part, {})
     target[path[-1]] = value
+
+
+def _header_problems(
+    header: list[str], shown: str, root: dict[str, Any] | None, registry: Registry
+) -> list[Problem]:
+    """What is wrong with the header row: missing, repeated or unknown columns."""
+    if len(header) == 1 and (separator := next((c for c in ";\t|" if c in header[0]), None)):
+        found = "tabs" if separator == "\t" else repr(separator)
+        return [Problem(shown, "line 1", f"columns must be separated by commas, not {found}")]
+    problems = []
+    for required in ("id", "name"):
+        if required not in header:
+            like = [h for h in header if h.lower() == required]
+            hint = f" (found {like[0]!r}: column names are case-sensitive)" if like else ""
+            problems.append(Problem(shown, "line 1", f"missing column {required!r}{hint}"))
+    for number, name in enumerate(header, start=1):
+        first = header.index(name) + 1
+        if first != number:
+            where = f"line 1, column {number} ({name})"
+            problems.append(Problem(shown, where, f"repeats column {first} ({name})"))
+    field_columns = [h for h in header if h not in COMMON_COLUMNS]
+    if field_columns and root is None:
+        problems.append(
+            Problem(shown, "line 1", f"columns {field_columns} need the group's `fields` schema")
+        )
+    if problems or root is None:
+        return problems
+    fields_schema = _field_schema([], root, registry)[0]
+    for required in fields_schema.get("required", []):
+        if required not in header:
+            problems.append(
+                Problem(shown, "line 1", f"missing column {required!r}: the field schema needs it")
+            )
+    known = set(fields_schema.get("properties", {}))
+    for number, name in enumerate(header, start=1):
+        if name not in COMMON_COLUMNS and known and name.split(".")[0] not in known:
+            problems.append(
+                Problem(
+                    shown,
+                    f"line 1, column {number} ({name})",
+                    f"unknown column; the fields are: {', '.join(sorted(known))}",
+                )
+            )
+    return problems
 
 
 def read_csv_items(
@@ -131,7 +184,7 @@ def read_csv_items(
     except OSError as exc:
         return [], [Problem(shown, "", f"cannot read: {exc.strerror}")]
     with handle:
-        reader = csv.reader(handle)
+        reader = csv.reader(handle, strict=True)
         try:
             header = next(reader, None)
         except (csv.Error, UnicodeDecodeError) as exc:
@@ -139,32 +192,10 @@ def read_csv_items(
         if not header:
             return [], [Problem(shown, "line 1", "empty file: expected a header row")]
         header = [h.strip() for h in header]
-        for required in ("id", "name"):
-            if required not in header:
-                problems.append(Problem(shown, "line 1", f"missing column {required!r}"))
-        field_columns = [h for h in header if h not in COMMON_COLUMNS]
-        if field_columns and field_schema is None:
-            problems.append(
-                Problem(
-                    shown, "line 1", f"columns {field_columns} need the group's `fields` schema"
-                )
-            )
+        problems = _header_problems(header, shown, field_schema, registry)
         if problems:
             return [], problems
         root = field_schema or {}
-        known = set(_field_schema([], root, registry).get("properties", {}))
-        for number, name in enumerate(header, start=1):
-            top = name.split(".")[0]
-            if name not in COMMON_COLUMNS and known and top not in known:
-                problems.append(
-                    Problem(
-                        shown,
-                        f"line 1, column {number} ({name})",
-                        f"unknown column; the fields are: {', '.join(sorted(known))}",
-                    )
-                )
-        if problems:
-            return [], problems
         previous_end = 1
         try:
             for values in reader:
@@ -188,7 +219,10 @@ def read_csv_items(
                 if row is not None:
                     rows.append(row)
         except (csv.Error, UnicodeDecodeError) as exc:
-            problems.append(Problem(shown, f"line {previous_end + 1}", f"unreadable CSV: {exc}"))
+            reason = UNCLOSED if str(exc) == "unexpected end of data" else str(exc)
+            problems.append(Problem(shown, f"line {previous_end + 1}", f"unreadable CSV: {reason}"))
+    if not rows and not problems:
+        problems.append(Problem(shown, "line 2", "no rows: expected at least one component"))
     return rows, problems
 
 
@@ -216,7 +250,7 @@ def _convert_row(values, header, line, shown, root, registry, problems) -> CsvRo
         else:
             path = name.split(".")
             try:
-                value = convert_cell(text, _field_schema(path, root, registry), root, registry)
+                value = _convert(text, *_field_schema(path, root, registry))
             except ValueError as exc:
                 problems.append(Problem(shown, where, str(exc)))
                 ok = False

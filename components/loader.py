@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -9,14 +10,18 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from pnpkit.components.catalog import MANIFEST
-from pnpkit.components.csvrows import read_csv_items
+from pnpkit.components.csvrows import CsvRow, read_csv_items
 from pnpkit.components.jsonread import read_json
 from pnpkit.components.model import ITEMS_KEY, Component, Game, Group, freeze
 from pnpkit.components.validation import (
+    blamed_path,
     bundled_validator,
+    describe,
+    leaf_errors,
     pointer,
     problems_in,
     registry,
+    unresolvable_refs,
     validator_for,
 )
 from pnpkit.errors import DefinitionError, Problem
@@ -33,6 +38,7 @@ class _Loader:
         self.root = directory.resolve()
         self.problems: list[Problem] = []
         self.manifest_name = str(directory / MANIFEST)
+        self.field_schemas: dict[Path, tuple[Any, Any] | None] = {}
 
     def shown(self, relative: str) -> str:
         return str(self.directory / relative)
@@ -81,52 +87,65 @@ class _Loader:
             if index not in broken_groups
         ]
         self.check_unique(groups)
+        players = manifest["players"]
+        if not any(p.where.startswith("#/players") for p in self.problems) and (
+            players["min"] > players["max"]
+        ):
+            self.problems.append(
+                Problem(self.manifest_name, "#/players", "min must not be greater than max")
+            )
         if self.problems:
             raise DefinitionError(self.problems)
-        players = manifest["players"]
-        if players["min"] > players["max"]:
-            raise DefinitionError(
-                [Problem(self.manifest_name, "#/players", "min must not be greater than max")]
-            )
         return Game.from_manifest(manifest, self.directory, tuple(groups))
 
-    def field_validator(self, spec: dict[str, Any], where: str) -> tuple[Any, Any]:
-        """The group's field schema (as data) and its validator, or (None, None)."""
+    def field_validator(self, spec: dict[str, Any], where: str) -> tuple[Any, Any] | None:
+        """The group's field schema (as data) and its validator; None if the schema is broken.
+
+        A schema file shared by several groups is read, and its problems reported, once.
+        """
         if "fields" not in spec:
             if spec["kind"] == "dice":
-                return None, bundled_validator(DIE_SCHEMA)
+                die = bundled_validator(DIE_SCHEMA)
+                return die.schema, die
             return None, None
         path = self.inside(spec["fields"], f"{where}/fields")
         if path is None:
-            return None, None
-        schema, problems = read_json(path, self.shown(spec["fields"]))
+            return None
+        if path not in self.field_schemas:
+            self.field_schemas[path] = self.read_field_schema(path, self.shown(spec["fields"]))
+        return self.field_schemas[path]
+
+    def read_field_schema(self, path: Path, shown: str) -> tuple[Any, Any] | None:
+        schema, problems = read_json(path, shown)
         self.problems += problems
-        if schema is None:
-            return None, None
+        if problems:
+            return None
         try:
             Draft202012Validator.check_schema(schema)
         except SchemaError as exc:
-            self.problems.append(
-                Problem(
-                    self.shown(spec["fields"]),
-                    pointer(exc.absolute_path),
-                    f"not a valid JSON Schema: {exc.message}",
-                )
-            )
-            return None, None
-        if (
+            where = pointer(exc.absolute_path)
+            self.problems.append(Problem(shown, where, f"not a valid JSON Schema: {exc.message}"))
+            return None
+        broken = [
+            Problem(shown, pointer(at), f"reference {ref!r} leads nowhere")
+            for at, ref in unresolvable_refs(schema)
+        ]
+        if broken:
+            self.problems += broken
+            return None
+        if not (
             isinstance(schema, dict)
-            and schema.get("type") == "object"
-            and not (
+            and (
                 schema.get("additionalProperties") is False
                 or schema.get("unevaluatedProperties") is False
             )
         ):
             self.problems.append(
                 Problem(
-                    self.shown(spec["fields"]),
+                    shown,
                     "#",
-                    'must set "additionalProperties": false so that unknown fields are rejected',
+                    'must be an object with "additionalProperties": false, '
+                    "so that unknown fields are rejected",
                 )
             )
         return schema, validator_for(schema)
@@ -134,82 +153,83 @@ class _Loader:
     def group(self, index: int, spec: dict[str, Any], prefix: str) -> Group:
         where = f"#/components/{index}"
         key = ITEMS_KEY[spec["kind"]]
-        schema, validator = self.field_validator(spec, where)
+        checker = self.field_validator(spec, where)
+        # A broken field schema is reported on its own; the group's items are not checked by it.
+        schema, validator = checker or ({}, None)
         raw = spec[key]
-        entries: list[tuple[dict[str, Any], str, Any]] = []
+        first_problem = len(self.problems)
+        components = []
         if isinstance(raw, str):
-            path = self.inside(raw, f"{where}/{key}")
-            if path is not None:
-                rows, problems = read_csv_items(path, self.shown(raw), schema, registry())
-                self.problems += problems
-                component_validator = bundled_validator("defs.schema.json")
-                for row in rows:
-                    if self.check_component(component_validator, row.item, self.shown(raw), row):
-                        entries.append((row.item, f"{self.shown(raw)}:line {row.line}", row))
+            for row in self.csv_rows(raw, f"{where}/{key}", schema):
+                place = f"{self.shown(raw)}:line {row.line}"
+                components.append(self.component(spec, row.item, place, validator, prefix, row))
+            # Problems of a CSV deck are listed line by line, as the designer reads the file.
+            self.problems[first_problem:] = sorted(self.problems[first_problem:], key=_line_order)
         else:
             for n, item in enumerate(raw):
-                entries.append((item, f"{self.manifest_name}:{where}/{key}/{n}", None))
-        components = []
-        for n, (item, source, row) in enumerate(entries):
-            file, place = (
-                (self.shown(raw), f"line {row.line}")
-                if row
-                else (self.manifest_name, f"{where}/{key}/{n}")
-            )
-            if not item["id"].startswith(prefix + "-"):
-                self.problems.append(
-                    Problem(
-                        file,
-                        place + ("" if row else "/id"),
-                        f"ID {item['id']!r} must start with the game's prefix {prefix + '-'!r}",
+                place = f"{self.manifest_name}:{where}/{key}/{n}"
+                components.append(self.component(spec, item, place, validator, prefix, None))
+        if checker is not None and validator is None:
+            for component in components:
+                if component.fields:
+                    file, place = _split_source(component.source)
+                    self.problems.append(
+                        Problem(file, place, "has fields but the group declares no `fields` schema")
                     )
-                )
-            fields = item.get("fields", {})
-            if validator is not None:
-                for path, message in problems_in(validator, fields):
-                    if row:
-                        column = ".".join(map(str, path[:1])) or "fields"
-                        number = row.columns.get(column)
-                        loc = f"line {row.line}, column {number} ({column})" if number else place
-                        detail = pointer(path[1:]) if len(path) > 1 else ""
-                        self.problems.append(Problem(file, loc, f"{detail} {message}".strip()))
-                    else:
-                        self.problems.append(
-                            Problem(
-                                file,
-                                pointer(["components", index, key, n, "fields", *path]),
-                                message,
-                            )
-                        )
-            elif "fields" in item and fields:
-                self.problems.append(
-                    Problem(file, place, "has fields but the group declares no `fields` schema")
-                )
-            components.append(
-                Component(
-                    id=item["id"],
-                    name=item["name"],
-                    count=item.get("count", 1),
-                    kind=spec["kind"],
-                    group=spec["id"],
-                    fields=freeze(fields),
-                    assumed=tuple(item.get("assumed", ())),
-                    source=source,
-                )
-            )
         frozen_spec = freeze({k: v for k, v in spec.items() if k != key})
         return Group(spec["id"], spec["kind"], spec["name"], frozen_spec, tuple(components))
 
-    def check_component(self, validator, item: dict[str, Any], file: str, row) -> bool:
-        """Check a CSV row's common keys (id, name, count); True if they are valid."""
-        schema = {"$ref": "defs.schema.json#/$defs/component", "$id": validator.schema["$id"]}
-        found = list(problems_in(validator.evolve(schema=schema), item))
-        for path, message in found:
-            column = str(path[0]) if path else ""
-            number = row.columns.get(column)
-            where = f"line {row.line}, column {number} ({column})" if number else f"line {row.line}"
+    def csv_rows(self, relative: str, where: str, schema: Any) -> list[CsvRow]:
+        """The rows of a CSV deck whose id, name, count and assumed are valid."""
+        path = self.inside(relative, where)
+        if path is None:
+            return []
+        shown = self.shown(relative)
+        rows, problems = read_csv_items(path, shown, schema, registry())
+        self.problems += problems
+        common = bundled_validator("defs.schema.json")
+        common = common.evolve(schema={"$ref": "#/$defs/component", "$id": common.schema["$id"]})
+        valid = []
+        for row in rows:
+            found = list(leaf_errors(common, row.item))
+            self.problems += [Problem(shown, *_csv_place(row, e)) for e in found]
+            if not found:
+                valid.append(row)
+        return valid
+
+    def component(
+        self,
+        spec: dict[str, Any],
+        item: dict[str, Any],
+        source: str,
+        validator: Any,
+        prefix: str,
+        row: CsvRow | None,
+    ) -> Component:
+        """One component, checked for its prefix and against the group's field schema."""
+        file, place = _split_source(source)
+        if not item["id"].startswith(prefix + "-"):
+            where = f"line {row.line}, column {row.columns['id']} (id)" if row else place + "/id"
+            message = f"ID {item['id']!r} must start with the game's prefix {prefix + '-'!r}"
             self.problems.append(Problem(file, where, message))
-        return not found
+        fields = item.get("fields", {})
+        if validator is not None:
+            for error in leaf_errors(validator, fields):
+                if row:
+                    self.problems.append(Problem(file, *_csv_place(row, error)))
+                else:
+                    at = f"{place}/fields{pointer(error.absolute_path)[1:]}"
+                    self.problems.append(Problem(file, at, describe(error)))
+        return Component(
+            id=item["id"],
+            name=item["name"],
+            count=item.get("count", 1),
+            kind=spec["kind"],
+            group=spec["id"],
+            fields=freeze(fields),
+            assumed=tuple(item.get("assumed", ())),
+            source=source,
+        )
 
     def check_unique(self, groups: list[Group]) -> None:
         seen_groups: dict[str, int] = {}
@@ -231,7 +251,7 @@ class _Loader:
                 pieces += component.count
                 key = component.id.upper()
                 if key in first:
-                    file, _, place = component.source.rpartition(":")
+                    file, place = _split_source(component.source)
                     self.problems.append(
                         Problem(
                             file,
@@ -250,6 +270,33 @@ class _Loader:
                     f"{pieces} pieces in all: the limit is {MAX_PIECES}",
                 )
             )
+
+
+def _split_source(source: str) -> tuple[str, str]:
+    """A component's source ("file:place") as file and place."""
+    file, _, place = source.rpartition(":")
+    return file, place
+
+
+def _csv_place(row: CsvRow, error: Any) -> tuple[str, str]:
+    """Where in a CSV row an error is (line and column), and what is wrong there."""
+    path = [str(p) for p in blamed_path(error)]
+    for size in range(len(path), 0, -1):
+        column = ".".join(path[:size])
+        if column in row.columns:
+            number = row.columns[column]
+            where = f"line {row.line}, column {number} ({column})"
+            if error.validator == "required" and size == len(path):
+                return where, f"empty cell: {column!r} is required"
+            detail = pointer(path[size:]) if size < len(path) else ""
+            return where, f"{detail} {describe(error)}".strip()
+    return f"line {row.line}", describe(error)
+
+
+def _line_order(problem: Problem) -> tuple[int, int]:
+    """A problem's line and column numbers, for sorting a CSV file's problems."""
+    line, column, *_ = [int(n) for n in re.findall(r"\d+", problem.where.split("(")[0])] + [0, 0]
+    return line, column
 
 
 def validate_game(directory: Path) -> Game:

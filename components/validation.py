@@ -10,6 +10,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
+from referencing.exceptions import Unresolvable
+from referencing.jsonschema import DRAFT202012
 
 from pnpkit.components.catalog import SCHEMA_DIR
 
@@ -36,6 +38,36 @@ def bundled_validator(name: str) -> Draft202012Validator:
 def validator_for(schema: dict[str, Any]) -> Draft202012Validator:
     """A validator for a game's own schema, able to $ref the bundled ones."""
     return Draft202012Validator(schema, registry=registry())
+
+
+NOT_SCHEMAS = frozenset({"enum", "const", "default", "examples"})
+
+
+def unresolvable_refs(schema: Any) -> Iterator[tuple[list[Any], str]]:
+    """Each `$ref` of a game's own schema that leads nowhere: (its path, the reference)."""
+    base = schema.get("$id", "") if isinstance(schema, dict) else ""
+    resource = DRAFT202012.create_resource(schema)
+    resolver = registry().with_resource(base, resource).resolver(base_uri=base)
+
+    def walk(node: Any, path: list[Any], resolver: Any) -> Iterator[tuple[list[Any], str]]:
+        if isinstance(node, list):
+            for n, item in enumerate(node):
+                yield from walk(item, [*path, n], resolver)
+            return
+        if not isinstance(node, dict):
+            return
+        if isinstance(node.get("$id"), str) and path:
+            resolver = resolver.in_subresource(DRAFT202012.create_resource(node))
+        if isinstance(node.get("$ref"), str):
+            try:
+                resolver.lookup(node["$ref"])
+            except Unresolvable:
+                yield [*path, "$ref"], node["$ref"]
+        for key, value in node.items():
+            if key not in NOT_SCHEMAS:
+                yield from walk(value, [*path, key], resolver)
+
+    yield from walk(schema, [], resolver)
 
 
 def pointer(path: Iterable[Any]) -> str:
@@ -102,9 +134,22 @@ def describe(error: ValidationError) -> str:
     return error.message
 
 
-def problems_in(validator: Draft202012Validator, instance: Any) -> Iterator[tuple[list[Any], str]]:
-    """Each schema violation as (path within the instance, message), in document order."""
+def leaf_errors(validator: Draft202012Validator, instance: Any) -> Iterator[ValidationError]:
+    """Each schema violation worth reporting, in document order."""
     errors = sorted(validator.iter_errors(instance), key=lambda e: [str(p) for p in e.path])
     for error in errors:
-        for leaf in _leaves(error):
-            yield list(leaf.absolute_path), describe(leaf)
+        yield from _leaves(error)
+
+
+def blamed_path(error: ValidationError) -> list[Any]:
+    """Where the error is: its path, and for a missing required key, that key."""
+    path = list(error.absolute_path)
+    if error.validator == "required" and "'" in error.message:
+        path.append(error.message.split("'")[1])
+    return path
+
+
+def problems_in(validator: Draft202012Validator, instance: Any) -> Iterator[tuple[list[Any], str]]:
+    """Each schema violation as (path within the instance, message), in document order."""
+    for leaf in leaf_errors(validator, instance):
+        yield list(leaf.absolute_path), describe(leaf)

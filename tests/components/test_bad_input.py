@@ -104,3 +104,21 @@ def test_unknown_game_lists_the_known_ones() -> None:
 def test_directory_without_manifest_is_not_a_game(tmp_path: Path) -> None:
     with pytest.raises(PnpError, match="not a game directory"):
         load_game(tmp_path)
+
+
+def test_field_schema_reference_to_nowhere_is_reported_once_without_follow_ons() -> None:
+    """Two groups share the schema; each broken $ref is named once, and min > max as well."""
+    assert problems("broken-ref") == [
+        "broken-ref/card.schema.json:#/properties/suit/$ref: reference '#/$defs/suit' leads "
+        "nowhere",
+        "broken-ref/card.schema.json:#/properties/colour/$ref: reference "
+        "'https://pnpkit.dev/schema/defs.schema.json#/$defs/colour' leads nowhere",
+        "broken-ref/game.json:#/players: min must not be greater than max",
+    ]
+
+
+def test_field_schema_must_reject_unknown_fields() -> None:
+    assert problems("open-fields") == [
+        'open-fields/token.schema.json:#: must be an object with "additionalProperties": false, '
+        "so that unknown fields are rejected"
+    ]
