@@ -20,6 +20,7 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games import gentoo_syntax
 from pnpkit.referee.games.gentoo_cards import (
     PENGUINS_TO_WIN,
+    STONES_AT_START,
     apply_hatch,
     apply_peck,
     apply_play,
@@ -56,7 +57,6 @@ from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 SNOW_PER_PLAYER = 6
 CARDS_IN_PLAY_AT_START = 3
-STONES_AT_START = 3
 FISH_AT_START = 5
 CHOICE_CARDS = 4
 CARDS_IN_PLAY_KEPT = 3

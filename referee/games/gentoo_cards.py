@@ -15,6 +15,8 @@ from pnpkit.referee.moves import Move
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 PENGUINS_TO_WIN = 5
+STONES_AT_START = 3
+"""Nesting stones each player starts with; afterwards they only change hands (GE-28, GE-51)."""
 
 NOT_PLAYED = {
     "snow": ("GE-25", "Snow cannot be played; move it to your Used Pile instead (used {card})"),

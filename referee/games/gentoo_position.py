@@ -1,6 +1,7 @@
 """Scoring an unrecorded game of Gentoo from a position file (GE-49).
 
-One player per line: `NAME PENGUINS [STONES]`; `#` starts a comment; blank lines are skipped.
+One player per line: `NAME PENGUINS [STONES]`; a name may have several words (none of them a
+number); `#` starts a comment; blank lines are skipped.
 
     # Tuesday's game
     Ann  5
@@ -10,15 +11,17 @@ One player per line: `NAME PENGUINS [STONES]`; `#` starts a comment; blank lines
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.gentoo_cards import PENGUINS_TO_WIN
+from pnpkit.referee.games.gentoo_cards import PENGUINS_TO_WIN, STONES_AT_START
 from pnpkit.referee.games.gentoo_table import Catalog
 from pnpkit.referee.rules import ScoreSheet
 
 FORM = "NAME PENGUINS [STONES], e.g. `Ann 5` or `Bob 3 2`"
+NUMBER = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class Entry:
 
 
 def _number(word: str, what: str, top: int, where: str) -> int:
-    if not word.isdigit() or int(word) > top:
+    if not NUMBER.fullmatch(word) or int(word) > top:
         raise PnpError(f"{where}: {what} must be a whole number from 0 to {top}, not {word!r}")
     return int(word)
 
@@ -40,11 +43,15 @@ def _number(word: str, what: str, top: int, where: str) -> int:
 def _entry(text: str, line: int, source: str, stones_max: int) -> Entry:
     where = f"{source}:{line}"
     fields = text.split()
-    if len(fields) not in (2, 3):
+    at = next((i for i, word in enumerate(fields[1:], 1) if NUMBER.fullmatch(word)), None)
+    if at is None and len(fields) > 1:
+        _number(fields[-1], "penguins", PENGUINS_TO_WIN, where)
+    if at is None or len(fields) - at > 2:
         raise PnpError(f"{where}: expected {FORM}")
-    penguins = _number(fields[1], "penguins", PENGUINS_TO_WIN, where)
-    stones = _number(fields[2], "nesting stones", stones_max, where) if len(fields) == 3 else None
-    return Entry(fields[0], penguins, stones, line)
+    penguins = _number(fields[at], "penguins", PENGUINS_TO_WIN, where)
+    stones = fields[at + 1 :]
+    held = _number(stones[0], "nesting stones", stones_max, where) if stones else None
+    return Entry(" ".join(fields[:at]), penguins, held, line)
 
 
 def read_position(game: Game, text: str, source: str) -> list[Entry]:
@@ -60,11 +67,11 @@ def read_position(game: Game, text: str, source: str) -> list[Entry]:
         if any(e.name.lower() == entry.name.lower() for e in entries):
             raise PnpError(f"{source}:{number}: {entry.name} is listed twice")
         entries.append(entry)
-    _check_table(game, entries, source, stones_max)
+    _check_table(game, entries, source)
     return entries
 
 
-def _check_table(game: Game, entries: list[Entry], source: str, stones_max: int) -> None:
+def _check_table(game: Game, entries: list[Entry], source: str) -> None:
     if not game.players_min <= len(entries) <= game.players_max:
         raise PnpError(
             f"{source}: Gentoo has {game.players_min}–{game.players_max} players, "
@@ -76,10 +83,25 @@ def _check_table(game: Game, entries: list[Entry], source: str, stones_max: int)
             f"{source}:{fives[1].line}: only one player can reach five penguins "
             f"(the game ends at once), and {fives[0].name} already has"
         )
-    stones = sum(e.stones or 0 for e in entries)
-    if stones > stones_max:
+    _check_stones(entries, source)
+
+
+def _check_stones(entries: list[Entry], source: str) -> None:
+    """Nesting stones only change hands (GE-6, GE-28, GE-51): three per player in all."""
+    total = STONES_AT_START * len(entries)
+    held = 0
+    in_all = f"{len(entries)} players hold {total} nesting stones in all (three each)"
+    for entry in entries:
+        held += entry.stones or 0
+        if held > total:
+            raise PnpError(
+                f"{source}:{entry.line}: the nesting stones listed come to {held} by this line; "
+                f"{in_all}"
+            )
+    if held < total and all(e.stones is not None for e in entries):
         raise PnpError(
-            f"{source}: the players hold {stones} nesting stones; the game has {stones_max}"
+            f"{source}: the nesting stones listed come to {held}; {in_all}, "
+            "and stones only change hands"
         )
 
 
@@ -95,11 +117,21 @@ def score_position(game: Game, text: str, source: str) -> ScoreSheet:
     tiebreak = "the first player to five penguins wins"
     if len(leaders) > 1:
         tiebreak = "tied on penguins: the most nesting stones wins; still tied, the win is shared"
-        if all(e.stones is not None for e in leaders):
-            most = max(e.stones or 0 for e in leaders)
-            leaders = [e for e in leaders if e.stones == most]
-        else:
-            notes += ("give every tied player's nesting stones to break the tie",)
+        _check_tie_stones(leaders, source)
+        most = max(e.stones or 0 for e in leaders)
+        leaders = [e for e in leaders if e.stones == most]
     elif best < PENGUINS_TO_WIN:
         tiebreak = "stopped early: the most penguins wins"
     return ScoreSheet(("penguins",), points, tuple(e.name for e in leaders), tiebreak, notes)
+
+
+def _check_tie_stones(leaders: list[Entry], source: str) -> None:
+    """Players tied on penguins need their nesting stones, which break the tie (GE-49)."""
+    unknown = next((e for e in leaders if e.stones is None), None)
+    if unknown is not None:
+        others = ", ".join(e.name for e in leaders if e is not unknown)
+        raise PnpError(
+            f"{source}:{unknown.line}: {unknown.name} is tied with {others} on "
+            f"{unknown.penguins} penguins, and nesting stones break the tie: "
+            f"expected `{unknown.name} {unknown.penguins} STONES`"
+        )

@@ -30,11 +30,11 @@ def test_ge_49_the_example_position_scores_bob_the_winner() -> None:
 
 
 def test_ge_49_the_player_with_five_penguins_wins_whatever_the_stones() -> None:
-    assert score("Ann 5 0\nBob 4 12\n").winners == ("Ann",)
+    assert score("Ann 5 0\nBob 4 6\n").winners == ("Ann",)
 
 
 def test_ge_49_a_stopped_game_goes_to_the_most_penguins_then_the_most_stones() -> None:
-    sheet = score("Ann 3 1\nBob 3 4   # more stones\nCy 2 5\n")
+    sheet = score("Ann 3 1\nBob 3 4   # more stones\nCy 2 4\n")
     assert sheet.winners == ("Bob",)
     assert "stopped early" in sheet.notes[0]
     assert "most nesting stones" in sheet.tiebreak
@@ -42,10 +42,14 @@ def test_ge_49_a_stopped_game_goes_to_the_most_penguins_then_the_most_stones() -
 
 
 def test_ge_49_still_tied_players_share_the_win() -> None:
-    assert score("Ann 3 2\nBob 3 2\nCy 1 2\n").winners == ("Ann", "Bob")
-    unknown = score("Ann 3\nBob 3 2\n")
-    assert unknown.winners == ("Ann", "Bob")
-    assert any("tie" in note for note in unknown.notes)
+    assert score("Ann 3 3\nBob 3 3\nCy 1 3\n").winners == ("Ann", "Bob")
+
+
+def test_ge_49_nesting_stones_only_change_hands_and_names_may_have_several_words() -> None:
+    """GE-49 with GE-6, GE-28 and GE-51: three stones per player in all; `Mary Ann 3 4`."""
+    sheet = score("Mary Ann 3 4\nBob  3 2\n")
+    assert sheet.winners == ("Mary Ann",) and sheet.total("Mary Ann") == 3
+    assert score("Ann 4\nBob 2 6\n").winners == ("Ann",)
 
 
 @pytest.mark.parametrize(
@@ -58,7 +62,18 @@ def test_ge_49_still_tied_players_share_the_win() -> None:
         ("# c\n\nAnn 5\nBob 5\n", "pos.txt:4: only one player can reach five penguins"),
         ("Ann 1\nann 2\n", "pos.txt:2: ann is listed twice"),
         ("Ann 1 13\nBob 2\n", "pos.txt:1: nesting stones must be a whole number from 0 to 12"),
-        ("Ann 1 7\nBob 2 6\n", "pos.txt: the players hold 13 nesting stones; the game has 12"),
+        (
+            "Ann 1 7\nBob 2\n",
+            "pos.txt:1: the nesting stones listed come to 7 by this line; 2 players",
+        ),
+        ("Ann 1 3\nBob 2 4\n", "pos.txt:2: the nesting stones listed come to 7 by this line"),
+        ("Ann 3 4\nBob 3 4\nCy 2 4\n", "pos.txt:3: the nesting stones listed come to 12 by"),
+        ("Ann 3 2\nBob 2 2\nCy 1 2\n", "pos.txt: the nesting stones listed come to 6; 3 players"),
+        ("Ann 3\nBob 3 2\n", "pos.txt:1: Ann is tied with Bob on 3 penguins, and nesting stones"),
+        ("Ann 3 1\nBob 3\nCy 3 2\n", "pos.txt:2: Bob is tied with Ann, Cy on 3 penguins"),
+        ("Ann 3 ²\nBob 2\n", "pos.txt:1: nesting stones must be a whole number from 0 to 12"),
+        ("Ann 3 4 1\nBob 2\n", "pos.txt:1: expected NAME PENGUINS"),
+        ("Mary Ann\nBob 2\n", "pos.txt:1: penguins must be a whole number from 0 to 5, not 'Ann'"),
     ],
 )
 def test_ge_49_position_file_errors_name_file_and_line(text: str, message: str) -> None:
