@@ -882,6 +882,11 @@ class ArcticRules(Rules):
     def describe(self, setup: Setup, state: State) -> str:
         return describe_table(setup, facts(setup.game), state, self.prompt(setup, state).text)
 
+    def view(self, setup: Setup, state: State, player: str) -> str:
+        """AR-45: the table as `player` sees it: others' totems and face-down cards hidden."""
+        text = self.prompt(setup, state).text
+        return describe_table(setup, facts(setup.game), state, text, player)
+
     def svg(self, setup: Setup, state: State, face: Any) -> str:
         return table_svg(setup, facts(setup.game), state, face)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpkit.referee.faces import place_face
-from pnpkit.referee.games.arctic_table import HIDDEN, Facts, State
+from pnpkit.referee.games.arctic_table import Facts, State
 from pnpkit.referee.rules import Setup
 
 CARD_W, CARD_H, GAP, MARGIN, STEP = 63.0, 88.0, 8.0, 20.0, 16.0
@@ -13,11 +13,23 @@ PILE_SHOWN = 8
 """Top cards of each pile drawn in the picture (the text shows them all)."""
 
 
-def _pile_text(state: State, index: int) -> str:
-    cards = [
-        ("▼" + (c if c != HIDDEN else "?")) if down else c for c, down in state.seats[index].pile
-    ]
+def _pile_text(state: State, index: int, secret: bool) -> str:
+    """A pile bottom to top; `secret` hides the names of its face-down cards (AR-45)."""
+    cards = [("▼" + ("?" if secret else c)) if down else c for c, down in state.seats[index].pile]
     return " ".join(cards) or "(empty)"
+
+
+def _power_cards(setup: Setup, table: Facts, state: State) -> str:
+    """Every power card with its side, and who holds it (public, AR-7, AR-45)."""
+    if state.sides is None:
+        return "sides not chosen yet"
+    cards = []
+    for index, animal in enumerate(table.animals):
+        side = state.sides[index]
+        owner = state.owners[index]
+        holder = "" if owner is None else f" ({setup.players[owner]})"
+        cards.append(f"{animal} {side.upper()}{holder}")
+    return ", ".join(cards)
 
 
 def _powers(setup: Setup, table: Facts, state: State, index: int) -> str:
@@ -29,8 +41,12 @@ def _powers(setup: Setup, table: Facts, state: State, index: int) -> str:
     return ", ".join(held) or "none"
 
 
-def describe_table(setup: Setup, table: Facts, state: State, prompt: str) -> str:
-    """The landscape, the River, and each player's hand, pile, penalties and powers."""
+def describe_table(
+    setup: Setup, table: Facts, state: State, prompt: str, viewer: str | None = None
+) -> str:
+    """The landscape, the River, the power cards, and each player's hand, pile, penalties and
+    powers; with `viewer`, the other players' totems and face-down cards stay secret (AR-45).
+    """
     track = " | ".join(
         f"{value}: "
         + (" ".join(a for i, a in enumerate(table.animals) if state.tokens[i] == position) or "-")
@@ -42,16 +58,22 @@ def describe_table(setup: Setup, table: Facts, state: State, prompt: str) -> str
         f"draw pile  {state.draw_pile} cards; Reserve {state.reserve} cards"
         + ("; the end is triggered" if state.ending == 1 else "")
         + ("; last turns, no drawing" if state.ending == 2 else ""),
+        f"powers     {_power_cards(setup, table, state)}",
     ]
+    if viewer is not None:
+        lines.insert(0, f"{viewer}'s view: the others' totems and face-down cards are hidden")
     for index, player in enumerate(setup.players):
         seat = state.seats[index]
         mark = "▶" if index == state.turn and state.opened and state.step != "over" else " "
         seen = f" (seen: {' '.join(seat.hand)})" if seat.hand else ""
+        secret = viewer not in (None, player) and state.step != "over"
         totem = "" if state.totems is None else f", totem {state.totems[index]}"
+        if state.totems is not None and secret:
+            totem = ", totem secret"
         lines += [
             f"{mark} {player}: {seat.hand_size} cards in hand{seen}, "
             f"{seat.penalty} penalty card(s){totem}",
-            f"    pile (bottom → top, ▼ face down): {_pile_text(state, index)}",
+            f"    pile (bottom → top, ▼ face down): {_pile_text(state, index, secret)}",
             f"    powers: {_powers(setup, table, state, index)}",
         ]
     lines.append(f"now: {prompt}")

@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic_scoring import best_runs, longest_runs, run_points, variety_points
-from tests.referee.arctic_helpers import GAME, check, play, setup, started, with_pile
+from tests.referee.arctic_helpers import (
+    GAME,
+    check,
+    owning,
+    play,
+    setup,
+    started,
+    with_pile,
+)
 
 ANIMALS = ("fox", "moose", "walrus", "orca", "puffin", "polar-bear")
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "arctic-position.txt"
@@ -179,6 +187,24 @@ def test_describe_and_svg_show_the_table() -> None:
     assert "River      AR-1F1" in text and "pile (bottom → top, ▼ face down): AR-2F1" in text
     svg = RULES.svg(game, state, lambda _: None)
     assert svg.startswith("<svg") and "AR-2F1" in svg and "AR-L15" in svg
+
+
+def test_ar_45_a_players_view_hides_the_others_totems_and_face_down_cards() -> None:
+    game = setup(sides="a")
+    state = owning(with_pile(started(sides="a").state, 0, "AR-1M5"), 0, 0)  # Ann holds the fox
+    state = play(game, state, "place tuck AR-2W1")
+    state = replace(state, totems=("AR-TMF", "AR-TMO"))
+    whole = RULES.describe(game, state)
+    assert "▼AR-2W1" in whole and "totem AR-TMO" in whole
+    assert (
+        "powers     fox A (Ann), moose A (Ann), walrus A, orca A, puffin A, polar-bear A" in whole
+    )
+    bob = RULES.view(game, state, "Bob")
+    assert bob.startswith("Bob's view") and "▼?" in bob and "▼AR-2W1" not in bob
+    assert "totem AR-TMO" in bob and "AR-TMF" not in bob and "totem secret" in bob
+    assert "▼AR-2W1" in RULES.view(game, state, "Ann")
+    over = RULES.view(game, replace(state, step="over"), "Bob")
+    assert "AR-TMF" in over and "▼AR-2W1" in over  # the end shows everything (AR-38)
 
 
 def test_stats_and_bounds() -> None:
