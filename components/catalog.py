@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import unicodedata
 from pathlib import Path
 
 from pnpkit.errors import PnpError
@@ -16,10 +18,22 @@ def bundled_game_ids() -> list[str]:
     return sorted(p.name for p in GAMES_DIR.iterdir() if (p / MANIFEST).is_file())
 
 
+def _plain(text: str) -> str:
+    """A game name as its ID would spell it: "Año Nuevo " -> "ano-nuevo"."""
+    letters = unicodedata.normalize("NFKD", text.strip().lower())
+    letters = "".join(c for c in letters if not unicodedata.combining(c))
+    return "-".join(letters.replace("_", " ").split())
+
+
 def resolve_game(name_or_dir: str | Path) -> Path:
-    """The directory of a bundled game (by ID) or of a user's game (by path)."""
+    """The directory of a bundled game (by ID) or of a user's game (by path).
+
+    A bundled game's ID may be given in any case, with spaces for hyphens and without accents
+    ("Ano Nuevo"), as long as no directory of that name exists.
+    """
     text = str(name_or_dir)
-    if text in bundled_game_ids():
+    known = bundled_game_ids()
+    if text in known:
         return GAMES_DIR / text
     path = Path(text)
     if path.is_file() and path.name == MANIFEST:
@@ -28,8 +42,11 @@ def resolve_game(name_or_dir: str | Path) -> Path:
         if not (path / MANIFEST).is_file():
             raise PnpError(f"{path}: not a game directory (it has no {MANIFEST})")
         return path
-    known = ", ".join(bundled_game_ids())
+    if _plain(text) in known:
+        return GAMES_DIR / _plain(text)
+    close = difflib.get_close_matches(_plain(text), known, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
     raise PnpError(
-        f"unknown game {text!r}: give a bundled game ({known}) "
+        f"unknown game {text!r}{hint}: give a bundled game ({', '.join(known)}) "
         f"or the path of a directory holding a {MANIFEST}"
     )

@@ -48,6 +48,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table("id", "name", "players", "designer", "components", "pieces")
@@ -55,14 +56,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
         players = f"{row['players']['min']}–{row['players']['max']}"
         if row["players"]["solo"]:
             players += " (+solo)"
-        table.add_row(
-            row["id"],
-            row["name"],
-            players,
-            row["designer"],
-            str(row["components"]),
-            str(row["pieces"]),
-        )
+        cells = (row["id"], row["name"], players, row["designer"])
+        table.add_row(*map(escape, cells), str(row["components"]), str(row["pieces"]))
     Console().print(table)
 
 
@@ -86,6 +81,10 @@ def validate(
                 print(problem, file=sys.stderr)
             print(f"{target}: {len(exc.problems)} problem(s)", file=sys.stderr)
             continue
+        except PnpError as exc:
+            failed = True
+            print(f"error: {exc}", file=sys.stderr)
+            continue
         pieces = sum(c.count for c in game.components())
         print(f"{target}: valid ({sum(1 for _ in game.components())} components, {pieces} pieces)")
     if failed:
@@ -105,12 +104,14 @@ def components(
         print(json.dumps([c.to_json() for c in loaded.components()], indent=2, ensure_ascii=False))
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    table = Table("id", "kind", "group", "name", "count", "fields", title=loaded.name)
+    table = Table("id", "kind", "group", "name", "count", "fields", title=escape(loaded.name))
     for c in loaded.components():
         summary = ", ".join(f"{k}={_short(v)}" for k, v in c.fields.items())
-        table.add_row(c.id, c.kind, c.group, c.name, str(c.count), summary)
+        cells = (c.id, c.kind, c.group, c.name, str(c.count), summary)
+        table.add_row(*map(escape, cells))
     Console().print(table)
 
 

@@ -53,3 +53,18 @@ def test_games_json_lists_bundled_games() -> None:
     rows = json.loads(pnp("games", "--json").stdout)
     gentoo = next(r for r in rows if r["id"] == "gentoo")
     assert gentoo["players"] == {"min": 2, "max": 4, "solo": False}
+
+
+def test_validate_goes_on_past_an_unknown_game() -> None:
+    result = pnp("validate", "nonesuch", "gentoo")
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: unknown game 'nonesuch'")
+    assert "gentoo: valid" in result.stdout
+
+
+def test_components_table_shows_square_brackets_as_typed() -> None:
+    """Card text such as "[star]" is the designer's, not terminal markup to be swallowed."""
+    example = Path(__file__).resolve().parents[1] / "docs" / "examples" / "lanterns"
+    result = pnp("components", str(example))
+    assert result.returncode == 0, result.stderr
+    assert "text=Take 1 [star] candle" in result.stdout

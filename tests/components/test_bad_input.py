@@ -122,3 +122,22 @@ def test_field_schema_must_reject_unknown_fields() -> None:
         'open-fields/token.schema.json:#: must be an object with "additionalProperties": false, '
         "so that unknown fields are rejected"
     ]
+
+
+@pytest.mark.parametrize("typed", ["GENTOO", " gentoo ", "Gentoo"])
+def test_bundled_game_ids_forgive_case_and_spaces(typed: str) -> None:
+    assert load_game(typed).id == "gentoo"
+
+
+@pytest.mark.parametrize(
+    ("typed", "game_id"),
+    [("Año Nuevo", "ano-nuevo"), ("ano nuevo", "ano-nuevo"), ("nut_hunt", "nut-hunt")],
+)
+def test_bundled_games_can_be_named_as_their_names_are_written(typed: str, game_id: str) -> None:
+    assert load_game(typed).id == game_id
+
+
+def test_unknown_game_close_to_a_known_one_suggests_it() -> None:
+    with pytest.raises(PnpError) as caught:
+        load_game("gento")
+    assert str(caught.value).startswith("unknown game 'gento' (did you mean 'gentoo'?): give a ")
