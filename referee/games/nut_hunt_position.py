@@ -28,6 +28,7 @@ class _Reader:
         self.players: list[str] = []
         self.pieces: dict[str, dict[str, Counter[str]]] = {}
         self.objectives: dict[str, list[str]] = {}
+        self.seen: dict[str, tuple[str, int]] = {}  # tile or card: ("layout" or holder, line)
         self.line = 0
 
     def fail(self, message: str) -> PnpError:
@@ -55,9 +56,8 @@ class _Reader:
         if keyword not in KEYWORDS:
             raise self.fail(f"{words[0]!r}: expected one of {', '.join(KEYWORDS)}")
         if keyword == "layout":
-            self.layout += [self.tile(w) for w in args]
-            if len(self.layout) > board.SPACES:
-                raise self.fail(f"the forest has {board.SPACES} tiles, not more")
+            for word in args:
+                self.lay(self.tile(word))
             return
         if not args:
             raise self.fail(f"{keyword} NAME …: the line names no player")
@@ -65,10 +65,32 @@ class _Reader:
             self.new_player(args)
             return
         name = self.player(args[0])
-        if keyword == "objectives":
-            self.objectives[name] += [self.card(w) for w in args[1:]]
-        else:
-            self.pieces[name][keyword].update(self.tile(w) for w in args[1:])
+        for word in args[1:]:
+            if keyword == "objectives":
+                self.objectives[name].append(self.card(word, name))
+            else:
+                self.piece(name, keyword, self.tile(word))
+
+    def lay(self, tile: str) -> None:
+        if tile in self.seen:
+            raise self.fail(f"{tile} is laid twice (also line {self.seen[tile][1]})")
+        if len(self.layout) == board.SPACES:
+            raise self.fail(f"the forest has {board.SPACES} tiles, not more")
+        self.layout.append(tile)
+        self.seen[tile] = ("layout", self.line)
+
+    def piece(self, name: str, kind: str, tile: str) -> None:
+        """One squirrel or nest: never on the Frog Pond (NH-8), and three squirrels of one
+        player on a tile would have become a nest (NH-19)."""
+        if tile == self.data.frog_pond:
+            raise self.fail(f"no squirrel or nest can be on the Frog Pond ({tile}) (NH-8)")
+        held = self.pieces[name][kind]
+        held[tile] += 1
+        if kind == "squirrels" and held[tile] >= 3:
+            raise self.fail(
+                f"{name} has 3 squirrels on {tile}: three squirrels of one player on a tile "
+                "become a nest (NH-19); write it on a 'nests' line"
+            )
 
     def new_player(self, args: list[str]) -> None:
         if len(args) != 1:
@@ -79,22 +101,27 @@ class _Reader:
         self.pieces[args[0]] = {"squirrels": Counter(), "nests": Counter()}
         self.objectives[args[0]] = []
 
-    def card(self, word: str) -> str:
+    def card(self, word: str, name: str) -> str:
+        """An objective card; each of the deck's cards is held once, by one player."""
         key = word.upper() if word.upper().startswith("NH-") else f"NH-{word.upper()}"
         if key not in self.data.objectives:
             raise self.fail(f"{word!r} is not an objective card (NH-O01 … NH-O45)")
+        if key in self.seen:
+            holder, line = self.seen[key]
+            raise self.fail(f"{key} is held once, and {holder} has it already (line {line})")
+        self.seen[key] = (name, self.line)
         return key
 
     def finish(self) -> tuple[tuple[str, ...], list[Holding]]:
         self.line = 0
-        if len(self.layout) != board.SPACES or len(set(self.layout)) != board.SPACES:
-            raise self.fail(f"the layout must name all {board.SPACES} tiles once each")
+        if len(self.layout) < board.SPACES:
+            missing = [t for t in self.data.tiles if t not in self.layout]
+            raise self.fail(
+                f"the layout names {len(self.layout)} of the {board.SPACES} tiles; "
+                f"not laid: {', '.join(missing)}"
+            )
         if not self.players:
             raise self.fail("no 'player' line: name each player")
-        for name in self.players:
-            for tile in self.pieces[name]["squirrels"]:
-                if self.data.tiles[tile].id == self.data.frog_pond:
-                    raise self.fail(f"{name} has a squirrel on the Frog Pond, where none may be")
         space = {tile: i for i, tile in enumerate(self.layout)}
         holdings = [
             Holding(

@@ -489,10 +489,30 @@ def test_nh_40_squirrels_are_not_capped() -> None:
 def test_position_file_errors_name_the_file_and_line() -> None:
     with pytest.raises(PnpError, match=r"game\.txt:2: 'NH-XYZ' is not a tile"):
         RULES.score_position(GAME, "layout NH-WIL\nlayout NH-XYZ\n", "game.txt")
-    with pytest.raises(PnpError, match=r"game\.txt: the layout must name all 19"):
+    with pytest.raises(
+        PnpError, match=r"game\.txt: the layout names 1 of the 19 tiles; not laid: NH-MUC, "
+    ):
         RULES.score_position(GAME, "layout NH-WIL\nplayer A\n", "game.txt")
     with pytest.raises(PnpError, match=r"game\.txt:1: 'Zed' is not a player"):
         RULES.score_position(GAME, "nests Zed NH-WIL\n", "game.txt")
+    with pytest.raises(PnpError, match=r"game\.txt:2: NH-WIL is laid twice \(also line 1\)"):
+        RULES.score_position(GAME, "layout NH-WIL NH-MUC\nlayout wil\n", "game.txt")
+
+
+@pytest.mark.parametrize(
+    ("lines", "error"),
+    [
+        ("squirrels A NH-WIL NH-FRG", r"p:4: no squirrel or nest can be on the Frog Pond"),  # NH-8
+        ("nests B NH-FRG", r"p:4: no squirrel or nest can be on the Frog Pond"),  # NH-8
+        ("squirrels A wil\nsquirrels A wil wil", r"p:5: A has 3 squirrels on NH-WIL.*NH-19"),
+        ("objectives A o01\nobjectives B NH-O01", r"p:5: NH-O01 is held once, and A .*line 4"),
+        ("objectives A o01 o01", r"p:4: NH-O01 is held once, and A has it already"),
+    ],
+)
+def test_position_file_refuses_impossible_positions(lines: str, error: str) -> None:
+    text = "layout " + " ".join(f"NH-{t}" for t in LAYOUT.split()) + "\nplayer A\nplayer B\n"
+    with pytest.raises(PnpError, match=error):
+        RULES.score_position(GAME, text + lines, "p")
 
 
 @pytest.mark.parametrize(
