@@ -40,29 +40,40 @@ def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int
     """Parse a position file; PnpError with the file and line for the first problem found."""
     colours = {c.fields["colour"] for c in game.group("hikers").components}
     order: list[str] | None = None
+    order_line = 0
     rows: list[tuple[int, list[str]]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        where = f"{source}:{number}"
         if line.lower().startswith("order:"):
+            if order is not None:
+                raise PnpError(f"{where}: a second `order:` line (the first is line {order_line})")
             order = [c.strip().lower() for c in line.split(":", 1)[1].replace(",", " ").split()]
-            _check_order(order, colours, hikers_each, f"{source}:{number}")
+            order_line = number
+            _check_order(order, colours, hikers_each, where)
             continue
+        if len(rows) == ROWS:
+            raise PnpError(f"{where}: a 6th row of cards; a finished grid has {ROWS} rows")
         rows.append((number, line.split()))
     if order is None:
         raise PnpError(f"{source}: no `order:` line (the hiker colours in turn order)")
-    if len(rows) != ROWS:
-        raise PnpError(f"{source}: {len(rows)} rows of cards; a finished grid has {ROWS}")
+    if len(rows) < ROWS:
+        where = f"{source}:{rows[-1][0]}" if rows else source
+        raise PnpError(
+            f"{where}: the grid ends after {len(rows)} row(s) of cards; a finished grid has {ROWS}"
+        )
     cards: dict[int, str] = {}
     hikers: dict[int, str] = {}
     seen: dict[str, int] = {}
+    placed: Counter[str] = Counter()
+    allowed = hikers_each[len(order)]
     for row, (number, cells) in enumerate(rows):
         where = f"{source}:{number}"
-        if len(cells) != COLUMNS:
-            raise PnpError(f"{where}: {len(cells)} cards in this row; each row has {COLUMNS}")
+        _check_cells(cells, where)
         for column, cell in enumerate(cells):
-            card_id, _, colour = cell.partition("*")
+            card_id, star, colour = cell.partition("*")
             component = game.component(card_id)
             if component is None or component.group != "cards":
                 raise PnpError(f"{where}: {card_id!r} is not an Alpina card ID (AL-01 … AL-56)")
@@ -73,12 +84,37 @@ def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int
             seen[component.id] = number
             space = row * SIZE + column
             cards[space] = component.id
-            if colour:
-                if colour.lower() not in order:
-                    raise PnpError(f"{where}: hiker colour {colour!r} is not in the order line")
-                hikers[space] = colour.lower()
-    _check_hiker_counts(hikers, hikers_each[len(order)], source)
+            if star:
+                colour = colour.lower()
+                if colour not in order:
+                    raise PnpError(
+                        f"{where}: {cell}: after * comes a hiker colour of the order line "
+                        f"({', '.join(order)})"
+                    )
+                placed[colour] += 1
+                if placed[colour] > allowed:
+                    raise PnpError(
+                        f"{where}: a {_ordinal(placed[colour])} {colour} hiker; "
+                        f"each player has {allowed} with {len(order)} players"
+                    )
+                hikers[space] = colour
     return Position(cards, hikers, order)
+
+
+def _check_cells(cells: list[str], where: str) -> None:
+    """Five cells, each CARD or CARD*COLOUR with no space around the *."""
+    loose = [c for c in cells if c.startswith("*") or c.endswith("*")]
+    if loose:
+        raise PnpError(
+            f"{where}: {loose[0]!r}: a hiker is CARD*COLOUR, the colour right after the *"
+        )
+    if len(cells) != COLUMNS:
+        raise PnpError(f"{where}: {len(cells)} cards in this row; each row has {COLUMNS}")
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … (hiker counts stay below 11)."""
+    return str(n) + {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
 
 
 def _check_order(order: list[str], colours: set[str], each: dict[int, int], where: str) -> None:
@@ -90,10 +126,7 @@ def _check_order(order: list[str], colours: set[str], each: dict[int, int], wher
     if len(set(order)) != len(order):
         raise PnpError(f"{where}: a colour appears twice in the order")
     if len(order) not in each:
-        raise PnpError(f"{where}: {len(order)} players; Alpina is for 2 to 4")
-
-
-def _check_hiker_counts(hikers: dict[int, str], allowed: int, source: str) -> None:
-    for colour, count in Counter(hikers.values()).items():
-        if count > allowed:
-            raise PnpError(f"{source}: {count} {colour} hikers; each player has {allowed}")
+        raise PnpError(
+            f"{where}: {len(order)} colour(s); Alpina is for {min(each)} to {max(each)} players, "
+            "so list one hiker colour per player"
+        )

@@ -117,7 +117,7 @@ def test_position_file_example_scores() -> None:
         ("AL-01 AL-02", "no `order:` line"),
         ("order: red, green\n", ":1: unknown colour 'green'"),
         ("order: red, yellow\n" + "AL-01 AL-02 AL-03 AL-04 AL-05\n" * 5, ":3: AL-01 appears twice"),
-        ("order: red, yellow\nAL-01 AL-02\n", "1 rows of cards"),
+        ("order: red, yellow\nAL-01 AL-02\n", ":2: the grid ends after 1 row"),
         ("order: red, yellow\n" + "AL-01 AL-02 AL-03 AL-04\n" * 5, ":2: 4 cards in this row"),
         ("order: red, yellow\nAL-01 AL-02 AL-03 AL-04 XX-1\n" + "AL-06\n" * 4, "not an Alpina"),
     ],
@@ -125,6 +125,61 @@ def test_position_file_example_scores() -> None:
 def test_position_file_errors_name_file_and_line(text: str, message: str) -> None:
     with pytest.raises(PnpError, match=message):
         RULES.score_position(GAME, text, "pos.txt")
+
+
+GRID = [line for line in EXAMPLE.read_text().splitlines() if line.startswith("AL-")]
+ORDER = "order: red, yellow, purple, light-blue"
+
+
+def example_with(*changes: tuple[str, str], head: str = ORDER, tail: str = "") -> str:
+    """The example position with some text of its first row replaced."""
+    first = GRID[0]
+    for old, new in changes:
+        first = first.replace(old, new, 1)
+    return "\n".join([head, first, *GRID[1:], tail])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (example_with(head=ORDER + "\norder: red, yellow"), r"pos\.txt:2: a second `order:` line"),
+        (example_with(("AL-01 ", "AL-01* ")), r"pos\.txt:2: 'AL-01\*': a hiker is CARD\*COLOUR"),
+        (example_with(("AL-01 ", "AL-01 *red ")), r"pos\.txt:2: '\*red': a hiker is CARD\*COLOUR"),
+        (example_with(tail="AL-02 AL-04 AL-07 AL-08 AL-11"), r"pos\.txt:7: a 6th row of cards"),
+        (
+            example_with(("AL-01 ", "AL-01*red "), ("AL-05 ", "AL-05*red ")),
+            r"pos\.txt:6: a 5th red hiker; each player has 4 with 4 players",
+        ),
+        (example_with(head="order: red"), r"pos\.txt:1: 1 colour\(s\); Alpina is for 2 to 4"),
+        (example_with(("AL-22*yellow", "AL-22*green")), r"pos\.txt:2: AL-22\*green: after \*"),
+    ],
+)
+def test_position_file_mistakes_name_the_line_and_what_is_expected(text, message) -> None:
+    with pytest.raises(PnpError, match=message):
+        RULES.score_position(GAME, text, "pos.txt")
+
+
+def test_position_file_saved_with_a_byte_order_mark_scores() -> None:
+    """Windows editors may start a UTF-8 file with a BOM; it is not part of the first line."""
+    plain = RULES.score_position(GAME, EXAMPLE.read_text(), "pos.txt")
+    marked = RULES.score_position(GAME, "\ufeff" + EXAMPLE.read_text(), "pos.txt")
+    assert marked == plain
+
+
+def test_al_18_al_27_position_file_with_a_tie_goes_to_the_later_colour() -> None:
+    """Two hikers worth the same tie; the colour later in the order line wins."""
+    keep = {"AL-45*red", "AL-44*light-blue"}  # 2 tape + 2 per forest / mountain beside it
+    tied = "\n".join(
+        line if line.startswith("order") else _only_hikers(line, keep)
+        for line in example_with(head="order: light-blue, red").splitlines()
+    )
+    sheet = RULES.score_position(GAME, tied, "pos.txt")
+    assert sheet.total("red") == sheet.total("light-blue") == 2 + 2 * 2
+    assert sheet.winners == ("red",) and "red wins as the latest" in sheet.tiebreak
+
+
+def _only_hikers(line: str, keep: set[str]) -> str:
+    return " ".join(c if c in keep else c.split("*")[0] for c in line.split())
 
 
 def test_score_position_command() -> None:
