@@ -142,19 +142,41 @@ class ArcticRules(Rules):
     def _step_text(self, setup: Setup, state: State) -> str:
         seat = state.seat(state.turn)
         if state.step == "place":
-            low, high = self._place_range(setup, state)
-            count = str(low) if low == high else f"{low} to {high}"
-            return f"place {count} card(s) on your pile: place CARD …"
+            return self._place_text(setup, state) + self._power_hints(setup, state, PLACE_HINTS)
         if state.step == "draw":
             low, high = self._draw_range(setup, state)
             left = f"{high - state.taken}" if low == high else f"up to {high - state.taken}"
-            return f"draw {left} more card(s) from the River: take CARD"
+            hints = self._power_hints(setup, state, DRAW_HINTS)
+            return f"draw {left} more card(s) from the River: take CARD{hints}"
         pair = self._pair(setup, state)
         if state.step == "tokens" and pair is not None:
             return self._tokens_text(setup, state, pair)
         if state.step == "discard":
             return f"discard {seat.hand_size - HAND_LIMIT} card(s): discard CARD|? …"
         return STEP_TEXT[state.step]
+
+    def _place_text(self, setup: Setup, state: State) -> str:
+        """Step A's prompt: how many cards (AR-9, AR-26), or all of a short hand (AR-11)."""
+        low, high = self._place_range(setup, state)
+        hand = state.seat(state.turn).hand_size
+        if hand < low:
+            missing = min(low - hand, state.draw_pile)
+            return (
+                f"place all {hand} card(s) you hold, then {missing} penalty card(s) are drawn: "
+                "place CARD …"
+            )
+        high = min(high, hand)
+        count = str(low) if low == high else f"{low} to {high}"
+        return f"place {count} card(s) on your pile: place CARD …"
+
+    def _power_hints(self, setup: Setup, state: State, hints: Mapping[str, str]) -> str:
+        """The moves the current player's powers add to this step (if not used this turn)."""
+        usable = [
+            hint
+            for effect, hint in hints.items()
+            if self._has(setup, state, effect) and effect not in state.used
+        ]
+        return "".join(f"; {hint}" for hint in usable)
 
     def _tokens_text(self, setup: Setup, state: State, pair: tuple[str, str]) -> str:
         """Step C's prompt: the choice to make (AR-16) or the edge rules' moves, and the walrus."""
@@ -891,6 +913,19 @@ class ArcticRules(Rules):
         return table_svg(setup, facts(setup.game), state, face)
 
 
+PLACE_HINTS = {
+    "puffin-swap-river": "puffin: swap HAND RIVER first",
+    "puffin-take-back": "puffin: takeback first",
+    "fox-face-down": "fox: … tuck CARD|? for the last card",
+    "fox-under-pile": "fox: … bottom CARD for the last card",
+}
+"""Step A's power moves, as the prompt mentions them (AR-23, AR-24, AR-31, AR-32)."""
+DRAW_HINTS = {
+    "orca-draw-blind": "orca: take deep",
+    "bear-draw-penalty": "polar bear: take penalty",
+    "moose-draw-adjust": "moose: done to stop one early",
+}
+"""Step D's power moves, as the prompt mentions them (AR-25, AR-30, AR-33)."""
 STEP_MOVES = {
     "sides": ("sides",),
     "totems": ("totems",),

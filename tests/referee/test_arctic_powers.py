@@ -154,6 +154,25 @@ def test_ar_34_polar_bear_b_passes_a_penalty_card_on() -> None:
     assert (after.seats[0].penalty, after.seats[1].penalty) == (1, 1)
 
 
+def test_ar_14_prompts_name_the_power_moves_the_player_may_make() -> None:
+    """AR-23, AR-31 in step A; AR-25, AR-30, AR-33 in step D; only while held and unused."""
+    game = setup(sides="a")
+    state = give(ann("a", FOX, PUFFIN), 0, "AR-2F1")
+    assert RULES.prompt(game, state).text == (
+        "Ann: place 1 card(s) on your pile: place CARD …; puffin: swap HAND RIVER first; "
+        "fox: … tuck CARD|? for the last card"
+    )
+    swapped = play(game, state, "swap AR-2F1 AR-1W1")
+    assert "puffin" not in RULES.prompt(game, swapped).text
+    assert RULES.prompt(setup(sides="b"), drawing("b", ORCA, BEAR, MOOSE)).text == (
+        "Ann: draw 3 more card(s) from the River: take CARD; orca: take deep"
+    )
+    assert RULES.prompt(game, drawing("a", BEAR, MOOSE)).text == (
+        "Ann: draw up to 4 more card(s) from the River: take CARD; polar bear: take penalty; "
+        "moose: done to stop one early"
+    )
+
+
 def test_ar_19_ar_20_ar_21_drawing_the_hand_limit_and_the_river() -> None:
     game = setup(sides="a")
     state = drawing("a")

@@ -112,6 +112,17 @@ def test_ar_11_a_short_hand_places_all_and_draws_penalties() -> None:
     assert after.seats[0].penalty == 2 and after.draw_pile == state.draw_pile - 2
 
 
+def test_ar_11_the_prompt_asks_a_short_hand_for_all_its_cards() -> None:
+    game = setup()
+    state = with_pile(started().state, 0, "AR-2F1")  # placement value 5, hand of 3
+    assert RULES.prompt(game, state).text == (
+        "Ann: place all 3 card(s) you hold, then 2 penalty card(s) are drawn: place CARD …"
+    )
+    assert RULES.prompt(game, with_pile(started().state, 0, "AR-2F4")).text == (
+        "Ann: place 2 card(s) on your pile: place CARD …"
+    )
+
+
 def test_ar_12_face_up_cards_are_named_and_keep_their_order() -> None:
     game = setup()
     with pytest.raises(MoveSyntaxError):
