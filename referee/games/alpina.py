@@ -132,6 +132,8 @@ class AlpinaRules(Rules):
         if phase == PLAY:
             return Prompt("move", (player,), f"{player}: play a card: play CARD SPACE")
         if phase == HIKER:
+            if not state.hikers_left[state.turn]:
+                return Prompt("move", (player,), f"{player}: no hikers left: pass")
             return Prompt("move", (player,), f"{player}: hiker SPACE, or pass")
         if phase == DRAW:
             return Prompt("chance", (player,), f"{player}: draw back up to {HAND} cards")
@@ -200,6 +202,9 @@ class AlpinaRules(Rules):
         player = move.get("player")
         if player is not None and player != setup.players[state.turn]:
             return refuse("AL-7", f"it is {setup.players[state.turn]}'s turn, not {player}'s")
+        problem = _malformed(move)
+        if problem:
+            return refuse(_STEP_RULES[kind], f"a malformed {kind} move: {problem}")
         return getattr(self, f"_check_{kind}")(setup, state, move)
 
     def _check_start(self, setup: Setup, state: Alpina, move: Move) -> Verdict:
@@ -242,7 +247,7 @@ class AlpinaRules(Rules):
             return refuse("AL-8", f"{component.id} is not in {setup.players[state.turn]}'s hand")
         target = _space_index(at)
         if target is None:
-            return refuse("AL-9", f"{at} is outside the table's frame (a1 to i9)")
+            return refuse("AL-10", f"{at} is outside the table's frame (a1 to i9)")
         if state.cards[target] is not None:
             return refuse("AL-9", f"{at} already holds {state.cards[target]}")
         if not any(state.cards[n] is not None for n in grid.orthogonal(target)):
@@ -494,6 +499,10 @@ class AlpinaRules(Rules):
     def describe(self, setup: Setup, state: Alpina) -> str:
         return describe_table(setup, state, self.colours(setup))
 
+    def view(self, setup: Setup, state: Alpina, player: str) -> str:
+        """AL-3: the table as `player` may see it: the other hands only as counts."""
+        return describe_table(setup, state, self.colours(setup), setup.players.index(player))
+
     def svg(self, setup: Setup, state: Alpina, face: Any) -> str:
         return table_svg(setup, state, self.colours(setup), face)
 
@@ -514,6 +523,32 @@ def score_grid(
     totals = {p: sum(c.values()) for p, c in points.items()}
     winner, tiebreak = winners_by_turn_order(totals, order)
     return ScoreSheet(("tape", "conditions"), points, (winner,), tiebreak, tuple(notes))
+
+
+_STEP_RULES = {"start": "AL-2", "first": "AL-5", "deal": "AL-3", "play": "AL-8",
+               "hiker": "AL-13", "pass": "AL-13", "draw": "AL-16"}  # fmt: skip
+_ARGUMENTS: dict[str, dict[str, type]] = {
+    "start": {"card": str},
+    "first": {"seat": int},
+    "play": {"card": str, "at": str},
+    "hiker": {"at": str},
+}
+
+
+def _malformed(move: Move) -> str:
+    """What is wrong with the shape of a move's JSON (as a damaged log may hold), or ""."""
+    for key, kind in _ARGUMENTS.get(move["type"], {}).items():
+        if type(move.get(key)) is not kind:  # `is`: a bool is no seat number
+            return f"{key!r} should be a {kind.__name__}, not {move.get(key)!r}"
+    if "card" in move and not isinstance(move["card"], str):
+        return f"'card' should be a str, not {move['card']!r}"
+    hands = move.get("hands")
+    if hands is not None and not (
+        isinstance(hands, dict)
+        and all(isinstance(c, list) and all(isinstance(i, str) for i in c) for c in hands.values())
+    ):
+        return "'hands' should map each player to a list of card IDs"
+    return ""
 
 
 def _seat(setup: Setup, name: str) -> int:

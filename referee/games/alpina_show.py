@@ -13,21 +13,32 @@ if TYPE_CHECKING:
     from pnpkit.referee.games.alpina import Alpina
 
 CARD_W, CARD_H, GAP, MARGIN = 63.0, 88.0, 6.0, 24.0
+HIKER_R = 7.5
+
+
+def _hiker_at(left: float, top: float) -> tuple[float, float]:
+    """Where a hiker stands on a card: right of the animal badge, level with its middle, so that
+    the condition, the tape flags and the animal stay readable."""
+    return left + CARD_W - HIKER_R - 1.5, top + CARD_H * 0.38
 
 
 def _window(state: Alpina) -> tuple[range, range]:
-    """Columns and rows to show: the cards and one space around them, inside the frame."""
-    occupied = [i for i, c in enumerate(state.cards) if c is not None] or [grid.START]
-    columns = [i % grid.SIZE for i in occupied]
-    rows = [i // grid.SIZE for i in occupied]
-    return (
-        range(max(0, min(columns) - 1), min(grid.SIZE, max(columns) + 2)),
-        range(max(0, min(rows) - 1), min(grid.SIZE, max(rows) + 2)),
-    )
+    """Columns and rows to show: the cards and one space around them where a card may still go
+    (never beyond the 5×5 bound, AL-12)."""
+    first_column, last_column, first_row, last_row = state.box
+    reach = grid.BOUND - 1
+
+    def span(first: int, last: int) -> range:
+        return range(max(0, first - 1, last - reach), min(grid.SIZE, last + 2, first + reach + 1))
+
+    return span(first_column, last_column), span(first_row, last_row)
 
 
-def describe_table(setup: Setup, state: Alpina, colours: tuple[str, ...]) -> str:
-    """The grid (CARD, CARD*colour for a hiker) and each player's hand, hikers and turn."""
+def describe_table(
+    setup: Setup, state: Alpina, colours: tuple[str, ...], viewer: int | None = None
+) -> str:
+    """The grid (CARD, CARD*colour for a hiker) and each player's hand, hikers and turn; with a
+    `viewer` seat, only that player's cards are named, the others' only counted."""
     columns, rows = _window(state)
     width = 11
     lines = ["    " + "".join(f"{chr(97 + c):^{width}}" for c in columns)]
@@ -44,13 +55,15 @@ def describe_table(setup: Setup, state: Alpina, colours: tuple[str, ...]) -> str
         lines.append(f"{r + 1:>3} " + "".join(cells))
     lines.append("")
     for seat, player in enumerate(setup.players):
-        marker = "▶" if seat == state.turn and state.phase not in ("start", "over") else " "
-        known = sorted(state.known[seat])
+        marker = "▶" if seat == state.turn and state.phase in ("play", "hiker", "draw") else " "
+        known = sorted(state.known[seat]) if viewer in (None, seat) else []
         hand = f"{state.hand_sizes[seat]} cards" + (f" ({' '.join(known)})" if known else "")
         lines.append(
             f"{marker} {player} ({colours[seat]}): {hand}, {state.hikers_left[seat]} hikers left"
         )
     lines.append(f"  draw pile: {state.deck_size()} cards; grid: {state.placed}/25")
+    if viewer is not None:
+        lines.insert(0, f"{setup.players[viewer]}'s view (the other hands only counted)")
     return "\n".join(lines)
 
 
@@ -82,10 +95,11 @@ def table_svg(setup: Setup, state: Alpina, colours: tuple[str, ...], face: Any) 
             _card(drawing, setup, card, face(card), left, top)
             hiker = state.hikers[i]
             if hiker is not None:
-                # On the card's hiker space (its lower left corner), clear of the condition.
-                centre = (left + 14, top + CARD_H - 14)
                 fill = hexes.get(colours[hiker], "#000")
-                drawing.add(drawing.circle(centre, 10, fill=fill, stroke="#000", stroke_width=1.5))
+                drawing.add(
+                    drawing.circle(_hiker_at(left, top), HIKER_R, fill=fill, stroke="#000",
+                                   stroke_width=1.5)
+                )  # fmt: skip
     return drawing.tostring()
 
 

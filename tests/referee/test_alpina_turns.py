@@ -171,3 +171,78 @@ def test_al_17_the_25th_card_ends_the_game_after_its_hiker_step() -> None:
     assert session.state.placed == 25
     assert session.events[-1]["move"]["type"] in ("hiker", "pass")
     assert refusal(session, "pass") == "AL-17: the game is over: the 25th card has been placed"
+
+
+def test_al_10_a_space_outside_the_frame_is_named_as_such() -> None:
+    session = table()
+    assert refusal(session, "play AL-01 j5") == "AL-10: j5 is outside the table's frame (a1 to i9)"
+
+
+@pytest.mark.parametrize(
+    ("moves", "damaged", "rule"),
+    [
+        ((), {"type": "first", "seat": True}, "AL-5"),
+        ((), {"type": "first", "seat": 1.0}, "AL-5"),
+        (("first P1",), {"type": "play", "card": "AL-01", "at": 7}, "AL-8"),
+        (("first P1",), {"type": "play", "card": ["AL-01"], "at": "e4"}, "AL-8"),
+        (("first P1", "play AL-01 e4"), {"type": "hiker", "at": None}, "AL-13"),
+    ],
+)
+def test_al_6_a_damaged_logged_move_is_refused_not_a_crash(moves, damaged, rule) -> None:
+    """A log edited by hand can hold any JSON: the verdict names the move's rule (AL-6)."""
+    session = Session(make_setup(GAME, ["P1", "P2"]))
+    session.advance()
+    for text in ("start AL-20", *moves):
+        session.submit(session.parse(text))
+    verdict = session.check(damaged)
+    assert not verdict.ok and verdict.rule == rule
+    assert f"a malformed {damaged['type']} move" in verdict.reason
+
+
+def test_al_6_damaged_deal_and_draw_moves_are_refused() -> None:
+    session = table()
+    rules, setup = session.rules, session.setup
+    dealing, drawing = replace(session.state, phase="deal"), replace(session.state, phase="draw")
+    deal = rules.check(setup, dealing, {"type": "deal", "hands": {"P1": 6, "P2": 6}})
+    draw = rules.check(setup, drawing, {"type": "draw", "card": ["AL-01"]})
+    assert (deal.rule, draw.rule) == ("AL-3", "AL-16")
+    assert "malformed" in deal.reason and "malformed" in draw.reason
+
+
+def test_al_6_a_damaged_log_is_reported_with_its_line(tmp_path) -> None:
+    from pnpkit.referee.store import load_session, new_game, writing_session
+
+    log = tmp_path / "damaged.jsonl"
+    new_game(log, make_setup(GAME, ["Ann", "Bob"]))
+    with writing_session(log) as (session, _):
+        for text in ("start AL-20", "first Ann", "play AL-01 e4"):
+            session.submit(session.parse(text))
+    lines = log.read_text().splitlines()
+    lines[-1] = lines[-1].replace('"at":"e4"', '"at":7')
+    log.write_text("\n".join(lines) + "\n")
+    with pytest.raises(PnpError, match=r"damaged\.jsonl:5: event 4: .*AL-8: a malformed play move"):
+        load_session(log)
+
+
+def test_al_15_the_prompt_says_when_a_player_has_no_hikers_left() -> None:
+    session = table(4)
+    state = session.state
+    session._steps[-1] = replace(session._steps[-1], state=replace(state, hikers_left=(0, 4, 4, 4)))
+    session.submit(session.parse("play AL-01 e4"))
+    assert session.prompt().text == "P1: no hikers left: pass"
+    session.submit(session.parse("pass"))
+    session.submit(session.parse("play AL-02 e3"))
+    assert session.prompt().text == "P2: hiker SPACE, or pass"
+
+
+def test_al_3_one_players_view_names_only_their_own_hand() -> None:
+    session = Session(make_setup(GAME, ["Ann", "Bob"], seed=4))
+    session.advance()
+    ann, bob = (sorted(hand) for hand in session.state.known)
+    everyone = session.rules.describe(session.setup, session.state)
+    view = session.rules.view(session.setup, session.state, "Bob")
+    assert view.startswith("Bob's view")
+    assert all(card in everyone for card in ann + bob)
+    assert all(card in view for card in bob)
+    assert not any(card in view for card in ann)
+    assert "Ann (red): 6 cards, 8 hikers left" in view
