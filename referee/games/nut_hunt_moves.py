@@ -6,6 +6,7 @@ walnuts) or by the nut card's ID, objective cards by ID (NH-O05 or o05).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from pnpkit.referee.games import nut_hunt_state as st
@@ -147,7 +148,7 @@ def _roll(data: NutData, state: Hunt, args: list[str]) -> Move:
 
 def _scatter(data: NutData, state: Hunt, args: list[str]) -> Move:
     automa = bool(args) and args[0].lower() == "automa"
-    args = args[1:] if automa else args
+    args = re.sub(r"\s*>\s*", ">", " ".join(args[1:] if automa else args).replace(",", " ")).split()
     _count(args, 1, None, "scatter TILE>TILE … (or just the destinations)")
     here = state.layout[state.stack[-1].space] if state.stack and state.layout else None
     sources, targets = set(), []

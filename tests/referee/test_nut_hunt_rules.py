@@ -223,7 +223,7 @@ def test_nh_16_each_owner_chooses_each_destination() -> None:
     state = play(setup, turn(setup, step=st.ROLL, HIC_1=2), "roll 2")
     assert RULES.prompt(setup, state).actors == ("Bob",)
     assert "each of the 2" in refusal(setup, state, "scatter hic>toa")
-    state = play(setup, state, "scatter hic>toa hic>haz")
+    state = play(setup, state, "scatter HIC > toa, hic >haz")  # spaces and commas are fine
     assert state.count(space(state, "TOA"), 1) == state.count(space(state, "HAZ"), 1) == 1
 
 
