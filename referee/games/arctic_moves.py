@@ -87,11 +87,13 @@ def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) ->
     known = table.power_cards if power else table.cards
     if card not in known:
         kind = "a power card (AR-PWF …)" if power else "an animal card ID such as AR-1F3"
-        raise MoveSyntaxError(f"{word!r} is not {kind}" + (" or ?" if hidden else ""))
+        raise MoveSyntaxError(f"{card!r} is not {kind}" + (" or ?" if hidden else ""))
     return card
 
 
 def _place(table: Facts, rest: list[str]) -> Move:
+    if rest and rest[-1] in ("tuck", "bottom"):
+        raise MoveSyntaxError(f"name the card after {rest[-1]}: place CARD … {rest[-1]} CARD")
     fox = None
     if len(rest) >= 2 and rest[-2] in ("tuck", "bottom"):
         fox = rest[-2]

@@ -127,6 +127,10 @@ def test_ar_12_face_up_cards_are_named_and_keep_their_order() -> None:
     game = setup()
     with pytest.raises(MoveSyntaxError):
         RULES.parse(game, started().state, "place ?")
+    with pytest.raises(MoveSyntaxError, match="name the card after tuck: place CARD … tuck CARD"):
+        RULES.parse(game, started().state, "place AR-2F1 tuck")
+    with pytest.raises(MoveSyntaxError, match=r"^'AR-1Z1' is not an animal card ID"):
+        RULES.parse(game, started().state, "place ar-1z1")  # named as printed, not as typed
     state = with_pile(started().state, 0, "AR-2M4")  # placement value 2
     after = play(game, state, "place AR-2F1 AR-2W3")
     assert [c for c, _ in after.seats[0].pile] == ["AR-2M4", "AR-2F1", "AR-2W3"]
