@@ -94,6 +94,14 @@ def _leaves(error: ValidationError) -> list[ValidationError]:
     return [leaf for sub in chosen for leaf in _leaves(sub)]
 
 
+def _described_choice(error: ValidationError) -> str | None:
+    """The description of the oneOf/anyOf whose alternative failed at the value itself, if any."""
+    parent = error.parent
+    if parent is None or parent.validator not in ("oneOf", "anyOf") or error.relative_path:
+        return None
+    return parent.schema.get("description") if isinstance(parent.schema, dict) else None
+
+
 def describe(error: ValidationError) -> str:
     """What was expected, in words."""
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
@@ -112,6 +120,9 @@ def describe(error: ValidationError) -> str:
         return f"{json.dumps(value, ensure_ascii=False)[:60]} is not allowed here{because}"
     if kind == "const":
         return f"expected {error.validator_value!r}, got {value!r}"
+    if kind == "enum" and (choice := _described_choice(error)):
+        expected = choice[0].lower() + choice[1:]
+        return f"{json.dumps(value, ensure_ascii=False)[:60]} is not valid: expected {expected}"
     if kind == "enum":
         options = ", ".join(map(json.dumps, error.validator_value))
         return f"expected one of {options}, got {json.dumps(value)}"

@@ -31,8 +31,9 @@ def test_schema_violations_are_all_reported_with_json_pointers() -> None:
         'schema-violation/game.json:#/components/0/cards/0/id: "ty-1" is not valid: expected a '
         "short ID printed on the component and typed into the referee: a game prefix, a hyphen, "
         "up to six capitals or digits (e.g. AL-12).",
-        'schema-violation/game.json:#/components/0/size: expected one of "poker", "bridge", '
-        '"tarot", "mini", "square", "mini-square", "jumbo", got "huge"',
+        'schema-violation/game.json:#/components/0/size: "huge" is not valid: expected a named '
+        "size (poker, bridge, tarot, mini, square, mini-square, jumbo) or an object with a width "
+        'and a height, e.g. {"width": "63mm", "height": "88mm"}.',
         'schema-violation/game.json:#/players/min: expected integer, got "one"',
     ]
 
