@@ -1,9 +1,10 @@
 """The game log: JSON Lines, a header then one event per line, fsync'd, one writer at a time.
 
 Line 1 is the header (game, variant, players, options, rules version, component-data hash, seed).
-Every later line is an event with `seq` 1, 2, 3 … A last line without its newline is a torn write
-from a crash: it is dropped with a warning (and cut off before the next append). Any other damage
-is refused with the file and line, and never repaired.
+Every later line is an event with `seq` 1, 2, 3 … A last line without its newline that is not a
+whole JSON object is a torn write from a crash: it is dropped with a warning (and cut off before
+the next append); a whole one is kept. Any other damage is refused with the file and line, and
+never repaired.
 """
 
 from __future__ import annotations
@@ -65,29 +66,44 @@ class Header:
             raise LogError(f"{where}: not a pnpkit referee log (line 1 is not its header)")
         if data.get("format") != FORMAT:
             raise LogError(f"{where}: log format {data.get('format')!r}; this referee reads 1")
-        try:
-            return cls(
-                game=str(data["game"]),
-                variant=str(data["variant"]),
-                players=tuple(str(p) for p in data["players"]),
-                rules_version=str(data["rules_version"]),
-                data_hash=str(data["data_hash"]),
-                seed=data.get("seed"),
-                options={str(k): str(v) for k, v in data.get("options", {}).items()},
-                source=str(data.get("source", "")),
+        missing = [
+            k for k in ("game", "variant", "players", "rules_version", "data_hash") if k not in data
+        ]
+        if missing:
+            raise LogError(f"{where}: the header lacks {', '.join(missing)}")
+        players, seed, options = data["players"], data.get("seed"), data.get("options", {})
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise LogError(
+                f"{where}: the header's players must be a list of names, not {players!r}"
             )
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise LogError(f"{where}: the header lacks or garbles {exc}") from None
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise LogError(
+                f"{where}: the header's seed must be a whole number or null, not {seed!r}"
+            )
+        if not isinstance(options, dict):
+            raise LogError(f"{where}: the header's options must be an object, not {options!r}")
+        return cls(
+            game=str(data["game"]),
+            variant=str(data["variant"]),
+            players=tuple(players),
+            rules_version=str(data["rules_version"]),
+            data_hash=str(data["data_hash"]),
+            seed=seed,
+            options={str(k): str(v) for k, v in options.items()},
+            source=str(data.get("source", "")),
+        )
 
 
 @dataclass
 class LogContents:
-    """A log as read: header, events, warnings, and the length of its intact part in bytes."""
+    """A log as read: header, events, warnings, the length of its intact part in bytes, and
+    whether its last line, though whole, lacks its newline."""
 
     header: Header
     events: list[Event]
     warnings: list[str]
     intact: int
+    unterminated: bool = False
 
 
 def _line(data: dict[str, Any]) -> bytes:
@@ -97,14 +113,17 @@ def _line(data: dict[str, Any]) -> bytes:
 def parse_log(data: bytes, path: Path) -> LogContents:
     """Header and events of a log's bytes; LogError on damage before the last line."""
     warnings: list[str] = []
-    intact = len(data)
+    intact, unterminated = len(data), False
     if data and not data.endswith(b"\n"):
         cut = data.rfind(b"\n") + 1
-        lineno = data.count(b"\n") + 1
-        warnings.append(
-            f"{path}:{lineno}: dropped an incomplete last line (a write cut short by a crash)"
-        )
-        data, intact = data[:cut], cut
+        if _complete(data[cut:]):
+            data, unterminated = data + b"\n", True
+        else:
+            lineno = data.count(b"\n") + 1
+            warnings.append(
+                f"{path}:{lineno}: dropped an incomplete last line (a write cut short by a crash)"
+            )
+            data, intact = data[:cut], cut
     lines = data.split(b"\n")[:-1] if data else []
     if not lines:
         raise LogError(f"{path}: empty; not a referee log")
@@ -120,12 +139,24 @@ def parse_log(data: bytes, path: Path) -> LogContents:
     header = Header.from_json(parsed[0], f"{path}:1")
     events: list[Event] = parsed[1:]
     for number, event in enumerate(events, start=1):
-        if not isinstance(event, dict) or event.get("seq") != number:
+        if (
+            not isinstance(event, dict)
+            or type(event.get("seq")) is not int
+            or event["seq"] != number
+        ):
             raise LogError(
                 f"{path}:{number + 1}: expected event number {number} (a line is missing, "
                 "repeated or altered); the log is refused"
             )
-    return LogContents(header, events, warnings, intact)
+    return LogContents(header, events, warnings, intact, unterminated)
+
+
+def _complete(line: bytes) -> bool:
+    """Whether a last line without its newline is nonetheless a whole JSON object (kept)."""
+    try:
+        return isinstance(json.loads(line), dict)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return False
 
 
 def read_log(path: Path) -> LogContents:
@@ -155,23 +186,48 @@ def create_log(path: Path, header: Header) -> None:
 class LogWriter:
     """A log opened for appending under an exclusive lock."""
 
-    def __init__(self, fd: int, contents: LogContents):
+    def __init__(self, fd: int, contents: LogContents, path: Path):
         self._fd = fd
+        self._path = path
         self.contents = contents
         self._torn = len(contents.warnings) > 0
 
     def append(self, event: Event) -> None:
-        """Append one event and fsync it; its seq must follow the last one."""
+        """Append one event and fsync it; its seq must follow the last one.
+
+        LogError if the system refuses the write (a full disk): the log is cut back to its last
+        whole line, so nothing half-written stays in it.
+        """
         expected = len(self.contents.events) + 1
         if event.get("seq") != expected:
             raise ValueError(f"event seq {event.get('seq')} where {expected} comes next")
-        if self._torn:
-            os.ftruncate(self._fd, self.contents.intact)
-            self._torn = False
-        os.lseek(self._fd, 0, os.SEEK_END)
-        os.write(self._fd, _line(event))
-        os.fsync(self._fd)
+        data = _line(event)
+        if self.contents.unterminated:
+            data = b"\n" + data
+        try:
+            if self._torn:
+                os.ftruncate(self._fd, self.contents.intact)
+                self._torn = False
+            end = os.lseek(self._fd, 0, os.SEEK_END)
+            try:
+                _write_all(self._fd, data)
+                os.fsync(self._fd)
+            except OSError:
+                os.ftruncate(self._fd, end)
+                raise
+        except OSError as exc:
+            raise LogError(
+                f"{self._path}: cannot write event {expected} ({exc.strerror or exc}); "
+                "it is not recorded"
+            ) from None
+        self.contents.unterminated = False
         self.contents.events.append(event)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 @contextlib.contextmanager
@@ -195,6 +251,6 @@ def open_for_append(path: Path) -> Iterator[LogWriter]:
                 time.sleep(0.05)
         size = os.fstat(fd).st_size
         data = os.pread(fd, size, 0)
-        yield LogWriter(fd, parse_log(data, Path(path)))
+        yield LogWriter(fd, parse_log(data, Path(path)), Path(path))
     finally:
         os.close(fd)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
+from pnpkit.errors import PnpError
 from pnpkit.referee.game_log import Header, create_log, open_for_append, read_log
 from pnpkit.referee.rules import Setup, load_rules
 from pnpkit.referee.session import ReplayError, Session
@@ -63,13 +64,19 @@ def new_game(path: Path, setup: Setup) -> Session:
 
 
 def _setup_from(header: Header, path: Path) -> Setup:
-    game = load_game(header.source or header.game)
+    try:
+        game = load_game(header.source or header.game)
+    except PnpError as exc:
+        raise LogError(f"{path}:1: the header's game: {exc}") from None
     if game.data_hash() != header.data_hash:
         raise LogError(
             f"{path}: recorded with other component data for {game.name} than is installed now "
             "(the data hash differs); replay it with the pnpkit version that recorded it"
         )
-    setup = make_setup(game, header.players, header.variant, header.options, header.seed)
+    try:
+        setup = make_setup(game, header.players, header.variant, header.options, header.seed)
+    except PnpError as exc:
+        raise LogError(f"{path}:1: the header's set-up is refused: {exc}") from None
     if setup.rules.version != header.rules_version:
         raise LogError(
             f"{path}: recorded under rules version {header.rules_version}, "

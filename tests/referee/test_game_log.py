@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import multiprocessing
+import os
 from pathlib import Path
 
 import pytest
 
+from pnpkit.components import load_game
 from pnpkit.referee.game_log import Header, create_log, open_for_append, read_log
+from pnpkit.referee.store import load_session, make_setup, new_game
 from pnpkit.referee.verdict import LogError
 
 HEADER = Header("alpina", "standard", ("Ann", "Bob"), "1", "abc")
@@ -97,3 +101,78 @@ def test_one_writer_at_a_time(log: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     finally:
         release.set()
         holder.join(10)
+
+
+def test_a_whole_last_line_without_its_newline_is_kept(log: Path) -> None:
+    log.write_bytes(log.read_bytes().rstrip(b"\n"))  # an editor that drops the final newline
+    contents = read_log(log)
+    assert [e["seq"] for e in contents.events] == [1, 2, 3]
+    assert contents.warnings == []
+    with open_for_append(log) as writer:
+        writer.append(_event(4))
+    assert [e["seq"] for e in read_log(log).events] == [1, 2, 3, 4]
+    assert log.read_bytes().endswith(b'"text":"pass"}\n')
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"players": "AnnBob"}, "the header's players must be a list of names"),
+        ({"seed": "7"}, "the header's seed must be a whole number or null"),
+        ({"options": ["x"]}, "the header's options must be an object"),
+        ({"game": None, "variant": None}, "the header lacks game, variant"),
+    ],
+)
+def test_a_garbled_header_is_refused_with_the_line(log: Path, change: dict, message: str) -> None:
+    lines = log.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0]) | change
+    lines[0] = json.dumps({k: v for k, v in header.items() if k not in change or v is not None})
+    log.write_text(lines[0] + "\n" + "".join(lines[1:]))
+    with pytest.raises(LogError, match=f":1: {message}"):
+        read_log(log)
+
+
+def test_an_altered_sequence_number_is_refused(log: Path) -> None:
+    lines = log.read_text().splitlines(keepends=True)
+    lines[1] = lines[1].replace('"seq":1', '"seq":true')
+    log.write_text("".join(lines))
+    with pytest.raises(LogError, match=r":2: expected event number 1"):
+        read_log(log)
+
+
+def test_a_failed_write_records_nothing_and_leaves_no_half_line(
+    log: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = log.read_bytes()
+    real_write = os.write
+
+    def disk_fills(fd: int, data) -> int:  # type: ignore[no-untyped-def]
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with open_for_append(log) as writer:
+        monkeypatch.setattr(os, "write", disk_fills)
+        with pytest.raises(LogError, match="cannot write event 4 \\(No space left on device\\)"):
+            writer.append(_event(4))
+        monkeypatch.undo()
+        assert len(writer.contents.events) == 3
+    assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"variant": "nope"}, "the header's set-up is refused: unknown variant 'nope'"),
+        ({"players": ["Ann"]}, "the header's set-up is refused: Alpina is for 2–4 players"),
+        ({"game": "alpine"}, "the header's game: unknown game 'alpine'"),
+    ],
+)
+def test_a_header_that_does_not_fit_its_game_names_the_log(
+    tmp_path: Path, change: dict, message: str
+) -> None:
+    path = tmp_path / "alpina.jsonl"
+    new_game(path, make_setup(load_game("alpina"), ["Ann", "Bob"]))
+    header = json.loads(path.read_text()) | change
+    path.write_text(json.dumps(header) + "\n")
+    with pytest.raises(LogError, match=f"^{path}:1: {message}"):
+        load_session(path)
