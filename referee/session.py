@@ -18,6 +18,8 @@ from pnpkit.referee.rules import Prompt, Rules, Setup, State
 from pnpkit.referee.verdict import ACCEPTED, MoveRefused, Verdict, refuse
 
 TABLE, CHANCE, RULES = "table", "chance", "rules"
+MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+"""What a rules module raises on a logged move it cannot read (a log altered by hand)."""
 
 
 class ReplayError(Exception):
@@ -35,9 +37,13 @@ class _Step:
     state: State
 
 
-def chance_rng(seed: int, seq: int) -> random.Random:
-    """The random source for the chance outcome logged as event `seq` of a digital game."""
-    return random.Random(f"{seed}/{seq}")
+def chance_rng(seed: int, depth: int) -> random.Random:
+    """The random source of a digital game's chance outcome `depth` moves into the game.
+
+    `depth` counts the moves in effect (not undone), so an outcome depends only on the seed and
+    the line of play: a move taken back and entered again meets the same die roll or card.
+    """
+    return random.Random(f"{seed}/{depth}")
 
 
 class Session:
@@ -110,10 +116,8 @@ class Session:
             move = self.rules.forced(self.setup, self.state)
             by = RULES
             if move is None and self.digital and self.prompt().kind == "chance":
-                seq = len(self.events) + 1
-                move = self.rules.chance(
-                    self.setup, self.state, chance_rng(self.setup.seed or 0, seq)
-                )
+                rng = chance_rng(self.setup.seed or 0, len(self._steps))
+                move = self.rules.chance(self.setup, self.state, rng)
                 by = CHANCE
             if move is None:
                 return self.events[start:]
@@ -173,11 +177,17 @@ class Session:
         move, by = event.get("move"), event.get("by")
         if not isinstance(move, dict) or by not in (TABLE, CHANCE, RULES):
             raise ReplayError(seq, "neither a move nor an undo")
-        verdict = self._replay_verdict(move, by)
-        if not verdict.ok:
-            raise ReplayError(seq, f"{event.get('text', move)!s} is refused: {verdict}")
+        try:
+            verdict = self._replay_verdict(move, by)
+            if not verdict.ok:
+                raise ReplayError(seq, f"{event.get('text', move)!s} is refused: {verdict}")
+            state = self.rules.apply(self.setup, self.state, move)
+        except MALFORMED as exc:
+            raise ReplayError(
+                seq, f"the move {canonical(move)} is not one {self.rules.id} can read ({exc!r})"
+            ) from exc
         self.events.append(event)
-        self._steps.append(_Step(seq, by, self.rules.apply(self.setup, self.state, move)))
+        self._steps.append(_Step(seq, by, state))
 
     def _replay_verdict(self, move: Move, by: str) -> Verdict:
         forced = self.rules.forced(self.setup, self.state)

@@ -95,3 +95,21 @@ def test_replay_gives_the_live_state_and_rechecks_every_event(setup: Setup) -> N
     forged[0]["move"] = {"type": "roll", "value": 9}
     with pytest.raises(ReplayError, match="event 1"):
         digital(setup, 11).replay(forged)
+
+
+def test_a_move_taken_back_and_entered_again_meets_the_same_chance(setup: Setup) -> None:
+    for seed in range(10):
+        session = digital(setup, seed)
+        session.advance()
+        first = session.submit({"type": "keep"})[1]["move"]
+        session.undo()
+        again = session.submit({"type": "keep"})[1]["move"]
+        assert again == first, f"seed {seed}: undo and re-entry rolled {again} after {first}"
+
+
+def test_replay_refuses_a_logged_move_the_rules_cannot_read(setup: Setup) -> None:
+    live = Session(setup)
+    live.submit(live.parse("roll 3"))
+    forged = [dict(live.events[0], move={"type": "roll"})]  # a log altered by hand
+    with pytest.raises(ReplayError, match=r'event 1: the move \{"type":"roll"\} is not one'):
+        Session(setup).replay(forged)
