@@ -96,11 +96,15 @@ class AlpinaRules(Rules):
         if "colours" not in options:
             return
         boxed = {c.fields["colour"] for c in game.group("hikers").components}
-        chosen = [c.strip() for c in options["colours"].split(",")]
+        chosen = _chosen_colours(options["colours"])
         if len(chosen) != len(players) or len(set(chosen)) != len(chosen):
             raise PnpError("colours: give one distinct colour per player, in seat order")
-        if not set(chosen) <= boxed:
-            raise PnpError(f"colours: choose from {', '.join(sorted(boxed))}")
+        unknown = [c for c in chosen if c not in boxed]
+        if unknown:
+            raise PnpError(
+                f"colours: {unknown[0]!r} is no hiker colour; "
+                f"choose from {', '.join(sorted(boxed))}"
+            )
 
     def colours(self, setup: Setup) -> tuple[str, ...]:
         """Each seat's hiker colour."""
@@ -108,7 +112,7 @@ class AlpinaRules(Rules):
         chosen = setup.options.get("colours")
         if not chosen:
             return tuple(boxed[: len(setup.players)])
-        return tuple(c.strip() for c in chosen.split(","))
+        return _chosen_colours(chosen)
 
     def initial(self, setup: Setup) -> Alpina:
         n = len(setup.players)
@@ -478,6 +482,21 @@ class AlpinaRules(Rules):
         )
         return 0, hikers * best
 
+    def stats(self, setup: Setup, state: Alpina) -> Mapping[str, float]:
+        """Hikers placed and what they scored; how often the first player wins and ties arise."""
+        sheet = self.score(setup, state)
+        placed = sum(h is not None for h in state.hikers)
+        n = len(setup.players)
+        first_won = float(sheet.winners == (setup.players[state.first],))
+        return {
+            "hikers placed per player": placed / n,
+            "hikers left unplaced (share)": sum(state.hikers_left) / (HIKERS[n] * n),
+            "points per hiker": sum(sheet.total(p) for p in sheet.points) / placed if placed else 0,
+            "first player won": first_won,
+            "first player edge": first_won - 1 / n,
+            "tie decided by turn order (AL-27)": float(bool(sheet.tiebreak)),
+        }
+
     def census(self, setup: Setup, state: Alpina) -> Counter[str]:
         pieces: Counter[str] = Counter(c for c in state.cards if c is not None)
         pieces.update(state.pool)
@@ -549,6 +568,11 @@ def _malformed(move: Move) -> str:
     ):
         return "'hands' should map each player to a list of card IDs"
     return ""
+
+
+def _chosen_colours(option: str) -> tuple[str, ...]:
+    """The colours of `-o colours=…`, in any case and spacing (AL-4)."""
+    return tuple(c.strip().lower() for c in option.split(","))
 
 
 def _seat(setup: Setup, name: str) -> int:

@@ -46,7 +46,9 @@ def test_al_4_hikers_by_player_count(players: int, hikers: int) -> None:
 
 def test_al_4_colours_option_is_checked() -> None:
     make_setup(GAME, ["A", "B"], options={"colours": "purple,yellow"})
-    with pytest.raises(PnpError, match="choose from"):
+    setup = make_setup(GAME, ["A", "B"], options={"colours": " Purple, LIGHT-BLUE"})
+    assert setup.rules.colours(setup) == ("purple", "light-blue")
+    with pytest.raises(PnpError, match="'green' is no hiker colour; choose from"):
         make_setup(GAME, ["A", "B"], options={"colours": "green,yellow"})
     with pytest.raises(PnpError, match="one distinct colour per player"):
         make_setup(GAME, ["A", "B"], options={"colours": "red,red"})
