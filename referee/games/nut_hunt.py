@@ -78,12 +78,14 @@ class NutHuntRules(Rules):
         unknown = set(options) - set(self.options)
         if unknown:
             raise PnpError(f"unknown option {sorted(unknown)[0]!r}; options: difficulty, colours")
-        level = options.get("difficulty")
-        if level is not None and (not solo or level not in DIFFICULTY):
-            raise PnpError("difficulty: standard, advanced or expert, and only for solo play")
+        if "difficulty" in options and not solo:
+            raise PnpError("difficulty is for solo play against the Automa (one player)")
+        if "difficulty" in options and _level(options) not in DIFFICULTY:
+            level = options["difficulty"]
+            raise PnpError(f"difficulty {level!r}: choose {', '.join(DIFFICULTY)} (NH-34)")
         if "colours" in options:
             data = data_of(game)
-            chosen = [c.strip() for c in options["colours"].split(",")]
+            chosen = _chosen(options)
             seats = len(players) + solo
             if len(chosen) not in (len(players), seats) or len(set(chosen)) != len(chosen):
                 raise PnpError("colours: give one distinct colour per seat, in seat order")
@@ -613,7 +615,7 @@ class NutHuntRules(Rules):
                     "to": to,
                 }
             return None
-        wanted = {st.AUTOMA_DEAL: DIFFICULTY[_difficulty(setup)], st.AUTOMA: 1}.get(state.phase)
+        wanted = {st.AUTOMA_DEAL: DIFFICULTY[_level(setup.options)], st.AUTOMA: 1}.get(state.phase)
         if wanted is None or len(state.drawn) < wanted:
             return None
         places = [
@@ -804,8 +806,14 @@ def _seat_names(setup: Setup) -> tuple[str, ...]:
     return tuple(setup.players) + ((AUTOMA,) if _solo(setup) else ())
 
 
-def _difficulty(setup: Setup) -> str:
-    return setup.options.get("difficulty", "standard")
+def _level(options: Mapping[str, str]) -> str:
+    """The solo difficulty, whatever its case and spacing."""
+    return options.get("difficulty", "standard").strip().lower()
+
+
+def _chosen(options: Mapping[str, str]) -> list[str]:
+    """The colours chosen with -o colours=…, in seat order, whatever their case."""
+    return [c.strip().lower() for c in options.get("colours", "").split(",")]
 
 
 def _competitive(setup: Setup) -> bool:
@@ -816,8 +824,7 @@ def _colours(setup: Setup) -> tuple[str, ...]:
     """Each seat's colour: chosen, else the first free one in box order with the Automa's
     colour last; the Automa plays its own colour unless someone else has it."""
     data = data_of(setup.game)
-    chosen = [c.strip() for c in setup.options.get("colours", "").split(",") if c.strip()]
-    colours = chosen[: _seats(setup)]
+    colours = [c for c in _chosen(setup.options) if c][: _seats(setup)]
     box = sorted(data.colours, key=lambda c: c == data.automa_colour)
     for seat in range(len(colours), _seats(setup)):
         free = [c for c in box if c not in colours]

@@ -405,8 +405,20 @@ def test_nh_34_and_nh_35_automa_starting_hand_and_squirrels() -> None:
     counts = {t: state.count(space(state, t), 1) for t in ("HRT", "MOU", "TOA", "BIR")}
     assert counts == {"HRT": 1, "MOU": 1, "TOA": 1, "BIR": 0}
     assert state.phase == st.TURN and state.active == 0  # NH-36: the player goes first
-    with pytest.raises(PnpError, match="difficulty"):
+    with pytest.raises(PnpError, match="difficulty is for solo play"):
         make(("Ann", "Bob"), difficulty="expert")
+    with pytest.raises(PnpError, match="difficulty 'hard': choose standard, advanced, expert"):
+        make(("Ann",), difficulty="hard")
+
+
+def test_nh_34_difficulty_and_colours_in_any_case() -> None:
+    setup = make(("Ann",), difficulty=" Expert", colours="Green")
+    state = play(setup, laid(setup), "place wil walnut walnut", "place mou acorn acorn")
+    state = play(setup, state, "draw o20", "draw o13", "draw o31")
+    assert state.phase == st.AUTOMA_DEAL  # expert: a fourth card to come
+    state = play(setup, state, "draw o01")
+    assert len(state.automa_hand) == 4
+    assert "Ann (green)" in RULES.describe(setup, state)
 
 
 def test_nh_35_automa_plays_its_own_colour() -> None:
