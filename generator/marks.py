@@ -17,25 +17,54 @@ RULER_FORM = "scale-ruler"
 NOTE = "Print at 100% / actual size (no “fit to page”). The ruler must measure 50 mm."
 
 
-def crop_marks(canvas: Canvas, slots: list[Slot], bleed: float, paper: tuple[float, float]):
-    """Short lines in the margin that continue every cut line of a block of butted faces."""
+REACH = PRINTER_MARGIN / 2  # crop marks may run this close to the paper's edge
+
+
+def mark_limits(paper: tuple[float, float], footer_at_top: bool = False) -> Rect:
+    """Where crop marks may run on a sheet: up to REACH from its edges, clear of the footer."""
+    width, height = paper
+    band = PRINTER_MARGIN + FOOTER
+    bottom, top = (REACH, height - band) if footer_at_top else (band, height - REACH)
+    return Rect(REACH, bottom, width - 2 * REACH, top - bottom)
+
+
+def fold_halves(limits: Rect, paper: tuple[float, float], flip: str) -> tuple[Rect, Rect]:
+    """`limits` split at a gutter-fold's fold line: the fronts' half and the backs' half."""
+    width, height = paper
+    if flip == "long":  # fronts left of a vertical fold
+        fold = width / 2
+        left = Rect(limits.x, limits.y, fold - limits.x, limits.h)
+        return left, Rect(fold, limits.y, limits.x1 - fold, limits.h)
+    fold = height / 2  # fronts above a horizontal fold
+    top = Rect(limits.x, fold, limits.w, limits.y1 - fold)
+    return top, Rect(limits.x, limits.y, limits.w, fold - limits.y)
+
+
+def crop_marks(canvas: Canvas, slots: list[Slot], bleed: float, limits: Rect) -> None:
+    """Short lines in the margin that continue every cut line of a block of butted faces.
+
+    Marks start just outside the block's bleed and stop at the edge of `limits`; one that
+    would have no room there is left out rather than drawn back over the faces.
+    """
     if not slots:
         return
     x0 = min(s.trim.x for s in slots) - bleed - MARK_GAP
     x1 = max(s.trim.x1 for s in slots) + bleed + MARK_GAP
     y0 = min(s.trim.y for s in slots) - bleed - MARK_GAP
     y1 = max(s.trim.y1 for s in slots) + bleed + MARK_GAP
-    width, height = paper
-    reach = PRINTER_MARGIN / 2
     canvas.setStrokeColor(color("#000000"))
     canvas.setLineWidth(HAIRLINE)
     canvas.setDash([])
     for x in sorted({round(v, 2) for s in slots for v in (s.trim.x, s.trim.x1)}):
-        canvas.line(x, y1, x, min(y1 + MARK_LENGTH, height - reach))
-        canvas.line(x, y0, x, max(y0 - MARK_LENGTH, PRINTER_MARGIN + FOOTER))
+        if min(y1 + MARK_LENGTH, limits.y1) > y1:
+            canvas.line(x, y1, x, min(y1 + MARK_LENGTH, limits.y1))
+        if max(y0 - MARK_LENGTH, limits.y) < y0:
+            canvas.line(x, y0, x, max(y0 - MARK_LENGTH, limits.y))
     for y in sorted({round(v, 2) for s in slots for v in (s.trim.y, s.trim.y1)}):
-        canvas.line(x0, y, max(x0 - MARK_LENGTH, reach), y)
-        canvas.line(x1, y, min(x1 + MARK_LENGTH, width - reach), y)
+        if max(x0 - MARK_LENGTH, limits.x) < x0:
+            canvas.line(x0, y, max(x0 - MARK_LENGTH, limits.x), y)
+        if min(x1 + MARK_LENGTH, limits.x1) > x1:
+            canvas.line(x1, y, min(x1 + MARK_LENGTH, limits.x1), y)
 
 
 def cut_outline(canvas: Canvas, outline_path, slot: Slot) -> None:
@@ -99,9 +128,13 @@ def _target(canvas: Canvas, x: float, y: float) -> None:
     canvas.line(x, y - r, x, y + r)
 
 
-def footer(canvas: Canvas, caption: str, defined: set[str]) -> None:
+def footer(
+    canvas: Canvas, caption: str, defined: set[str], paper: tuple[float, float], at_top: bool
+) -> None:
     """The scale note, a 50 mm ruler with millimetre ticks, and what the sheet holds.
 
+    The footer sits at the bottom of the sheet, or at its top (`at_top`) on the back of a
+    short-edge flip, where it prints behind the front's footer, clear of the mirrored pieces.
     The ruler and note are stored once per document (in `defined`) and reused on every sheet.
     """
     x, y = PRINTER_MARGIN + 1 * MM, PRINTER_MARGIN + 0.5 * MM
@@ -110,10 +143,14 @@ def footer(canvas: Canvas, caption: str, defined: set[str]) -> None:
         _ruler(canvas, x, y)
         canvas.endForm()
         defined.add(RULER_FORM)
+    canvas.saveState()
+    if at_top:
+        canvas.translate(0, paper[1] - 2 * PRINTER_MARGIN - FOOTER)
     canvas.doForm(RULER_FORM)
     canvas.setFillColor(color("#000000"))
     canvas.setFont(PDF_FONTS["regular"], 6)
     canvas.drawString(x + (RULER_MM + 3) * MM, y + 0.5 * MM, caption)
+    canvas.restoreState()
 
 
 def _ruler(canvas: Canvas, x: float, y: float) -> None:

@@ -12,7 +12,7 @@ from pnpkit.generator import imposition as imp
 from pnpkit.generator import marks
 from pnpkit.generator.face import Face
 from pnpkit.generator.faces import GroupFaces, has_back
-from pnpkit.generator.imposition import Area, Slot
+from pnpkit.generator.imposition import Area, Rect, Slot
 from pnpkit.generator.pdfface import PDF_FONTS, define_face, place_face, register_fonts
 from pnpkit.units import MM
 
@@ -93,15 +93,20 @@ class SheetWriter:
         flip = flip or self.options.duplex
         offset = tuple(v * MM for v in self.options.back_offset_mm)
         caption_base = f"{game.name} · {group.name}"
+        limits = marks.mark_limits(paper)
+        footer_at_top = flip == "short" and not gutter  # the back's free edge: see marks.footer
+        back_limits = marks.mark_limits(paper, footer_at_top)
+        if gutter:
+            limits, back_limits = marks.fold_halves(limits, paper, flip)
         self.stats.fronts += len(pieces)
         for number, page in enumerate(pages, start=1):
             ids = [pieces[s.index].id for s in page]
             caption = f"{caption_base} · sheet {number} of {len(pages)}"
             self.canvas.setPageSize(paper)
-            self.draw_page(page, ids, fronts, "F", sample)
+            self.draw_page(page, ids, fronts, "F", sample, limits)
             if gutter:
                 back_slots = [imp.mirror(s, paper, flip, offset) for s in page]
-                self.draw_page(back_slots, ids, backs, "B", sample)
+                self.draw_page(back_slots, ids, backs, "B", sample, back_limits)
                 self.fold(paper, flip)
                 self.stats.backs += len(page)
                 marks.page_boxes(self.canvas, page + back_slots, sample.bleed, paper)
@@ -112,10 +117,10 @@ class SheetWriter:
             if with_backs:
                 back_slots = [imp.mirror(s, paper, flip, offset) for s in page]
                 self.canvas.setPageSize(paper)
-                self.draw_page(back_slots, ids, backs, "B", sample)
+                self.draw_page(back_slots, ids, backs, "B", sample, back_limits)
                 self.stats.backs += len(page)
                 marks.page_boxes(self.canvas, back_slots, sample.bleed, paper)
-                self.end_page(caption + f" · backs ({flip}-edge flip)")
+                self.end_page(caption + f" · backs ({flip}-edge flip)", footer_at_top)
 
     def impose(self, sample: Face, count: int, area: Area) -> list[list[Slot]]:
         if (sample.full_width > area.w and sample.full_width > area.h) or (
@@ -135,22 +140,33 @@ class SheetWriter:
     def gutter_layout(self, sample: Face) -> tuple[tuple[float, float], list[Area]]:
         """Fronts on one half of the sheet; the half chosen that holds more."""
         width, height = imp.PAPERS[self.options.paper]
+        # each side of the fold keeps room for its bleed and marks, whatever --bleed says
+        fold_room = max(imp.GUTTER, sample.bleed + imp.MARK_ROOM)
         options = []
         for paper in ((width, height), (height, width)):
             full = imp.content_area(paper, sample.bleed, marks=True)
             if paper[0] > paper[1]:
-                half = Area(full.x, full.y, paper[0] / 2 - imp.GUTTER - full.x, full.h)
+                half = Area(full.x, full.y, paper[0] / 2 - fold_room - full.x, full.h)
             else:
-                top = paper[1] - full.y
+                top = paper[1] - full.y  # the backs' mirror image keeps clear of the footer
                 half = Area(
-                    full.x, paper[1] / 2 + imp.GUTTER, full.w, top - paper[1] / 2 - imp.GUTTER
+                    full.x, paper[1] / 2 + fold_room, full.w, top - paper[1] / 2 - fold_room
                 )
             slots = self.impose(sample, 10_000, half)
             options.append((len(slots[0]) if slots else 0, paper, half))
         best = max(options, key=lambda o: o[0])
         return best[1], [best[2]]
 
-    def draw_page(self, slots: list[Slot], ids: list[str], faces: dict, prefix: str, sample):
+    def draw_page(
+        self,
+        slots: list[Slot],
+        ids: list[str],
+        faces: dict[str, Face],
+        prefix: str,
+        sample: Face,
+        limits: Rect,
+    ) -> None:
+        """Faces in their slots, their cut lines or tile marks, and crop marks within `limits`."""
         canvas = self.canvas
         for slot, component_id in zip(slots, ids, strict=True):
             face = faces[component_id]
@@ -169,7 +185,7 @@ class SheetWriter:
             if slot.window:
                 marks.tile_marks(canvas, slot, f"{component_id} · part {slot.part}")
         if not sample.cut_lines and not any(s.window for s in slots):
-            marks.crop_marks(canvas, slots, sample.bleed, self.canvas._pagesize)
+            marks.crop_marks(canvas, slots, sample.bleed, limits)
 
     def fold(self, paper: tuple[float, float], flip: str) -> None:
         width, height = paper
@@ -178,7 +194,7 @@ class SheetWriter:
         else:
             marks.fold_line(self.canvas, 0, height / 2, width, height / 2, "fold")
 
-    def end_page(self, caption: str) -> None:
-        marks.footer(self.canvas, caption, self.defined)
+    def end_page(self, caption: str, footer_at_top: bool = False) -> None:
+        marks.footer(self.canvas, caption, self.defined, self.canvas._pagesize, footer_at_top)
         self.canvas.showPage()
         self.stats.pages += 1
