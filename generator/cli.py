@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -30,15 +31,18 @@ MAX_OFFSET_MM = 20.0
 
 def parse_offset(value: str) -> tuple[float, float]:
     """ "X,Y" in millimetres (each within ±20 mm); typer.BadParameter otherwise."""
-    parts = value.split(",")
     try:
-        x, y = (float(p) for p in parts) if len(parts) == 2 else (None, None)
-    except ValueError:
-        x = y = None
-    if x is None or y is None:
-        raise typer.BadParameter(f"expected X,Y in millimetres such as 0.5,-1, got {value!r}")
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:  # not a number, or not two of them
+        x = y = math.nan
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise typer.BadParameter(
+            f"expected X,Y in millimetres such as 0.5,-1, got {value!r}", param_hint="--back-offset"
+        )
     if abs(x) > MAX_OFFSET_MM or abs(y) > MAX_OFFSET_MM:
-        raise typer.BadParameter(f"each offset must be within ±{MAX_OFFSET_MM:g} mm")
+        raise typer.BadParameter(
+            f"each offset must be within ±{MAX_OFFSET_MM:g} mm", param_hint="--back-offset"
+        )
     return x, y
 
 
@@ -47,12 +51,15 @@ def render(
         list[str] | None, typer.Argument(help="Game IDs or game directories.", show_default=False)
     ] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Every bundled game.")] = False,
-    paper: Annotated[Paper, typer.Option(help="Sheet size.")] = Paper.a4,
+    paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Sheet size.")] = Paper.a4,
     bleed: Annotated[
         float, typer.Option(min=0.0, max=10.0, help="Bleed in mm, where a face bleeds.")
     ] = 3.0,
     duplex: Annotated[
-        Duplex, typer.Option(help="Backs for long-edge or short-edge duplex, or none.")
+        Duplex,
+        typer.Option(
+            case_sensitive=False, help="Backs for long-edge or short-edge duplex, or none."
+        ),
     ] = Duplex.long,
     gutter_fold: Annotated[
         bool, typer.Option("--gutter-fold", help="Fronts and backs side by side: fold, then cut.")
@@ -69,6 +76,7 @@ def render(
 ) -> None:
     """Print-ready PDFs (one per component group and one combined) and SVG faces of games."""
     from pnpkit.components import bundled_game_ids, load_game
+    from pnpkit.errors import PnpError
     from pnpkit.generator.pdfsheets import PrintOptions
     from pnpkit.generator.progress import run_render
 
@@ -78,7 +86,10 @@ def render(
     names = list(dict.fromkeys([*(bundled_game_ids() if all_games else []), *(targets or [])]))
     games = [load_game(name) for name in names]
     options = PrintOptions(paper.value, bleed, duplex.value, gutter_fold, offset)
-    warnings = run_render(games, out, options, only, svg)
+    try:
+        warnings = run_render(games, out, options, only, svg)
+    except OSError as exc:  # an output folder that cannot be made or written to
+        raise PnpError(f"cannot write {exc.filename or out}: {exc.strerror or exc}") from exc
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
 

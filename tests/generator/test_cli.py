@@ -22,6 +22,9 @@ def _run(monkeypatch, *args: str) -> int:
     [
         (["gentoo", "--paper", "a3"], "a3"),
         (["gentoo", "--back-offset", "1;2"], "X,Y"),
+        (["gentoo", "--back-offset", "nan,0"], "--back-offset"),  # once wrote a broken PDF
+        (["gentoo", "--back-offset", "1,2,3"], "--back-offset"),
+        (["gentoo", "--back-offset", "0,21"], "±20 mm"),
         (["gentoo", "--bleed", "-1"], "bleed"),
         (["gentoo", "--only", "nope"], "its groups are"),
         ([], "--all"),
@@ -44,3 +47,21 @@ def test_render_one_group_gutter_fold(tmp_path: Path, monkeypatch, capsys) -> No
     assert names == ["gentoo-cards.pdf", "gentoo-print-and-play.pdf", "svg"]
     assert not list(tmp_path.rglob("*.tmp"))
     assert "files for 1 game(s)" in capsys.readouterr().out
+
+
+def test_paper_and_duplex_ignore_case(tmp_path: Path, monkeypatch, capsys) -> None:
+    code = _run(monkeypatch, "gentoo", "--only", "tokens", "--paper", "Letter", "--duplex",
+                "OFF", "--no-svg", "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, capsys.readouterr().err
+    assert (tmp_path / "gentoo" / "gentoo-tokens.pdf").is_file()
+
+
+def test_an_output_folder_that_cannot_be_made_is_named_exit_2(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    code = _run(monkeypatch, "gentoo", "--only", "tokens", "--out", str(blocker))
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("error: cannot write ") and "a-file" in err and "Traceback" not in err
