@@ -59,7 +59,7 @@ def read_position(game: Game, text: str, source: str) -> list[Entry]:
     catalog = Catalog.of(game)
     stones_max = catalog.token("nesting-stone").count
     entries: list[Entry] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         body = raw.split("#", 1)[0].strip()
         if not body:
             continue

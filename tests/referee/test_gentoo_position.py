@@ -52,6 +52,12 @@ def test_ge_49_nesting_stones_only_change_hands_and_names_may_have_several_words
     assert score("Ann 4\nBob 2 6\n").winners == ("Ann",)
 
 
+def test_ge_49_a_file_saved_with_a_byte_order_mark_reads_the_same() -> None:
+    """GE-49: an editor's BOM is not part of the first player's name."""
+    sheet = score("\ufeffAnn 5\nBob 2\n")
+    assert sheet.winners == ("Ann",) and list(sheet.points) == ["Ann", "Bob"]
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
