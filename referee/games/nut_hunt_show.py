@@ -75,7 +75,7 @@ def _centre(space: int) -> tuple[float, float]:
 
 
 def _corners(x: float, y: float) -> list[tuple[float, float]]:
-    radius = HEX / math.sqrt(3)
+    radius = HEX / math.sqrt(3) - 2  # a gap between tiles keeps each border whole
     return [
         (
             x + radius * math.cos(math.radians(90 + 60 * i)),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from hypothesis import strategies as hs
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games import nut_hunt_board as board
+from pnpkit.referee.games import nut_hunt_show
 from pnpkit.referee.games import nut_hunt_state as st
 from pnpkit.referee.games.nut_hunt import RULES
 from pnpkit.referee.games.nut_hunt_state import Hunt
@@ -553,6 +556,11 @@ def test_svg_draws_every_tile_the_fox_and_pieces() -> None:
     setup = make()
     picture = RULES.svg(setup, turn(setup, HIC_0=2, WIL_1_nest=1), lambda _: None)
     assert picture.count("<polygon") == 19 and "Birch Grove" in picture and "FOX" in picture
+    points = re.search(r'points="([^"]+)"', picture)[1].split()  # type: ignore[index]
+    corners = [tuple(map(float, p.split(","))) for p in points]
+    centre = tuple(sum(v) / 6 for v in zip(*corners, strict=True))
+    cell = nut_hunt_show.HEX / math.sqrt(3)  # the radius at which neighbouring hexes touch
+    assert all(math.dist(centre, c) < cell - 1 for c in corners)  # each border drawn whole
 
 
 @settings(max_examples=60, deadline=None)
