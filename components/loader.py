@@ -56,8 +56,9 @@ class _Loader:
             )
             return None
         if not target.is_file():
+            found = "a directory, not a file" if target.is_dir() else "missing file"
             self.problems.append(
-                Problem(self.manifest_name, where, f"references missing file {relative!r}")
+                Problem(self.manifest_name, where, f"references {found} {relative!r}")
             )
             return None
         return target

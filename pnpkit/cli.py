@@ -115,6 +115,14 @@ def components(
     Console().print(table)
 
 
+@app.command()
+def schema() -> None:
+    """Print the path of the manifest's JSON Schema, for a game.json's `$schema` key."""
+    from pnpkit.components.catalog import SCHEMA_DIR
+
+    print((SCHEMA_DIR / "game.schema.json").resolve())
+
+
 def _short(value: object) -> str:
     from pnpkit.components.model import thaw
 

@@ -68,3 +68,10 @@ def test_components_table_shows_square_brackets_as_typed() -> None:
     result = pnp("components", str(example))
     assert result.returncode == 0, result.stderr
     assert "text=Take 1 [star] candle" in result.stdout
+
+
+def test_schema_prints_where_the_manifest_schema_is() -> None:
+    result = pnp("schema")
+    assert result.returncode == 0
+    schema = json.loads(Path(result.stdout.strip()).read_text(encoding="utf-8"))
+    assert schema["$id"] == "https://pnpkit.dev/schema/game.schema.json"

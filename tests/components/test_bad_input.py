@@ -1,5 +1,6 @@
 """Each kind of bad input has a fixture and an exact expected message (issue: Foundation)."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,15 @@ def test_unknown_game_close_to_a_known_one_suggests_it() -> None:
     with pytest.raises(PnpError) as caught:
         load_game("gento")
     assert str(caught.value).startswith("unknown game 'gento' (did you mean 'gentoo'?): give a ")
+
+
+def test_a_directory_where_a_file_is_expected_is_named_as_such(tmp_path: Path) -> None:
+    game = tmp_path / "tiny"
+    shutil.copytree(FIXTURES / "tiny-csv", game)
+    (game / "cards.csv").unlink()
+    (game / "cards.csv").mkdir()
+    with pytest.raises(DefinitionError) as caught:
+        load_game(game)
+    assert [str(p) for p in caught.value.problems] == [
+        f"{game}/game.json:#/components/0/cards: references a directory, not a file 'cards.csv'"
+    ]
