@@ -56,10 +56,12 @@ class _Loader:
             )
             return None
         if not target.is_file():
-            found = "a directory, not a file" if target.is_dir() else "missing file"
-            self.problems.append(
-                Problem(self.manifest_name, where, f"references {found} {relative!r}")
+            message = (
+                f"references {relative!r}, a directory: expected a file"
+                if target.is_dir()
+                else f"references missing file {relative!r}"
             )
+            self.problems.append(Problem(self.manifest_name, where, message))
             return None
         return target
 

@@ -153,5 +153,6 @@ def test_a_directory_where_a_file_is_expected_is_named_as_such(tmp_path: Path) -
     with pytest.raises(DefinitionError) as caught:
         load_game(game)
     assert [str(p) for p in caught.value.problems] == [
-        f"{game}/game.json:#/components/0/cards: references a directory, not a file 'cards.csv'"
+        f"{game}/game.json:#/components/0/cards: references 'cards.csv', a directory: "
+        "expected a file"
     ]
