@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 
 from pnpkit.referee.games.gentoo_table import Catalog
-from pnpkit.referee.moves import Move, split_actor, words
+from pnpkit.referee.moves import Move, split_actor
 from pnpkit.referee.verdict import MoveSyntaxError
 
 FORMS = (
@@ -84,9 +84,9 @@ def _play(args: list[str], catalog: Catalog, players: Sequence[str]) -> Move:
 
 
 def _place(args: list[str], players: Sequence[str]) -> Move:
-    if args == [CHOICE]:
+    if [a.lower() for a in args] == [CHOICE]:
         return {"from": CHOICE}
-    if len(args) == 2 and args[1] != USED:
+    if len(args) == 2 and args[1].lower() != USED:
         raise MoveSyntaxError(f"expected `NAME used` for the top of a Used Pile, not {args[1]!r}")
     return {"from": USED if len(args) == 2 else IN_PLAY, "owner": _name(args[0], players)}
 
@@ -94,7 +94,7 @@ def _place(args: list[str], players: Sequence[str]) -> Move:
 def parse(text: str, catalog: Catalog, players: Sequence[str]) -> Move:
     """The move typed; MoveSyntaxError saying what was expected if it is not one."""
     actor, rest = _split_actor(text, players)
-    move = _parse_bare(words(_mark_names(rest, players)), catalog, players)
+    move = _parse_bare(_mark_names(rest, players).split(), catalog, players)
     if actor is not None:
         move["player"] = actor
     return move
@@ -128,14 +128,15 @@ def _mark_names(text: str, players: Sequence[str]) -> str:
 
 
 def _parse_bare(w: list[str], catalog: Catalog, players: Sequence[str]) -> Move:
-    head, args = (w[0], w[1:]) if w else ("", [])
+    """The move of words `w` as typed: keywords in any case, the rest echoed as typed."""
+    head, args = (w[0].lower(), w[1:]) if w else ("", [])
     if head in ("flip", "discard", "used") and len(args) == 1:
         return {"type": head, "card": _card(args[0], catalog)}
     if head == "first" and len(args) == 1:
         return {"type": "first", "name": _name(args[0], players)}
     if head == "choose" and len(args) in (1, 2):
         move: Move = {"type": "choose", "card": _card(args[0], catalog)}
-        if args[1:] == ["site"]:
+        if [a.lower() for a in args[1:]] == ["site"]:
             move["site"] = True
         elif args[1:]:
             raise MoveSyntaxError("expected: choose CARD, or choose EGG site")
@@ -149,8 +150,8 @@ def _parse_bare(w: list[str], catalog: Catalog, players: Sequence[str]) -> Move:
         return move
     if head in ("pass", "allow") and not args:
         return {"type": head}
-    if head == "reshuffle" and args in (["discard"], ["used"]):
-        return {"type": "reshuffle", "pile": args[0]}
+    if head == "reshuffle" and [a.lower() for a in args] in (["discard"], ["used"]):
+        return {"type": "reshuffle", "pile": args[0].lower()}
     raise MoveSyntaxError("expected one of: " + "; ".join(FORMS))
 
 

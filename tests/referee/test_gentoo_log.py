@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo_table import PECK, PLAY
 from pnpkit.referee.store import load_session, make_setup, new_game, writing_session
-from pnpkit.referee.verdict import LogError
+from pnpkit.referee.verdict import LogError, MoveSyntaxError
 from tests.referee.test_gentoo_setup import GAME, THIEF, VPECK, arrange, make, play
 
 OPENING = ("flip GE-SKU", "flip GE-EG3", "flip GE-HAT", "flip GE-THF", "first Ann")
@@ -87,3 +87,24 @@ def test_ge_31_a_player_whose_name_has_several_words_pecks_out_of_turn() -> None
     after = play(setup, table, "Bob Ray: play GE-PCK")
     assert after.players[1].stones == 3 and VPECK in after.discard
     assert "GE-35" in str(RULES.check(setup, table, RULES.parse(setup, table, "Ann Lee: allow")))
+
+
+def test_ge_36_keywords_in_any_case_and_a_typo_echoed_as_typed() -> None:
+    """GE-36 and GE-27: `FLIP`, `Site`, `CHOICE`, `Used` are keywords; a typo is quoted verbatim."""
+    setup = make(2)
+    table = RULES.initial(setup)
+    assert RULES.parse(setup, table, "FLIP ge-sku") == {"type": "flip", "card": "GE-SKU"}
+    assert RULES.parse(setup, table, "Choose GE-EG5 Site")["site"] is True
+    skua = RULES.parse(setup, table, "play GE-SKU GE-EG3 BOB Used")
+    assert skua == {
+        "type": "play",
+        "card": "GE-SKU",
+        "egg": "GE-EG3",
+        "from": "used",
+        "owner": "Bob",
+    }
+    assert RULES.parse(setup, table, "play GE-SKU GE-EG3 Choice")["from"] == "choice"
+    with pytest.raises(MoveSyntaxError, match="'GE-XYZ' is not a Gentoo card ID"):
+        RULES.parse(setup, table, "flip GE-XYZ")
+    with pytest.raises(MoveSyntaxError, match="'Bobb' is not a player"):
+        RULES.parse(setup, table, "play GE-THF Bobb")
