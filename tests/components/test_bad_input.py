@@ -25,6 +25,19 @@ def test_malformed_json_gives_line_and_column() -> None:
     ]
 
 
+def test_a_key_given_twice_is_not_silently_dropped() -> None:
+    assert problems("repeated-key") == [
+        "repeated-key/game.json:#/components/0/tokens/0: key 'count' appears more than once; "
+        "keep one"
+    ]
+
+
+def test_nan_and_infinity_are_not_json() -> None:
+    assert problems("not-a-number") == [
+        "not-a-number/game.json:line 6, column 32: malformed JSON: Infinity is not a JSON number"
+    ]
+
+
 def test_schema_violations_are_all_reported_with_json_pointers() -> None:
     assert problems("schema-violation") == [
         "schema-violation/game.json:#: unknown key(s) 'colour'; allowed keys: $schema, color, "
