@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -99,9 +100,12 @@ def _convert(text: str, schema: dict[str, Any], resolver: Resolver) -> Any:
             raise ValueError(f"expected a whole number, got {text!r}") from None
     if "number" in types and "string" not in types:
         try:
-            return float(text)
+            number = float(text)
         except ValueError:
-            raise ValueError(f"expected a number, got {text!r}") from None
+            number = math.nan
+        if not math.isfinite(number):
+            raise ValueError(f"expected a number, got {text!r}")
+        return number
     if "boolean" in types:
         lowered = text.lower()
         if lowered in ("true", "yes", "1", "y"):

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,3 +38,10 @@ def test_integer_cells_round_trip(value: int) -> None:
 def test_list_cells_split_on_semicolons(items: list[str]) -> None:
     schema = {"type": "array", "items": {"type": "string"}}
     assert convert_cell(";".join(items), schema, {}, registry()) == items
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "-Infinity", "x"])
+def test_number_cells_must_be_finite_numbers(text: str) -> None:
+    """Python's float() takes "nan" and "inf"; JSON, and so a card's data, has no such numbers."""
+    with pytest.raises(ValueError, match=f"expected a number, got '{text}'"):
+        convert_cell(text, {"type": "number"}, {}, registry())
