@@ -28,14 +28,17 @@ def words(text: str) -> list[str]:
 
 
 def split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str]:
-    """Split a leading `NAME:` off a move's text; the name must be a player's (any case)."""
+    """Split a leading `NAME:` off a move's text; the name must be a player's (any case, and any
+    spacing for a name of several words: `ann  lee: pass`)."""
     head, sep, rest = text.partition(":")
-    if not sep or " " in head.strip():
+    if not sep:
         return None, text
-    name = head.strip()
+    name = " ".join(head.split())
     for player in players:
-        if player.lower() == name.lower():
+        if " ".join(player.split()).lower() == name.lower():
             return player, rest.strip()
+    if " " in name:
+        return None, text
     raise MoveSyntaxError(f"{name!r} is not a player of this game ({', '.join(players)})")
 
 

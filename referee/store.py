@@ -14,6 +14,9 @@ from pnpkit.referee.rules import Setup, load_rules
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.verdict import LogError
 
+SEPARATORS = (":", "=", ",")
+"""Characters that separate player names from moves and choices, so never part of a name."""
+
 
 def make_setup(
     game: Game,
@@ -28,6 +31,12 @@ def make_setup(
     players = tuple(players)
     if len({p.lower() for p in players}) != len(players) or not all(players):
         raise LogError(f"player names must be distinct and non-empty: {', '.join(players)}")
+    for name in players:
+        if any(mark in name for mark in SEPARATORS):
+            raise LogError(
+                f"player name {name!r}: a name may not hold {', '.join(SEPARATORS)} "
+                "(they separate names in moves: `NAME: MOVE`, `NAME=CHOICE`, `A,B`)"
+            )
     options = dict(options or {})
     unknown = set(options) - set(rules.options)
     if unknown:

@@ -9,7 +9,8 @@ import pytest
 from pnpkit.components import load_game
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.session import ReplayError, Session
-from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
+from pnpkit.referee.store import make_setup
+from pnpkit.referee.verdict import LogError, MoveRefused, MoveSyntaxError
 from tests.referee.toy import RULES
 
 
@@ -113,3 +114,16 @@ def test_replay_refuses_a_logged_move_the_rules_cannot_read(setup: Setup) -> Non
     forged = [dict(live.events[0], move={"type": "roll"})]  # a log altered by hand
     with pytest.raises(ReplayError, match=r'event 1: the move \{"type":"roll"\} is not one'):
         Session(setup).replay(forged)
+
+
+def test_name_prefix_for_a_name_of_several_words(setup: Setup) -> None:
+    session = Session(replace(setup, players=("Ann Lee", "Bob")))
+    assert session.parse("ann  LEE: roll 2") == {"type": "roll", "value": 2, "player": "Ann Lee"}
+    with pytest.raises(MoveSyntaxError, match="'zed' is not a player"):
+        session.parse("zed: roll 2")
+
+
+@pytest.mark.parametrize("name", ["A:B", "A=B", "A,B"])
+def test_a_player_name_may_not_hold_a_separator(name: str) -> None:
+    with pytest.raises(LogError, match=f"player name '{name}': a name may not hold"):
+        make_setup(load_game("alpina"), [name, "Cy"])
