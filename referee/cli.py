@@ -147,7 +147,11 @@ def show(
         from pnpkit.referee.faces import faces_of
 
         face = faces_of(session.setup.game)
-        write_text(svg, session.rules.svg(session.setup, session.state, face))
+        picture = session.rules.svg(session.setup, session.state, face)
+        try:
+            write_text(svg, picture)
+        except OSError as exc:
+            raise PnpError(f"--svg {svg}: cannot write ({exc.strerror or exc})") from None
     if as_json:
         print_json(
             {"table": text, "prompt": prompt_json(session.prompt()), "events": len(session.events)}
@@ -162,7 +166,7 @@ def show(
 @app.command()
 def undo(log: LogArgument, as_json: JsonOption = False) -> None:
     """Take back the last move entered at the table (an undo event is appended)."""
-    from pnpkit.referee.report import print_json, prompt_json
+    from pnpkit.referee.report import print_json, prompt_json, verdict_json
     from pnpkit.referee.store import writing_session
     from pnpkit.referee.verdict import MoveRefused
 
@@ -171,6 +175,8 @@ def undo(log: LogArgument, as_json: JsonOption = False) -> None:
         try:
             event = session.undo()
         except MoveRefused as exc:
+            if as_json:
+                print_json(verdict_json(exc.verdict))
             print(f"refused: {exc}", file=sys.stderr)
             raise typer.Exit(1) from None
         taken = session.events[event["undo"] - 1]["text"]
@@ -218,10 +224,17 @@ def score(
             text = position.read_text(encoding="utf-8")
         except OSError as exc:
             raise PnpError(f"{position}: cannot read ({exc.strerror})") from None
+        except UnicodeDecodeError as exc:
+            raise PnpError(f"{position}: not UTF-8 text (byte {exc.start + 1})") from None
         sheet, final = load_rules(game).score_position(game, text, str(position)), True
     else:
         from pnpkit.referee.store import load_session
 
+        if not Path(target).exists():
+            raise PnpError(
+                f"{target}: no such log; to score a game that was not recorded, "
+                "give the game and --position FILE"
+            )
         session, warnings = load_session(Path(target))
         _warn(warnings)
         sheet = session.rules.score(session.setup, session.state)
@@ -255,14 +268,10 @@ def rules(
         print_json(data)
         return
     print(f"{loaded.name}: moves (rules index: docs/rules/{loaded.id}.md)")
-    width = max(len(s.form) for s in found.syntax)
+    width = max([len("NAME: MOVE"), *(len(s.form) for s in found.syntax)])
     for s in found.syntax:
         print(f"  {s.form.ljust(width)}  {s.meaning}" + (f" [{s.rule}]" if s.rule else ""))
-    print(
-        "  NAME: MOVE"
-        + " " * max(0, width - 11)
-        + "  a move by a player other than the expected one"
-    )
+    print(f"  {'NAME: MOVE'.ljust(width)}  a move by a player other than the expected one")
     print("variants: " + "; ".join(f"{k} ({v})" for k, v in found.variants.items()))
     if found.options:
         print(
@@ -277,6 +286,8 @@ def play(
     players: Annotated[
         str, typer.Option("--players", help="For a new game: names in seat order.")
     ] = "",
+    variant: VariantOption = "",
+    option: GameOptions = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
     log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
 ) -> None:
@@ -289,10 +300,18 @@ def play(
     if not Path(target).is_file():
         from pnpkit.components import load_game
 
+        if Path(target).suffix == ".jsonl":
+            raise PnpError(f"{target}: no such log; start a game with `referee play GAME`")
         game = load_game(target)
-        names = [p.strip() for p in (players or input("players (A,B,…): ")).split(",")]
+        if not players:
+            try:
+                players = input("players (A,B,…): ")
+            except EOFError:
+                raise PnpError("no players given: name them with --players A,B") from None
+        names = [p.strip() for p in players.split(",")]
+        setup = make_setup(game, names, variant, _options(option), seed)
         path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-        new_game(path, make_setup(game, names, seed=seed))
+        new_game(path, setup)
         print(f"log: {path}")
         target = str(path)
     with writing_session(Path(target)) as (session, warnings):
@@ -305,7 +324,9 @@ def simulate(
     game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
-    players: Annotated[int, typer.Option("--players", help="Player count (default: min).")] = 0,
+    players: Annotated[
+        int, typer.Option("--players", min=0, help="Player count (default: the fewest).")
+    ] = 0,
     variant: VariantOption = "",
     option: GameOptions = None,
     as_json: JsonOption = False,

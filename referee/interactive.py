@@ -12,6 +12,13 @@ HELP = """Type a move in the game's syntax (Tab completes legal moves), or:
   legal   what may be entered now      show   the table
   undo    take back the last move      score  the scores so far
   rules   the move syntax              quit   leave (the log keeps the game)"""
+COMMANDS = ("help", "legal", "show", "undo", "score", "rules", "quit")
+
+
+def completions(session: Session, line: str) -> list[str]:
+    """The legal moves and prompt commands that start with `line` (in any case)."""
+    options = [session.text(m) for m in session.legal()] + list(COMMANDS)
+    return [o for o in options if o.lower().startswith(line.lower())]
 
 
 def _completer(session: Session):  # type: ignore[no-untyped-def]
@@ -19,8 +26,7 @@ def _completer(session: Session):  # type: ignore[no-untyped-def]
         import readline
 
         line = readline.get_line_buffer()
-        options = [session.text(m) for m in session.legal()] + ["legal", "show", "undo", "score"]
-        matches = [o[len(line) - len(text) :] for o in options if o.startswith(line)]
+        matches = [o[len(line) - len(text) :] for o in completions(session, line)]
         return matches[index] if index < len(matches) else None
 
     return complete
@@ -44,24 +50,28 @@ def play(session: Session) -> None:
         except EOFError:
             print()
             return
-        if line in ("quit", "exit"):
+        command = line.lower()
+        if command in ("quit", "exit"):
             return
-        if line in ("help", "?"):
+        if command in ("help", "?"):
             print(HELP)
-        elif line == "legal":
+        elif command == "legal":
             print("\n".join(f"  {session.text(m)}" for m in session.legal()))
-        elif line == "show":
+        elif command == "show":
             print(rules.describe(setup, session.state))
-        elif line == "score":
+        elif command == "score":
             print(score_text(rules.score(setup, session.state), final=False))
-        elif line == "rules":
+        elif command == "rules":
             print("\n".join(f"  {s.form}: {s.meaning}" for s in rules.syntax))
-        elif line == "undo":
+            print("  NAME: MOVE: a move by a player other than the expected one")
+        elif command == "undo":
             try:
                 event = session.undo()
-                print(f"undone: {session.events[event['undo'] - 1]['text']}")
             except MoveRefused as exc:
                 print(f"refused: {exc}", file=sys.stderr)
+            else:
+                print(f"undone: {session.events[event['undo'] - 1]['text']}")
+                print(rules.describe(setup, session.state))
         elif line:
             try:
                 for event in session.submit(session.parse(line)):

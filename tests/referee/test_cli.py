@@ -49,3 +49,40 @@ def test_simulate_and_rules_print_json() -> None:
     assert sum(summary["wins_by_seat"].values()) >= 5
     syntax = json.loads(run("rules", "alpina", "--json").stdout)
     assert any(m["form"] == "play CARD SPACE" for m in syntax["moves"])
+
+
+def test_undo_with_nothing_to_undo_says_so_in_json_too(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    run("new", "alpina", "--players", "Ann,Bob", "--log", log)
+    result = run("undo", log, "--json")
+    assert result.returncode == 1
+    assert json.loads(result.stdout) == {
+        "accepted": False,
+        "rule": "",
+        "reason": "nothing to undo: no move has been entered at the table",
+    }
+
+
+def test_unusable_inputs_exit_2_with_a_message_naming_them(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    run("new", "alpina", "--players", "Ann,Bob", "--seed", "1", "--log", log)
+    binary = tmp_path / "pos.txt"
+    binary.write_bytes(b"order: red\n\xff\xfe\n")
+    cases = [
+        (("score", "alpina", "--position", binary), f"error: {binary}: not UTF-8 text (byte 12)"),
+        (("show", log, "--svg", tmp_path), f"error: --svg {tmp_path}: cannot write"),
+        (("score", "alpina"), "error: alpina: no such log; to score a game that was not recorded"),
+    ]
+    for args, message in cases:
+        result = run(*args)
+        assert result.returncode == 2, args
+        assert result.stderr.startswith(message), result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_rules_lists_every_move_form_in_one_column() -> None:
+    lines = run("rules", "nut-hunt").stdout.splitlines()
+    rows = [line for line in lines if line.startswith("  ")]
+    assert rows[-1].startswith("  NAME: MOVE ")
+    columns = {len(row) - len(row[2:].split("  ", 1)[1].lstrip()) for row in rows}
+    assert len(columns) == 1, rows

@@ -7,6 +7,10 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from pnpkit.components import load_game
+from pnpkit.referee.interactive import completions
+from pnpkit.referee.store import load_session, make_setup, new_game
+
 XLINK = "{http://www.w3.org/1999/xlink}href"
 
 
@@ -75,3 +79,44 @@ def test_show_one_players_view_hides_the_others_hands(tmp_path: Path) -> None:
     unknown = referee("show", str(log), "--player", "Zed")
     assert unknown.returncode == 2
     assert "'Zed' is not a player of this game (Ann, Bob, Cy)" in unknown.stderr
+
+
+def test_play_commands_in_any_case_and_the_board_after_an_undo(tmp_path: Path) -> None:
+    log = tmp_path / "table.jsonl"
+    session = "HELP\nstart AL-20\nUndo\n Quit \n"
+    result = referee("play", "alpina", "--players", "A,B", "--log", str(log), stdin=session)
+    assert result.returncode == 0, result.stderr
+    assert "take back the last move" in result.stdout
+    assert "refused" not in result.stderr
+    after_undo = result.stdout.split("undone: start AL-20", 1)[1]
+    assert "grid: 0/25" in after_undo.split("> ", 1)[0]  # the table, as it is again
+    assert len(log.read_text().splitlines()) == 4  # header, start, deal, undo: quit wrote nothing
+
+
+def test_play_starts_a_game_with_its_variant_and_options(tmp_path: Path) -> None:
+    log = tmp_path / "solo.jsonl"
+    args = ["nut-hunt", "--players", "Ann", "--variant", "competitive", "-o", "difficulty=expert"]
+    result = referee("play", *args, "--seed", "3", "--log", str(log), stdin="quit\n")
+    assert result.returncode == 0, result.stderr
+    header = json.loads(log.read_text().splitlines()[0])
+    assert (header["variant"], header["options"]) == ("competitive", {"difficulty": "expert"})
+
+
+def test_play_refuses_a_missing_log_or_missing_players_with_exit_2(tmp_path: Path) -> None:
+    typo = referee("play", str(tmp_path / "tabel.jsonl"))
+    assert typo.returncode == 2
+    assert "tabel.jsonl: no such log" in typo.stderr
+    silent = referee("play", "alpina", "--log", str(tmp_path / "x.jsonl"))  # stdin at its end
+    assert silent.returncode == 2
+    assert "error: no players given: name them with --players A,B" in silent.stderr
+    assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_completion_offers_legal_moves_and_commands_in_any_case(tmp_path: Path) -> None:
+    log = tmp_path / "table.jsonl"
+    new_game(log, make_setup(load_game("alpina"), ["A", "B"], seed=4))
+    session, _ = load_session(log)
+    moves = completions(session, "PLAY al-")
+    assert moves and all(m.startswith("play AL-") for m in moves)
+    assert completions(session, "qu") == ["quit"]
+    assert completions(session, "HE") == ["help"]
