@@ -163,19 +163,30 @@ def read_log(path: Path) -> LogContents:
     """Read a log without locking it (for commands that only look)."""
     try:
         data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise LogError(f"{path}: no such log; start one with `referee new`") from None
+    except OSError as exc:
+        raise _unopened(path, exc) from None
     return parse_log(data, Path(path))
+
+
+def _unopened(path: Path, exc: OSError) -> LogError:
+    if isinstance(exc, FileNotFoundError):
+        return LogError(f"{path}: no such log; start one with `referee new`")
+    return LogError(f"{path}: cannot open the log ({exc.strerror or exc})")
 
 
 def create_log(path: Path, header: Header) -> None:
     """Write a new log holding only its header; refuse to overwrite an existing file."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LogError(f"{path}: cannot make its folder ({exc.strerror or exc})") from None
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     except FileExistsError:
         raise LogError(f"{path}: already exists; choose another --log or remove it") from None
+    except OSError as exc:
+        raise LogError(f"{path}: cannot create the log ({exc.strerror or exc})") from None
     try:
         os.write(fd, _line(header.to_json()))
         os.fsync(fd)
@@ -235,8 +246,8 @@ def open_for_append(path: Path) -> Iterator[LogWriter]:
     """Lock the log (waiting a little for another writer), read it, and yield a writer."""
     try:
         fd = os.open(path, os.O_RDWR)
-    except FileNotFoundError:
-        raise LogError(f"{path}: no such log; start one with `referee new`") from None
+    except OSError as exc:
+        raise _unopened(path, exc) from None
     try:
         deadline = time.monotonic() + LOCK_WAIT
         while True:

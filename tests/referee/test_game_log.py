@@ -176,3 +176,17 @@ def test_a_header_that_does_not_fit_its_game_names_the_log(
     path.write_text(json.dumps(header) + "\n")
     with pytest.raises(LogError, match=f"^{path}:1: {message}"):
         load_session(path)
+
+
+def test_a_path_that_cannot_be_a_log_is_refused_with_the_reason(tmp_path: Path) -> None:
+    with pytest.raises(LogError, match=r"cannot open the log \(Is a directory\)"):
+        read_log(tmp_path)
+    with (
+        pytest.raises(LogError, match=r"cannot open the log \(Is a directory\)"),
+        open_for_append(tmp_path),
+    ):
+        pass
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(LogError, match=r"file/x.jsonl: cannot make its folder"):
+        create_log(blocker / "x.jsonl", HEADER)
