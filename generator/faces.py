@@ -41,7 +41,11 @@ def geometry(group: Group) -> Geometry:
     """The trim size and shape of one face of a group, from its manifest entry."""
     spec = group.spec
     if group.kind in ("deck", "board", "standees"):
-        return Geometry(*size_pt(thaw(spec["size"])), "rect")
+        width, height = size_pt(thaw(spec["size"]))
+        if "orientation" in spec:  # a deck's: "landscape" lays a named size on its side
+            short, long = sorted((width, height))
+            width, height = (long, short) if spec["orientation"] == "landscape" else (short, long)
+        return Geometry(width, height, "rect")
     if group.kind == "tiles":
         across = length_pt(spec["size"])
         if spec["shape"] == "square":
@@ -68,7 +72,7 @@ def has_back(group: Group) -> bool:
         return True
     if group.kind == "tokens":
         return group.spec.get("faces") == 2
-    return group.kind == "tiles" and "back" in group.spec
+    return group.kind in ("tiles", "board") and "back" in group.spec
 
 
 @dataclass

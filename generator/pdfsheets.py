@@ -182,7 +182,7 @@ class SheetWriter:
             canvas.restoreState()
             if face.cut_lines:
                 marks.cut_outline(canvas, face.outline, slot)
-            if slot.window:
+            if slot.window and prefix == "F":  # the fronts carry the marks for joining parts
                 marks.tile_marks(canvas, slot, f"{component_id} · part {slot.part}")
         if not sample.cut_lines and not any(s.window for s in slots):
             marks.crop_marks(canvas, slots, sample.bleed, limits)
