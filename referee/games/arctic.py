@@ -161,13 +161,15 @@ class ArcticRules(Rules):
         hand = state.seat(state.turn).hand_size
         if hand < low:
             missing = min(low - hand, state.draw_pile)
+            typed = "place CARD …" if hand else "place"
             return (
                 f"place all {hand} card(s) you hold, then {missing} penalty card(s) are drawn: "
-                "place CARD …"
+                f"{typed}"
             )
         high = min(high, hand)
         count = str(low) if low == high else f"{low} to {high}"
-        return f"place {count} card(s) on your pile: place CARD …"
+        typed = "place CARD …" if high else "place"
+        return f"place {count} card(s) on your pile: {typed}"
 
     def _power_hints(self, setup: Setup, state: State, hints: Mapping[str, str]) -> str:
         """The moves the current player's powers add to this step (if not used this turn)."""

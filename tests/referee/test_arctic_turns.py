@@ -121,6 +121,11 @@ def test_ar_11_the_prompt_asks_a_short_hand_for_all_its_cards() -> None:
     assert RULES.prompt(game, with_pile(started().state, 0, "AR-2F4")).text == (
         "Ann: place 2 card(s) on your pile: place CARD …"
     )
+    empty = state.with_seat(0, replace(state.seats[0], hidden=0))
+    assert RULES.prompt(game, empty).text == (
+        "Ann: place all 0 card(s) you hold, then 5 penalty card(s) are drawn: place"
+    )
+    assert check(game, empty, "place").ok
 
 
 def test_ar_12_face_up_cards_are_named_and_keep_their_order() -> None:
