@@ -25,7 +25,9 @@ CUT = Paint(stroke="#000000", width=0.4)
 FOLD = Paint(stroke="#666666", width=0.4, dash=(2.0, 2.0))
 TAB_FILL = "#e6e6e6"
 STANDEE_BASE = 14 * MM
-DIE_NET = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
+# the cells of a cube net (column, row) for a die's faces in order: the 1st and 6th, 2nd and
+# 5th, 3rd and 4th end up opposite, so faces listed 1–6 fold into a standard die (sums of 7)
+DIE_NET = [(1, 0), (0, 1), (1, 1), (3, 1), (2, 1), (1, 2)]
 
 
 @dataclass(frozen=True)

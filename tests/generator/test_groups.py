@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnpkit.components import load_game
+from pnpkit.generator.face import Layer, Text
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.pdfsheets import PrintOptions
 from pnpkit.generator.render import render_game
@@ -45,3 +46,29 @@ def test_a_tiled_board_with_a_back_has_a_back_for_every_part(rendered: Path) -> 
     assert len(fronts) == len(backs) > 1
     assert all(" · part row " in t for t in fronts)
     assert not any(" · part row " in t for t in backs), "joining marks belong on the fronts"
+
+
+def test_a_die_folds_with_opposite_faces_summing_to_seven() -> None:
+    """The Nut Hunt fox die lists faces 1–6; on the folded cube 1|6, 2|5 and 3|4 face apart."""
+    game = load_game("nut-hunt")
+    group = game.group("fox-die")
+    net = GroupFaces(game, group).front(group.components[0])
+    side = net.height / 3
+    cells = {}
+    for layer in (item for item in net.items if isinstance(item, Layer)):
+        texts = [t.text for t in _texts(layer) if t.text.isdigit()]
+        cells[(round(layer.dx / side), round(layer.dy / side))] = int(texts[0])
+    opposite = {(1, 0): (1, 2), (0, 1): (2, 1), (1, 1): (3, 1)}  # in a cross-shaped net
+    assert sorted(cells.values()) == [1, 2, 3, 4, 5, 6]
+    assert all(cells[a] + cells[b] == 7 for a, b in opposite.items())
+
+
+def _texts(layer: Layer) -> list[Text]:
+    """Every text run in a layer and the layers inside it."""
+    found: list[Text] = []
+    for item in layer.items:
+        if isinstance(item, Layer):
+            found += _texts(item)
+        elif isinstance(item, Text):
+            found.append(item)
+    return found
