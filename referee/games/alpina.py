@@ -212,9 +212,9 @@ class AlpinaRules(Rules):
         return getattr(self, f"_check_{kind}")(setup, state, move)
 
     def _check_start(self, setup: Setup, state: Alpina, move: Move) -> Verdict:
-        component = setup.game.component(str(move.get("card", "")))
+        component = setup.game.component(move["card"])
         if component is None or component.group != "cards":
-            return refuse("AL-2", f"{move.get('card')} is not an Alpina card")
+            return refuse("AL-2", _not_a_card(setup, move["card"]))
         if not component.fields.get("starter"):
             return refuse("AL-2", f"{component.id} is not a starting chamois card")
         return ACCEPTED
@@ -243,7 +243,7 @@ class AlpinaRules(Rules):
         card, at = str(move.get("card", "")), move.get("at", "")
         component = setup.game.component(card)
         if component is None or component.group != "cards":
-            return refuse("AL-8", f"{card} is not an Alpina card")
+            return refuse("AL-8", _not_a_card(setup, card))
         if component.id in state.cards:
             where = space_name(*grid.column_row(state.cards.index(component.id)))
             return refuse("AL-8", f"{component.id} is already in the grid, at {where}")
@@ -568,6 +568,14 @@ def _malformed(move: Move) -> str:
     ):
         return "'hands' should map each player to a list of card IDs"
     return ""
+
+
+def _not_a_card(setup: Setup, card: str) -> str:
+    """Why `card` cannot be played: not an ID at all, or the ID of a pawn or the track."""
+    component = setup.game.component(card)
+    if component is None:
+        return f"{card} is not an Alpina card (the cards are AL-01 … AL-56)"
+    return f"{card} is a {component.name.lower()}, not a card"
 
 
 def _chosen_colours(option: str) -> tuple[str, ...]:

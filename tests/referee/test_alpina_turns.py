@@ -88,6 +88,14 @@ def test_al_8_a_card_in_the_grid_or_in_another_hand_cannot_be_played() -> None:
     assert "not in" in refusal(digital, f"play {other} e4")
 
 
+def test_al_8_a_pawn_or_an_unknown_id_is_no_card() -> None:
+    session = table()
+    assert refusal(session, "play AL-HRED e4") == "AL-8: AL-HRED is a red hiker, not a card"
+    assert refusal(session, "play AL-5 e4") == (
+        "AL-8: AL-5 is not an Alpina card (the cards are AL-01 … AL-56)"
+    )
+
+
 def test_al_9_a_card_goes_into_an_empty_space() -> None:
     session = table()
     assert refusal(session, "play AL-01 e5") == "AL-9: e5 already holds AL-20"
