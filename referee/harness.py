@@ -2,19 +2,21 @@
 
 At every step of a seeded random game it checks that: a legal move exists until the game is
 over; every listed move is accepted; malformed and illegal moves are refused and change nothing;
-replaying the log gives the live state; undo restores the previous state and entering the move
-again gives the same state (digital draws too); the census of pieces never changes. At the end
-the scores are within bounds and there is a winner.
+replaying the log (through JSON) gives the live state; undo restores the previous state and
+entering the move again gives the same state (digital draws too); the census of pieces never
+changes. At the end the scores are within bounds and there is a winner.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pnpkit.components import load_game
+from pnpkit.referee.game_log import Event
 from pnpkit.referee.moves import Move, canonical
 from pnpkit.referee.rules import Setup, State
 from pnpkit.referee.session import Session
@@ -92,9 +94,11 @@ def playthrough(case: Case, undo_every: int = 7) -> Session:
     rng = random.Random(str(case))
     session = Session(setup)
     session.advance()
+    mirror = Session(setup)
     census = rules.census(setup, session.state)
     lo, hi = rules.score_bounds(setup)
     for step in range(MAX_STEPS):
+        _check_replay(mirror, session, f"{case} step {step}")
         prompt = session.prompt()
         kind = rules.prompt_kind(setup, session.state)
         assert kind == prompt.kind, f"{case} step {step}: prompt_kind {kind} != {prompt.kind}"
@@ -117,13 +121,24 @@ def playthrough(case: Case, undo_every: int = 7) -> Session:
     else:
         raise AssertionError(f"{case}: no end after {MAX_STEPS} steps")
     replayed = Session(setup)
-    replayed.replay(session.events)
+    replayed.replay(_logged(session.events))
     assert replayed.state == session.state, f"{case}: replaying the log differs from live play"
     sheet = rules.score(setup, session.state)
     for player in names:
         assert lo <= sheet.total(player) <= hi, f"{case}: {player} scored {sheet.total(player)}"
     assert sheet.winners and set(sheet.winners) <= set(sheet.points), f"{case}: no winner"
     return session
+
+
+def _logged(events: list[Event]) -> list[Event]:
+    """Events as a log gives them back: through JSON, as `game_log` writes and reads them."""
+    return json.loads(json.dumps(events))
+
+
+def _check_replay(mirror: Session, session: Session, where: str) -> None:
+    """Replay the events logged since the last step into `mirror`: it must match live play."""
+    mirror.replay(_logged(session.events[len(mirror.events) :]))
+    assert mirror.state == session.state, f"{where}: replaying the log differs from live play"
 
 
 def _check_listed_moves(session: Session, legal: list[Move], rng: random.Random) -> None:

@@ -7,10 +7,11 @@ from dataclasses import replace
 import pytest
 
 from pnpkit.components import load_game
+from pnpkit.referee.harness import _check_replay
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import make_setup
-from pnpkit.referee.verdict import LogError, MoveRefused, MoveSyntaxError
+from pnpkit.referee.verdict import ACCEPTED, LogError, MoveRefused, MoveSyntaxError, Verdict
 from tests.referee.toy import RULES
 
 
@@ -127,3 +128,18 @@ def test_name_prefix_for_a_name_of_several_words(setup: Setup) -> None:
 def test_a_player_name_may_not_hold_a_separator(name: str) -> None:
     with pytest.raises(LogError, match=f"player name '{name}': a name may not hold"):
         make_setup(load_game("alpina"), [name, "Cy"])
+
+
+class _Careless(type(RULES)):
+    """The toy game with a check that lets a move through which JSON does not keep as it is."""
+
+    def check(self, setup: Setup, state: object, move: dict) -> Verdict:
+        return ACCEPTED
+
+
+def test_the_harness_replays_the_log_as_json_gives_it_back(setup: Setup) -> None:
+    careless = replace(setup, rules=_Careless())
+    live, mirror = Session(careless), Session(careless)
+    live.submit({"type": "roll", "value": (3,)})  # a tuple: the log gives back a list
+    with pytest.raises(AssertionError, match="replaying the log differs from live play"):
+        _check_replay(mirror, live, "here")
