@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.ano_nuevo_scoring import GOAL, Standing, game_over, outcome
+from pnpkit.referee.games.ano_nuevo_table import data_of
 from pnpkit.referee.rules import ScoreSheet
 
 ROLES = ("alpha", "beta", "bachelor", "ocean")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position file read: each player's standing, role and line, and the bellow line."""
+
+    standings: dict[str, Standing]
+    roles: dict[str, str]
+    lines: dict[str, str]
+    """Where each player's line is (`FILE:N`)."""
+    bellow: tuple[str, str] | None = None
+    """The name given by a `bellow NAME` line, and where that line is."""
 
 
 def _number(word: str, what: str, where: str) -> int:
@@ -16,9 +31,11 @@ def _number(word: str, what: str, where: str) -> int:
     return int(word)
 
 
-def read_position(text: str, source: str) -> tuple[dict[str, Standing], str | None]:
-    """The players' standings and the bellow winner, if given."""
+def read_position(text: str, source: str) -> Position:
+    """The lines of a position file, each checked on its own; PnpError naming the line."""
     standings: dict[str, Standing] = {}
+    roles: dict[str, str] = {}
+    lines: dict[str, str] = {}
     bellow: tuple[str, str] | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         where = f"{source}:{number}"
@@ -28,6 +45,8 @@ def read_position(text: str, source: str) -> tuple[dict[str, Standing], str | No
         if parts[0].lower() == "bellow":
             if len(parts) != 2:
                 raise PnpError(f"{where}: expected `bellow NAME`")
+            if bellow is not None:
+                raise PnpError(f"{where}: only one `bellow NAME` line (one is at {bellow[1]})")
             bellow = (parts[1], where)
             continue
         if len(parts) != 4:
@@ -40,25 +59,62 @@ def read_position(text: str, source: str) -> tuple[dict[str, Standing], str | No
         standings[name] = Standing(
             _number(vp, "VP", where), role.lower() == "alpha", _number(prey, "PREY", where)
         )
+        roles[name], lines[name] = role.lower(), where
+    return Position(standings, roles, lines, bellow)
+
+
+def _check_table(position: Position, source: str, prey_cards: int) -> None:
+    """The whole table must be possible: the player count, the roles (AN-2, AN-20, AN-22) and
+    the Prey cards in hands (the deck has `prey_cards`), and the game must be over (AN-50)."""
+    standings, roles = position.standings, position.roles
     if not 3 <= len(standings) <= 6:
         raise PnpError(f"{source}: Año Nuevo has 3 to 6 players; this file lists {len(standings)}")
+    locations = len(standings) - 1
+    alphas = [p for p, r in roles.items() if r == "alpha"]
+    betas = [p for p, r in roles.items() if r == "beta"]
+    if len(alphas) > locations:
+        raise PnpError(
+            f"{position.lines[alphas[-1]]}: {len(standings)} players have {locations} Locations, "
+            f"so at most {locations} Alphas, but {', '.join(alphas)} are all `alpha` (AN-2, AN-20)"
+        )
+    if len(betas) > len(alphas):
+        raise PnpError(
+            f"{position.lines[betas[-1]]}: every Beta shares a Location with its Alpha, so there "
+            f"cannot be more Betas ({len(betas)}) than Alphas ({len(alphas)}) (AN-20, AN-22)"
+        )
+    held = sum(s.prey for s in standings.values())
+    if held > prey_cards:
+        raise PnpError(
+            f"{source}: the PREY counts add up to {held}, but there are only {prey_cards} "
+            "Prey cards in the game"
+        )
     if not game_over({p: s.vp for p, s in standings.items()}):
         raise PnpError(f"{source}: no player has {GOAL} VP, so the game is not over (AN-50)")
-    if bellow is None:
-        return standings, None
-    found = next((p for p in standings if p.lower() == bellow[0].lower()), None)
-    if found is None:
-        raise PnpError(f"{bellow[1]}: {bellow[0]} is not one of the players listed")
-    return standings, found
 
 
 def score_position(game: Game, text: str, source: str) -> ScoreSheet:
     """The score sheet of a position file; PnpError naming the file and line if it is wrong."""
-    standings, bellow = read_position(text, source)
-    result = outcome(standings, bellow)
+    position = read_position(text, source)
+    _check_table(position, source, sum(data_of(game).prey_copies.values()))
+    standings = position.standings
+    bellow = None
+    if position.bellow is not None:
+        name, where = position.bellow
+        bellow = next((p for p in standings if p.lower() == name.lower()), None)
+        if bellow is None:
+            raise PnpError(f"{where}: {name} is not one of the players listed")
+    needed = outcome(standings).bellow
     notes = tuple(
         f"{p}: {s.prey} Prey card(s){', Alpha' if s.alpha else ''}" for p, s in standings.items()
     )
+    if position.bellow is not None and not needed:
+        notes += (f"{position.bellow[1]}: no bellow was needed; that line is not used",)
+    elif bellow is not None and bellow not in needed:
+        raise PnpError(
+            f"{position.bellow[1]}: {bellow} is not in the bellowing contest (AN-53); "
+            f"the players tied are {', '.join(needed)}"
+        )
+    result = outcome(standings, bellow)
     if result.bellow:
         notes += (f"add a line `bellow NAME` naming who of {', '.join(result.bellow)} won",)
     points = {p: {"VP": s.vp} for p, s in standings.items()}

@@ -291,3 +291,27 @@ def test_position_example_scores_with_the_alpha_tie_break():
 def test_position_errors_name_file_and_line():
     with pytest.raises(PnpError, match=r"pos\.txt:2: role must be"):
         RULES.score_position(GAME, "Ann 41 alpha 1\nBob 3 boss 2\nCy 1 ocean 0\n", "pos.txt")
+
+
+def position(text: str):
+    return RULES.score_position(GAME, text, "pos.txt")
+
+
+def test_an_53_position_bellow_must_name_a_tied_player():
+    tied = "Ann 41 alpha 1\nBob 41 alpha 1\nCy 12 ocean 1\n"
+    with pytest.raises(PnpError, match=r"pos\.txt:4: Cy is not in the bellowing contest"):
+        position(tied + "bellow Cy\n")
+    with pytest.raises(PnpError, match=r"pos\.txt:5: only one `bellow NAME` line"):
+        position(tied + "bellow Bob\nbellow Ann\n")
+    assert position(tied + "bellow bob\n").winners == ("Bob",)
+    sheet = position("Ann 41 alpha 1\nBob 40 alpha 1\nCy 12 ocean 1\nbellow Bob\n")
+    assert sheet.winners == ("Ann",) and any("pos.txt:4: no bellow" in n for n in sheet.notes)
+
+
+def test_an_20_an_22_position_roles_must_be_possible():
+    with pytest.raises(PnpError, match=r"pos\.txt:3: 3 players have 2 Locations"):
+        position("Ann 41 alpha 1\nBob 4 alpha 1\nCy 12 alpha 1\n")
+    with pytest.raises(PnpError, match=r"pos\.txt:2: every Beta shares a Location"):
+        position("Ann 41 beta 1\nBob 4 beta 1\nCy 12 alpha 1\n")
+    with pytest.raises(PnpError, match=r"pos\.txt: the PREY counts add up to 49"):
+        position("Ann 41 alpha 30\nBob 4 beta 18\nCy 12 ocean 1\n")
