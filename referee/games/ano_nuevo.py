@@ -327,10 +327,19 @@ class AnoNuevoRules(Rules):
         return ACCEPTED
 
     def _check_mate(self, setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
-        assert state.mating is not None
-        if move["seal"] not in state.mating.discarders:
-            return refuse("AN-55", f"{move['seal']} has no Prey card to discard here now")
-        return self._check_shown(setup, state, move["seal"], move["card"], "AN-55")
+        mating = state.mating
+        assert mating is not None
+        player = move["seal"]
+        if player not in mating.discarders:
+            seal = state.seal(setup, player)
+            where = self._place(setup, mating.place)
+            if seal.place != mating.place:
+                now = "is in the Ocean" if seal.place is None else "is not on it"
+                return refuse("AN-55", f"the seals on {where} mate now; {player} {now}")
+            if not seal.hand:
+                return refuse("AN-62", f"{player} has no Prey card, so discards nothing")
+            return refuse("AN-55", f"{player} has already discarded a Prey card on {where}")
+        return self._check_shown(setup, state, player, move["card"], "AN-55")
 
     def _check_take(self, setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         assert state.mating is not None

@@ -315,3 +315,24 @@ def test_an_20_an_22_position_roles_must_be_possible():
         position("Ann 41 beta 1\nBob 4 beta 1\nCy 12 alpha 1\n")
     with pytest.raises(PnpError, match=r"pos\.txt: the PREY counts add up to 49"):
         position("Ann 41 alpha 30\nBob 4 beta 18\nCy 12 ocean 1\n")
+
+
+def test_an_55_an_62_mating_refusals_say_why():
+    session = filled()
+    session.submit(session.parse("travel ann=1 bob=1 cy=2"))
+    session.submit(session.parse("pay ann AN-CR1"))
+    session.submit(session.parse("pay bob AN-CR1"))
+    session.submit(session.parse("display ann=0 bob=0"))
+    session.submit(session.parse("stand ann=stay bob=back"))  # Location 1 mates first
+    with pytest.raises(MoveRefused, match="AN-55: the seals on Location 1 mate now; Cy is not"):
+        session.submit(session.parse("mate cy AN-CR2"))
+    session.submit(session.parse("mate ann AN-CR2"))
+    with pytest.raises(MoveRefused, match="AN-55: Ann has already discarded"):
+        session.submit(session.parse("mate ann AN-CR2"))
+    setup, state = session.setup, session.state
+    move = session.parse("mate cy AN-CR2")
+    cy = state.seal(setup, "Cy")
+    ocean = state.with_seal(setup, "Cy", replace(cy, place=None, role=""))
+    assert "Cy is in the Ocean" in RULES.check(setup, ocean, move).reason
+    empty = state.with_seal(setup, "Cy", replace(cy, place=0, role=BACHELOR, hand=()))
+    assert RULES.check(setup, empty, move).rule == "AN-62"
