@@ -123,9 +123,9 @@ class SheetWriter:
                 self.end_page(caption + f" · backs ({flip}-edge flip)", footer_at_top)
 
     def impose(self, sample: Face, count: int, area: Area) -> list[list[Slot]]:
-        if (sample.full_width > area.w and sample.full_width > area.h) or (
-            sample.full_height > area.h and sample.full_height > area.w
-        ):
+        upright = sample.full_width <= area.w and sample.full_height <= area.h
+        turned = sample.full_height <= area.w and sample.full_width <= area.h
+        if not (upright or turned):
             tiles = imp.tiled_slots(sample, area)
             return [[replace(s, index=n) for s in page] for n in range(count) for page in tiles]
         if sample.shape in ("hex", "hex-flat"):

@@ -51,3 +51,13 @@ def test_a_long_track_is_tiled_too(rendered: Path) -> None:
     reader = PdfReader(rendered / "big-board-score.pdf")
     assert len(reader.pages) == 2  # 20 columns of 20 mm spaces: 400 mm
     assert all("print at 100%" in page.extract_text().lower() for page in reader.pages)
+
+
+def test_a_board_that_fits_neither_way_round_is_tiled_though_no_side_is_too_long(
+    rendered: Path,
+) -> None:
+    # 200 × 200 mm: wider than A4's printable width, shorter than its printable height
+    reader = PdfReader(rendered / "big-board-square.pdf")
+    assert len(reader.pages) == 2
+    texts = [page.extract_text() for page in reader.pages]
+    assert all("BB-SQR · part" in text for text in texts)
