@@ -50,6 +50,7 @@ from pnpkit.referee.games.ano_nuevo_table import (
     Mating,
     Seal,
     data_of,
+    fight_totals,
 )
 from pnpkit.referee.moves import Move, words
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
@@ -121,6 +122,8 @@ class AnoNuevoRules(Rules):
     def _posture_prompt(self, setup: Setup, state: AnoNuevo) -> Prompt:
         contest = state.contests[0]
         where = self._place(setup, contest.place)
+        if contest.round == 2:
+            where += " (second round, for Beta)"
         if contest.shown is None:
             return Prompt("simultaneous", contest.seals, f"posture on {where}: display …")
         if not contest.fighters:
@@ -471,12 +474,7 @@ class AnoNuevoRules(Rules):
         self, setup: Setup, state: AnoNuevo, contest: Contest
     ) -> tuple[list[str], tuple[str, ...]]:
         """AN-41, AN-44: Fight totals, and the order and any tie they give."""
-        data = data_of(setup.game)
-        bonus = data.fight_bonus(state.places[contest.place])
-        totals = {
-            f: sum(data.fight[c] for c in shown) + (bonus if f == contest.defender else 0)
-            for f, shown in zip(contest.fighters, contest.revealed, strict=True)
-        }
+        totals = fight_totals(data_of(setup.game), state, contest)
         return posture.fight_order(contest, totals)
 
     def _settle(

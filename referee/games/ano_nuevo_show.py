@@ -7,7 +7,8 @@ from collections.abc import Callable
 from xml.sax.saxutils import escape
 
 from pnpkit.referee.games.ano_nuevo_cards import Items, hidden
-from pnpkit.referee.games.ano_nuevo_table import AnoNuevo, Seal, data_of
+from pnpkit.referee.games.ano_nuevo_posture import Contest
+from pnpkit.referee.games.ano_nuevo_table import POSTURE, AnoNuevo, Seal, data_of, fight_totals
 from pnpkit.referee.rules import Setup
 
 
@@ -20,12 +21,24 @@ def _cards(items: Items, secret: bool) -> str:
     return ", ".join(f"{c}×{n}" if n > 1 else c for c, n in sorted(counts.items()))
 
 
+def _vp(vp: int, lap: int) -> str:
+    """AN-59: a score, and how the VP Tracker shows it once it has gone round (+25 side)."""
+    if vp < lap:
+        return f"{vp} VP"
+    marker = vp - lap
+    place = "off the track" if marker == 0 else f"on {marker}"
+    if marker > lap:
+        place = "past the end of the track"
+    return f"{vp} VP (Seal token +{lap}, marker {place})"
+
+
 def _seal_line(setup: Setup, state: AnoNuevo, player: str, seal: Seal, viewer: str | None) -> str:
     secret = viewer is not None and viewer != player
     where = (
         "Ocean" if seal.place is None else f"Location {seal.place + 1} ({seal.role or 'arriving'})"
     )
-    line = f"  {player}: {seal.vp} VP, {where}; hand {_cards(seal.hand, secret)}"
+    vp = _vp(seal.vp, data_of(setup.game).lap)
+    line = f"  {player}: {vp}, {where}; hand {_cards(seal.hand, secret)}"
     if seal.aside or seal.pool:
         line += f"; set aside {_cards(seal.aside, secret)}; Pool {_cards(seal.pool, secret)}"
     return line
@@ -43,6 +56,8 @@ def describe(setup: Setup, state: AnoNuevo, prompt: str, viewer: str | None = No
     lines.append("Seals:")
     for player, seal in zip(setup.players, state.seals, strict=True):
         lines.append(_seal_line(setup, state, player, seal, viewer))
+    if state.step == POSTURE and state.contests:
+        lines.extend(_contest_lines(setup, state, state.contests[0]))
     prey = state.prey
     lines.append(
         f"Prey deck {len(prey.deck)}, discard {len(prey.discard)}; "
@@ -50,6 +65,24 @@ def describe(setup: Setup, state: AnoNuevo, prompt: str, viewer: str | None = No
     )
     lines.append(f"now: {prompt}")
     return "\n".join(lines)
+
+
+def _contest_lines(setup: Setup, state: AnoNuevo, contest: Contest) -> list[str]:
+    """The Posture under way: who Postures, the public counts displayed, and the Fight so far
+    (revealed cards are shown to all, AN-31, AN-40)."""
+    aim = "Alpha" if contest.round == 1 else "Beta (second round)"
+    lines = [f"Posture on Location {contest.place + 1} for {aim}: {', '.join(contest.seals)}"]
+    if contest.shown is not None:
+        shown = ", ".join(f"{p} {n}" for p, n in zip(contest.seals, contest.shown, strict=True))
+        lines.append(f"  displayed: {shown}")
+    if contest.fighters:
+        totals = fight_totals(data_of(setup.game), state, contest)
+        fight = "; ".join(
+            f"{f} {totals[f]} ({', '.join(cards) or 'nothing yet'})"
+            for f, cards in zip(contest.fighters, contest.revealed, strict=True)
+        )
+        lines.append(f"  Fight: {fight}")
+    return lines
 
 
 def table_svg(setup: Setup, state: AnoNuevo, face: Callable[[str], str | None]) -> str:

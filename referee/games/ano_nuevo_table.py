@@ -112,7 +112,6 @@ class Data:
     lap: int
     colours: tuple[tuple[str, str], ...] = field(default=())
     """(colour name, printed colour) per seat."""
-    seal_tokens: tuple[str, ...] = ()
 
     @property
     def locations(self) -> tuple[str, ...]:
@@ -133,6 +132,16 @@ class Data:
         effect = self.effects[location]
         extra = int(effect["amount"]) if effect["kind"] == "extra-harem" else 0  # type: ignore[call-overload]
         return self.refill[harem] + extra if self.refill[harem] else 0
+
+
+def fight_totals(data: Data, state: AnoNuevo, contest: Contest) -> dict[str, int]:
+    """AN-41, AN-44: each fighter's total so far: its revealed cards, plus the bonus of a
+    fight-bonus Location for the defender."""
+    bonus = data.fight_bonus(state.places[contest.place])
+    return {
+        f: sum(data.fight[c] for c in shown) + (bonus if f == contest.defender else 0)
+        for f, shown in zip(contest.fighters, contest.revealed, strict=True)
+    }
 
 
 _LOADED: dict[int, tuple[Game, Data]] = {}
@@ -169,5 +178,4 @@ def _read(game: Game) -> Data:
         tracker_start=int(turn.components[0].fields["start"]),
         lap=int(vp.components[0].fields["lap"]),
         colours=tuple((c.fields["colour"], c.fields["hex"]) for c in oceans),
-        seal_tokens=tuple(c.id for c in game.group("seal-tokens").components),
     )

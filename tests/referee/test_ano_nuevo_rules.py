@@ -336,3 +336,34 @@ def test_an_55_an_62_mating_refusals_say_why():
     assert "Cy is in the Ocean" in RULES.check(setup, ocean, move).reason
     empty = state.with_seal(setup, "Cy", replace(cy, place=0, role=BACHELOR, hand=()))
     assert RULES.check(setup, empty, move).rule == "AN-62"
+
+
+def test_an_31_an_40_show_gives_the_public_counts_and_the_fight():
+    session = contest(filled())
+    session.submit(session.parse("display ann=2 bob=1 cy=0"))
+    text = RULES.describe(session.setup, session.state)
+    assert "Posture on Location 1 for Alpha: Ann, Bob, Cy" in text
+    assert "displayed: Ann 2, Bob 1, Cy 0" in text
+    session.submit(session.parse("stand ann=stay bob=stay cy=back"))
+    session.submit(session.parse("reveal ann AN-SH1"))
+    text = RULES.view(session.setup, session.state, "Bob")
+    assert "Fight: Ann 4 (AN-SH1); Bob 0 (nothing yet)" in text
+
+
+def test_an_34_second_round_prompt_says_it_is_for_beta():
+    session = contest(filled())
+    session.submit(session.parse("display ann=0 bob=0 cy=0"))
+    session.submit(session.parse("stand ann=stay bob=back cy=back"))
+    assert "second round, for Beta" in session.prompt().text
+    assert "for Beta (second round): Bob, Cy" in RULES.describe(session.setup, session.state)
+
+
+def test_an_59_show_gives_the_vp_tracker_past_25():
+    session = filled()
+    state, setup = session.state, session.setup
+    for name, vp in (("Ann", 24), ("Bob", 25), ("Cy", 31)):
+        state = state.with_seal(setup, name, replace(state.seal(setup, name), vp=vp))
+    text = RULES.describe(setup, state)
+    assert "Ann: 24 VP, Ocean" in text
+    assert "Bob: 25 VP (Seal token +25, marker off the track)" in text
+    assert "Cy: 31 VP (Seal token +25, marker on 6)" in text
