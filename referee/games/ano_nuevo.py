@@ -81,7 +81,7 @@ class AnoNuevoRules(Rules):
         Syntax("mate NAME CARD", "the Prey card NAME discards to mate", "AN-55"),
         Syntax("take CARD", "the Alpha takes a Harem card", "AN-56"),
         Syntax("give CARD", "the Alpha gives the Beta a Harem card", "AN-57"),
-        Syntax("done", "the Alpha takes (or gives) no more Harem cards", "AN-56"),
+        Syntax("done", "the Alpha (or, being given cards, the Beta) takes no more", "AN-56"),
     )
 
     # --- setup ------------------------------------------------------------------------------
@@ -150,8 +150,14 @@ class AnoNuevoRules(Rules):
         if mating.discarders:
             return Prompt("move", mating.discarders, f"on {where}: discard a Prey card to mate")
         alpha = self._role_holder(setup, state, mating.place, ALPHA)
-        verb = "take" if mating.taker == 0 else "give the Beta"
-        return Prompt("move", (alpha,), f"{alpha}: {verb} up to {mating.left} Harem card(s)")
+        if mating.taker == 0:
+            return Prompt("move", (alpha,), f"{alpha}: take up to {mating.left} Harem card(s)")
+        beta = self._role_holder(setup, state, mating.place, BETA)
+        return Prompt(
+            "move",
+            (alpha,),
+            f"{alpha}: give {beta} up to {mating.left} Harem card(s) ({beta} may stop: done)",
+        )
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: AnoNuevo, text: str) -> Move:
@@ -223,6 +229,9 @@ class AnoNuevoRules(Rules):
     def _actors(self, setup: Setup, state: AnoNuevo, move: Move) -> tuple[str, ...]:
         if "seal" in move and move["type"] not in ("bellow",):
             return (move["seal"],)
+        if move["type"] == "done" and state.mating is not None and state.mating.taker == 1:
+            place = state.mating.place
+            return tuple(self._role_holder(setup, state, place, r) for r in (ALPHA, BETA))
         return self.prompt(setup, state).actors or setup.players
 
     def _check_location(self, setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -356,6 +365,16 @@ class AnoNuevoRules(Rules):
     _check_give = _check_take
 
     def _check_done(self, setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
+        mating = state.mating
+        assert mating is not None
+        alpha = self._role_holder(setup, state, mating.place, ALPHA)
+        if mating.taker == 1 and move.get("player") == alpha:
+            beta = self._role_holder(setup, state, mating.place, BETA)
+            return refuse(
+                "AN-57",
+                f"{alpha} picks which Harem cards {beta} takes, not how many: "
+                f"only {beta} may stop ({beta}: done)",
+            )
         return ACCEPTED
 
     # --- applying ---------------------------------------------------------------------------

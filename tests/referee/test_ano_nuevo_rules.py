@@ -367,3 +367,24 @@ def test_an_59_show_gives_the_vp_tracker_past_25():
     assert "Ann: 24 VP, Ocean" in text
     assert "Bob: 25 VP (Seal token +25, marker off the track)" in text
     assert "Cy: 31 VP (Seal token +25, marker on 6)" in text
+
+
+def test_an_57_only_the_beta_stops_taking_the_cards_it_is_given():
+    session = filled()
+    session.submit(session.parse("travel ann=1 bob=1 cy=ocean"))
+    session.submit(session.parse("pay ann AN-CR1"))
+    session.submit(session.parse("pay bob AN-CR1"))
+    session.submit(session.parse("display ann=0 bob=0"))
+    session.submit(session.parse("stand ann=stay bob=back"))
+    session.submit(session.parse("mate ann AN-CR2"))
+    session.submit(session.parse("mate bob AN-SQ1"))  # Food 2 for the Beta
+    session.submit(session.parse("Ann: done"))  # AN-56: the Alpha may take fewer
+    assert "give Bob up to 2" in session.prompt().text
+    with pytest.raises(MoveRefused, match="AN-57: Ann picks which Harem cards Bob takes"):
+        session.submit(session.parse("Ann: done"))
+    with pytest.raises(MoveRefused, match="AN-70"):
+        session.submit(session.parse("Cy: done"))
+    session.submit(session.parse("give AN-HMA"))
+    session.submit(session.parse("flip AN-HPR"))
+    session.submit(session.parse("Bob: done"))
+    assert session.state.seal(session.setup, "Bob").vp == 3
