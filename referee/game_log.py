@@ -257,7 +257,8 @@ def open_for_append(path: Path) -> Iterator[LogWriter]:
             except BlockingIOError:
                 if time.monotonic() > deadline:
                     raise LogError(
-                        f"{path}: another referee is writing to this log; try again"
+                        f"{path}: another referee is writing to this log (is a `referee play` "
+                        "prompt open on it?); try again when it is done"
                     ) from None
                 time.sleep(0.05)
         size = os.fstat(fd).st_size

@@ -96,7 +96,13 @@ def test_one_writer_at_a_time(log: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     holder.start()
     try:
         assert ready.wait(10)
-        with pytest.raises(LogError, match="another referee is writing"), open_for_append(log):
+        with (
+            pytest.raises(
+                LogError,
+                match=r"another referee is writing to this log \(is a `referee play` prompt open",
+            ),
+            open_for_append(log),
+        ):
             pass
     finally:
         release.set()
