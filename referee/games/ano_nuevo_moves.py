@@ -37,6 +37,11 @@ def _player(setup: Setup, word: str) -> str:
     raise MoveSyntaxError(f"{word!r} is not a player of this game ({', '.join(setup.players)})")
 
 
+def _whole(word: str) -> bool:
+    """Whether `word` is a whole number in plain digits 0-9 (not ², not other scripts)."""
+    return word.isascii() and word.isdigit()
+
+
 def _args(args: Sequence[str], n: int, form: str) -> Sequence[str]:
     if len(args) != n:
         raise MoveSyntaxError(f"expected: {form}")
@@ -77,7 +82,7 @@ def _travel(setup: Setup, args: Sequence[str]) -> Move:
     for player, value in pairs(args, setup.players).items():
         if value in (OCEAN, "o"):
             chosen[player] = OCEAN
-        elif value.isdigit():
+        elif _whole(value):
             chosen[player] = int(value)
         else:
             raise MoveSyntaxError(f"{player}={value}: expected a Location number or ocean")
@@ -87,7 +92,7 @@ def _travel(setup: Setup, args: Sequence[str]) -> Move:
 def _display(setup: Setup, args: Sequence[str]) -> Move:
     counts = {}
     for player, value in pairs(args, setup.players).items():
-        if not value.isdigit():
+        if not _whole(value):
             raise MoveSyntaxError(f"{player}={value}: expected how many cards, like {player}=2")
         counts[player] = int(value)
     return {"type": "display", "counts": counts}

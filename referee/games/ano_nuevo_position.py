@@ -26,7 +26,7 @@ class Position:
 
 
 def _number(word: str, what: str, where: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise PnpError(f"{where}: {what} must be a whole number, not {word!r}")
     return int(word)
 

@@ -16,7 +16,7 @@ from pnpkit.referee.games.ano_nuevo_posture import ALPHA, BACHELOR, BETA, after_
 from pnpkit.referee.games.ano_nuevo_scoring import Standing, outcome
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.session import Session
-from pnpkit.referee.verdict import MoveRefused
+from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
 
 GAME = load_game("ano-nuevo")
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs/examples/ano-nuevo-position.txt"
@@ -388,3 +388,21 @@ def test_an_57_only_the_beta_stops_taking_the_cards_it_is_given():
     session.submit(session.parse("flip AN-HPR"))
     session.submit(session.parse("Bob: done"))
     assert session.state.seal(session.setup, "Bob").vp == 3
+
+
+@pytest.mark.parametrize("text", ["travel ann=² bob=1 cy=1", "travel ann=١ bob=1 cy=1"])
+def test_an_10_numbers_in_other_scripts_are_syntax_errors(text):
+    session = filled()
+    with pytest.raises(MoveSyntaxError, match="expected a Location number or ocean"):
+        session.parse(text)
+
+
+def test_an_31_display_counts_must_be_plain_digits():
+    session = contest(filled())
+    with pytest.raises(MoveSyntaxError, match="expected how many cards"):
+        session.parse("display ann=² bob=0 cy=0")
+
+
+def test_position_numbers_must_be_plain_digits():
+    with pytest.raises(PnpError, match=r"pos\.txt:1: VP must be a whole number, not '41²'"):
+        position("Ann 41² alpha 1\nBob 4 beta 1\nCy 12 ocean 1\n")
