@@ -406,3 +406,10 @@ def test_an_31_display_counts_must_be_plain_digits():
 def test_position_numbers_must_be_plain_digits():
     with pytest.raises(PnpError, match=r"pos\.txt:1: VP must be a whole number, not '41²'"):
         position("Ann 41² alpha 1\nBob 4 beta 1\nCy 12 ocean 1\n")
+
+
+def test_an_51_an_52_several_alphas_tied_then_prey_among_all_tied():
+    s = Standing
+    standings = {"a": s(41, True, 1), "b": s(41, True, 2), "c": s(41, False, 3)}
+    result = outcome(standings)
+    assert result.winners == ("c",) and "AN-52" in result.tiebreak
