@@ -19,7 +19,7 @@ from pnpkit.components import load_game
 from pnpkit.referee.game_log import Event
 from pnpkit.referee.moves import Move, canonical
 from pnpkit.referee.rules import Setup, State
-from pnpkit.referee.session import Session
+from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import make_setup
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
 
@@ -137,7 +137,10 @@ def _logged(events: list[Event]) -> list[Event]:
 
 def _check_replay(mirror: Session, session: Session, where: str) -> None:
     """Replay the events logged since the last step into `mirror`: it must match live play."""
-    mirror.replay(_logged(session.events[len(mirror.events) :]))
+    try:
+        mirror.replay(_logged(session.events[len(mirror.events) :]))
+    except ReplayError as exc:
+        raise AssertionError(f"{where}: replaying the log differs from live play: {exc}") from exc
     assert mirror.state == session.state, f"{where}: replaying the log differs from live play"
 
 

@@ -180,7 +180,12 @@ class Session:
         try:
             verdict = self._replay_verdict(move, by)
             if not verdict.ok:
-                raise ReplayError(seq, f"{event.get('text', move)!s} is refused: {verdict}")
+                raise ReplayError(seq, f"{self._quoted(move)} is refused: {verdict}")
+            text = self.text(move)
+            if event.get("text", text) != text:
+                raise ReplayError(
+                    seq, f"its text {event['text']!r} is not its move's, which reads {text!r}"
+                )
             state = self.rules.apply(self.setup, self.state, move)
         except MALFORMED as exc:
             raise ReplayError(
@@ -188,6 +193,13 @@ class Session:
             ) from exc
         self.events.append(event)
         self._steps.append(_Step(seq, by, state))
+
+    def _quoted(self, move: Move) -> str:
+        """A logged move as people read it, or as JSON when the rules cannot write it."""
+        try:
+            return self.text(move)
+        except MALFORMED:
+            return canonical(move)
 
     def _replay_verdict(self, move: Move, by: str) -> Verdict:
         forced = self.rules.forced(self.setup, self.state)
