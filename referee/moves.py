@@ -56,16 +56,24 @@ def space_name(column: int, row: int) -> str:
 
 
 def pairs(items: Sequence[str], players: Sequence[str]) -> dict[str, str]:
-    """Simultaneous choices `NAME=VALUE` keyed by player; every player at most once."""
+    """Simultaneous choices `NAME=VALUE` keyed by player; every player at most once. A name may
+    have several words (`ann lee=3`); a value is one word."""
+    if not items:
+        return {}
+    by_name = {" ".join(p.split()).lower(): p for p in players}
+    parts = " ".join(items).split("=")  # name, "value name", …, "value name", value
+    names = [parts[0], *(part.strip().partition(" ")[2] for part in parts[1:-1])]
+    values = [part.strip().partition(" ")[0] for part in parts[1:]]
+    if len(parts) < 2 or " " in parts[-1].strip() or not all(n.strip() for n in names):
+        raise MoveSyntaxError(f"{' '.join(items)!r}: expected NAME=CHOICE …")
     chosen: dict[str, str] = {}
-    by_lower = {p.lower(): p for p in players}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not value:
-            raise MoveSyntaxError(f"{item!r}: expected NAME=CHOICE")
-        player = by_lower.get(name.lower())
+    for said, value in zip(names, values, strict=True):
+        name = " ".join(said.split())
+        player = by_name.get(name.lower())
         if player is None:
             raise MoveSyntaxError(f"{name!r} is not a player of this game ({', '.join(players)})")
+        if not value:
+            raise MoveSyntaxError(f"{name}=: expected NAME=CHOICE")
         if player in chosen:
             raise MoveSyntaxError(f"{player} chose twice")
         chosen[player] = value

@@ -157,8 +157,8 @@ class AlpinaRules(Rules):
         kind, args = w[0], w[1:]
         if kind == "start" and len(args) == 1:
             return {"type": "start", "card": args[0].upper()}
-        if kind == "first" and len(args) == 1:
-            return {"type": "first", "seat": _seat(setup, args[0])}
+        if kind == "first" and args:
+            return {"type": "first", "seat": _seat(setup, " ".join(args))}
         if kind == "play" and len(args) == 2:
             return {"type": "play", "card": args[0].upper(), "at": _space_word(args[1])}
         if kind == "hiker" and len(args) == 1:
@@ -585,7 +585,7 @@ def _chosen_colours(option: str) -> tuple[str, ...]:
 
 def _seat(setup: Setup, name: str) -> int:
     for seat, player in enumerate(setup.players):
-        if player.lower() == name.lower():
+        if " ".join(player.split()).lower() == name.lower():
             return seat
     raise MoveSyntaxError(f"{name!r} is not a player ({', '.join(setup.players)})")
 

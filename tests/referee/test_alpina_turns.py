@@ -65,6 +65,17 @@ def test_al_5_first_player_then_clockwise() -> None:
     assert session.prompt().actors == ("Ann",)
 
 
+def test_al_5_a_first_player_whose_name_has_several_words() -> None:
+    session = Session(make_setup(GAME, ["Ann Lee", "Bob"]))
+    session.advance()
+    session.submit(session.parse("start AL-20"))
+    move = session.parse("first  ann LEE")
+    assert move == {"type": "first", "seat": 0}
+    assert session.parse(session.text(move)) == move
+    session.submit(move)
+    assert session.prompt().actors == ("Ann Lee",)
+
+
 def test_al_6_steps_come_in_order() -> None:
     session = table()
     assert refusal(session, "hiker e5").startswith("AL-6: not now")

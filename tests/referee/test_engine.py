@@ -8,6 +8,7 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.referee.harness import _check_replay
+from pnpkit.referee.moves import pairs
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import make_setup
@@ -117,11 +118,54 @@ def test_replay_refuses_a_logged_move_the_rules_cannot_read(setup: Setup) -> Non
         Session(setup).replay(forged)
 
 
+def test_replay_refuses_a_logged_text_that_is_not_its_move(setup: Setup) -> None:
+    live = Session(setup)
+    live.submit(live.parse("roll 3"))
+    forged = [dict(live.events[0], text="roll 6")]  # the text edited, the move left alone
+    with pytest.raises(ReplayError, match="event 1: its text 'roll 6' is not its move's"):
+        Session(setup).replay(forged)
+
+
+def test_a_refused_logged_move_is_quoted_as_its_move_reads(setup: Setup) -> None:
+    live = Session(setup)
+    live.submit(live.parse("roll 3"))
+    forged = [dict(live.events[0], move={"type": "keep"}, text="keep")]
+    with pytest.raises(ReplayError, match="event 1: keep is refused"):
+        Session(setup).replay(forged)
+    del forged[0]["text"]  # an event without its text is quoted the same way
+    with pytest.raises(ReplayError, match="event 1: keep is refused"):
+        Session(setup).replay(forged)
+
+
 def test_name_prefix_for_a_name_of_several_words(setup: Setup) -> None:
     session = Session(replace(setup, players=("Ann Lee", "Bob")))
     assert session.parse("ann  LEE: roll 2") == {"type": "roll", "value": 2, "player": "Ann Lee"}
     with pytest.raises(MoveSyntaxError, match="'zed' is not a player"):
         session.parse("zed: roll 2")
+
+
+def test_choices_made_together_name_players_of_several_words() -> None:
+    players = ("Ann Lee", "Bob")
+    assert pairs(["ann", "LEE=3", "bob=ocean"], players) == {"Ann Lee": "3", "Bob": "ocean"}
+    assert pairs([], players) == {}
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("ann lee=3 bob", "expected NAME=CHOICE"),
+        ("=3", "expected NAME=CHOICE"),
+        ("bob=1 2", "expected NAME=CHOICE"),
+        ("bob=", "bob=: expected NAME=CHOICE"),
+        ("ann=1", "'ann' is not a player of this game"),
+        ("bob=1 BOB=2", "Bob chose twice"),
+    ],
+)
+def test_choices_made_together_refuse_what_is_not_name_equals_choice(
+    typed: str, message: str
+) -> None:
+    with pytest.raises(MoveSyntaxError, match=message):
+        pairs(typed.split(), ("Ann Lee", "Bob"))
 
 
 @pytest.mark.parametrize("name", ["A:B", "A=B", "A,B"])
