@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from xml.sax.saxutils import escape
+from typing import Any
 
+from pnpkit.referee.faces import Face, place_face
 from pnpkit.referee.games.ano_nuevo_cards import Items, hidden
 from pnpkit.referee.games.ano_nuevo_posture import Contest
 from pnpkit.referee.games.ano_nuevo_table import POSTURE, AnoNuevo, Seal, data_of, fight_totals
 from pnpkit.referee.rules import Setup
+
+CARD_W, CARD_H, GAP, MARGIN, ROW, SEAL = 60, 84, 6, 16, 104, 50
 
 
 def _cards(items: Items, secret: bool) -> str:
@@ -85,48 +87,68 @@ def _contest_lines(setup: Setup, state: AnoNuevo, contest: Contest) -> list[str]
     return lines
 
 
-def table_svg(setup: Setup, state: AnoNuevo, face: Callable[[str], str | None]) -> str:
-    """The Locations with their Harem cards and seals, the Ocean, and the scores."""
+def _card(drawing: Any, setup: Setup, card: str, face: Face, at: tuple[float, float]) -> None:
+    """A card's printed face, or a plain stand-in with its name and ID."""
+    art = face(card)
+    if art:
+        place_face(drawing, art, at, (CARD_W, CARD_H))
+        return
+    component = setup.game.component(card)
+    x, y = at
+    drawing.add(drawing.rect(at, (CARD_W, CARD_H), rx=4, fill="#fff", stroke="#a0785a"))
+    for n, word in enumerate((component.name if component else card).split()):
+        drawing.add(drawing.text(word, insert=(x + 4, y + 16 + 12 * n), font_size=10))
+    drawing.add(drawing.text(card, insert=(x + 4, y + CARD_H - 6), font_size=8, fill="#555"))
+
+
+def table_svg(setup: Setup, state: AnoNuevo, face: Face) -> str:
+    """The Locations (their cards, Harem cards face up and seals), the Ocean, and the scores,
+    with the components' printed faces where the generator provides them."""
+    import svgwrite  # only `show --svg` draws; `move` must start fast
+
     data = data_of(setup.game)
     colours = dict(zip(setup.players, (h for _, h in data.colours), strict=False))
-    width, row = 760, 110
-    height = 90 + row * (len(state.places) + 1) + 24 * len(setup.players)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">',
-        f'<rect width="{width}" height="{height}" fill="#f4efe4"/>',
-        f'<text x="16" y="28" font-size="18">Año Nuevo — turn {state.turn}, '
-        f"tracker {state.tracker}</text>",
-    ]
+    most = max((len(b) for b in state.beaches), default=0)
+    width = max(760, 2 * MARGIN + (most + 1) * (CARD_W + GAP) + 40 + SEAL * len(setup.players))
+    height = 50 + ROW * (len(state.places) + 1) + 24 * (len(setup.players) + 1)
+    drawing = svgwrite.Drawing(
+        size=(f"{width}pt", f"{height}pt"),
+        viewBox=f"0 0 {width} {height}",
+        font_family="sans-serif",
+    )
+    drawing.add(drawing.rect((0, 0), (width, height), fill="#f4efe4"))
+    title = f"Año Nuevo — turn {state.turn}, tracker {state.tracker}"
+    drawing.add(drawing.text(title, insert=(MARGIN, 28), font_size=18))
     for i, card in enumerate((*state.places, None)):
-        y = 50 + i * row
-        label = "Ocean" if card is None else f"{i + 1}. {data.location_names[card]}"
+        y = 44 + i * ROW
         fill = "#cfe3ef" if card is None else "#e8d6b0"
-        out.append(
-            f'<rect x="16" y="{y}" width="{width - 32}" height="{row - 12}" rx="8" fill="{fill}"/>'
-        )
-        out.append(f'<text x="28" y="{y + 20}">{escape(label)}</text>')
-        beach = () if card is None else state.beaches[i]
-        for k, harem in enumerate(beach):
-            x = 28 + k * 46
-            out.append(
-                f'<rect x="{x}" y="{y + 30}" width="40" height="56" rx="4" fill="#fff" '
-                'stroke="#a0785a"/>'
-                f'<text x="{x + 4}" y="{y + 62}" font-size="10">{escape(harem[3:])}</text>'
-            )
+        drawing.add(drawing.rect((MARGIN, y), (width - 2 * MARGIN, ROW - 10), rx=8, fill=fill))
         place = None if card is None else i
+        if card is None:
+            drawing.add(drawing.text("Ocean", insert=(MARGIN + 12, y + 22), font_size=14))
+        else:
+            drawing.add(drawing.text(f"{i + 1}", insert=(MARGIN + 6, y + 18), font_size=13))
+            _card(drawing, setup, card, face, (MARGIN + 20, y + 8))
+            for k, harem in enumerate(state.beaches[i]):
+                x = MARGIN + 20 + (k + 1) * (CARD_W + GAP) + 10
+                _card(drawing, setup, harem, face, (x, y + 8))
         here = [p for p, s in zip(setup.players, state.seals, strict=True) if s.place == place]
         for k, player in enumerate(here):
-            x = width - 60 - k * 70
-            role = state.seal(setup, player).role[:3]
-            out.append(
-                f'<circle cx="{x}" cy="{y + 50}" r="22" fill="{colours.get(player, "#888")}"/>'
-                f'<text x="{x}" y="{y + 54}" fill="#fff" text-anchor="middle">'
-                f"{escape(player[:6])}</text>"
-                f'<text x="{x}" y="{y + 88}" font-size="10" text-anchor="middle">{role}</text>'
-            )
-    y = 60 + row * (len(state.places) + 1)
+            x = width - MARGIN - 30 - k * SEAL
+            role = state.seal(setup, player).role
+            drawing.add(drawing.circle((x, y + 40), 20, fill=colours.get(player, "#888")))
+            drawing.add(
+                drawing.text(player[:6], insert=(x, y + 44), font_size=11, fill="#fff",
+                             text_anchor="middle")
+            )  # fmt: skip
+            drawing.add(drawing.text(role, insert=(x, y + 76), font_size=10, text_anchor="middle"))
+    y = 44 + ROW * (len(state.places) + 1) + 8
     for k, (player, seal) in enumerate(zip(setup.players, state.seals, strict=True)):
-        out.append(f'<text x="16" y="{y + 24 * k}">{escape(player)}: {seal.vp} VP</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+        line = f"{player}: {_vp(seal.vp, data.lap)}"
+        drawing.add(drawing.text(line, insert=(MARGIN, y + 24 * k), font_size=13))
+    piles = (
+        f"Prey deck {len(state.prey.deck)}, discard {len(state.prey.discard)}; "
+        f"Harem deck {len(state.harem_deck)}, discard {len(state.harem_discard)}"
+    )
+    drawing.add(drawing.text(piles, insert=(MARGIN, y + 24 * len(setup.players)), font_size=12))
+    return drawing.tostring()

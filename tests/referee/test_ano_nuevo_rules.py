@@ -413,3 +413,20 @@ def test_an_51_an_52_several_alphas_tied_then_prey_among_all_tied():
     standings = {"a": s(41, True, 1), "b": s(41, True, 2), "c": s(41, False, 3)}
     result = outcome(standings)
     assert result.winners == ("c",) and "AN-52" in result.tiebreak
+
+
+def test_show_svg_draws_the_printed_faces():
+    import base64
+
+    from pnpkit.referee.faces import faces_of
+
+    session = filled()
+    picture = RULES.svg(session.setup, session.state, faces_of(GAME))
+    faces = [
+        base64.b64decode(part.split('"', 1)[0]).decode()
+        for part in picture.split("data:image/svg+xml;base64,")[1:]
+    ]
+    assert len(faces) == 2 + 5 + 2  # two Location cards and their Harem cards
+    assert any("AN-L7" in face for face in faces) and any("AN-HMA" in face for face in faces)
+    plain = RULES.svg(session.setup, session.state, lambda card: None)
+    assert "Gazos" in plain and "AN-HMA" in plain and "data:image" not in plain
