@@ -343,8 +343,9 @@ def simulate(
         print_json(summary)
         return
     print(
-        f"{loaded.name}: {games} random games, {count} players, variant {summary['variant']}, "
-        f"seed {seed}"
+        f"{loaded.name}: {games} random game{'s' * (games != 1)}, "
+        f"{count} player{'s' * (count != 1)}, "
+        f"variant {summary['variant']}, seed {seed}"
     )
     for seat, wins in summary["wins_by_seat"].items():
         print(f"  {seat}: {wins} wins ({100 * wins / games:.1f}%)")

@@ -10,6 +10,8 @@ from pnpkit.referee.store import writing_session
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, Verdict, refuse
 
 ACCEPTED_EXIT, REFUSED_EXIT = 0, 1
+COMMANDS = ("undo", "legal", "show", "score", "replay", "rules")
+"""Referee commands that people type as a move by mistake."""
 
 
 def enter_move(log: Path, text: str, as_json: bool) -> int:
@@ -20,7 +22,7 @@ def enter_move(log: Path, text: str, as_json: bool) -> int:
         try:
             events = session.submit(session.parse(text))
         except MoveSyntaxError as exc:
-            verdict: Verdict = refuse("", str(exc))
+            verdict: Verdict = refuse("", str(exc) + _command_hint(text, log))
         except MoveRefused as exc:
             verdict = exc.verdict
         else:
@@ -37,3 +39,9 @@ def enter_move(log: Path, text: str, as_json: bool) -> int:
         print_json(verdict_json(verdict))
     print(f"refused: {verdict}", file=sys.stderr)
     return REFUSED_EXIT
+
+
+def _command_hint(text: str, log: Path) -> str:
+    """A pointer to the referee command that `text` names, if it names one."""
+    word = text.strip().lower()
+    return f" (`{word}` is a command of its own: referee {word} {log})" if word in COMMANDS else ""

@@ -86,3 +86,19 @@ def test_rules_lists_every_move_form_in_one_column() -> None:
     assert rows[-1].startswith("  NAME: MOVE ")
     columns = {len(row) - len(row[2:].split("  ", 1)[1].lstrip()) for row in rows}
     assert len(columns) == 1, rows
+
+
+def test_a_command_typed_as_a_move_is_pointed_to_its_command(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    run("new", "alpina", "--players", "Ann,Bob", "--log", log)
+    before = log.read_bytes()
+    result = run("move", log, "Undo")
+    assert result.returncode == 1
+    assert f"(`undo` is a command of its own: referee undo {log})" in result.stderr
+    assert log.read_bytes() == before
+
+
+def test_a_solo_simulation_speaks_of_one_player() -> None:
+    result = run("simulate", "nut-hunt", "--players", "1", "--games", "1")
+    assert result.returncode == 0
+    assert "Nut Hunt: 1 random game, 1 player, variant" in result.stdout
