@@ -781,6 +781,11 @@ class NutHuntRules(Rules):
     def describe(self, setup: Setup, state: Hunt) -> str:
         return describe_table(setup, state, _colours(setup), _seat_names(setup))
 
+    def view(self, setup: Setup, state: Hunt, player: str) -> str:
+        """NH-3: the table as `player` may see it: the others' objectives only as counts."""
+        seat = setup.players.index(player)
+        return describe_table(setup, state, _colours(setup), _seat_names(setup), seat)
+
     def svg(self, setup: Setup, state: Hunt, face: Any) -> str:
         return table_svg(setup, state, _colours(setup), _seat_names(setup))
 

@@ -29,9 +29,14 @@ def _pieces(state: Hunt, space: int, colours: tuple[str, ...]) -> str:
 
 
 def describe_table(
-    setup: Setup, state: Hunt, colours: tuple[str, ...], names: tuple[str, ...]
+    setup: Setup,
+    state: Hunt,
+    colours: tuple[str, ...],
+    names: tuple[str, ...],
+    viewer: int | None = None,
 ) -> str:
-    """The forest row by row with its pieces, then each seat's nuts, hand and nests."""
+    """The forest row by row with its pieces, then each seat's nuts, hand and nests; with a
+    `viewer` seat, the other players' objectives only as counts (NH-3)."""
     data = data_of(setup.game)
     lines = []
     if len(state.layout) < board.SPACES:
@@ -56,7 +61,7 @@ def describe_table(
             )
             cards = len(state.hand_known[seat]) + state.hand_hidden[seat]
             line += f"; nuts: {held or 'none'}; objectives held: {cards}"
-            if state.hand_known[seat]:
+            if state.hand_known[seat] and viewer in (None, seat):
                 line += f" ({', '.join(state.hand_known[seat])})"
         else:
             line += f"; objectives: {', '.join(state.automa_hand) or 'not dealt yet'}"

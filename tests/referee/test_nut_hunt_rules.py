@@ -99,6 +99,15 @@ def test_nh_3_digital_deal_keeps_two_and_bottoms_one() -> None:
     assert state.hand_known[0] == ("NH-O01", "NH-O03") and state.bottom == ("NH-O02",)
 
 
+def test_nh_3_a_players_view_shows_only_their_own_objectives() -> None:
+    setup = make(seed=1)
+    state = play(setup, laid(setup), "draw o01", "draw o02", "draw o03", "keep o03 o01")
+    assert "objectives held: 2 (NH-O01, NH-O03)" in RULES.describe(setup, state)
+    assert "objectives held: 2 (NH-O01, NH-O03)" in RULES.view(setup, state, "Ann")
+    bobs = RULES.view(setup, state, "Bob")
+    assert "objectives held: 2" in bobs and "NH-O01" not in bobs and "NH-O03" not in bobs
+
+
 def test_nh_3_table_hands_are_secret_counts() -> None:
     setup = make()
     state = RULES.initial(setup)
