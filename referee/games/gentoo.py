@@ -501,6 +501,10 @@ class Gentoo(Rules):
             lines += _player_lines(state, seat, name, player, catalog)
         return "\n".join(lines)
 
+    def view(self, setup: Setup, state: Table, player: str) -> str:
+        """Every player sees the whole table: what is face down is hidden from all alike."""
+        return self.describe(setup, state)
+
     def svg(self, setup: Setup, state: Table, face: Any) -> str:
         """The table as SVG."""
         return draw_table(setup, state, face, Catalog.of(setup.game))

@@ -145,6 +145,15 @@ def test_ge_3_four_choice_cards_are_identified_from_the_draw_pile() -> None:
     assert table.draw_pile.count(SKUA) == CAT.cards[SKUA].count - 2
 
 
+def test_ge_3_a_players_view_is_the_whole_table_face_down_cards_hidden_from_all() -> None:
+    setup = make()
+    table = play(setup, RULES.initial(setup), "flip GE-SKU", "flip GE-SKU", "flip GE-EG3")
+    for name in NAMES[:3]:
+        assert RULES.view(setup, table, name) == RULES.describe(setup, table)
+    assert "Draw Pile: " in RULES.describe(setup, table)
+    assert "GE-HAT" not in RULES.describe(setup, table)  # only what is face up is named
+
+
 def test_ge_8_the_table_names_the_first_player() -> None:
     setup = make()
     table = play(setup, RULES.initial(setup), *["flip GE-HAT"] * 4)
