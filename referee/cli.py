@@ -107,12 +107,15 @@ def legal(log: LogArgument, as_json: JsonOption = False) -> None:
     session, warnings = load_session(log)
     _warn(warnings)
     moves = [session.text(m) for m in session.legal()]
+    also = list(session.rules.also(session.setup, session.state))
     if as_json:
-        print_json({"prompt": prompt_json(session.prompt()), "moves": moves})
+        print_json({"prompt": prompt_json(session.prompt()), "moves": moves, "also": also})
         return
     print(session.prompt().text)
     for line in moves:
         print(f"  {line}")
+    for form in also:
+        print(f"  (also: {form})")
 
 
 @app.command()

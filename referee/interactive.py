@@ -57,6 +57,8 @@ def play(session: Session) -> None:
             print(HELP)
         elif command == "legal":
             print("\n".join(f"  {session.text(m)}" for m in session.legal()))
+            for form in rules.also(setup, session.state):
+                print(f"  (also: {form})")
         elif command == "show":
             print(rules.describe(setup, session.state))
         elif command == "score":

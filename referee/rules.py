@@ -103,6 +103,9 @@ class Rules:
     syntax: ClassVar[Sequence[Syntax]] = ()
     legal_is_complete: ClassVar[bool] = True
     """True when `legal` lists every acceptable move, so the harness may call others illegal."""
+    unlisted: ClassVar[frozenset[str]] = frozenset()
+    """Types of moves welcome at almost any time that `legal` leaves out to stay short (a secret
+    card a player chooses to show); `also` names their forms."""
 
     # --- required -------------------------------------------------------------------------
     def initial(self, setup: Setup) -> State:
@@ -173,6 +176,10 @@ class Rules:
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         """Score a finished game described in a position file; PnpError names file and line."""
         raise PnpError(f"{source}: {self.id} has no position-file scoring")
+
+    def also(self, setup: Setup, state: State) -> Sequence[str]:
+        """The forms of the `unlisted` moves that may be entered now (printed after `legal`)."""
+        return ()
 
     def view(self, setup: Setup, state: State, player: str) -> str:
         """The table as `player` may see it, without the others' secrets (`show --player`)."""

@@ -45,6 +45,7 @@ class NutHuntRules(Rules):
         "difficulty": "solo: standard, advanced or expert (the Automa's 2, 3 or 4 objectives)",
         "colours": "squirrel colours in seat order (solo: the player's, then the Automa's)",
     }
+    unlisted = frozenset({"show"})
     syntax = (
         Syntax("layout TILE …", "the tiles as laid, row by row (3-4-5-4-3)", "NH-1"),
         Syntax("first PLAYER", "the starting player", "NH-4"),
@@ -61,6 +62,7 @@ class NutHuntRules(Rules):
         Syntax("pass", "end the turn without an optional action", "NH-10"),
         Syntax("NAME: trade NUT for NUT", "three of one nut for one of another, any time", "NH-24"),
         Syntax("show CARD", "at the end, each player shows their objectives", "NH-28"),
+        Syntax("NAME: show CARD", "before the end, if they wish: an objective they hold", "NH-3"),
         Syntax("automa CARD … places TILE …", "the Automa's squirrels (made by the referee)"),
     )
 
@@ -206,6 +208,8 @@ class NutHuntRules(Rules):
         kind = move["type"]
         if kind == "trade":
             return self._check_trade(setup, state, move, prompt)
+        if kind == "show" and state.phase != st.SHOW:
+            return self._check_early_show(setup, state, move)
         if "player" in move and move["player"] not in prompt.actors:
             waiting = " or ".join(prompt.actors) or "the referee"
             return refuse("NH-10", f"it is not {move['player']}'s move: waiting for {waiting}")
@@ -398,6 +402,15 @@ class NutHuntRules(Rules):
             return refuse("NH-28", f"{card} cannot be in your hand: {_where(state, card)}")
         return ACCEPTED
 
+    def _check_early_show(self, setup: Setup, state: Hunt, move: Move) -> Verdict:
+        """NH-3: a player may show the referee an objective they hold before the end."""
+        player, card = move["player"], move["card"]
+        if not state.hand_hidden[setup.players.index(player)]:
+            return refuse("NH-3", f"the referee already knows every objective {player} holds")
+        if card not in state.pool:
+            return refuse("NH-3", f"{card} cannot be in {player}'s hand: {_where(state, card)}")
+        return ACCEPTED
+
     def _check_automa(self, setup: Setup, state: Hunt, move: Move) -> Verdict:
         due = self.forced(setup, state)
         if due is None or due != {k: v for k, v in move.items() if k != "player"}:
@@ -547,13 +560,10 @@ class NutHuntRules(Rules):
         return _take_nuts(setup, state, seat, [move["get"]])
 
     def _apply_show(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
+        if state.phase != st.SHOW:
+            return _reveal(state, setup.players.index(move["player"]), move["card"])
         seat = state.order[0]
-        state = replace(
-            state,
-            pool=state.pool - {move["card"]},
-            hand_known=_bump_hand(state.hand_known, seat, (move["card"],)),
-            hand_hidden=st._bump(state.hand_hidden, seat, -1),
-        )
+        state = _reveal(state, seat, move["card"])
         if state.hand_hidden[seat]:
             return state
         return _next_to_show(replace(state, order=state.order[1:]))
@@ -781,6 +791,12 @@ class NutHuntRules(Rules):
     def describe(self, setup: Setup, state: Hunt) -> str:
         return describe_table(setup, state, _colours(setup), _seat_names(setup))
 
+    def also(self, setup: Setup, state: Hunt) -> tuple[str, ...]:
+        """NH-3: at the table, objectives the referee has not seen may be shown before the end."""
+        if state.phase in (st.SHOW, st.OVER) or not any(state.hand_hidden):
+            return ()
+        return ("NAME: show CARD, an objective shown before the end",)
+
     def view(self, setup: Setup, state: Hunt, player: str) -> str:
         """NH-3: the table as `player` may see it: the others' objectives only as counts."""
         seat = setup.players.index(player)
@@ -918,6 +934,16 @@ def _take_nuts(setup: Setup, state: Hunt, seat: int, nuts: list[str], sign: int 
         state,
         nuts=(*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
         nut_supply=tuple(supply),
+    )
+
+
+def _reveal(state: Hunt, seat: int, card: str) -> Hunt:
+    """An objective of `seat` that the referee had not seen is now known."""
+    return replace(
+        state,
+        pool=state.pool - {card},
+        hand_known=_bump_hand(state.hand_known, seat, (card,)),
+        hand_hidden=st._bump(state.hand_hidden, seat, -1),
     )
 
 

@@ -39,6 +39,10 @@ def parse_move(setup: Setup, state: Hunt, text: str, actor: str | None) -> Move:
         player = player or actor
         if player is None:
             raise MoveSyntaxError("say who trades: NAME: trade NUT for NUT")
+    if head == "show" and state.phase != st.SHOW:
+        player = player or actor  # shown before the end: whose objective it is
+        if player is None:
+            raise MoveSyntaxError("say whose objective it is: NAME: show CARD")
     if player is not None:
         move["player"] = player
     return move

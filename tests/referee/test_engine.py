@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -187,3 +188,28 @@ def test_the_harness_replays_the_log_as_json_gives_it_back(setup: Setup) -> None
     live.submit({"type": "roll", "value": (3,)})  # a tuple: the log gives back a list
     with pytest.raises(AssertionError, match="replaying the log differs from live play"):
         _check_replay(mirror, live, "here")
+
+
+class _Unlisted(type(RULES)):
+    """The toy game, with `keep` declared welcome though `legal` may leave it out."""
+
+    unlisted = frozenset({"keep"})
+
+
+@pytest.mark.parametrize(("rules", "allowed"), [(_Unlisted(), True), (RULES, False)])
+def test_the_harness_lets_only_unlisted_types_be_accepted_unlisted(
+    setup: Setup, rules: object, allowed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnpkit.referee import harness
+
+    session = Session(replace(setup, rules=rules))
+    session.submit(session.parse("roll 4"))
+    before = session.state
+    monkeypatch.setattr(harness, "_suspects", lambda *_: ["keep"])
+    legal_without_keep = [{"type": "pass"}]
+    if allowed:
+        harness._check_refusals(session, legal_without_keep, random.Random(1))
+        assert session.state == before  # tried, then undone
+    else:
+        with pytest.raises(AssertionError, match="'keep' accepted but not listed"):
+            harness._check_refusals(session, legal_without_keep, random.Random(1))

@@ -108,6 +108,29 @@ def test_nh_3_a_players_view_shows_only_their_own_objectives() -> None:
     assert "objectives held: 2" in bobs and "NH-O01" not in bobs and "NH-O03" not in bobs
 
 
+def test_nh_3_a_player_may_show_an_objective_before_the_end() -> None:
+    setup = make()
+    state = turn(setup, MOU_0=2, MOU_0_nest=1, WIL_0_nest=1, OAK_0_nest=1, MOU_1=1, RAB_1=2)
+    state = play(setup, state, "show o05", "bob: show o02")  # Ann is on turn; Bob says who
+    assert state.hand_known == (("NH-O05",), ("NH-O02",)) and state.hand_hidden == (1, 1)
+    assert "NH-O02" not in RULES.view(setup, state, "Ann")
+    assert refusal(setup, state, "bob: show o05").startswith("NH-3: NH-O05 cannot be in Bob's")
+    state = play(setup, state, "show o06")
+    assert refusal(setup, state, "show o07").startswith("NH-3: the referee already knows every")
+    state = with_nuts(state, 0, 0, 0, 1, 1)
+    state = play(setup, state, "recruit mou", "scatter mou>rab")  # the end (NH-26)
+    assert state.phase == st.SHOW and RULES.prompt(setup, state).actors == ("Bob",)
+    state = play(setup, state, "show o13")
+    assert RULES.prompt(setup, state).kind == "over"
+    assert RULES.score(setup, state) == RULES.score(setup, _all_shown_at_the_end(setup))
+
+
+def _all_shown_at_the_end(setup: Setup) -> Hunt:
+    state = turn(setup, MOU_0=2, MOU_0_nest=1, WIL_0_nest=1, OAK_0_nest=1, MOU_1=1, RAB_1=2)
+    state = play(setup, with_nuts(state, 0, 0, 0, 1, 1), "recruit mou", "scatter mou>rab")
+    return play(setup, state, "show o05", "show o06", "show o02", "show o13")
+
+
 def test_nh_3_table_hands_are_secret_counts() -> None:
     setup = make()
     state = RULES.initial(setup)
@@ -358,7 +381,6 @@ def test_nh_26_fourth_nest_finishes_the_scattering_then_ends() -> None:
     assert state.ending and state.phase == st.TURN
     state = play(setup, state, "scatter mou>rab")  # Bob's fifth nest? his first, on Rabbit Patch
     assert state.phase == st.SHOW and RULES.prompt(setup, state).actors == ("Ann",)
-    assert "end of the game" in refusal(setup, turn(setup), "show o01")
     state = play(setup, state, "show o05", "show o06", "show o02", "show o13")
     assert RULES.prompt(setup, state).kind == "over"
     assert refusal(setup, state, "pass").startswith("NH-26")
