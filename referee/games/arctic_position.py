@@ -108,7 +108,7 @@ class _Reader:
         player.totem = self.table.totem_of(animal)
 
     def read_penalty(self, number: int, player: _Player, values: list[str]) -> None:
-        if len(values) != 1 or not values[0].isdigit():
+        if len(values) != 1 or not (values[0].isascii() and values[0].isdigit()):
             raise self.fail(number, "expected: penalty N (the number of penalty cards)")
         player.penalty = int(values[0])
 

@@ -145,7 +145,7 @@ def _place(data: NutData, state: Hunt, args: list[str]) -> Move:
 
 def _roll(data: NutData, state: Hunt, args: list[str]) -> Move:
     _count(args, 1, 1, "roll N (1 to 6)")
-    if not args[0].isdigit():
+    if not (args[0].isascii() and args[0].isdigit()):
         raise MoveSyntaxError(f"{args[0]!r} is not a number: roll N")
     return {"type": "roll", "value": int(args[0])}
 

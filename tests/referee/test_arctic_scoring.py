@@ -153,6 +153,8 @@ def test_ar_44_the_score_sheet_says_what_each_face_down_card_counts_as() -> None
         ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\ntotem fox\nplayer B\ntotem orca\npile AR-4F1",
          "f.txt:6: AR-4F1 is from deck 4"),
         ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\npenalty x\n", "f.txt:3: expected: penalty N"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\npenalty ²\n", "f.txt:3: expected: penalty N"),
+        ("tokens F=0 M=0 W=0 O=0 P=0 B=1\nplayer A\npenalty ١\n", "f.txt:3: expected: penalty N"),
         ("oops\n", "f.txt:1: unknown line 'oops'"),
         (TOKENS + "player A\ntotem fox\npenalty 1\ntotem orca\n",
          "f.txt:5: a second 'totem' line for A (the first is line 3)"),

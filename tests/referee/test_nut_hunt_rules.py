@@ -215,6 +215,9 @@ def test_nh_11_die_and_compass_move_the_fox_one_tile() -> None:
         state = play(setup, turn(setup, step=st.ROLL), f"roll {value}")
         assert state.layout[state.fox] == f"NH-{tile}"
     assert refusal(setup, turn(setup, step=st.ROLL), "roll 7").startswith("NH-11")
+    for digit in ("²", "١"):  # digits Python reads, which no die shows
+        with pytest.raises(MoveSyntaxError, match="is not a number: roll N"):
+            RULES.parse(setup, turn(setup, step=st.ROLL), f"roll {digit}")
 
 
 def test_nh_12_fox_bounces_off_the_edge() -> None:
