@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from pnpkit.components import load_game
+import pytest
+
+from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.generator.svgfaces import face_svg
 
-SVG = "{http://www.w3.org/2000/svg}svg"
+NS = "{http://www.w3.org/2000/svg}"
+SVG = f"{NS}svg"
 
 
 def test_every_svg_preview_parses(gentoo_render) -> None:
@@ -41,3 +45,24 @@ def test_svgfaces_does_not_import_reportlab() -> None:
         "assert 'reportlab' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _words(text: str) -> list[str]:
+    """The words of a text, lower-cased, without inline icons ([fish]) and punctuation."""
+    return re.findall(r"[\w'’]+", re.sub(r"\[[\w-]+\]", " ", text).lower())
+
+
+@pytest.mark.parametrize("game_id", bundled_game_ids())
+def test_every_rule_text_in_the_data_is_printed_on_its_face(game_id: str) -> None:
+    """A component's own text (a Matron's rule, a card's effect) is on the face people cut."""
+    game = load_game(game_id)
+    for component in game.components():
+        text = component.fields.get("text")
+        if not isinstance(text, str):
+            continue
+        face = ET.fromstring(face_svg(game, component))
+        printed = " ".join("".join(t.itertext()) for t in face.iter(f"{NS}text"))
+        wanted, words = _words(text), _words(printed)
+        assert any(words[i : i + len(wanted)] == wanted for i in range(len(words))), (
+            f"{component.id}: {text!r} is not on its face"
+        )
