@@ -101,21 +101,26 @@ def move(
 @app.command()
 def legal(log: LogArgument, as_json: JsonOption = False) -> None:
     """What may be entered now, in the move syntax."""
-    from pnpkit.referee.report import print_json, prompt_json
+    from pnpkit.referee.report import choices_text, print_json, prompt_json
     from pnpkit.referee.store import load_session
 
     session, warnings = load_session(log)
     _warn(warnings)
-    moves = [session.text(m) for m in session.legal()]
-    also = list(session.rules.also(session.setup, session.state))
+    rules, setup, state = session.rules, session.setup, session.state
+    also = list(rules.also(setup, state))
+    choices = rules.choices(setup, state)
     if as_json:
-        print_json({"prompt": prompt_json(session.prompt()), "moves": moves, "also": also})
+        moves = [session.text(m) for m in session.legal()]
+        together = {"form": choices.form, "options": choices.options} if choices else None
+        print_json(
+            {"prompt": prompt_json(session.prompt()), "moves": moves, "also": also}
+            | ({"choices": together} if together else {})
+        )
         return
     print(session.prompt().text)
-    for line in moves:
+    lines = choices_text(choices) if choices else [session.text(m) for m in session.legal()]
+    for line in [*lines, *(f"(also: {form})" for form in also)]:
         print(f"  {line}")
-    for form in also:
-        print(f"  (also: {form})")
 
 
 @app.command()

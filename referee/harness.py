@@ -9,6 +9,7 @@ changes. At the end the scores are within bounds and there is a winner.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -107,6 +108,7 @@ def playthrough(case: Case, undo_every: int = 7) -> Session:
         legal = session.legal()
         assert legal, f"{case} step {step}: no legal move but the game is not over ({prompt.text})"
         _check_listed_moves(session, legal, rng)
+        _check_choices(session, legal, f"{case} step {step}")
         _check_refusals(session, legal, rng)
         move = rules.random_move(setup, session.state, rng) if case.digital else rng.choice(legal)
         before = session.state
@@ -151,6 +153,19 @@ def _check_listed_moves(session: Session, legal: list[Move], rng: random.Random)
         assert canonical(session.parse(session.text(move))) == canonical(move), (
             f"text form {session.text(move)!r} does not parse back to the move"
         )
+
+
+def _check_choices(session: Session, legal: list[Move], where: str) -> None:
+    """Each player's own options, combined, are exactly the legal moves."""
+    choices = session.rules.choices(session.setup, session.state)
+    if choices is None:
+        return
+    keyword, names = choices.form.split()[0], list(choices.options)
+    spelled = set()
+    for combo in itertools.product(*choices.options.values()):
+        pairs = " ".join(f"{p}={c}" for p, c in zip(names, combo, strict=True))
+        spelled.add(canonical(session.parse(f"{keyword} {pairs}")))
+    assert spelled == {canonical(m) for m in legal}, f"{where}: the choices are not `legal`"
 
 
 def _check_refusals(session: Session, legal: list[Move], rng: random.Random) -> None:

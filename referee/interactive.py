@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from pnpkit.referee.report import event_line, score_text
+from pnpkit.referee.report import choices_text, event_line, score_text
 from pnpkit.referee.session import Session
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
 
@@ -16,9 +16,23 @@ COMMANDS = ("help", "legal", "show", "undo", "score", "rules", "quit")
 
 
 def completions(session: Session, line: str) -> list[str]:
-    """The legal moves and prompt commands that start with `line` (in any case)."""
-    options = [session.text(m) for m in session.legal()] + list(COMMANDS)
-    return [o for o in options if o.lower().startswith(line.lower())]
+    """The legal moves and prompt commands that start with `line` (in any case); for choices
+    entered together, the next `NAME=CHOICE` rather than every combination."""
+    choices = session.rules.choices(session.setup, session.state)
+    if choices is None:
+        options = [session.text(m) for m in session.legal()]
+    else:
+        head = line[: len(line) - len(line.split(" ")[-1])]
+        keyword = choices.form.split()[0]
+        named = {word.partition("=")[0].lower() for word in head.split()[1:]}
+        options = [f"{keyword} "] if not head.strip() else []
+        options += [
+            f"{head}{player}={choice}"
+            for player, own in choices.options.items()
+            if player.lower() not in named
+            for choice in own
+        ]
+    return [o for o in [*options, *COMMANDS] if o.lower().startswith(line.lower())]
 
 
 def _completer(session: Session):  # type: ignore[no-untyped-def]
@@ -56,9 +70,13 @@ def play(session: Session) -> None:
         if command in ("help", "?"):
             print(HELP)
         elif command == "legal":
-            print("\n".join(f"  {session.text(m)}" for m in session.legal()))
-            for form in rules.also(setup, session.state):
-                print(f"  (also: {form})")
+            choices = rules.choices(setup, session.state)
+            moves = [session.text(m) for m in session.legal()] if choices is None else []
+            for line in [
+                *(choices_text(choices) if choices else moves),
+                *(f"(also: {form})" for form in rules.also(setup, session.state)),
+            ]:
+                print(f"  {line}")
         elif command == "show":
             print(rules.describe(setup, session.state))
         elif command == "score":

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from pnpkit.referee.game_log import Event
-from pnpkit.referee.rules import Prompt, ScoreSheet
+from pnpkit.referee.rules import Choices, Prompt, ScoreSheet
 from pnpkit.referee.verdict import Verdict
 
 
@@ -23,6 +23,15 @@ def prompt_json(prompt: Prompt) -> dict[str, Any]:
 def verdict_json(verdict: Verdict) -> dict[str, Any]:
     """A verdict as JSON."""
     return {"accepted": verdict.ok, "rule": verdict.rule, "reason": verdict.reason}
+
+
+def choices_text(choices: Choices) -> list[str]:
+    """Secret choices entered together: the form, then each player's options."""
+    width = max(len(p) for p in choices.options)
+    return [
+        f"{choices.form} (every player at once; each chooses one of):",
+        *(f"  {p + ':':<{width + 1}} {', '.join(o)}" for p, o in choices.options.items()),
+    ]
 
 
 def event_line(event: Event) -> str:

@@ -67,6 +67,15 @@ class Syntax:
 
 
 @dataclass(frozen=True)
+class Choices:
+    """Choices made in secret and entered together: the move's form and each player's options, as
+    typed after `NAME=` (`legal` shows these rather than every combination of them)."""
+
+    form: str
+    options: Mapping[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     """Final scoring: points per player per category, the winner(s), and the tie-break used."""
 
@@ -176,6 +185,10 @@ class Rules:
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         """Score a finished game described in a position file; PnpError names file and line."""
         raise PnpError(f"{source}: {self.id} has no position-file scoring")
+
+    def choices(self, setup: Setup, state: State) -> Choices | None:
+        """At a simultaneous prompt, each player's own options (None: `legal` lists the moves)."""
+        return None
 
     def also(self, setup: Setup, state: State) -> Sequence[str]:
         """The forms of the `unlisted` moves that may be entered now (printed after `legal`)."""

@@ -27,6 +27,7 @@ from pnpkit.referee.games.ano_nuevo_moves import (
     draw_chance,
     legal_moves,
     random_move,
+    travel_options,
 )
 from pnpkit.referee.games.ano_nuevo_position import score_position
 from pnpkit.referee.games.ano_nuevo_posture import ALPHA, BACHELOR, BETA, NONE, Contest
@@ -53,7 +54,7 @@ from pnpkit.referee.games.ano_nuevo_table import (
     fight_totals,
 )
 from pnpkit.referee.moves import Move, words
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.rules import Choices, Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
 
 
@@ -118,6 +119,29 @@ class AnoNuevoRules(Rules):
             tied = self._outcome(setup, state).bellow
             return Prompt("move", tied, f"{_names(tied)} are tied: who won the bellow?")
         return Prompt("over", (), "the game is over")
+
+    def choices(self, setup: Setup, state: AnoNuevo) -> Choices | None:
+        """AN-10, AN-31, AN-33: what each seal may choose in secret, revealed together."""
+        if state.step == TRAVEL:
+            return Choices(
+                "travel NAME=N|ocean …",
+                {
+                    p: tuple(_pair_text("travel", o) for o in travel_options(setup, state, p))
+                    for p in setup.players
+                },
+            )
+        if state.step != POSTURE or self.prompt(setup, state).kind != "simultaneous":
+            return None
+        contest = state.contests[0]
+        if contest.shown is None:
+            return Choices(
+                "display NAME=COUNT …",
+                {
+                    p: tuple(map(str, range(len(state.seal(setup, p).hand) + 1)))
+                    for p in contest.seals
+                },
+            )
+        return Choices("stand NAME=stay|back …", {p: ("stay", "back") for p in contest.seals})
 
     def _posture_prompt(self, setup: Setup, state: AnoNuevo) -> Prompt:
         contest = state.contests[0]

@@ -84,6 +84,38 @@ def test_an_13_an_14_an_15_an_66_empty_hands_and_shown_cards():
     assert not cards.can_show(prey, state.seals[2].hand, "AN-SH3")
 
 
+def _combinations(setup: Setup, state) -> set[str]:
+    """Every move the choices allow, spelled out, to compare with `legal`."""
+    import itertools
+
+    choices = RULES.choices(setup, state)
+    keyword = choices.form.split()[0]
+    return {
+        f"{keyword} " + " ".join(f"{p}={c}" for p, c in zip(choices.options, combo, strict=True))
+        for combo in itertools.product(*choices.options.values())
+    }
+
+
+def test_an_10_an_13_an_31_an_33_choices_made_in_secret_are_each_players_options():
+    session = filled()
+    setup = session.setup
+    seal = replace(session.state.seals[0], hand=())
+    state = replace(session.state, seals=(seal, *session.state.seals[1:]))
+    choices = RULES.choices(setup, state)
+    assert choices.form.startswith("travel NAME=")
+    assert choices.options["Ann"] == ("ocean", "2")  # AN-13: no Prey, so only the free Location
+    assert choices.options["Bob"] == ("ocean", "1", "2")
+    assert _combinations(setup, state) == {session.text(m) for m in RULES.legal(setup, state)}
+    session = contest(filled())
+    choices = RULES.choices(setup, session.state)
+    assert choices.form.startswith("display") and choices.options["Cy"] == tuple("01234")  # paid 1
+    session.submit(session.parse("display ann=1 bob=0 cy=2"))
+    assert RULES.choices(setup, session.state).options["Ann"] == ("stay", "back")
+    assert _combinations(setup, session.state) == {session.text(m) for m in session.legal()}
+    session.submit(session.parse("stand ann=stay bob=back cy=stay"))
+    assert RULES.choices(setup, session.state) is None  # a fight: cards are revealed one by one
+
+
 def contest(session: Session) -> Session:
     session.submit(session.parse("travel ann=1 bob=1 cy=1"))
     for name in ("ann", "bob", "cy"):

@@ -120,3 +120,20 @@ def test_completion_offers_legal_moves_and_commands_in_any_case(tmp_path: Path) 
     assert moves and all(m.startswith("play AL-") for m in moves)
     assert completions(session, "qu") == ["quit"]
     assert completions(session, "HE") == ["help"]
+
+
+def test_choices_made_together_are_listed_and_completed_player_by_player(tmp_path: Path) -> None:
+    log = tmp_path / "six.jsonl"
+    new_game(log, make_setup(load_game("ano-nuevo"), list("ABCDEF"), seed=2))
+    listed = referee("legal", str(log))
+    assert listed.returncode == 0
+    lines = listed.stdout.splitlines()
+    assert lines[1] == "  travel NAME=N|ocean … (every player at once; each chooses one of):"
+    assert lines[2:] == [f"    {p}: ocean, 1, 2, 3, 4, 5" for p in "ABCDEF"]  # not 6⁶ lines
+    data = json.loads(referee("legal", str(log), "--json").stdout)
+    assert data["choices"]["options"]["F"] == ["ocean", "1", "2", "3", "4", "5"]
+    assert len(data["moves"]) == 6**6  # scripts still get every move
+    session, _ = load_session(log)
+    assert completions(session, "TR") == ["travel "]
+    assert completions(session, "travel a=1 b=o") == ["travel a=1 B=ocean"]
+    assert len(completions(session, "travel a=1 ")) == 5 * 6  # B … F, six options each
