@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +30,21 @@ def coord(value: str | None, extent: float, default: float = 0.0) -> float:
     """A coordinate such as "4mm", "50%" or "100%-8mm" in points; % is of `extent`."""
     if value is None:
         return default
-    total = 0.0
+    fraction, points = _terms(value)
+    return fraction * extent + points
+
+
+@cache
+def _terms(value: str) -> tuple[float, float]:
+    """A coordinate as (fraction of the extent, points): "100%-8mm" → (1.0, -22.68)."""
+    fraction = points = 0.0
     for sign, number, unit in _TERM.findall(value):
-        amount = extent * float(number) / 100 if unit == "%" else length_pt(number + unit)
-        total += -amount if sign == "-" else amount
-    return total
+        scale = -1.0 if sign == "-" else 1.0
+        if unit == "%":
+            fraction += scale * float(number) / 100
+        else:
+            points += scale * length_pt(number + unit)
+    return fraction, points
 
 
 def lookup(context: Mapping[str, Any], path: str) -> Any:

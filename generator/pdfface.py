@@ -106,9 +106,10 @@ _CORNER = {0: (0, 1), 90: (1, 1), 180: (1, 0), 270: (0, 0)}
 
 
 def place_face(
-    canvas: Canvas, name: str, x: float, y: float, w: float, h: float, rotate: int = 0
+    canvas: Canvas, face: Face | str, x: float, y: float, w: float, h: float, rotate: int = 0
 ) -> None:
-    """Draw a stored face so that its trim box fills the page rectangle (x, y, w, h), y up.
+    """Draw a face so that its trim box fills the page rectangle (x, y, w, h), y up: a stored
+    face by its form's name, or a face printed only once drawn in place, clipped to its bleed.
 
     `rotate` turns the face clockwise in 90° steps; (w, h) is the turned footprint.
     """
@@ -117,5 +118,13 @@ def place_face(
     canvas.translate(x + cx * w, y + cy * h)
     if rotate:
         canvas.rotate(-rotate)
-    canvas.doForm(name)
+    if isinstance(face, str):
+        canvas.doForm(face)
+    else:
+        b = face.bleed
+        clip = canvas.beginPath()
+        clip.rect(-b, -face.height - b, face.width + 2 * b, face.height + 2 * b)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.transform(1, 0, 0, -1, 0, 0)
+        draw_items(canvas, face.items)
     canvas.restoreState()

@@ -54,6 +54,8 @@ class SheetWriter:
         self.canvas.setTitle(title)
         self.canvas.setCreator("pnpkit")
         self.defined: set[str] = set()
+        self.copies: dict[str, int] = {}
+        """Copies of each component on these sheets: a face printed once is drawn in place."""
         self.stats = SheetStats()
         self.saved = False
 
@@ -73,6 +75,7 @@ class SheetWriter:
     def add_group(self, game: Game, group: Group, faces: GroupFaces) -> None:
         """Every piece of the group, copies included, in definition order."""
         pieces = [c for c in group.components for _ in range(c.count)]
+        self.copies.update((c.id, c.count) for c in group.components)
         fronts = {c.id: faces.front(c) for c in group.components}
         with_backs = has_back(group) and self.options.duplex != "off"
         backs = {c.id: faces.back(c) for c in group.components} if with_backs else {}
@@ -170,7 +173,8 @@ class SheetWriter:
         canvas = self.canvas
         for slot, component_id in zip(slots, ids, strict=True):
             face = faces[component_id]
-            name = self.face_name(face, f"{prefix}-{component_id}")
+            once = self.copies.get(component_id, 0) == 1 and not slot.window
+            drawn = face if once else self.face_name(face, f"{prefix}-{component_id}")
             canvas.saveState()
             if slot.clip:
                 c = slot.clip
@@ -178,7 +182,7 @@ class SheetWriter:
                 clip.rect(c.x, c.y, c.w, c.h)
                 canvas.clipPath(clip, stroke=0, fill=0)
             t = slot.trim
-            place_face(canvas, name, t.x, t.y, t.w, t.h, slot.rotate)
+            place_face(canvas, drawn, t.x, t.y, t.w, t.h, slot.rotate)
             canvas.restoreState()
             if face.cut_lines:
                 marks.cut_outline(canvas, face.outline, slot)

@@ -116,17 +116,19 @@ def _place(lines, box: Box, look: TextStyle, size: float, draw_icon: IconDrawer)
     space = font.width(" ", size)
     for n, line in enumerate(lines):
         baseline = top + n * leading + (leading - size) / 2 + font.ascent * size * 0.92
+        if all(kind == "text" for word in line for kind, _ in word):  # no icons: one run
+            run = " ".join("".join(value for _, value in word) for word in line)
+            x = box.x + _indent(look.align, box.w - font.width(run, size))
+            if run.strip():
+                items.append(Text(x, baseline, run, look.style, size, look.color))
+            continue
         segments: list[Segment] = []
         for i, word in enumerate(line):
             if i:
                 segments.append(("text", " "))
             segments.extend(word)
         width = sum(space if v == " " else _width([(k, v)], look.style, size) for k, v in segments)
-        x = box.x
-        if look.align == "center":
-            x += (box.w - width) / 2
-        elif look.align == "right":
-            x += box.w - width
+        x = box.x + _indent(look.align, box.w - width)
         run = ""
         run_x = x
         for kind, value in segments:
@@ -145,3 +147,8 @@ def _place(lines, box: Box, look: TextStyle, size: float, draw_icon: IconDrawer)
         if run.strip():
             items.append(Text(run_x, baseline, run, look.style, size, look.color))
     return items
+
+
+def _indent(align: str, room: float) -> float:
+    """How far a line starts from the box's left edge, given the room left beside it."""
+    return room / 2 if align == "center" else room if align == "right" else 0.0
