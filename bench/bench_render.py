@@ -7,46 +7,54 @@
    measured in the same run. Targets: within 2× of the floor's wall time, a PDF under 200 KB.
 2. All five bundled games, every PDF and SVG: ≤ 3 s wall and ≤ 150 MiB peak.
 
-Each command runs in its own child process; wall time and peak RSS come from /usr/bin/time
-(best of three runs for time, the largest peak RSS).
+Each command runs in its own child process, timed to the microsecond around its run, its peak
+RSS read from the kernel (wait4); the floor and pnpkit run in turns, seven times each, and the
+best time of each is compared (the largest peak RSS is reported).
 """
 
 from __future__ import annotations
 
 import csv
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 CARDS_CSV = ROOT.parent / "shared" / "bench" / "cards-100.csv"
 PNP = Path(sys.executable).parent / "pnp"
-RUNS = 3
+RUNS = 7
 FLOOR_FACTOR = 2.0
 MAX_PDF_KB = 200
 ALL_GAMES_SECONDS = 3.0
 ALL_GAMES_MIB = 150.0
 
 
-def measure(command: list[str]) -> tuple[float, float]:
-    """Best wall time (s) and largest peak RSS (MiB) of `command` over RUNS runs."""
-    times, peaks = [], []
+def run_once(command: list[str]) -> tuple[float, float]:
+    """Wall time (s) and peak RSS (MiB) of one run of `command`."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed:\n{child.stderr.read().decode()}")
+    child.stderr.close()
+    return seconds, usage.ru_maxrss / 1024
+
+
+def measure(*commands: list[str]) -> list[tuple[float, float]]:
+    """For each command, the best wall time and the largest peak RSS over RUNS runs, the
+    commands taking turns so that a slower spell of the machine falls on all of them."""
+    runs: list[list[tuple[float, float]]] = [[] for _ in commands]
     for _ in range(RUNS):
-        result = subprocess.run(
-            ["/usr/bin/time", "-f", "%e %M", *command],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if result.returncode != 0:
-            raise RuntimeError(f"{' '.join(command)} failed:\n{result.stderr}")
-        seconds, kib = result.stderr.strip().splitlines()[-1].split()
-        times.append(float(seconds))
-        peaks.append(int(kib) / 1024)
-    return min(times), max(peaks)
+        for command, results in zip(commands, runs, strict=True):
+            results.append(run_once(command))
+    return [(min(t for t, _ in r), max(m for _, m in r)) for r in runs]
 
 
 def bench_game(folder: Path) -> Path:
@@ -65,7 +73,7 @@ def bench_game(folder: Path) -> Path:
 
 
 def _line(label: str, seconds: float, mib: float, extra: str = "") -> None:
-    print(f"  {label:<34} {seconds:6.2f} s  {mib:6.1f} MiB  {extra}")
+    print(f"  {label:<34} {seconds:6.3f} s  {mib:6.1f} MiB  {extra}")
 
 
 def main() -> int:
@@ -76,27 +84,27 @@ def main() -> int:
         game = bench_game(folder)
         floor_pdf = folder / "floor.pdf"
         print("render: 100 text cards, poker, 3 × 3 on A4, crop marks")
-        floor = measure([sys.executable, str(HERE / "floor_reportlab.py"), str(game / "cards.csv"),
-                         str(floor_pdf)])  # fmt: skip
-        _line("floor (plain reportlab script)", *floor, f"{floor_pdf.stat().st_size // 1024} KB")
         out = folder / "out"
-        ours = measure(
-            [str(PNP), "render", str(game), "--no-svg", "--duplex", "off", "--out", str(out)]
-        )
+        floor, ours = measure(
+            [sys.executable, str(HERE / "floor_reportlab.py"), str(game / "cards.csv"),
+             str(floor_pdf)],
+            [str(PNP), "render", str(game), "--no-svg", "--duplex", "off", "--out", str(out)],
+        )  # fmt: skip
+        _line("floor (plain reportlab script)", *floor, f"{floor_pdf.stat().st_size // 1024} KB")
         pdf = out / "bench-cards" / "bench-cards-cards.pdf"
         size_kb = pdf.stat().st_size / 1024
         ratio = ours[0] / floor[0]
         _line("pnp render (PDFs)", *ours, f"{size_kb:.0f} KB, {ratio:.2f}× the floor")
         imports = "import pnpkit.cli, pnpkit.components, pnpkit.generator.pdfsheets"
-        _line("  of which: start-up and imports", *measure([sys.executable, "-c", imports]))
-        with_svg = measure([str(PNP), "render", str(game), "--out", str(out)])
+        _line("  of which: start-up and imports", *measure([sys.executable, "-c", imports])[0])
+        (with_svg,) = measure([str(PNP), "render", str(game), "--out", str(out)])
         _line("pnp render (PDFs and 200 SVG)", *with_svg)
         if ratio > FLOOR_FACTOR:
             failures.append(f"cards: {ratio:.2f}× the floor (target ≤ {FLOOR_FACTOR}×)")
         if size_kb >= MAX_PDF_KB:
             failures.append(f"cards: PDF {size_kb:.0f} KB (target < {MAX_PDF_KB} KB)")
         print("render: all five bundled games, every PDF and SVG")
-        every = measure([str(PNP), "render", "--all", "--out", str(folder / "all")])
+        (every,) = measure([str(PNP), "render", "--all", "--out", str(folder / "all")])
         _line("pnp render --all", *every)
         if every[0] > ALL_GAMES_SECONDS or every[1] > ALL_GAMES_MIB:
             failures.append(
