@@ -92,3 +92,29 @@ def test_long_edge_backs_mirror_the_fronts(gentoo_render) -> None:
     width = 63.5 * 72 / 25.4
     mirrored = sorted((round(A4[0] - x - width, 1), round(y, 1)) for x, y in front)
     assert sorted((round(x, 1), round(y, 1)) for x, y in back) == mirrored
+
+
+def _forms(reader: PdfReader) -> set[str]:
+    """The names of the form XObjects the pages use."""
+    names: set[str] = set()
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        names |= {str(name) for name in xobjects}
+    return names
+
+
+def test_a_face_printed_several_times_is_one_form_a_face_printed_once_none(tmp_path) -> None:
+    from pathlib import Path
+
+    from pnpkit.generator.pdfsheets import PrintOptions
+    from pnpkit.generator.render import render_game
+
+    game = load_game(Path(__file__).parents[2] / "docs" / "examples" / "lanterns")
+    render_game(game, tmp_path, PrintOptions(duplex="off"), [game.group("lanterns")], svg=False)
+    reader = PdfReader(tmp_path / "lanterns" / "lanterns-lanterns.pdf")
+    forms = " ".join(_forms(reader))
+    for several in ("LW-R1", "LW-R2", "LW-G3"):
+        assert f"F-{several}" in forms
+    assert "LW-B6" not in forms  # one copy: drawn in place
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert len(re.findall(r"\bLW-B6\b", text)) == 1 and len(re.findall(r"\bLW-R1\b", text)) == 3
