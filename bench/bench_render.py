@@ -7,15 +7,14 @@
    measured in the same run. Targets: within 2× of the floor's wall time, a PDF under 200 KB.
 2. All five bundled games, every PDF and SVG: ≤ 3 s wall and ≤ 150 MiB peak.
 
-Each command runs in its own child process, timed to the microsecond around its run, its peak
-RSS read from the kernel (wait4); the floor and pnpkit run in turns, seven times each, and the
-best time of each is compared (the largest peak RSS is reported).
+Each command runs in its own child process under /usr/bin/time (for its peak RSS), timed to the
+microsecond around the run; the floor and pnpkit run in turns, seven times each, and the best
+time of each is compared (the largest peak RSS is reported).
 """
 
 from __future__ import annotations
 
 import csv
-import os
 import shutil
 import subprocess
 import sys
@@ -35,16 +34,15 @@ ALL_GAMES_MIB = 150.0
 
 
 def run_once(command: list[str]) -> tuple[float, float]:
-    """Wall time (s) and peak RSS (MiB) of one run of `command`."""
+    """Wall time (s) and peak RSS (MiB, from /usr/bin/time) of one run of `command`."""
     start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
+    result = subprocess.run(
+        ["/usr/bin/time", "-f", "%M", *command], capture_output=True, text=True, check=False
+    )
     seconds = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed:\n{child.stderr.read().decode()}")
-    child.stderr.close()
-    return seconds, usage.ru_maxrss / 1024
+    if result.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed:\n{result.stderr}")
+    return seconds, int(result.stderr.strip().splitlines()[-1]) / 1024
 
 
 def measure(*commands: list[str]) -> list[tuple[float, float]]:
