@@ -63,32 +63,6 @@ def _at(matrix, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
-def _walk(page):
-    """Each operator of the page's content with the transformation and dash then in force."""
-    stream = ContentStream(page.get_contents(), page.pdf)
-    matrix, stack, dashed = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], False
-    for operands, operator in stream.operations:
-        if operator == b"q":
-            stack.append((matrix, dashed))
-        elif operator == b"Q":
-            matrix, dashed = stack.pop()
-        elif operator == b"cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            m = matrix
-            matrix = (
-                a * m[0] + b * m[2], a * m[1] + b * m[3], c * m[0] + d * m[2],
-                c * m[1] + d * m[3], e * m[0] + f * m[2] + m[4], e * m[1] + f * m[3] + m[5],
-            )  # fmt: skip
-        elif operator == b"d":
-            dashed = bool(operands[0])
-        yield operator, operands, matrix, dashed
-
-
-def _at(matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = matrix
-    return a * x + c * y + e, b * x + d * y + f
-
-
 def _solid_lines(page) -> list[tuple[float, float, float, float]]:
     """Undashed straight lines stroked on the page itself (crop marks), in page coordinates."""
     start, lines = None, []
