@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -35,3 +35,24 @@ def place_face(
     """Put a component's printed face (SVG text) on an svgwrite drawing of the table."""
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     drawing.add(drawing.image(f"data:image/svg+xml;base64,{data}", insert=insert, size=size))
+
+
+def place_card(
+    drawing: Any,
+    art: str | None,
+    insert: tuple[float, float],
+    size: tuple[float, float],
+    lines: Sequence[str],
+    caption: str = "",
+) -> None:
+    """A card on a table picture: its printed face, or, when the generator gives none, a plain
+    stand-in that lists `lines`, with `caption` (its ID) small at the foot."""
+    if art:
+        place_face(drawing, art, insert, size)
+        return
+    (x, y), (_, height) = insert, size
+    drawing.add(drawing.rect(insert, size, rx=4, fill="#fff", stroke="#333"))
+    for n, text in enumerate(lines):
+        drawing.add(drawing.text(text, insert=(x + 5, y + 15 + 12 * n), font_size=10))
+    if caption:
+        drawing.add(drawing.text(caption, insert=(x + 5, y + height - 6), font_size=8, fill="#555"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.faces import place_face
+from pnpkit.referee.faces import place_card
 from pnpkit.referee.games import alpina_grid as grid
 from pnpkit.referee.moves import space_name
 from pnpkit.referee.rules import Setup
@@ -104,13 +104,8 @@ def table_svg(setup: Setup, state: Alpina, colours: tuple[str, ...], face: Any) 
 
 
 def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
-    if svg is not None:
-        place_face(drawing, svg, (left, top), (CARD_W, CARD_H))
-        return
     component = setup.game.component(card)
     fields = component.fields if component else {}
-    drawing.add(drawing.rect((left, top), (CARD_W, CARD_H), rx=4, fill="#fff", stroke="#333"))
-    lines = [card, str(fields.get("animal", "")), str(fields.get("landscape", "")),
+    lines = [str(fields.get("animal", "")), str(fields.get("landscape", "")),
              f"tape {fields.get('tape', '')}"]  # fmt: skip
-    for n, text in enumerate(lines):
-        drawing.add(drawing.text(text, insert=(left + 5, top + 14 + 12 * n), font_size=9))
+    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnpkit.referee.faces import Face, place_face
+from pnpkit.referee.faces import Face, place_card
 from pnpkit.referee.games.ano_nuevo_cards import Items, hidden
 from pnpkit.referee.games.ano_nuevo_posture import Contest
 from pnpkit.referee.games.ano_nuevo_table import POSTURE, AnoNuevo, Seal, data_of, fight_totals
@@ -89,16 +89,9 @@ def _contest_lines(setup: Setup, state: AnoNuevo, contest: Contest) -> list[str]
 
 def _card(drawing: Any, setup: Setup, card: str, face: Face, at: tuple[float, float]) -> None:
     """A card's printed face, or a plain stand-in with its name and ID."""
-    art = face(card)
-    if art:
-        place_face(drawing, art, at, (CARD_W, CARD_H))
-        return
     component = setup.game.component(card)
-    x, y = at
-    drawing.add(drawing.rect(at, (CARD_W, CARD_H), rx=4, fill="#fff", stroke="#a0785a"))
-    for n, word in enumerate((component.name if component else card).split()):
-        drawing.add(drawing.text(word, insert=(x + 4, y + 16 + 12 * n), font_size=10))
-    drawing.add(drawing.text(card, insert=(x + 4, y + CARD_H - 6), font_size=8, fill="#555"))
+    name = component.name if component else card
+    place_card(drawing, face(card), at, (CARD_W, CARD_H), name.split(), card)
 
 
 def table_svg(setup: Setup, state: AnoNuevo, face: Face) -> str:

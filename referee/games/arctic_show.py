@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.faces import place_face
+from pnpkit.referee.faces import place_card
 from pnpkit.referee.games.arctic_table import Facts, State
 from pnpkit.referee.rules import Setup
 
@@ -140,14 +140,9 @@ def _back(drawing: Any, left: float, top: float) -> None:
 
 
 def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
-    if svg is not None:
-        place_face(drawing, svg, (left, top), (CARD_W, CARD_H))
-        return
     component = setup.game.component(card)
     fields = component.fields if component else {}
-    drawing.add(drawing.rect((left, top), (CARD_W, CARD_H), rx=4, fill="#fff", stroke="#333"))
-    lines = [card, str(fields.get("animal", fields.get("value", "")))]
+    lines = [str(fields.get("animal", fields.get("value", "")))]
     if "draw" in fields:
         lines += [f"+ {fields['companion']}", f"draw {fields['draw']}", f"place {fields['place']}"]
-    for n, text in enumerate(lines):
-        drawing.add(drawing.text(text, insert=(left + 5, top + 14 + 12 * n), font_size=9))
+    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card)

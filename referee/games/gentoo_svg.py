@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from pnpkit.referee.faces import place_face
+from pnpkit.referee.faces import Face, place_card
 from pnpkit.referee.games.gentoo_table import OVER, Catalog, Table
 from pnpkit.referee.rules import Setup
 
@@ -13,18 +12,9 @@ CARD_W, CARD_H, GAP, MARGIN = 60, 84, 10, 20
 BAND = CARD_H + 50
 BACK = "#2c6e8f"
 
-Face = Callable[[str], "str | None"]
-
 
 def _card(dwg: Any, x: float, y: float, card: str, catalog: Catalog, face: Face) -> None:
-    art = face(card)
-    if art:
-        place_face(dwg, art, (x, y), (CARD_W, CARD_H))
-    else:
-        dwg.add(dwg.rect((x, y), (CARD_W, CARD_H), rx=5, fill="white", stroke="#333"))
-        for i, word in enumerate(catalog.name(card).split()):
-            dwg.add(dwg.text(word, insert=(x + 5, y + 18 + 13 * i), font_size=11))
-        dwg.add(dwg.text(card, insert=(x + 5, y + CARD_H - 6), font_size=9, fill="#555"))
+    place_card(dwg, face(card), (x, y), (CARD_W, CARD_H), catalog.name(card).split(), card)
 
 
 def _pile(dwg: Any, x: float, y: float, label: str, count: int) -> None:
