@@ -93,7 +93,7 @@ def _place(args: list[str], players: Sequence[str]) -> Move:
 
 def parse(text: str, catalog: Catalog, players: Sequence[str]) -> Move:
     """The move typed; MoveSyntaxError saying what was expected if it is not one."""
-    actor, rest = _split_actor(text, players)
+    actor, rest = split_actor(text, players)
     move = _parse_bare(_mark_names(rest, players).split(), catalog, players)
     if actor is not None:
         move["player"] = actor
@@ -106,16 +106,6 @@ def well_formed(move: Move, catalog: Catalog, players: Sequence[str]) -> bool:
         return parse(text(move), catalog, players) == move
     except (MoveSyntaxError, KeyError, TypeError, AttributeError):
         return False
-
-
-def _split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str]:
-    """A leading `NAME:` off the text, for names of several words (`seat 2: play GE-PCK`) too."""
-    head, sep, rest = text.partition(":")
-    said = " ".join(head.split()).lower()
-    for player in players:
-        if sep and " ".join(player.split()).lower() == said:
-            return player, rest.strip()
-    return split_actor(text, players)
 
 
 def _mark_names(text: str, players: Sequence[str]) -> str:
