@@ -18,6 +18,7 @@ from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.alpina_grid import SIZE
 from pnpkit.referee.moves import space_name
+from pnpkit.referee.position_file import position_lines
 
 ROWS = COLUMNS = 5
 
@@ -42,10 +43,7 @@ def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int
     order: list[str] | None = None
     order_line = 0
     rows: list[tuple[int, list[str]]] = []
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
+    for number, line in position_lines(text):
         where = f"{source}:{number}"
         if line.lower().startswith("order:"):
             if order is not None:

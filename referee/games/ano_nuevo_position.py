@@ -8,6 +8,7 @@ from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.ano_nuevo_scoring import GOAL, Standing, game_over, outcome
 from pnpkit.referee.games.ano_nuevo_table import data_of
+from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
 
 ROLES = ("alpha", "beta", "bachelor", "ocean")
@@ -37,11 +38,9 @@ def read_position(text: str, source: str) -> Position:
     roles: dict[str, str] = {}
     lines: dict[str, str] = {}
     bellow: tuple[str, str] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, line in position_lines(text):
         where = f"{source}:{number}"
-        parts = raw.split("#", 1)[0].split()
-        if not parts:
-            continue
+        parts = line.split()
         if parts[0].lower() == "bellow":
             if len(parts) != 2:
                 raise PnpError(f"{where}: expected `bellow NAME`")

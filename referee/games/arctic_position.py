@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic_scoring import score_seat, sheet, wild_note
 from pnpkit.referee.games.arctic_table import HIDDEN, Facts
+from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
 
 
@@ -44,10 +45,9 @@ class _Reader:
         return PnpError(f"{self.source}:{line}: {message}")
 
     def read(self, text: str) -> None:
-        for number, raw in enumerate(text.splitlines(), start=1):
-            parts = raw.split("#", 1)[0].split()
-            if parts:
-                self.line(number, parts[0].lower(), parts[1:])
+        for number, line in position_lines(text):
+            parts = line.split()
+            self.line(number, parts[0].lower(), parts[1:])
 
     def line(self, number: int, key: str, values: list[str]) -> None:
         if key == "tokens":

@@ -18,6 +18,7 @@ from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.gentoo_cards import PENGUINS_TO_WIN, STONES_AT_START
 from pnpkit.referee.games.gentoo_table import Catalog
+from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
 
 FORM = "NAME PENGUINS [STONES], e.g. `Ann 5` or `Bob 3 2`"
@@ -59,10 +60,7 @@ def read_position(game: Game, text: str, source: str) -> list[Entry]:
     catalog = Catalog.of(game)
     stones_max = catalog.token("nesting-stone").count
     entries: list[Entry] = []
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        body = raw.split("#", 1)[0].strip()
-        if not body:
-            continue
+    for number, body in position_lines(text):
         entry = _entry(body, number, source, stones_max)
         if any(e.name.lower() == entry.name.lower() for e in entries):
             raise PnpError(f"{source}:{number}: {entry.name} is listed twice")

@@ -17,6 +17,7 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games import nut_hunt_board as board
 from pnpkit.referee.games.nut_hunt_data import NutData
 from pnpkit.referee.games.nut_hunt_scoring import Holding
+from pnpkit.referee.position_file import position_lines
 
 KEYWORDS = ("layout", "player", "squirrels", "nests", "objectives")
 
@@ -49,9 +50,7 @@ class _Reader:
 
     def read(self, number: int, text: str) -> None:
         self.line = number
-        words = text.split("#", 1)[0].split()
-        if not words:
-            return
+        words = text.split()
         keyword, args = words[0].lower(), words[1:]
         if keyword not in KEYWORDS:
             raise self.fail(f"{words[0]!r}: expected one of {', '.join(KEYWORDS)}")
@@ -138,6 +137,6 @@ class _Reader:
 def read_position(data: NutData, text: str, source: str) -> tuple[tuple[str, ...], list[Holding]]:
     """The layout and every player's holding; PnpError naming `source` and the line."""
     reader = _Reader(data, source)
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in position_lines(text):
         reader.read(number, line)
     return reader.finish()
