@@ -42,6 +42,11 @@ def split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str]:
     raise MoveSyntaxError(f"{name!r} is not a player of this game ({', '.join(players)})")
 
 
+def plain_digits(word: str) -> bool:
+    """Whether `word` is a whole number in plain digits 0-9 (not ², not other scripts' digits)."""
+    return word.isascii() and word.isdigit()
+
+
 def space(word: str) -> tuple[int, int]:
     """A board space `c3` as (column, row), both from 0: c3 → (2, 2)."""
     match = _SPACE.match(word.lower())

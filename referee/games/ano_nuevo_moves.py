@@ -20,7 +20,7 @@ from pnpkit.referee.games.ano_nuevo_table import (
     AnoNuevo,
     data_of,
 )
-from pnpkit.referee.moves import Move, pairs
+from pnpkit.referee.moves import Move, pairs, plain_digits
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
 
@@ -35,11 +35,6 @@ def _player(setup: Setup, word: str) -> str:
         if player.lower() == word.lower():
             return player
     raise MoveSyntaxError(f"{word!r} is not a player of this game ({', '.join(setup.players)})")
-
-
-def _whole(word: str) -> bool:
-    """Whether `word` is a whole number in plain digits 0-9 (not ², not other scripts)."""
-    return word.isascii() and word.isdigit()
 
 
 def _args(args: Sequence[str], n: int, form: str) -> Sequence[str]:
@@ -82,7 +77,7 @@ def _travel(setup: Setup, args: Sequence[str]) -> Move:
     for player, value in pairs(args, setup.players).items():
         if value in (OCEAN, "o"):
             chosen[player] = OCEAN
-        elif _whole(value):
+        elif plain_digits(value):
             chosen[player] = int(value)
         else:
             raise MoveSyntaxError(f"{player}={value}: expected a Location number or ocean")
@@ -92,7 +87,7 @@ def _travel(setup: Setup, args: Sequence[str]) -> Move:
 def _display(setup: Setup, args: Sequence[str]) -> Move:
     counts = {}
     for player, value in pairs(args, setup.players).items():
-        if not _whole(value):
+        if not plain_digits(value):
             raise MoveSyntaxError(f"{player}={value}: expected how many cards, like {player}=2")
         counts[player] = int(value)
     return {"type": "display", "counts": counts}

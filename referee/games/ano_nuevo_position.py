@@ -8,6 +8,7 @@ from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.ano_nuevo_scoring import GOAL, Standing, game_over, outcome
 from pnpkit.referee.games.ano_nuevo_table import data_of
+from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
 
@@ -27,7 +28,7 @@ class Position:
 
 
 def _number(word: str, what: str, where: str) -> int:
-    if not (word.isascii() and word.isdigit()):
+    if not plain_digits(word):
         raise PnpError(f"{where}: {what} must be a whole number, not {word!r}")
     return int(word)
 

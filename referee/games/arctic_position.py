@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic_scoring import score_seat, sheet, wild_note
 from pnpkit.referee.games.arctic_table import HIDDEN, Facts
+from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
 
@@ -108,7 +109,7 @@ class _Reader:
         player.totem = self.table.totem_of(animal)
 
     def read_penalty(self, number: int, player: _Player, values: list[str]) -> None:
-        if len(values) != 1 or not (values[0].isascii() and values[0].isdigit()):
+        if len(values) != 1 or not plain_digits(values[0]):
             raise self.fail(number, "expected: penalty N (the number of penalty cards)")
         player.penalty = int(values[0])
 

@@ -11,18 +11,17 @@ number); `#` starts a comment; blank lines are skipped.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.gentoo_cards import PENGUINS_TO_WIN, STONES_AT_START
 from pnpkit.referee.games.gentoo_table import Catalog
+from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
 
 FORM = "NAME PENGUINS [STONES], e.g. `Ann 5` or `Bob 3 2`"
-NUMBER = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -36,7 +35,7 @@ class Entry:
 
 
 def _number(word: str, what: str, top: int, where: str) -> int:
-    if not NUMBER.fullmatch(word) or int(word) > top:
+    if not plain_digits(word) or int(word) > top:
         raise PnpError(f"{where}: {what} must be a whole number from 0 to {top}, not {word!r}")
     return int(word)
 
@@ -44,7 +43,7 @@ def _number(word: str, what: str, top: int, where: str) -> int:
 def _entry(text: str, line: int, source: str, stones_max: int) -> Entry:
     where = f"{source}:{line}"
     fields = text.split()
-    at = next((i for i, word in enumerate(fields[1:], 1) if NUMBER.fullmatch(word)), None)
+    at = next((i for i, word in enumerate(fields[1:], 1) if plain_digits(word)), None)
     if at is None and len(fields) > 1:
         _number(fields[-1], "penguins", PENGUINS_TO_WIN, where)
     if at is None or len(fields) - at > 2:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pnpkit.referee.games import nut_hunt_state as st
 from pnpkit.referee.games.nut_hunt_data import NutData, data_of
 from pnpkit.referee.games.nut_hunt_state import Hunt
-from pnpkit.referee.moves import Move, split_actor
+from pnpkit.referee.moves import Move, plain_digits, split_actor
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
 
@@ -145,7 +145,7 @@ def _place(data: NutData, state: Hunt, args: list[str]) -> Move:
 
 def _roll(data: NutData, state: Hunt, args: list[str]) -> Move:
     _count(args, 1, 1, "roll N (1 to 6)")
-    if not (args[0].isascii() and args[0].isdigit()):
+    if not plain_digits(args[0]):
         raise MoveSyntaxError(f"{args[0]!r} is not a number: roll N")
     return {"type": "roll", "value": int(args[0])}
 

@@ -9,7 +9,7 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.referee.harness import _check_replay
-from pnpkit.referee.moves import pairs
+from pnpkit.referee.moves import pairs, plain_digits
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import make_setup
@@ -167,6 +167,22 @@ def test_choices_made_together_refuse_what_is_not_name_equals_choice(
 ) -> None:
     with pytest.raises(MoveSyntaxError, match=message):
         pairs(typed.split(), ("Ann Lee", "Bob"))
+
+
+@pytest.mark.parametrize(
+    ("word", "plain"),
+    [
+        ("0", True),
+        ("42", True),
+        ("", False),
+        ("²", False),
+        ("١", False),
+        ("-1", False),
+        ("3.", False),
+    ],
+)
+def test_numbers_in_moves_and_position_files_are_plain_digits(word: str, plain: bool) -> None:
+    assert plain_digits(word) is plain
 
 
 @pytest.mark.parametrize("name", ["A:B", "A=B", "A,B"])
