@@ -27,6 +27,24 @@ def words(text: str) -> list[str]:
     return text.strip().lower().split()
 
 
+def _name_key(name: str) -> str:
+    return " ".join(name.split()).lower()
+
+
+def find_player(name: str, players: Sequence[str]) -> str | None:
+    """The player called `name` in any case and spacing (`ann  LEE` is Ann Lee), or None."""
+    key = _name_key(name)
+    return next((player for player in players if _name_key(player) == key), None)
+
+
+def player_named(name: str, players: Sequence[str]) -> str:
+    """The player called `name` (as find_player); MoveSyntaxError if there is none."""
+    player = find_player(name, players)
+    if player is None:
+        raise MoveSyntaxError(f"{name!r} is not a player of this game ({', '.join(players)})")
+    return player
+
+
 def split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str]:
     """Split a leading `NAME:` off a move's text; the name must be a player's (any case, and any
     spacing for a name of several words: `ann  lee: pass`)."""
@@ -34,12 +52,9 @@ def split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str]:
     if not sep:
         return None, text
     name = " ".join(head.split())
-    for player in players:
-        if " ".join(player.split()).lower() == name.lower():
-            return player, rest.strip()
-    if " " in name:
+    if " " in name and find_player(name, players) is None:
         return None, text
-    raise MoveSyntaxError(f"{name!r} is not a player of this game ({', '.join(players)})")
+    return player_named(name, players), rest.strip()
 
 
 def plain_digits(word: str) -> bool:
@@ -65,7 +80,6 @@ def pairs(items: Sequence[str], players: Sequence[str]) -> dict[str, str]:
     have several words (`ann lee=3`); a value is one word."""
     if not items:
         return {}
-    by_name = {" ".join(p.split()).lower(): p for p in players}
     parts = " ".join(items).split("=")  # name, "value name", …, "value name", value
     names = [parts[0], *(part.strip().partition(" ")[2] for part in parts[1:-1])]
     values = [part.strip().partition(" ")[0] for part in parts[1:]]
@@ -74,9 +88,7 @@ def pairs(items: Sequence[str], players: Sequence[str]) -> dict[str, str]:
     chosen: dict[str, str] = {}
     for said, value in zip(names, values, strict=True):
         name = " ".join(said.split())
-        player = by_name.get(name.lower())
-        if player is None:
-            raise MoveSyntaxError(f"{name!r} is not a player of this game ({', '.join(players)})")
+        player = player_named(name, players)
         if not value:
             raise MoveSyntaxError(f"{name}=: expected NAME=CHOICE")
         if player in chosen:

@@ -20,7 +20,7 @@ from pnpkit.referee.games.ano_nuevo_table import (
     AnoNuevo,
     data_of,
 )
-from pnpkit.referee.moves import Move, pairs, plain_digits
+from pnpkit.referee.moves import Move, pairs, plain_digits, player_named
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
 
@@ -28,13 +28,6 @@ if TYPE_CHECKING:
     from pnpkit.referee.games.ano_nuevo import AnoNuevoRules
 
 STAY = {"stay": True, "up": True, "fight": True, "back": False, "down": False}
-
-
-def _player(setup: Setup, word: str) -> str:
-    for player in setup.players:
-        if player.lower() == word.lower():
-            return player
-    raise MoveSyntaxError(f"{word!r} is not a player of this game ({', '.join(setup.players)})")
 
 
 def _args(args: Sequence[str], n: int, form: str) -> Sequence[str]:
@@ -54,7 +47,7 @@ def _card(kind: str) -> Callable[[Setup, Sequence[str]], Move]:
 def _seal_card(kind: str) -> Callable[[Setup, Sequence[str]], Move]:
     def parse(setup: Setup, args: Sequence[str]) -> Move:
         name, card = _args(args, 2, f"{kind} NAME CARD")
-        return {"type": kind, "seal": _player(setup, name), "card": card.upper()}
+        return {"type": kind, "seal": player_named(name, setup.players), "card": card.upper()}
 
     return parse
 
@@ -69,7 +62,7 @@ def _bare(kind: str) -> Callable[[Setup, Sequence[str]], Move]:
 
 def _bellow(setup: Setup, args: Sequence[str]) -> Move:
     (name,) = _args(args, 1, "bellow NAME")
-    return {"type": "bellow", "seal": _player(setup, name)}
+    return {"type": "bellow", "seal": player_named(name, setup.players)}
 
 
 def _travel(setup: Setup, args: Sequence[str]) -> Move:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnpkit.referee.games.arctic_table import HIDDEN, Facts
-from pnpkit.referee.moves import Move, pairs, words
+from pnpkit.referee.moves import Move, pairs, player_named, words
 from pnpkit.referee.verdict import MoveSyntaxError
 
 DIRECTIONS = ("left", "right")
@@ -39,7 +39,7 @@ def parse(table: Facts, players: Sequence[str], pair: tuple[str, str] | None, te
     if head == "swap" and len(rest) == 2:
         return {"type": "swap", "card": _card(table, rest[0]), "river": _card(table, rest[1])}
     if head == "blame" and len(rest) == 1:
-        return {"type": "blame", "to": _player(players, rest[0])}
+        return {"type": "blame", "to": player_named(rest[0], players)}
     if head == "sides" and len(rest) == 1:
         return {"type": "sides", "sides": rest[0]}
     if head == "totems" and rest:
@@ -131,13 +131,6 @@ def _tokens(table: Facts, pair: tuple[str, str] | None, rest: list[str]) -> Move
         "left": animal,
         **({"extra": move["extra"]} if "extra" in move else {}),
     }
-
-
-def _player(players: Sequence[str], word: str) -> str:
-    for player in players:
-        if player.lower() == word.lower():
-            return player
-    raise MoveSyntaxError(f"{word!r} is not a player of this game ({', '.join(players)})")
 
 
 def _totems(table: Facts, players: Sequence[str], rest: list[str]) -> Move:

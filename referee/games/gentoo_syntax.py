@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 
 from pnpkit.referee.games.gentoo_table import Catalog
-from pnpkit.referee.moves import Move, split_actor
+from pnpkit.referee.moves import Move, player_named, split_actor
 from pnpkit.referee.verdict import MoveSyntaxError
 
 FORMS = (
@@ -51,10 +51,7 @@ def _card(word: str, catalog: Catalog) -> str:
 def _name(word: str, players: Sequence[str]) -> str:
     if word.startswith(NAME_MARK):
         return players[int(word[1:])]
-    for player in players:
-        if player.lower() == word.lower():
-            return player
-    raise MoveSyntaxError(f"{word!r} is not a player of this game ({', '.join(players)})")
+    return player_named(word, players)
 
 
 def _play(args: list[str], catalog: Catalog, players: Sequence[str]) -> Move:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pnpkit.referee.games import nut_hunt_state as st
 from pnpkit.referee.games.nut_hunt_data import NutData, data_of
 from pnpkit.referee.games.nut_hunt_state import Hunt
-from pnpkit.referee.moves import Move, plain_digits, split_actor
+from pnpkit.referee.moves import Move, plain_digits, player_named, split_actor
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
 
@@ -34,7 +34,7 @@ def parse_move(setup: Setup, state: Hunt, text: str, actor: str | None) -> Move:
         raise MoveSyntaxError(f"unknown move {head!r}; expected one of: {EXPECTED}")
     move = parser(data_of(setup.game), state, args)
     if head == "first":
-        move["name"] = _player(setup, move["name"])
+        move["name"] = player_named(move["name"], setup.players)
     if head == "trade":
         player = player or actor
         if player is None:
@@ -69,13 +69,6 @@ def move_text(move: Move) -> str:
     kind = move["type"]
     body = _TEXTS[kind](move)
     return f"{move['player']}: {body}" if "player" in move else body
-
-
-def _player(setup: Setup, word: str) -> str:
-    for name in setup.players:
-        if name.lower() == word.lower():
-            return name
-    raise MoveSyntaxError(f"{word!r} is not a player of this game ({', '.join(setup.players)})")
 
 
 def _tile(data: NutData, word: str) -> str:
