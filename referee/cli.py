@@ -135,7 +135,7 @@ def show(
     as_json: JsonOption = False,
 ) -> None:
     """The table now, in the terminal (and as a picture with --svg)."""
-    from pnpkit.referee.moves import split_actor
+    from pnpkit.referee.moves import player_named
     from pnpkit.referee.report import print_json, prompt_json
     from pnpkit.referee.store import load_session
     from pnpkit.referee.verdict import MoveSyntaxError
@@ -146,7 +146,7 @@ def show(
         text = session.rules.describe(session.setup, session.state)
     else:
         try:
-            name = split_actor(f"{player}:", session.setup.players)[0] or player
+            name = player_named(player, session.setup.players)
         except MoveSyntaxError as exc:
             raise PnpError(f"--player: {exc}") from None
         text = session.rules.view(session.setup, session.state, name)

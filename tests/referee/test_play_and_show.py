@@ -79,6 +79,9 @@ def test_show_one_players_view_hides_the_others_hands(tmp_path: Path) -> None:
     unknown = referee("show", str(log), "--player", "Zed")
     assert unknown.returncode == 2
     assert "'Zed' is not a player of this game (Ann, Bob, Cy)" in unknown.stderr
+    several = referee("show", str(log), "--player", "zed  lee")
+    assert several.returncode == 2, several.stderr  # was a traceback: no `NAME:` to split off
+    assert "'zed  lee' is not a player of this game (Ann, Bob, Cy)" in several.stderr
 
 
 def test_play_commands_in_any_case_and_the_board_after_an_undo(tmp_path: Path) -> None:
