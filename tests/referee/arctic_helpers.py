@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnpkit.components import load_game
+from pnpkit.referee import harness
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic_table import State, including, without
 from pnpkit.referee.rules import Setup
@@ -78,11 +79,4 @@ def check(game: Setup, state: State, text: str) -> Verdict:
 
 def play(game: Setup, state: State, *texts: str) -> State:
     """Apply typed moves (each must be accepted) and the referee's own moves after them."""
-    for text in texts:
-        move = RULES.parse(game, state, text)
-        verdict = RULES.check(game, state, move)
-        assert verdict.ok, f"{text}: {verdict}"
-        state = RULES.apply(game, state, move)
-        while (forced := RULES.forced(game, state)) is not None:
-            state = RULES.apply(game, state, forced)
-    return state
+    return harness.enter(game, state, *texts)
