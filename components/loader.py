@@ -11,6 +11,7 @@ from jsonschema.exceptions import SchemaError
 
 from pnpkit.components.catalog import MANIFEST
 from pnpkit.components.csvrows import CsvRow, read_csv_items
+from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.jsonread import read_json
 from pnpkit.components.model import ITEMS_KEY, Component, Game, Group, freeze
 from pnpkit.components.validation import (
@@ -45,25 +46,11 @@ class _Loader:
 
     def inside(self, relative: str, where: str) -> Path | None:
         """The path of a referenced file, or None (with a problem) if it leaves the game."""
-        target = (self.root / relative).resolve()
-        if not target.is_relative_to(self.root):
-            self.problems.append(
-                Problem(
-                    self.manifest_name,
-                    where,
-                    f"path {relative!r} leaves the game's directory; keep files inside it",
-                )
-            )
+        try:
+            return game_file(self.root, relative)
+        except OutsideGame as exc:
+            self.problems.append(Problem(self.manifest_name, where, str(exc)))
             return None
-        if not target.is_file():
-            message = (
-                f"references {relative!r}, a directory: expected a file"
-                if target.is_dir()
-                else f"references missing file {relative!r}"
-            )
-            self.problems.append(Problem(self.manifest_name, where, message))
-            return None
-        return target
 
     def load(self) -> Game:
         manifest, problems = read_json(self.directory / MANIFEST, self.manifest_name)

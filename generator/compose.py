@@ -9,6 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.model import thaw
 from pnpkit.errors import PnpError
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Primitive, rect_path
@@ -292,9 +293,10 @@ class FaceBuilder:
         source = self.text(element.get("src", ""))
         if not source:
             return []
-        path = (self.game_dir / source).resolve()
-        if not path.is_file():
-            raise PnpError(f"{self.label}: image {source!r} not found in {self.game_dir}")
+        try:
+            path = game_file(self.game_dir, source)
+        except OutsideGame as exc:
+            raise PnpError(f"{self.label}: image: {exc}") from exc
         return [Image(x, y, w, h, str(path))]
 
 
