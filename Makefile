@@ -8,7 +8,7 @@ SRC    := pnpkit components layouts generator referee bench
 
 .PHONY: render test lint format bench soak rules wheel-check clean
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml setup.py constraints.txt
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -53,6 +53,7 @@ wheel-check: $(STAMP)
 	$(BIN)/python -m build --wheel --outdir build/wheel-check . >/dev/null
 	$(PYTHON) -m venv build/wheel-check/venv
 	build/wheel-check/venv/bin/python -m pip install --quiet -c constraints.txt build/wheel-check/*.whl
+	$(BIN)/python .ci/check_wheel_contents.py build/wheel-check/*.whl
 	cd build/wheel-check && ./venv/bin/pnp validate && ./venv/bin/pnp games --json >/dev/null
 
 clean:
