@@ -66,13 +66,16 @@ def new(
 
     from pnpkit.components import load_game
     from pnpkit.referee.report import event_line, print_json, prompt_json
-    from pnpkit.referee.store import make_setup, new_game
+    from pnpkit.referee.store import make_setup, new_game, new_numbered_game
 
     loaded = load_game(game)
     names = [p.strip() for p in players.split(",")]
     setup = make_setup(loaded, names, variant, _options(option), seed)
-    path = log or Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-    session = new_game(path, setup)
+    if log is None:
+        stem = Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}")
+        path, session = new_numbered_game(stem, setup)
+    else:
+        path, session = log, new_game(log, setup)
     if as_json:
         print_json(
             {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}

@@ -9,7 +9,13 @@ from pathlib import Path
 from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.game_log import Header, create_log, open_for_append, read_log
+from pnpkit.referee.game_log import (
+    Header,
+    create_log,
+    create_numbered_log,
+    open_for_append,
+    read_log,
+)
 from pnpkit.referee.rules import Setup, load_rules
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.verdict import LogError
@@ -65,6 +71,16 @@ def header_for(setup: Setup) -> Header:
 def new_game(path: Path, setup: Setup) -> Session:
     """Create the log at `path` and make the referee's opening moves (digital chance)."""
     create_log(path, header_for(setup))
+    return _opening(path, setup)
+
+
+def new_numbered_game(stem: Path, setup: Setup) -> tuple[Path, Session]:
+    """Like new_game, in `STEM.jsonl` or the first free `STEM-N.jsonl`; the path and session."""
+    path = create_numbered_log(stem, header_for(setup))
+    return path, _opening(path, setup)
+
+
+def _opening(path: Path, setup: Setup) -> Session:
     with open_for_append(path) as writer:
         session = Session(setup)
         session.sink = writer.append
