@@ -8,14 +8,19 @@ from typing import Annotated
 
 import typer
 
+from pnpkit.cli_options import CONTEXT, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
 
 app = typer.Typer(
-    help="pnpkit: print-and-play games from validated definitions, and a referee for the table.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    context_settings=CONTEXT,
 )
+
+
+@app.callback()
+def _root(version: VersionOption = False) -> None:
+    """pnpkit: print-and-play games from validated definitions, and a referee for the table."""
 
 
 def _register_subcommands() -> None:
@@ -65,7 +70,10 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
 def validate(
     targets: Annotated[
         list[str] | None,
-        typer.Argument(help="Game IDs or game directories (default: all bundled)."),
+        typer.Argument(
+            help="Game IDs or game directories (default: all bundled).",
+            autocompletion=complete_game,
+        ),
     ] = None,
 ) -> None:
     """Check game definitions; print every problem with its file and place. Exit 2 if any."""
@@ -93,7 +101,9 @@ def validate(
 
 @app.command()
 def components(
-    game: Annotated[str, typer.Argument(help="A game ID or a game directory.")],
+    game: Annotated[
+        str, typer.Argument(help="A game ID or a game directory.", autocompletion=complete_game)
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List every distinct component of a game with its ID, kind, name and copies."""

@@ -12,17 +12,30 @@ from typing import Annotated
 
 import typer
 
+from pnpkit.cli_options import (
+    CONTEXT,
+    VersionOption,
+    complete_game,
+    complete_game_or_log,
+    complete_log,
+)
 from pnpkit.errors import PnpError
 
 app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    context_settings=CONTEXT,
     help="Record and check a real game's moves.",
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-LogArgument = Annotated[Path, typer.Argument(help="The game's log file (JSON Lines).")]
+LogArgument = Annotated[
+    Path, typer.Argument(help="The game's log file (JSON Lines).", autocompletion=complete_log)
+]
+GameArgument = Annotated[
+    str,
+    typer.Argument(help="A bundled game's ID or a game directory.", autocompletion=complete_game),
+]
 VariantOption = Annotated[str, typer.Option("--variant", help="A variant of the rules.")]
 GameOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
@@ -30,7 +43,7 @@ GameOptions = Annotated[
 
 
 @app.callback()
-def _group() -> None:
+def _group(version: VersionOption = False) -> None:
     """Record and check a real game's moves."""
 
 
@@ -51,7 +64,7 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
 
 @app.command()
 def new(
-    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    game: GameArgument,
     players: Annotated[str, typer.Option("--players", help="Names in seat order: A,B,C.")],
     variant: VariantOption = "",
     seed: Annotated[
@@ -217,7 +230,12 @@ def replay(log: LogArgument, as_json: JsonOption = False) -> None:
 
 @app.command()
 def score(
-    target: Annotated[str, typer.Argument(help="A log, or with --position a game.")],
+    target: Annotated[
+        str,
+        typer.Argument(
+            help="A log, or with --position a game.", autocompletion=complete_game_or_log
+        ),
+    ],
     position: Annotated[
         Path | None, typer.Option("--position", help="Score a typed finished position.")
     ] = None,
@@ -258,7 +276,7 @@ def score(
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    game: GameArgument,
     as_json: JsonOption = False,
 ) -> None:
     """The move syntax of a game, its variants and options."""
@@ -293,7 +311,12 @@ def rules(
 
 @app.command()
 def play(
-    target: Annotated[str, typer.Argument(help="A game to start, or a log to continue.")],
+    target: Annotated[
+        str,
+        typer.Argument(
+            help="A game to start, or a log to continue.", autocompletion=complete_game_or_log
+        ),
+    ],
     players: Annotated[
         str, typer.Option("--players", help="For a new game: names in seat order.")
     ] = "",
@@ -332,7 +355,7 @@ def play(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    game: GameArgument,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
     players: Annotated[
