@@ -66,3 +66,22 @@ def test_completion_offers_game_names_and_logs(tmp_path: Path) -> None:
     assert _complete("referee", "referee show gen", tmp_path) == ["gentoo-1.jsonl"]
     assert _complete("pnp", "pnp referee undo gen", tmp_path) == ["gentoo-1.jsonl"]
     assert _complete("referee", "referee play gen", tmp_path) == ["gentoo", "gentoo-1.jsonl"]
+
+
+def test_piped_tables_are_whole_tab_separated_rows() -> None:
+    """In a pipe: a header, then one line per component, every field whole (nothing cut)."""
+    result = run("pnp", "components", "alpina")
+    lines = result.stdout.splitlines()
+    assert lines[0].split("\t") == ["id", "kind", "group", "name", "count", "fields"]
+    assert all(len(line.split("\t")) == 6 for line in lines)
+    first = next(line for line in lines if line.startswith("AL-01\t"))
+    assert "include_self" in first and "…" not in first
+
+
+@pytest.mark.parametrize("command", [["games"], ["components", "gentoo"]])
+def test_format_option_chooses_table_tsv_or_json(command: list[str]) -> None:
+    table = run("pnp", *command, "--format", "table").stdout
+    tsv = run("pnp", *command, "--format", "tsv").stdout
+    assert "┃" in table and "\t" not in table
+    assert "\t" in tsv and "┃" not in tsv
+    assert run("pnp", *command, "--format", "json").stdout == run("pnp", *command, "--json").stdout
