@@ -325,11 +325,13 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
     log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
 ) -> None:
-    """An interactive prompt for the table: whose turn, what is expected, Tab completion."""
+    """An interactive prompt for the table: whose turn, what is expected, Tab completion.
+
+    Exit 1 when standard input is not a terminal (a script) and a move was refused."""
     import time
 
     from pnpkit.referee.interactive import play as run
-    from pnpkit.referee.store import make_setup, new_game, writing_session
+    from pnpkit.referee.store import make_setup, new_game, new_numbered_game, writing_session
 
     if not Path(target).is_file():
         from pnpkit.components import load_game
@@ -340,17 +342,24 @@ def play(
         if not players:
             try:
                 players = input("players (A,B,…): ")
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
+                print()
                 raise PnpError("no players given: name them with --players A,B") from None
         names = [p.strip() for p in players.split(",")]
         setup = make_setup(game, names, variant, _options(option), seed)
-        path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-        new_game(path, setup)
-        print(f"log: {path}")
-        target = str(path)
+        if log is None:
+            stem = Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}")
+            log, _ = new_numbered_game(stem, setup)
+        else:
+            new_game(log, setup)
+        print(f"log: {log}")
+        target = str(log)
     with writing_session(Path(target)) as (session, warnings):
         _warn(warnings)
-        run(session)
+        refused = run(session)
+    print(f"game saved in {target}")
+    if refused and not sys.stdin.isatty():
+        raise typer.Exit(1)
 
 
 @app.command()
