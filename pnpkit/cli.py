@@ -11,6 +11,7 @@ import typer
 from pnpkit.cli_options import CONTEXT, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
 from pnpkit.tables import Format, FormatOption, chosen, print_rows
+from pnpkit.wording import counted
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -90,14 +91,15 @@ def validate(
             failed = True
             for problem in exc.problems:
                 print(problem, file=sys.stderr)
-            print(f"{target}: {len(exc.problems)} problem(s)", file=sys.stderr)
+            print(f"{target}: {counted(len(exc.problems), 'problem')}", file=sys.stderr)
             continue
         except PnpError as exc:
             failed = True
             print(f"error: {exc}", file=sys.stderr)
             continue
         pieces = sum(c.count for c in game.components())
-        print(f"{target}: valid ({sum(1 for _ in game.components())} components, {pieces} pieces)")
+        kinds = counted(sum(1 for _ in game.components()), "component")
+        print(f"{target}: valid ({kinds}, {counted(pieces, 'piece')})")
     if failed:
         raise typer.Exit(2)
 

@@ -20,6 +20,7 @@ from pnpkit.cli_options import (
     complete_log,
 )
 from pnpkit.errors import PnpError
+from pnpkit.wording import counted
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -224,7 +225,7 @@ def replay(log: LogArgument, as_json: JsonOption = False) -> None:
         return
     for event in session.events:
         print(event_line(event))
-    print(f"{len(session.events)} events re-checked: the log is sound")
+    print(f"{counted(len(session.events), 'event')} re-checked: the log is sound")
     print(f"next: {session.prompt().text}")
 
 

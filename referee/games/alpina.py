@@ -153,7 +153,7 @@ class AlpinaRules(Rules):
     def parse(self, setup: Setup, state: Alpina, text: str) -> Move:
         w = words(text)
         if not w:
-            raise MoveSyntaxError("empty move; `rules alpina` lists the moves")
+            raise MoveSyntaxError("empty move; `pnp referee rules alpina` lists the moves")
         kind, args = w[0], w[1:]
         if kind == "start" and len(args) == 1:
             return {"type": "start", "card": args[0].upper()}
@@ -174,8 +174,8 @@ class AlpinaRules(Rules):
                 **({"hands": {p: c.upper().split(",") for p, c in hands.items()}} if hands else {}),
             }
         raise MoveSyntaxError(
-            f"{text.strip()!r} is not an Alpina move; expected e.g. `play AL-17 e4`, `hiker e4`, "
-            "`pass` (`rules alpina` lists them all)"
+            f"{text.strip()!r} is not an Alpina move; now: {self.prompt(setup, state).text} "
+            "(`pnp referee rules alpina` lists every move)"
         )
 
     def text(self, setup: Setup, move: Move) -> str:

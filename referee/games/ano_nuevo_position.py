@@ -11,6 +11,7 @@ from pnpkit.referee.games.ano_nuevo_table import data_of
 from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
+from pnpkit.wording import counted
 
 ROLES = ("alpha", "beta", "bachelor", "ocean")
 
@@ -105,7 +106,8 @@ def score_position(game: Game, text: str, source: str) -> ScoreSheet:
             raise PnpError(f"{where}: {name} is not one of the players listed")
     needed = outcome(standings).bellow
     notes = tuple(
-        f"{p}: {s.prey} Prey card(s){', Alpha' if s.alpha else ''}" for p, s in standings.items()
+        f"{p}: {counted(s.prey, 'Prey card')}{', Alpha' if s.alpha else ''}"
+        for p, s in standings.items()
     )
     if position.bellow is not None and not needed:
         notes += (f"{position.bellow[1]}: no bellow was needed; that line is not used",)

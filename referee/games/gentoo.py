@@ -54,6 +54,7 @@ from pnpkit.referee.games.gentoo_table import (
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.wording import counted
 
 SNOW_PER_PLAYER = 6
 CARDS_IN_PLAY_AT_START = 3
@@ -163,7 +164,7 @@ class Gentoo(Rules):
             k = len(state.choice) + 1
             return Prompt("chance", (), f"turn over Choice Card {k} of {CHOICE_CARDS}: flip CARD")
         if step == FIRST:
-            return Prompt("move", tuple(names), "who goes first? first NAME")
+            return Prompt("move", tuple(names), "all: who goes first? (first NAME)")
         if step == DRAW:
             return Prompt("chance", (who,), f"{who}: draw a Choice Card (flip CARD)")
         if step == FLIP:
@@ -491,8 +492,7 @@ class Gentoo(Rules):
         catalog, names = Catalog.of(setup.game), setup.players
         way = "seat order" if state.direction > 0 else "reverse seat order (Blizzard)"
         lines = [
-            f"Gentoo — {self.prompt(setup, state).text}",
-            f"turn {state.turns} · play goes in {way}",
+            f"Gentoo — turn {state.turns} · play goes in {way}",
             "Choice Cards: " + (_cards_text(state.choice, catalog) or "none"),
             f"Draw Pile: {len(state.draw_pile)} face down · Discard Pile: {len(state.discard)}"
             + (f" (top {catalog.name(state.discard[-1])})" if state.discard else ""),
@@ -585,7 +585,8 @@ def _player_lines(
         marks += " (lost this turn: gone fishing)"
     top = f" (top {catalog.name(player.used[-1])})" if player.used else ""
     return [
-        f"{name}: {player.penguins} penguins · {player.stones} nesting stones · "
+        f"{name}: {counted(player.penguins, 'penguin')} · "
+        f"{counted(player.stones, 'nesting stone')} · "
         f"{player.fish} fish{marks}",
         "  Cards in Play: " + (_cards_text(player.in_play, catalog) or "none"),
         f"  Player Pile: {len(player.pile)} face down · Used Pile: {len(player.used)}{top}",

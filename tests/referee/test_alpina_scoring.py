@@ -150,7 +150,7 @@ def example_with(*changes: tuple[str, str], head: str = ORDER, tail: str = "") -
             example_with(("AL-01 ", "AL-01*red "), ("AL-05 ", "AL-05*red ")),
             r"pos\.txt:6: a 5th red hiker; each player has 4 with 4 players",
         ),
-        (example_with(head="order: red"), r"pos\.txt:1: 1 colour\(s\); Alpina is for 2 to 4"),
+        (example_with(head="order: red"), r"pos\.txt:1: 1 colour; Alpina is for 2 to 4"),
         (example_with(("AL-22*yellow", "AL-22*green")), r"pos\.txt:2: AL-22\*green: after \*"),
     ],
 )

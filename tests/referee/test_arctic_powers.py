@@ -159,16 +159,16 @@ def test_ar_14_prompts_name_the_power_moves_the_player_may_make() -> None:
     game = setup(sides="a")
     state = give(ann("a", FOX, PUFFIN), 0, "AR-2F1")
     assert RULES.prompt(game, state).text == (
-        "Ann: place 1 card(s) on your pile: place CARD …; puffin: swap HAND RIVER first; "
+        "Ann: place 1 card on your pile: place CARD …; puffin: swap HAND RIVER first; "
         "fox: … tuck CARD|? for the last card"
     )
     swapped = play(game, state, "swap AR-2F1 AR-1W1")
     assert "puffin" not in RULES.prompt(game, swapped).text
     assert RULES.prompt(setup(sides="b"), drawing("b", ORCA, BEAR, MOOSE)).text == (
-        "Ann: draw 3 more card(s) from the River: take CARD; orca: take deep"
+        "Ann: draw 3 more cards from the River: take CARD; orca: take deep"
     )
     assert RULES.prompt(game, drawing("a", BEAR, MOOSE)).text == (
-        "Ann: draw up to 4 more card(s) from the River: take CARD; polar bear: take penalty; "
+        "Ann: draw up to 4 more cards from the River: take CARD; polar bear: take penalty; "
         "moose: done to stop one early"
     )
 

@@ -9,6 +9,8 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from pnpkit.components import load_game
 from pnpkit.referee.game_log import create_log
 from pnpkit.referee.harness import Case, playthrough
@@ -191,3 +193,16 @@ def test_choices_made_together_are_listed_and_completed_player_by_player(tmp_pat
     assert completions(session, "TR") == ["travel "]
     assert completions(session, "travel a=1 b=o") == ["travel a=1 B=ocean"]
     assert len(completions(session, "travel a=1 ")) == 5 * 6  # B … F, six options each
+
+
+@pytest.mark.parametrize(
+    "game, players",
+    [("alpina", "A,B"), ("ano-nuevo", "A,B,C"), ("arctic", "A,B"), ("gentoo", "A,B"),
+     ("nut-hunt", "A,B")],
+)  # fmt: skip
+def test_show_states_the_prompt_once(tmp_path: Path, game: str, players: str) -> None:
+    log = tmp_path / "g.jsonl"
+    referee("new", game, "--players", players, "--seed", "1", "--log", str(log))
+    shown = referee("show", str(log)).stdout
+    prompt = shown.splitlines()[-1].removeprefix("next: ")
+    assert shown.count(prompt) == 1, shown
