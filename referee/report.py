@@ -63,3 +63,20 @@ def score_text(sheet: ScoreSheet, final: bool) -> str:
             lines.append(f"tie-break: {sheet.tiebreak}")
         lines.append(f"winner: {' and '.join(sheet.winners)}")
     return "\n".join(lines)
+
+
+def owed_lines(events: list[Event], completed: bool) -> list[str]:
+    """The events a log owed after an interrupted command: completed now, or still pending."""
+    if not events:
+        return []
+    if completed:
+        head = (
+            "the log stopped before the referee's own follow-up to its last move "
+            "(an interrupted command); completed first:"
+        )
+    else:
+        head = (
+            "pending: the log stopped before the referee's own follow-up to its last move "
+            "(an interrupted command); the next move or undo writes these first:"
+        )
+    return [head, *(event_line(event) for event in events)]
