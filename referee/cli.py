@@ -295,7 +295,7 @@ def score(
             raise PnpError(f"{position}: cannot read ({exc.strerror})") from None
         except UnicodeDecodeError as exc:
             raise PnpError(f"{position}: not UTF-8 text (byte {exc.start + 1})") from None
-        sheet, final = load_rules(game).score_position(game, text, str(position)), True
+        sheet, over = load_rules(game).score_position(game, text, str(position)), True
     else:
         if not Path(target).exists():
             raise PnpError(
@@ -304,11 +304,11 @@ def score(
             )
         session, pending = _read(Path(target))
         sheet = session.rules.score(session.setup, session.state)
-        final = session.prompt().kind == "over"
+        over = session.prompt().kind == "over"
     if as_json:
-        print_json({"final": final, **sheet.to_json()} | _pending(pending))
+        print_json(sheet.to_json(over) | _pending(pending))
         return
-    print(score_text(sheet, final))
+    print(score_text(sheet, over))
     for line in owed_lines(pending, completed=False):
         print(line)
 

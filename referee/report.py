@@ -54,11 +54,16 @@ def score_text(sheet: ScoreSheet, final: bool) -> str:
         "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in [header, *rows]
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    if not final:
+    decided = sheet.decided(final)
+    if sheet.tied and not decided:
+        lines.append(f"no winner yet: {' and '.join(sheet.tied)} are tied")
+        lines.append(f"to be decided at the table: {sheet.tiebreak}")
+    elif not decided:
+        lines.append(f"leading: {' and '.join(sheet.winners)}")
         lines.append("(the game is not over: a running count)")
     if sheet.notes:
         lines += ["", *sheet.notes]
-    if final:
+    if decided:
         if sheet.tiebreak:
             lines.append(f"tie-break: {sheet.tiebreak}")
         lines.append(f"winner: {' and '.join(sheet.winners)}")

@@ -817,7 +817,12 @@ class AnoNuevoRules(Rules):
             for p, s in zip(setup.players, state.seals, strict=True)
         )
         return ScoreSheet(
-            tuple(names[c] for c in data.vp), points, result.winners, result.tiebreak, notes
+            tuple(names[c] for c in data.vp),
+            points,
+            result.winners,
+            result.tiebreak,
+            notes,
+            tied=result.bellow,
         )
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:

@@ -118,4 +118,4 @@ def score_position(game: Game, text: str, source: str) -> ScoreSheet:
     if result.bellow:
         notes += (f"add a line `bellow NAME` naming who of {', '.join(result.bellow)} won",)
     points = {p: {"VP": s.vp} for p, s in standings.items()}
-    return ScoreSheet(("VP",), points, result.winners, result.tiebreak, notes)
+    return ScoreSheet(("VP",), points, result.winners, result.tiebreak, notes, tied=result.bellow)
