@@ -189,6 +189,14 @@ def test_position_file_mistakes_name_the_line_and_what_is_expected(text, message
         RULES.score_position(GAME, text, "pos.txt")
 
 
+def test_al_2_a_grid_without_a_chamois_cannot_have_been_played() -> None:
+    """Every grid grows from the chamois drawn to start it: a grid without one is refused."""
+    ids = [f"AL-{n:02d}" for n in (*range(1, 20), *range(39, 45))]  # no chamois (AL-20 … AL-38)
+    rows = [" ".join(ids[r * 5 : r * 5 + 5]) for r in range(5)]
+    with pytest.raises(PnpError, match=r"pos\.txt:2: no chamois card in the grid.*\(AL-2\)"):
+        RULES.score_position(GAME, "\n".join(["order: red, yellow", *rows]), "pos.txt")
+
+
 def test_position_file_saved_with_a_byte_order_mark_scores() -> None:
     """Windows editors may start a UTF-8 file with a BOM; it is not part of the first line."""
     plain = RULES.score_position(GAME, EXAMPLE.read_text(), "pos.txt")

@@ -1,4 +1,4 @@
-"""`score`: winners only for a finished, decided game; leaders before; a tie the table must break."""
+"""`score`: winners only for a finished, decided game; leaders before; ties the table breaks."""
 
 from __future__ import annotations
 
