@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,6 +21,10 @@ from pnpkit.cli_options import (
 )
 from pnpkit.errors import PnpError
 from pnpkit.wording import counted
+
+if TYPE_CHECKING:
+    from pnpkit.referee.game_log import Event
+    from pnpkit.referee.session import Session
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -51,6 +55,20 @@ def _group(version: VersionOption = False) -> None:
 def _warn(warnings: list[str]) -> None:
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
+
+
+def _read(log: Path) -> tuple[Session, list[Event]]:
+    """A log's game as read-only commands show it: with the events it owes made, and those."""
+    from pnpkit.referee.store import load_session
+
+    session, warnings = load_session(log)
+    _warn(warnings)
+    return session.ahead()
+
+
+def _pending(events: list[Event]) -> dict[str, list[Event]]:
+    """The JSON key listing pending events, when there are any."""
+    return {"pending": events} if events else {}
 
 
 def _options(pairs: list[str] | None) -> dict[str, str]:
@@ -118,11 +136,9 @@ def move(
 @app.command()
 def legal(log: LogArgument, as_json: JsonOption = False) -> None:
     """What may be entered now, in the move syntax."""
-    from pnpkit.referee.report import choices_text, print_json, prompt_json
-    from pnpkit.referee.store import load_session
+    from pnpkit.referee.report import choices_text, owed_lines, print_json, prompt_json
 
-    session, warnings = load_session(log)
-    _warn(warnings)
+    session, pending = _read(log)
     rules, setup, state = session.rules, session.setup, session.state
     also = list(rules.also(setup, state))
     choices = rules.choices(setup, state)
@@ -132,8 +148,11 @@ def legal(log: LogArgument, as_json: JsonOption = False) -> None:
         print_json(
             {"prompt": prompt_json(session.prompt()), "moves": moves, "also": also}
             | ({"choices": together} if together else {})
+            | _pending(pending)
         )
         return
+    for line in owed_lines(pending, completed=False):
+        print(line)
     print(session.prompt().text)
     lines = choices_text(choices) if choices else [session.text(m) for m in session.legal()]
     for line in [*lines, *(f"(also: {form})" for form in also)]:
@@ -153,12 +172,11 @@ def show(
 ) -> None:
     """The table now, in the terminal (and as a picture with --svg)."""
     from pnpkit.referee.moves import player_named
-    from pnpkit.referee.report import print_json, prompt_json
-    from pnpkit.referee.store import load_session
+    from pnpkit.referee.report import owed_lines, print_json, prompt_json
     from pnpkit.referee.verdict import MoveSyntaxError
 
-    session, warnings = load_session(log)
-    _warn(warnings)
+    session, pending = _read(log)
+    notice = owed_lines(pending, completed=False)
     if player is None:
         text = session.rules.describe(session.setup, session.state)
     else:
@@ -167,6 +185,11 @@ def show(
         except MoveSyntaxError as exc:
             raise PnpError(f"--player: {exc}") from None
         text = session.rules.view(session.setup, session.state, name)
+        if pending:
+            notice = [
+                f"pending: the referee owes {counted(len(pending), 'event')} after an interrupted "
+                "command (shown by `show` without --player); the next move or undo writes them"
+            ]
     if svg is not None:
         from pnpkit.atomic import write_text
         from pnpkit.referee.faces import faces_of
@@ -178,10 +201,14 @@ def show(
         except OSError as exc:
             raise PnpError(f"--svg {svg}: cannot write ({exc.strerror or exc})") from None
     if as_json:
+        logged = len(session.events) - len(pending)
         print_json(
-            {"table": text, "prompt": prompt_json(session.prompt()), "events": len(session.events)}
+            {"table": text, "prompt": prompt_json(session.prompt()), "events": logged}
+            | ({"pending": pending if player is None else len(pending)} if pending else {})
         )
         return
+    for line in notice:
+        print(line)
     print(text)
     print(f"next: {session.prompt().text}")
     if svg is not None:
@@ -191,22 +218,30 @@ def show(
 @app.command()
 def undo(log: LogArgument, as_json: JsonOption = False) -> None:
     """Take back the last move entered at the table (an undo event is appended)."""
-    from pnpkit.referee.report import print_json, prompt_json, verdict_json
+    from pnpkit.referee.report import owed_lines, print_json, prompt_json, verdict_json
     from pnpkit.referee.store import writing_session
     from pnpkit.referee.verdict import MoveRefused
 
-    with writing_session(log) as (session, warnings):
+    with writing_session(log) as (session, warnings, completed):
         _warn(warnings)
+        if not as_json:
+            for line in owed_lines(completed, completed=True):
+                print(line)
         try:
             event = session.undo()
         except MoveRefused as exc:
             if as_json:
-                print_json(verdict_json(exc.verdict))
+                print_json(
+                    verdict_json(exc.verdict) | ({"completed": completed} if completed else {})
+                )
             print(f"refused: {exc}", file=sys.stderr)
             raise typer.Exit(1) from None
         taken = session.events[event["undo"] - 1]["text"]
     if as_json:
-        print_json({"undone": taken, "event": event, "prompt": prompt_json(session.prompt())})
+        print_json(
+            {"undone": taken, "event": event, "prompt": prompt_json(session.prompt())}
+            | ({"completed": completed} if completed else {})
+        )
         return
     print(f"undone: {taken}")
     print(f"next: {session.prompt().text}")
@@ -215,17 +250,21 @@ def undo(log: LogArgument, as_json: JsonOption = False) -> None:
 @app.command()
 def replay(log: LogArgument, as_json: JsonOption = False) -> None:
     """Re-check a whole log, event by event; exit 2 at the first event the rules refuse."""
-    from pnpkit.referee.report import event_line, print_json, prompt_json
-    from pnpkit.referee.store import load_session
+    from pnpkit.referee.report import event_line, owed_lines, print_json, prompt_json
 
-    session, warnings = load_session(log)
-    _warn(warnings)
+    session, pending = _read(log)
+    logged = session.events[: len(session.events) - len(pending)]
     if as_json:
-        print_json({"ok": True, "events": session.events, "prompt": prompt_json(session.prompt())})
+        print_json(
+            {"ok": True, "events": logged, "prompt": prompt_json(session.prompt())}
+            | _pending(pending)
+        )
         return
-    for event in session.events:
+    for event in logged:
         print(event_line(event))
-    print(f"{counted(len(session.events), 'event')} re-checked: the log is sound")
+    print(f"{counted(len(logged), 'event')} re-checked: the log is sound")
+    for line in owed_lines(pending, completed=False):
+        print(line)
     print(f"next: {session.prompt().text}")
 
 
@@ -243,8 +282,9 @@ def score(
     as_json: JsonOption = False,
 ) -> None:
     """Scores by category, the winner and the tie-break used."""
-    from pnpkit.referee.report import print_json, score_text
+    from pnpkit.referee.report import owed_lines, print_json, score_text
 
+    pending: list[Event] = []
     if position is not None:
         from pnpkit.components import load_game
         from pnpkit.referee.rules import load_rules
@@ -256,23 +296,22 @@ def score(
             raise PnpError(f"{position}: cannot read ({exc.strerror})") from None
         except UnicodeDecodeError as exc:
             raise PnpError(f"{position}: not UTF-8 text (byte {exc.start + 1})") from None
-        sheet, final = load_rules(game).score_position(game, text, str(position)), True
+        sheet, over = load_rules(game).score_position(game, text, str(position)), True
     else:
-        from pnpkit.referee.store import load_session
-
         if not Path(target).exists():
             raise PnpError(
                 f"{target}: no such log; to score a game that was not recorded, "
                 "give the game and --position FILE"
             )
-        session, warnings = load_session(Path(target))
-        _warn(warnings)
+        session, pending = _read(Path(target))
         sheet = session.rules.score(session.setup, session.state)
-        final = session.prompt().kind == "over"
+        over = session.prompt().kind == "over"
     if as_json:
-        print_json({"final": final, **sheet.to_json()})
+        print_json(sheet.to_json(over) | _pending(pending))
         return
-    print(score_text(sheet, final))
+    print(score_text(sheet, over))
+    for line in owed_lines(pending, completed=False):
+        print(line)
 
 
 @app.command()
@@ -332,6 +371,7 @@ def play(
     import time
 
     from pnpkit.referee.interactive import play as run
+    from pnpkit.referee.report import owed_lines
     from pnpkit.referee.store import make_setup, new_game, new_numbered_game, writing_session
 
     if not Path(target).is_file():
@@ -355,8 +395,10 @@ def play(
             new_game(log, setup)
         print(f"log: {log}")
         target = str(log)
-    with writing_session(Path(target)) as (session, warnings):
+    with writing_session(Path(target)) as (session, warnings, completed):
         _warn(warnings)
+        for line in owed_lines(completed, completed=True):
+            print(line)
         refused = run(session)
     print(f"game saved in {target}")
     if refused and not sys.stdin.isatty():

@@ -84,19 +84,31 @@ class ScoreSheet:
     winners: tuple[str, ...]
     tiebreak: str = ""
     notes: tuple[str, ...] = ()
+    tied: tuple[str, ...] = ()
+    """Players still tied after every tie-break the referee can apply, whose tie only the table
+    can break (Año Nuevo's bellow): until it does, the game has leaders but no winner."""
 
     def total(self, player: str) -> int:
         """A player's total over every category."""
         return sum(self.points[player].values())
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON form printed by `score --json`."""
+    def decided(self, over: bool) -> bool:
+        """Whether the sheet names winners: the game is `over` and no tie waits on the table."""
+        return over and not self.tied
+
+    def to_json(self, over: bool) -> dict[str, Any]:
+        """The JSON form printed by `score --json`: `"final": true` and `winners` once the game is
+        over and decided; before that `"final": false` and `leaders` (who is ahead now), with
+        `tied` naming the players whose tie the table must still break."""
+        final = self.decided(over)
         return {
+            "final": final,
             "players": {
                 p: {"categories": dict(cats), "total": self.total(p)}
                 for p, cats in self.points.items()
             },
-            "winners": list(self.winners),
+            "winners" if final else "leaders": list(self.winners),
+            **({"tied": list(self.tied)} if self.tied else {}),
             "tiebreak": self.tiebreak,
             "notes": list(self.notes),
         }

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Self
 
 from pnpkit.referee.game_log import Event
 from pnpkit.referee.moves import Move, canonical, split_actor
@@ -108,6 +109,17 @@ class Session:
         self._record(move, TABLE)
         self.advance()
         return self.events[start:]
+
+    def ahead(self) -> tuple[Self, list[Event]]:
+        """This game with the events the referee owes now made, but not logged, and those events.
+
+        A log cut off by a crash between a player's move and the referee's follow-up (a digital
+        draw, an Automa step) owes them; they depend only on the log and the seed, so they are
+        exactly what the next writing command will complete. This session is left as it is.
+        """
+        copy = type(self)(self.setup)
+        copy.events, copy._steps = list(self.events), list(self._steps)
+        return copy, copy.advance()
 
     def advance(self) -> list[Event]:
         """Make the rules' own moves and, in digital mode, draw chance, until players must act."""

@@ -10,6 +10,7 @@ from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.game_log import (
+    Event,
     Header,
     create_log,
     create_numbered_log,
@@ -120,16 +121,24 @@ def _replayed(header: Header, events: list, path: Path) -> Session:
 
 
 def load_session(path: Path) -> tuple[Session, list[str]]:
-    """The game in a log, replayed and re-checked, with any warnings (a dropped torn line)."""
+    """The game in a log, replayed and re-checked, with any warnings (a dropped torn line).
+
+    The session is the log as written: events the referee still owes (see `Session.ahead`) are
+    not made; read-only commands show them as pending.
+    """
     contents = read_log(path)
     return _replayed(contents.header, contents.events, path), contents.warnings
 
 
 @contextlib.contextmanager
-def writing_session(path: Path) -> Iterator[tuple[Session, list[str]]]:
-    """The game in a log, locked for writing: new events are appended as they happen."""
+def writing_session(path: Path) -> Iterator[tuple[Session, list[str], list[Event]]]:
+    """The game in a log, locked for writing: new events are appended as they happen.
+
+    Yields the session, the warnings, and the events the referee owed (a crash came between a
+    move and the referee's follow-up), which are completed and logged before anything else.
+    """
     with open_for_append(path) as writer:
         session = _replayed(writer.contents.header, list(writer.contents.events), path)
         session.sink = writer.append
-        session.advance()
-        yield session, writer.contents.warnings
+        completed = session.advance()
+        yield session, writer.contents.warnings, completed

@@ -98,6 +98,11 @@ def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int
                         f"each player has {allowed} with {len(order)} players"
                     )
                 hikers[space] = colour
+    if not any(game.component(c).fields.get("starter") for c in cards.values()):
+        raise PnpError(
+            f"{source}:{rows[0][0]}: no chamois card in the grid; every grid grows from the "
+            "chamois card drawn to start it (AL-2), so this grid cannot have been played"
+        )
     return Position(cards, hikers, order)
 
 

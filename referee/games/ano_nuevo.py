@@ -31,7 +31,13 @@ from pnpkit.referee.games.ano_nuevo_moves import (
 )
 from pnpkit.referee.games.ano_nuevo_position import score_position
 from pnpkit.referee.games.ano_nuevo_posture import ALPHA, BACHELOR, BETA, NONE, Contest
-from pnpkit.referee.games.ano_nuevo_scoring import GOAL, Outcome, Standing, game_over, outcome
+from pnpkit.referee.games.ano_nuevo_scoring import (
+    Outcome,
+    Standing,
+    game_over,
+    most_vp,
+    outcome,
+)
 from pnpkit.referee.games.ano_nuevo_show import describe, table_svg
 from pnpkit.referee.games.ano_nuevo_table import (
     ADVANCED,
@@ -826,12 +832,17 @@ class AnoNuevoRules(Rules):
             for p, s in zip(setup.players, state.seals, strict=True)
         )
         return ScoreSheet(
-            tuple(names[c] for c in data.vp), points, result.winners, result.tiebreak, notes
+            tuple(names[c] for c in data.vp),
+            points,
+            result.winners,
+            result.tiebreak,
+            notes,
+            tied=result.bellow,
         )
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         data = data_of(setup.game)
-        return 0, GOAL - 1 + max(data.food.values()) * max(data.vp.values())
+        return 0, most_vp(data.food, data.vp)
 
     def stats(self, setup: Setup, state: AnoNuevo) -> Mapping[str, float]:
         return {"turns": state.turn, "fights": state.fights}

@@ -466,6 +466,8 @@ class ArcticRules(Rules):
             state = state.with_seat(state.turn, seat)
             return replace(state, draw_pile=state.draw_pile - 1, taken=taken)
         if source == "penalty":
+            state = _penalty_unshown(state, state.turn)
+            seat = state.seat(state.turn)
             seat = replace(seat, hidden=seat.hidden + 1, penalty=seat.penalty - 1)
             return replace(state.with_seat(state.turn, seat), taken=taken)
         card = move["card"]
@@ -485,12 +487,11 @@ class ArcticRules(Rules):
         state = self._remove(setup, state, cards)
         named = tuple(c for c in cards if c != HIDDEN)
         seat = state.seat(state.turn)
-        seat = replace(seat, penalty=seat.penalty + len(cards))
-        return replace(
-            state.with_seat(state.turn, seat), unseen=including(state.unseen, *named), step="blame"
-        )
+        seat = replace(seat, penalty=seat.penalty + len(cards), named=including(seat.named, *named))
+        return replace(state.with_seat(state.turn, seat), step="blame")
 
     def _apply_blame(self, setup: Setup, state: State, move: Move) -> State:
+        state = _penalty_unshown(state, state.turn)
         giver = state.seat(state.turn)
         to = setup.players.index(move["to"])
         state = state.with_seat(state.turn, replace(giver, penalty=giver.penalty - 1))
@@ -741,6 +742,8 @@ class ArcticRules(Rules):
                 return f"it is in {setup.players[index]}'s pile"
             if card in seat.hand:
                 return f"it is in {setup.players[index]}'s hand"
+            if card in seat.named:
+                return f"it was discarded to {setup.players[index]}'s penalty pile"
         if card in state.unseen:
             return "nobody has seen it yet"
         return "it is not there"
@@ -889,6 +892,7 @@ class ArcticRules(Rules):
         pieces.update(state.river)
         for seat in state.seats:
             pieces.update(seat.hand)
+            pieces.update(seat.named)
             pieces.update(c for c, _ in seat.pile if c != HIDDEN)
         pieces.update(table.power_cards)
         pieces.update(table.totems)
@@ -977,6 +981,16 @@ def sides_option(options: Mapping[str, str], animals: int) -> str | None:
 
 def _side_choices(animals: int) -> list[tuple[str, ...]]:
     return list(itertools.product("ab", repeat=animals))
+
+
+def _penalty_unshown(state: State, index: int) -> State:
+    """The state once a card leaves a penalty pile unshown (AR-33, AR-34): the pile's named cards
+    may be the one that left, so their place is no longer known and they rejoin the unseen pool."""
+    seat = state.seat(index)
+    if not seat.named:
+        return state
+    unseen = including(state.unseen, *seat.named)
+    return replace(state.with_seat(index, replace(seat, named=())), unseen=unseen)
 
 
 RULES = ArcticRules()

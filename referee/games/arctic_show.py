@@ -65,13 +65,14 @@ def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None 
         seat = state.seats[index]
         mark = "▶" if index == state.turn and state.opened and state.step != "over" else " "
         seen = f" (seen: {' '.join(seat.hand)})" if seat.hand else ""
+        named = f" (named: {' '.join(seat.named)})" if seat.named else ""
         secret = viewer not in (None, player) and state.step != "over"
         totem = "" if state.totems is None else f", totem {state.totems[index]}"
         if state.totems is not None and secret:
             totem = ", totem secret"
         lines += [
             f"{mark} {player}: {counted(seat.hand_size, 'card')} in hand{seen}, "
-            f"{counted(seat.penalty, 'penalty card')}{totem}",
+            f"{counted(seat.penalty, 'penalty card')}{named}{totem}",
             f"    pile (bottom → top, ▼ face down): {_pile_text(state, index, secret)}",
             f"    powers: {_powers(setup, table, state, index)}",
         ]

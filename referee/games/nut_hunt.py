@@ -790,7 +790,7 @@ class NutHuntRules(Rules):
         return count
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
-        layout, holdings = read_position(data_of(game), text, source)
+        layout, holdings = read_position(data_of(game), text, source, game.players_max)
         return score_holdings(layout, holdings)
 
     # --- showing ------------------------------------------------------------------------------

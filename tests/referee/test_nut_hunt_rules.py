@@ -556,6 +556,7 @@ def test_position_file_errors_name_the_file_and_line() -> None:
         ("squirrels A wil\nsquirrels A wil wil", r"p:5: A has 3 squirrels on NH-WIL.*NH-19"),
         ("objectives A o01\nobjectives B NH-O01", r"p:5: NH-O01 is held once, and A .*line 4"),
         ("objectives A o01 o01", r"p:4: NH-O01 is held once, and A has it already"),
+        ("player C\nplayer D\nplayer E\nplayer F", r"p:7: player F would be player 6.* 5 play"),
     ],
 )
 def test_position_file_refuses_impossible_positions(lines: str, error: str) -> None:
