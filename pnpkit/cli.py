@@ -41,6 +41,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
             "designer": g.designer,
             "components": sum(1 for _ in g.components()),
             "pieces": sum(c.count for c in g.components()),
+            "rules": _rules_origin(g.manifest.get("rules")),
         }
         for g in loaded
     ]
@@ -51,14 +52,43 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table("id", "name", "players", "designer", "components", "pieces")
+    table = Table("id", "name", "players", "designer", "components", "pieces", "rules")
+    origins = []
     for row in rows:
         players = f"{row['players']['min']}–{row['players']['max']}"
         if row["players"]["solo"]:
             players += " (+solo)"
+        rules = row["rules"] or {"name": "", "problem": "none"}
         cells = (row["id"], row["name"], players, row["designer"])
-        table.add_row(*map(escape, cells), str(row["components"]), str(row["pieces"]))
-    Console().print(table)
+        counts = (str(row["components"]), str(row["pieces"]))
+        table.add_row(*map(escape, cells), *counts, escape(rules["name"]))
+        if "module" in rules:
+            origin = f"{rules['distribution']} {rules['version']}, module {rules['module']}"
+        else:
+            origin = rules["problem"]
+        origins.append(f"rules {rules['name'] or row['id']}: {origin}")
+    console = Console()
+    console.print(table)
+    for line in origins:
+        console.print(escape(line), highlight=False)
+
+
+def _rules_origin(name: str | None) -> dict[str, str] | None:
+    """Where a game's rules come from (the entry point's distribution and module), unloaded."""
+    if not name:
+        return None
+    from pnpkit.referee.registry import source_of
+
+    try:
+        source = source_of(name)
+    except PnpError as exc:
+        return {"name": name, "problem": str(exc)}
+    return {
+        "name": name,
+        "distribution": source.distribution,
+        "version": source.version,
+        "module": source.module,
+    }
 
 
 @app.command()
