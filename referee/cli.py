@@ -257,7 +257,7 @@ def score(
 def rules(
     game: Annotated[
         str | None,
-        typer.Argument(help="A bundled game's ID or a game directory (none: every rules installed)."),
+        typer.Argument(help="A game's ID or directory (none: every rules installed)."),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -91,8 +91,8 @@ def source_of(name: str, game: str = "") -> RulesSource:
 
 
 def load(name: str, game: str = "") -> Rules:
-    """The rules named `name`, imported and checked against the contract; PnpError if none are
-    installed by that name, RulesFault if they are broken (naming the package, never a traceback)."""
+    """The rules named `name`, imported and checked against the contract: PnpError if none are
+    installed by that name, RulesFault if they are broken (naming the package, no traceback)."""
     source = source_of(name, game)
     if source in _loaded:
         return _loaded[source]
@@ -100,7 +100,8 @@ def load(name: str, game: str = "") -> Rules:
     try:
         module = importlib.import_module(module_name.strip())
     except Exception as exc:
-        raise RulesFault(f"rules {source} cannot be imported: {type(exc).__name__}: {exc}") from None
+        problem = f"{type(exc).__name__}: {exc}"
+        raise RulesFault(f"rules {source} cannot be imported: {problem}") from None
     rules: object = module
     for part in (attribute.strip() or "RULES").split("."):
         rules = getattr(rules, part, None)
@@ -121,7 +122,8 @@ def check_contract(rules: Rules, source: RulesSource | str) -> None:
     if match is None:
         raise RulesFault(
             f"rules {source}: declare the contract version they were written for, "
-            f'`contract = "{CONTRACT}"` in the Rules subclass (found {declared!r}); see docs/engine.md'
+            f'`contract = "{CONTRACT}"` in the Rules subclass (found {declared!r}); '
+            "see docs/engine.md"
         )
     major, minor = (int(part) for part in CONTRACT.split("."))
     if int(match[1]) != major or int(match[2]) > minor:

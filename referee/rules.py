@@ -32,6 +32,7 @@ class RulesFault(PnpError):
 
     exit_code = 3
 
+
 PromptKind = Literal["move", "chance", "simultaneous", "over"]
 
 

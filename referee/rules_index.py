@@ -53,4 +53,5 @@ def index_text(source: RulesSource, rules: Rules) -> str:
     try:
         return place.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise PnpError(f"rules {source}: cannot read their rules index {rules.index}: {exc}") from None
+        problem = f"cannot read their rules index {rules.index}: {exc}"
+        raise PnpError(f"rules {source}: {problem}") from None

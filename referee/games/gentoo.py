@@ -2,7 +2,7 @@
 
 The module follows the rulebook: the setup, then each turn's Phase I (Common Area: draw, choose,
 discard) and Phase II (Personal Area: flip, play or hatch, move to used), until a player has five
-penguins. Rule IDs (GE-n) refer to referee/games/rules-index/gentoo.md. Piles whose order is hidden are pools
+penguins. Rule IDs (GE-n) refer to rules-index/gentoo.md. Piles whose order is hidden are pools
 (gentoo_table.Pool); each card turned face up is a chance move `flip CARD`, checked against the
 pile it comes from.
 """

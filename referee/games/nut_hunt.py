@@ -1,6 +1,6 @@
 """Nut Hunt's rules: the fox roams a hex forest, squirrels scatter, nests join up objectives.
 
-Rule IDs (NH-…) are those of referee/games/rules-index/nut-hunt.md. At the table the objective cards stay
+Rule IDs (NH-…) are those of rules-index/nut-hunt.md. At the table the objective cards stay
 secret: the referee counts each hand and learns the cards only when they are shown at the end
 (or turned over for the Automa). In digital mode (--seed) the referee deals, so it knows them.
 """
