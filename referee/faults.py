@@ -35,9 +35,9 @@ def blame(exc: BaseException) -> RulesFault | None:
         inside = [i for i, name in enumerate(names) if name == home or name.startswith(home + ".")]
         if not inside:
             continue
-        frame = frames[inside[-1]]
+        called, frame = frames[inside[0]], frames[inside[-1]]
         return RulesFault(
-            f"the rules {source} failed: {type(exc).__name__}: {exc} "
+            f"the rules {source} failed in {called.name}: {type(exc).__name__}: {exc} "
             f"(at {Path(frame.filename).name}:{frame.lineno}, in {frame.name}). "
             "This is a fault in those rules, not in what was entered; nothing was recorded. "
             "Report it to the rules' author"
