@@ -8,11 +8,11 @@ SRC    := pnpkit components layouts generator referee bench
 
 .PHONY: render test lint format bench soak rules wheel-check clean
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt docs/examples/lanterns/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]' -e docs/examples/lanterns
 	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	@touch $@
 
