@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -143,6 +144,23 @@ def components(
         cells = (c.id, c.kind, c.group, c.name, str(c.count), summary)
         table.add_row(*map(escape, cells))
     Console().print(table)
+
+
+@app.command()
+def new(
+    folder: Annotated[Path, typer.Argument(help="The new game's folder (absent or empty).")],
+    rules: Annotated[
+        bool, typer.Option("--rules", help="Also a rules package, its index and a harness test.")
+    ] = False,
+) -> None:
+    """Start a new game: manifest, CSV deck, card layout (and with --rules, its referee rules)."""
+    from pnpkit.scaffold import scaffold
+
+    for path in scaffold(folder, rules):
+        print(f"wrote {path}")
+    print(f"next: pnp validate {folder} && pnp render {folder} --out output")
+    if rules:
+        print(f"rules: pip install -e {folder} && pytest {folder / 'tests'}")
 
 
 @app.command()
