@@ -349,6 +349,8 @@ def explain(
     for name, providers in sources().items():
         try:
             found = load(name)
+            if not found.index:
+                continue  # rules that ship no index have nothing to explain
             text = index_text(providers[0], found)
         except PnpError as exc:
             _warn([f"skipped: {exc}"])

@@ -63,12 +63,14 @@ def header_for(setup: Setup) -> Header:
 
 
 def new_game(path: Path, setup: Setup) -> Session:
-    """Create the log at `path` and make the referee's opening moves (digital chance)."""
+    """Make the referee's opening moves (digital chance), then create the log at `path` holding
+    them: if the rules fail on the way, no log is left behind."""
+    session = Session(setup)
+    session.advance()
     create_log(path, header_for(setup))
     with open_for_append(path) as writer:
-        session = Session(setup)
-        session.sink = writer.append
-        session.advance()
+        for event in session.events:
+            writer.append(event)
     return session
 
 

@@ -40,7 +40,8 @@ def install(
 def faulty_site(site: Path) -> Path:
     """`site` with the faulty rules installed (faulty-plugin 0.1) under a name per failure."""
     shutil.copy(HERE / "faulty_rules.py", site / "faulty_rules.py")
-    names = ("parse", "check", "apply", "forced", "legal", "score", "describe", "future")
+    names = ("initial", "parse", "check", "apply", "forced", "legal", "score", "describe")
+    names += ("future", "newer", "older")
     points = {f"faulty-{n}": f"faulty_rules:{n.upper()}" for n in names}
     points |= {
         "faulty": "faulty_rules:RULES",

@@ -27,6 +27,7 @@ class Faulty(Rules):
             print(1 / 0)
 
     def initial(self, setup: Setup) -> tuple[int, bool]:
+        self._maybe_fail("initial")
         return (0, False)
 
     def prompt(self, setup: Setup, state: tuple[int, bool]) -> Prompt:
@@ -79,5 +80,7 @@ class Faulty(Rules):
 RULES = Faulty()
 PARSE, CHECK, APPLY, FORCED = (Faulty(m) for m in ("parse", "check", "apply", "forced"))
 LEGAL, SCORE, DESCRIBE = (Faulty(m) for m in ("legal", "score", "describe"))
-FUTURE, UNDECLARED = Faulty(contract="2.0"), Faulty(contract="")
+INITIAL = Faulty("initial")
+FUTURE, NEWER, OLDER = Faulty(contract="2.0"), Faulty(contract="1.9"), Faulty(contract="0.9")
+UNDECLARED = Faulty(contract="")
 NOT_RULES = object()

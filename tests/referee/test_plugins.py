@@ -70,6 +70,8 @@ def test_an_installed_package_provides_rules_by_the_manifests_name(
         ("faulty-missing", "must name RULES"),
         ("faulty-not-rules", "must name RULES, an instance of a subclass"),
         ("faulty-future", f"written for contract 2.0; this pnpkit implements contract {CONTRACT}"),
+        ("faulty-newer", "written for contract 1.9; this pnpkit implements contract 1.0"),
+        ("faulty-older", "written for contract 0.9; this pnpkit implements contract 1.0"),
         ("faulty-undeclared", "declare the contract version"),
     ],
 )
@@ -119,6 +121,8 @@ def test_referee_rules_lists_where_each_rules_come_from_and_what_is_broken(site:
     broken = {row["name"] for row in rows if row["problem"]}
     assert broken == {
         "faulty-future",
+        "faulty-newer",
+        "faulty-older",
         "faulty-import",
         "faulty-missing",
         "faulty-not-rules",
@@ -153,6 +157,27 @@ def test_a_rules_packages_exception_is_its_fault_and_the_log_is_untouched(
     assert log.read_bytes() == before
 
 
+def test_rules_failing_as_a_game_starts_leave_no_log(site: Path, tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    game = game_with_rules(tmp_path, "faulty-initial")
+    result = referee(site, "new", game, "--players", "Ann,Bob", "--log", log, "--seed", "1")
+    assert result.returncode == 3 and "failed in initial: ZeroDivisionError" in result.stderr
+    assert not log.exists()
+
+
+def test_pnp_games_names_where_each_games_rules_come_from() -> None:
+    result = subprocess.run([command("pnp"), "games", "--json"], capture_output=True, text=True)
+    rules = {row["id"]: row["rules"] for row in json.loads(result.stdout)}
+    assert rules["nut-hunt"] == {
+        "name": "nut-hunt",
+        "distribution": "pnpkit",
+        "version": "0.1.0",
+        "module": "pnpkit.referee.games.nut_hunt",
+    }
+    text = subprocess.run([command("pnp"), "games"], capture_output=True, text=True).stdout
+    assert "rules gentoo: pnpkit 0.1.0, module pnpkit.referee.games.gentoo" in text
+
+
 def test_the_same_rules_without_the_fault_play_on(site: Path, tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     game = game_with_rules(tmp_path, "faulty")
@@ -163,3 +188,17 @@ def test_the_same_rules_without_the_fault_play_on(site: Path, tmp_path: Path) ->
         "step",
         "tick",
     ]
+
+
+def test_explain_reads_the_index_each_rules_ship_and_skips_broken_rules(site: Path) -> None:
+    explained = referee(site, "explain", "lw-7")  # after the faulty-… rules, by name
+    assert explained.returncode == 0
+    assert explained.stdout.startswith("LW-7 (lanterns): A card of an earlier colour")
+    assert "skipped: rules 'faulty-import' (faulty-plugin 0.1" in explained.stderr
+    assert "'faulty-apply'" not in explained.stderr  # loads, but ships no index: nothing to say
+    missing = referee(site, "explain", "AL-999")
+    assert (
+        missing.returncode == 2
+        and "no rule AL-999 in the rules indexes of: alpina" in missing.stderr
+    )
+    assert referee(site, "explain", "eleven").returncode == 2
