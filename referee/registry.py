@@ -8,7 +8,7 @@ pyproject.toml registers them), so there is one way to find rules:
     lanterns = "lanterns_rules:RULES"
 
 Scanning the installed distributions needs `importlib.metadata` (~20 ms to import, on the path of
-every `referee move`), so the table of entry points is cached beside the validated games, keyed
+every `referee move`), so the table of entry points is cached with the validated games, keyed
 by `sys.path` and the modification time of each of its folders: installing or removing a package
 changes its folder, and the next command scans again.
 """
@@ -191,4 +191,4 @@ def _cache_path() -> Path | None:
     if folder is None:
         return None
     digest = hashlib.sha256(json.dumps([sys.prefix, sys.path]).encode()).hexdigest()[:16]
-    return folder.parent / "rules" / f"entry-points-{digest}.json"
+    return folder / "rules" / f"entry-points-{digest}.json"
