@@ -154,17 +154,19 @@ class Session:
     # --- inside -----------------------------------------------------------------------------
     @contextlib.contextmanager
     def _all_or_nothing(self) -> Iterator[int]:
-        """Events recorded inside go to the sink at the end, or are taken back on an exception."""
-        events, steps = len(self.events), len(self._steps)
+        """Events recorded inside go to the sink at the end, or are taken back on an exception
+        (those the sink refuses too, so the session keeps matching the log)."""
+        events, steps, sent = len(self.events), len(self._steps), 0
         try:
             yield events
-        except BaseException:
-            del self.events[events:]
-            del self._steps[steps:]
-            raise
-        if self.sink is not None:
             for event in self.events[events:]:
-                self.sink(event)
+                if self.sink is not None:
+                    self.sink(event)
+                sent += 1
+        except BaseException:
+            del self.events[events + sent :]
+            del self._steps[steps + sent :]
+            raise
 
     def _record(self, move: Move, by: str) -> None:
         seq = len(self.events) + 1
