@@ -274,6 +274,15 @@ def scaffold(folder: Path, rules: bool) -> list[Path]:
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise PnpError(f"{folder}: already exists and is not an empty folder; choose a new one")
     ident = game_id(folder)
+    if rules:
+        from pnpkit.referee.registry import sources
+
+        taken = sources().get(ident)
+        if taken:
+            raise PnpError(
+                f"{folder}: rules named {ident!r} are already installed ({taken[0]}); "
+                "name the folder otherwise, since the game's ID names its rules"
+            )
     name = ident.replace("-", " ").title()
     prefix = "".join(c for c in ident if c.isalpha())[:3].upper()
     package = ident.replace("-", "_") + "_rules"

@@ -84,3 +84,10 @@ def test_new_refuses_a_folder_that_holds_files(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "not an empty folder" in refused.stderr
     assert (tmp_path / "taken" / "notes.txt").read_text() == "mine"
     assert pnp("new", tmp_path / "123").returncode == 2
+
+
+def test_new_rules_may_not_take_the_name_of_installed_rules(tmp_path: Path) -> None:
+    refused = pnp("new", tmp_path / "Alpina", "--rules")
+    assert refused.returncode == 2
+    assert "rules named 'alpina' are already installed ('alpina' (pnpkit" in refused.stderr
+    assert not (tmp_path / "Alpina").exists()
