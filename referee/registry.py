@@ -139,7 +139,19 @@ def loaded() -> list[tuple[RulesSource, Rules]]:
     return list(_loaded.items())
 
 
+_scanned: dict[tuple[str, ...], list[RulesSource]] = {}
+
+
 def _entry_points() -> list[RulesSource]:
+    """The entry points of the group: once per process and sys.path (a simulation sets up many
+    games), from the cache file when it is current, else scanned and cached."""
+    here = tuple(sys.path)
+    if here not in _scanned:
+        _scanned[here] = _read_or_scan()
+    return _scanned[here]
+
+
+def _read_or_scan() -> list[RulesSource]:
     key, path = _cache_key(), _cache_path()
     if path is not None:
         with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
