@@ -9,14 +9,23 @@ from typing import Annotated
 
 import typer
 
+from pnpkit.cli_options import CONTEXT, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
+from pnpkit.tables import Format, FormatOption, chosen, print_rows
 
 app = typer.Typer(
-    help="pnpkit: print-and-play games from validated definitions, and a referee for the table.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    context_settings=CONTEXT,
 )
+
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (as --format json).")]
+
+
+@app.callback()
+def _root(version: VersionOption = False) -> None:
+    """pnpkit: print-and-play games from validated definitions, and a referee for the table."""
 
 
 def _register_subcommands() -> None:
@@ -29,7 +38,7 @@ def _register_subcommands() -> None:
 
 
 @app.command()
-def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+def games(as_json: JsonOption = False, fmt: FormatOption = None) -> None:
     """List the bundled games."""
     from pnpkit.components import bundled_game_ids, load_game
 
@@ -46,32 +55,21 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
         }
         for g in loaded
     ]
-    if as_json:
+    output = chosen(fmt, as_json)
+    if output is Format.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-
-    table = Table("id", "name", "players", "designer", "components", "pieces", "rules")
-    origins = []
+    cells = []
     for row in rows:
         players = f"{row['players']['min']}–{row['players']['max']}"
         if row["players"]["solo"]:
             players += " (+solo)"
-        rules = row["rules"] or {"name": "", "problem": "none"}
-        cells = (row["id"], row["name"], players, row["designer"])
-        counts = (str(row["components"]), str(row["pieces"]))
-        table.add_row(*map(escape, cells), *counts, escape(rules["name"]))
-        if "module" in rules:
-            origin = f"{rules['distribution']} {rules['version']}, module {rules['module']}"
-        else:
-            origin = rules["problem"]
-        origins.append(f"rules {rules['name'] or row['id']}: {origin}")
-    console = Console()
-    console.print(table)
-    for line in origins:
-        console.print(escape(line), highlight=False)
+        cells.append(
+            (row["id"], row["name"], players, row["designer"], str(row["components"]),
+             str(row["pieces"]), _origin_text(row["rules"]))
+        )  # fmt: skip
+    columns = ("id", "name", "players", "designer", "components", "pieces", "rules")
+    print_rows(output, columns, cells)
 
 
 def _rules_origin(name: str | None) -> dict[str, str] | None:
@@ -92,11 +90,23 @@ def _rules_origin(name: str | None) -> dict[str, str] | None:
     }
 
 
+def _origin_text(rules: dict[str, str] | None) -> str:
+    """`alpina: pnpkit 0.1.0, pnpkit.referee.games.alpina`, or what is wrong."""
+    if rules is None:
+        return "none"
+    if "module" not in rules:
+        return f"{rules['name']}: {rules['problem']}"
+    return f"{rules['name']}: {rules['distribution']} {rules['version']}, {rules['module']}"
+
+
 @app.command()
 def validate(
     targets: Annotated[
         list[str] | None,
-        typer.Argument(help="Game IDs or game directories (default: all bundled)."),
+        typer.Argument(
+            help="Game IDs or game directories (default: all bundled).",
+            autocompletion=complete_game,
+        ),
     ] = None,
 ) -> None:
     """Check game definitions; print every problem with its file and place. Exit 2 if any."""
@@ -124,26 +134,28 @@ def validate(
 
 @app.command()
 def components(
-    game: Annotated[str, typer.Argument(help="A game ID or a game directory.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    game: Annotated[
+        str, typer.Argument(help="A game ID or a game directory.", autocompletion=complete_game)
+    ],
+    as_json: JsonOption = False,
+    fmt: FormatOption = None,
 ) -> None:
     """List every distinct component of a game with its ID, kind, name and copies."""
     from pnpkit.components import load_game
 
     loaded = load_game(game)
-    if as_json:
+    output = chosen(fmt, as_json)
+    if output is Format.json:
         print(json.dumps([c.to_json() for c in loaded.components()], indent=2, ensure_ascii=False))
         return
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-
-    table = Table("id", "kind", "group", "name", "count", "fields", title=escape(loaded.name))
-    for c in loaded.components():
-        summary = ", ".join(f"{k}={_short(v)}" for k, v in c.fields.items())
-        cells = (c.id, c.kind, c.group, c.name, str(c.count), summary)
-        table.add_row(*map(escape, cells))
-    Console().print(table)
+    cut = 40 if output is Format.table else None
+    rows = [
+        (c.id, c.kind, c.group, c.name, str(c.count),
+         ", ".join(f"{k}={_shown(v, cut)}" for k, v in c.fields.items()))
+        for c in loaded.components()
+    ]  # fmt: skip
+    columns = ("id", "kind", "group", "name", "count", "fields")
+    print_rows(output, columns, rows, title=loaded.name if output is Format.table else None)
 
 
 @app.command()
@@ -171,11 +183,12 @@ def schema() -> None:
     print((SCHEMA_DIR / "game.schema.json").resolve())
 
 
-def _short(value: object) -> str:
+def _shown(value: object, cut: int | None) -> str:
+    """A field's value as text, cut to `cut` characters (for a terminal's table) if given."""
     from pnpkit.components.model import thaw
 
     text = json.dumps(thaw(value), ensure_ascii=False) if not isinstance(value, str) else value
-    return text if len(text) <= 40 else text[:37] + "…"
+    return text if cut is None or len(text) <= cut else text[: cut - 3] + "…"
 
 
 _register_subcommands()

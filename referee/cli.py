@@ -12,17 +12,30 @@ from typing import Annotated
 
 import typer
 
+from pnpkit.cli_options import (
+    CONTEXT,
+    VersionOption,
+    complete_game,
+    complete_game_or_log,
+    complete_log,
+)
 from pnpkit.errors import PnpError
 
 app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    context_settings=CONTEXT,
     help="Record and check a real game's moves.",
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-LogArgument = Annotated[Path, typer.Argument(help="The game's log file (JSON Lines).")]
+LogArgument = Annotated[
+    Path, typer.Argument(help="The game's log file (JSON Lines).", autocompletion=complete_log)
+]
+GameArgument = Annotated[
+    str,
+    typer.Argument(help="A bundled game's ID or a game directory.", autocompletion=complete_game),
+]
 VariantOption = Annotated[str, typer.Option("--variant", help="A variant of the rules.")]
 GameOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
@@ -30,7 +43,7 @@ GameOptions = Annotated[
 
 
 @app.callback()
-def _group() -> None:
+def _group(version: VersionOption = False) -> None:
     """Record and check a real game's moves."""
 
 
@@ -51,7 +64,7 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
 
 @app.command()
 def new(
-    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    game: GameArgument,
     players: Annotated[str, typer.Option("--players", help="Names in seat order: A,B,C.")],
     variant: VariantOption = "",
     seed: Annotated[
@@ -66,13 +79,16 @@ def new(
 
     from pnpkit.components import load_game
     from pnpkit.referee.report import event_line, print_json, prompt_json
-    from pnpkit.referee.store import make_setup, new_game
+    from pnpkit.referee.store import make_setup, new_game, new_numbered_game
 
     loaded = load_game(game)
     names = [p.strip() for p in players.split(",")]
     setup = make_setup(loaded, names, variant, _options(option), seed)
-    path = log or Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-    session = new_game(path, setup)
+    if log is None:
+        stem = Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}")
+        path, session = new_numbered_game(stem, setup)
+    else:
+        path, session = log, new_game(log, setup)
     if as_json:
         print_json(
             {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}
@@ -214,7 +230,12 @@ def replay(log: LogArgument, as_json: JsonOption = False) -> None:
 
 @app.command()
 def score(
-    target: Annotated[str, typer.Argument(help="A log, or with --position a game.")],
+    target: Annotated[
+        str,
+        typer.Argument(
+            help="A log, or with --position a game.", autocompletion=complete_game_or_log
+        ),
+    ],
     position: Annotated[
         Path | None, typer.Option("--position", help="Score a typed finished position.")
     ] = None,
@@ -257,7 +278,10 @@ def score(
 def rules(
     game: Annotated[
         str | None,
-        typer.Argument(help="A game's ID or directory (none: every rules installed)."),
+        typer.Argument(
+            help="A game's ID or directory (none: every rules installed).",
+            autocompletion=complete_game,
+        ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -368,7 +392,12 @@ def explain(
 
 @app.command()
 def play(
-    target: Annotated[str, typer.Argument(help="A game to start, or a log to continue.")],
+    target: Annotated[
+        str,
+        typer.Argument(
+            help="A game to start, or a log to continue.", autocompletion=complete_game_or_log
+        ),
+    ],
     players: Annotated[
         str, typer.Option("--players", help="For a new game: names in seat order.")
     ] = "",
@@ -377,11 +406,13 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
     log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
 ) -> None:
-    """An interactive prompt for the table: whose turn, what is expected, Tab completion."""
+    """An interactive prompt for the table: whose turn, what is expected, Tab completion.
+
+    Exit 1 when standard input is not a terminal (a script) and a move was refused."""
     import time
 
     from pnpkit.referee.interactive import play as run
-    from pnpkit.referee.store import make_setup, new_game, writing_session
+    from pnpkit.referee.store import make_setup, new_game, new_numbered_game, writing_session
 
     if not Path(target).is_file():
         from pnpkit.components import load_game
@@ -392,22 +423,29 @@ def play(
         if not players:
             try:
                 players = input("players (A,B,…): ")
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
+                print()
                 raise PnpError("no players given: name them with --players A,B") from None
         names = [p.strip() for p in players.split(",")]
         setup = make_setup(game, names, variant, _options(option), seed)
-        path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-        new_game(path, setup)
-        print(f"log: {path}")
-        target = str(path)
+        if log is None:
+            stem = Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}")
+            log, _ = new_numbered_game(stem, setup)
+        else:
+            new_game(log, setup)
+        print(f"log: {log}")
+        target = str(log)
     with writing_session(Path(target)) as (session, warnings):
         _warn(warnings)
-        run(session)
+        refused = run(session)
+    print(f"game saved in {target}")
+    if refused and not sys.stdin.isatty():
+        raise typer.Exit(1)
 
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    game: GameArgument,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
     players: Annotated[

@@ -42,7 +42,8 @@ def event_line(event: Event) -> str:
 
 
 def score_text(sheet: ScoreSheet, final: bool) -> str:
-    """A score sheet as a table with a line per player, the winner and the tie-break."""
+    """A score sheet as a table with a line per player, its notes, the tie-break, and last the
+    winner."""
     header = ["player", *sheet.categories, "total"]
     rows = [
         [p, *(str(cats.get(c, 0)) for c in sheet.categories), str(sheet.total(p))]
@@ -53,12 +54,12 @@ def score_text(sheet: ScoreSheet, final: bool) -> str:
         "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in [header, *rows]
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    if final:
-        lines.append(f"winner: {' and '.join(sheet.winners)}")
-        if sheet.tiebreak:
-            lines.append(f"tie-break: {sheet.tiebreak}")
-    else:
+    if not final:
         lines.append("(the game is not over: a running count)")
     if sheet.notes:
         lines += ["", *sheet.notes]
+    if final:
+        if sheet.tiebreak:
+            lines.append(f"tie-break: {sheet.tiebreak}")
+        lines.append(f"winner: {' and '.join(sheet.winners)}")
     return "\n".join(lines)

@@ -9,7 +9,13 @@ from pathlib import Path
 from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.game_log import Header, create_log, open_for_append, read_log
+from pnpkit.referee.game_log import (
+    Header,
+    create_log,
+    create_numbered_log,
+    open_for_append,
+    read_log,
+)
 from pnpkit.referee.rules import Setup, load_rules
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.verdict import LogError
@@ -65,13 +71,31 @@ def header_for(setup: Setup) -> Header:
 def new_game(path: Path, setup: Setup) -> Session:
     """Make the referee's opening moves (digital chance), then create the log at `path` holding
     them: if the rules fail on the way, no log is left behind."""
+    session = _opening(setup)
+    create_log(path, header_for(setup))
+    _record(path, session)
+    return session
+
+
+def new_numbered_game(stem: Path, setup: Setup) -> tuple[Path, Session]:
+    """Like new_game, in `STEM.jsonl` or the first free `STEM-N.jsonl`; the path and session."""
+    session = _opening(setup)
+    path = create_numbered_log(stem, header_for(setup))
+    _record(path, session)
+    return path, session
+
+
+def _opening(setup: Setup) -> Session:
+    """A new game with the referee's opening moves made, not yet in any log."""
     session = Session(setup)
     session.advance()
-    create_log(path, header_for(setup))
+    return session
+
+
+def _record(path: Path, session: Session) -> None:
     with open_for_append(path) as writer:
         for event in session.events:
             writer.append(event)
-    return session
 
 
 def _setup_from(header: Header, path: Path) -> Setup:

@@ -174,8 +174,10 @@ def test_pnp_games_names_where_each_games_rules_come_from() -> None:
         "version": "0.1.0",
         "module": "pnpkit.referee.games.nut_hunt",
     }
-    text = subprocess.run([command("pnp"), "games"], capture_output=True, text=True).stdout
-    assert "rules gentoo: pnpkit 0.1.0, module pnpkit.referee.games.gentoo" in text
+    rows = subprocess.run([command("pnp"), "games"], capture_output=True, text=True).stdout
+    header, *lines = [line.split("\t") for line in rows.splitlines()]  # a pipe: TSV
+    assert header[-1] == "rules"
+    assert "gentoo: pnpkit 0.1.0, pnpkit.referee.games.gentoo" in [line[-1] for line in lines]
 
 
 def test_the_same_rules_without_the_fault_play_on(site: Path, tmp_path: Path) -> None:
