@@ -316,14 +316,24 @@ def score(
 
 @app.command()
 def rules(
-    game: GameArgument,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="A game's ID or directory (none: every rules installed).",
+            autocompletion=complete_game,
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The move syntax of a game, its variants and options."""
+    """The move syntax of a game, its variants and options; without a game, every rules installed
+    and where each comes from."""
     from pnpkit.components import load_game
     from pnpkit.referee.report import print_json
     from pnpkit.referee.rules import load_rules
 
+    if game is None:
+        _installed_rules(as_json)
+        return
     loaded = load_game(game)
     found = load_rules(loaded)
     data = {
@@ -336,7 +346,7 @@ def rules(
     if as_json:
         print_json(data)
         return
-    print(f"{loaded.name}: moves (rules index: docs/rules/{loaded.id}.md)")
+    print(f"{loaded.name}: moves (`referee explain ID` prints the statement a refusal cites)")
     width = max([len("NAME: MOVE"), *(len(s.form) for s in found.syntax)])
     for s in found.syntax:
         print(f"  {s.form.ljust(width)}  {s.meaning}" + (f" [{s.rule}]" if s.rule else ""))
@@ -347,6 +357,77 @@ def rules(
             "options (--option KEY=VALUE): "
             + "; ".join(f"{k}: {v}" for k, v in found.options.items())
         )
+
+
+def _installed_rules(as_json: bool) -> None:
+    """Every `pnpkit.rules` entry point, loaded and checked; exit 3 if any is broken."""
+    from pnpkit.referee.registry import GROUP, load, sources
+    from pnpkit.referee.report import print_json
+
+    rows = []
+    for name, providers in sources().items():
+        for source in providers:
+            row = {
+                "name": name,
+                "distribution": source.distribution,
+                "version": source.version,
+                "target": source.target,
+                "contract": "",
+                "problem": "",
+            }
+            try:
+                row["contract"] = load(name).contract
+            except PnpError as exc:
+                row["problem"] = str(exc)
+            rows.append(row)
+    if as_json:
+        print_json(rows)
+    else:
+        print(f"rules installed ({GROUP} entry points):")
+        for row in rows:
+            state = f"contract {row['contract']}" if not row["problem"] else "BROKEN"
+            print(
+                f"  {row['name']}: {row['distribution']} {row['version']}, "
+                f"{row['target']} ({state})"
+            )
+            if row["problem"]:
+                print(f"    {row['problem']}")
+    if any(row["problem"] for row in rows):
+        raise typer.Exit(3)
+
+
+@app.command()
+def explain(
+    rule: Annotated[str, typer.Argument(help="A rule ID from a refusal, e.g. AL-11.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Print a rule's statement from the rules index its rules ship (works offline)."""
+    from pnpkit.referee.registry import load, sources
+    from pnpkit.referee.report import print_json
+    from pnpkit.referee.rules_index import RULE_ID, index_text, statements
+
+    wanted = rule.strip().upper()
+    if not RULE_ID.match(wanted):
+        raise PnpError(f"{rule!r} is not a rule ID (letters, a hyphen, a number: AL-11)")
+    searched = []
+    for name, providers in sources().items():
+        try:
+            found = load(name)
+            if not found.index:
+                continue  # rules that ship no index have nothing to explain
+            text = index_text(providers[0], found)
+        except PnpError as exc:
+            _warn([f"skipped: {exc}"])
+            continue
+        searched.append(name)
+        statement = statements(text).get(wanted)
+        if statement is not None:
+            if as_json:
+                print_json({"rule": wanted, "rules": name, "statement": statement})
+            else:
+                print(f"{wanted} ({name}): {statement}")
+            return
+    raise PnpError(f"no rule {wanted} in the rules indexes of: {', '.join(searched) or 'none'}")
 
 
 @app.command()
@@ -449,3 +530,7 @@ def main() -> None:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        from pnpkit.referee.faults import report
+
+        sys.exit(report(exc))

@@ -1,4 +1,5 @@
-"""Every command the docs show runs as shown (tests/docs/doc_commands.py says how they are read)."""
+"""Every command the docs (and the rules indexes) show runs as shown; tests/docs/doc_commands.py
+says how they are read."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ import pytest
 from tests.docs.doc_commands import blocks, commands
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = sorted([ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")])
+DOCS = sorted(
+    [
+        ROOT / "README.md",
+        ROOT / "CONTRIBUTING.md",
+        *(ROOT / "docs").rglob("*.md"),
+        *(ROOT / "referee" / "games" / "rules-index").glob("*.md"),
+    ]
+)
 RUNNABLE = [doc for doc in DOCS if any(not b.norun for b in blocks(doc))]
 
 
