@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
+from pathlib import Path as FilePath
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from pnpkit.generator.artwork import svg_drawing
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
 
@@ -88,18 +92,73 @@ def draw_items(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
         elif isinstance(item, Image):
             canvas.saveState()
             canvas.translate(item.x, item.y + item.height)
-            canvas.scale(1, -1)
-            canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
+            if item.kind == "svg":
+                drawing = svg_drawing(FilePath(item.path))
+                canvas.scale(item.width / drawing.width, -item.height / drawing.height)
+                canvas.doForm(art_form_name(item.path))
+            else:  # reportlab stores each distinct file once, however often it is drawn
+                canvas.scale(1, -1)
+                canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
             canvas.restoreState()
+
+
+def art_form_name(path: str) -> str:
+    """The name of the PDF form that holds one SVG file's drawing."""
+    return "Art" + hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
+
+
+def _svg_paths(items: tuple[Primitive, ...]) -> set[str]:
+    found: set[str] = set()
+    for item in items:
+        if isinstance(item, Image) and item.kind == "svg":
+            found.add(item.path)
+        elif isinstance(item, Layer):
+            found |= _svg_paths(item.items)
+    return found
+
+
+def define_art(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
+    """Store each SVG artwork the items draw as a PDF form of vector paths, once per file.
+
+    Called before a face's own form is begun: PDF forms are defined one after another, never
+    inside each other.
+    """
+    from reportlab.graphics import renderPDF
+
+    for path in sorted(_svg_paths(items)):
+        name = art_form_name(path)
+        if canvas.hasForm(name):
+            continue
+        drawing = svg_drawing(FilePath(path))
+        canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        end_form(canvas, name)
+
+
+def end_form(canvas: Canvas, name: str) -> None:
+    """End the form being drawn, with its transparency states (ExtGState) in its resources:
+    reportlab collects them for a form but writes out only its fonts and XObjects, so a
+    see-through fill in SVG art would print opaque."""
+    canvas.endForm()
+    form = canvas._doc.idToObject[xObjectName(name)]
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 def define_face(canvas: Canvas, name: str, face: Face) -> None:
     """Store a face once as a PDF form; `place_face` then draws it wherever it goes."""
+    define_art(canvas, face.items)
     b = face.bleed
     canvas.beginForm(name, -b, -face.height - b, face.width + b, b)
     canvas.transform(1, 0, 0, -1, 0, 0)
     draw_items(canvas, face.items)
-    canvas.endForm()
+    end_form(canvas, name)
 
 
 _CORNER = {0: (0, 1), 90: (1, 1), 180: (1, 0), 270: (0, 0)}
@@ -113,6 +172,8 @@ def place_face(
 
     `rotate` turns the face clockwise in 90° steps; (w, h) is the turned footprint.
     """
+    if not isinstance(face, str):
+        define_art(canvas, face.items)
     cx, cy = _CORNER[rotate]
     canvas.saveState()
     canvas.translate(x + cx * w, y + cy * h)
