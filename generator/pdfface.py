@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Set as AbstractSet
 from functools import cache
 from pathlib import Path as FilePath
 
 from reportlab import rl_config
+from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
@@ -61,8 +63,14 @@ def _paint(canvas: Canvas, paint: Paint) -> tuple[int, int]:
     return int(bool(paint.stroke and paint.width > 0)), int(bool(paint.fill))
 
 
-def draw_items(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
-    """Draw primitives in y-down face coordinates (the caller has flipped the canvas)."""
+def draw_items(
+    canvas: Canvas, items: tuple[Primitive, ...], art_forms: AbstractSet[str] = frozenset()
+) -> None:
+    """Draw primitives in y-down face coordinates (the caller has flipped the canvas).
+
+    An SVG artwork whose path is in `art_forms` is placed from its form (`define_art`);
+    any other is drawn in place.
+    """
     for item in items:
         if isinstance(item, Path):
             stroke, fill = _paint(canvas, item.paint)
@@ -87,7 +95,7 @@ def draw_items(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
                 canvas.rotate(item.rotate)
             if item.clip:
                 canvas.clipPath(path_of(canvas, item.clip), stroke=0, fill=0)
-            draw_items(canvas, item.items)
+            draw_items(canvas, item.items, art_forms)
             canvas.restoreState()
         elif isinstance(item, Image):
             canvas.saveState()
@@ -95,7 +103,10 @@ def draw_items(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
             if item.kind == "svg":
                 drawing = svg_drawing(FilePath(item.path))
                 canvas.scale(item.width / drawing.width, -item.height / drawing.height)
-                canvas.doForm(art_form_name(item.path))
+                if item.path in art_forms:
+                    canvas.doForm(art_form_name(item.path))
+                else:
+                    renderPDF.draw(drawing, canvas, 0, 0)
             else:  # reportlab stores each distinct file once, however often it is drawn
                 canvas.scale(1, -1)
                 canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
@@ -107,25 +118,25 @@ def art_form_name(path: str) -> str:
     return "Art" + hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
 
 
-def _svg_paths(items: tuple[Primitive, ...]) -> set[str]:
+def svg_paths(items: tuple[Primitive, ...]) -> set[str]:
+    """The SVG artwork files that the items draw."""
     found: set[str] = set()
     for item in items:
         if isinstance(item, Image) and item.kind == "svg":
             found.add(item.path)
         elif isinstance(item, Layer):
-            found |= _svg_paths(item.items)
+            found |= svg_paths(item.items)
     return found
 
 
-def define_art(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
-    """Store each SVG artwork the items draw as a PDF form of vector paths, once per file.
+def define_art(canvas: Canvas, items: tuple[Primitive, ...], art_forms: AbstractSet[str]) -> None:
+    """Store each SVG artwork in `art_forms` that the items draw as a PDF form of vector paths,
+    once per file (art drawn by several faces; art on one face is drawn in place).
 
     Called before a face's own form is begun: PDF forms are defined one after another, never
     inside each other.
     """
-    from reportlab.graphics import renderPDF
-
-    for path in sorted(_svg_paths(items)):
+    for path in sorted(svg_paths(items) & set(art_forms)):
         name = art_form_name(path)
         if canvas.hasForm(name):
             continue
@@ -151,13 +162,15 @@ def end_form(canvas: Canvas, name: str) -> None:
     form.Resources = resources
 
 
-def define_face(canvas: Canvas, name: str, face: Face) -> None:
+def define_face(
+    canvas: Canvas, name: str, face: Face, art_forms: AbstractSet[str] = frozenset()
+) -> None:
     """Store a face once as a PDF form; `place_face` then draws it wherever it goes."""
-    define_art(canvas, face.items)
+    define_art(canvas, face.items, art_forms)
     b = face.bleed
     canvas.beginForm(name, -b, -face.height - b, face.width + b, b)
     canvas.transform(1, 0, 0, -1, 0, 0)
-    draw_items(canvas, face.items)
+    draw_items(canvas, face.items, art_forms)
     end_form(canvas, name)
 
 
@@ -165,7 +178,14 @@ _CORNER = {0: (0, 1), 90: (1, 1), 180: (1, 0), 270: (0, 0)}
 
 
 def place_face(
-    canvas: Canvas, face: Face | str, x: float, y: float, w: float, h: float, rotate: int = 0
+    canvas: Canvas,
+    face: Face | str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    rotate: int = 0,
+    art_forms: AbstractSet[str] = frozenset(),
 ) -> None:
     """Draw a face so that its trim box fills the page rectangle (x, y, w, h), y up: a stored
     face by its form's name, or a face printed only once drawn in place, clipped to its bleed.
@@ -173,7 +193,7 @@ def place_face(
     `rotate` turns the face clockwise in 90° steps; (w, h) is the turned footprint.
     """
     if not isinstance(face, str):
-        define_art(canvas, face.items)
+        define_art(canvas, face.items, art_forms)
     cx, cy = _CORNER[rotate]
     canvas.saveState()
     canvas.translate(x + cx * w, y + cy * h)
@@ -187,5 +207,5 @@ def place_face(
         clip.rect(-b, -face.height - b, face.width + 2 * b, face.height + 2 * b)
         canvas.clipPath(clip, stroke=0, fill=0)
         canvas.transform(1, 0, 0, -1, 0, 0)
-        draw_items(canvas, face.items)
+        draw_items(canvas, face.items, art_forms)
     canvas.restoreState()

@@ -263,6 +263,29 @@ def test_svg_art_is_vector_paths_in_the_pdf_not_an_image(tmp_path: Path) -> None
     assert pdfium_c.FPDF_PAGEOBJ_IMAGE not in types
 
 
+def test_svg_art_drawn_by_many_cards_is_stored_once_as_a_form(tmp_path: Path) -> None:
+    cards = [{"id": f"AG-{n}", "name": "A", "art": "art/lighthouse.svg"} for n in range(1, 13)]
+    cards.append({"id": "AG-99", "name": "B", "art": "art/x.svg"})
+    game_dir = art_game(tmp_path, image_card(), cards)
+    (game_dir / "art" / "x.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="4" '
+        'height="2" fill="#00f"/></svg>',
+        encoding="utf-8",
+    )
+    game = loaded(game_dir)
+    result = render_game(game, tmp_path / "out", PrintOptions(), list(game.groups), svg=False)
+    pdf = next(f.path for f in result.files if f.path.name.endswith("-cards.pdf"))
+    forms: dict[int, int] = {}
+    for page in PdfReader(pdf).pages:
+        for name, reference in page["/Resources"]["/XObject"].items():
+            if name.startswith("/FormXob.Art"):
+                forms[reference.idnum] = forms.get(reference.idnum, 0) + 1
+    assert len(forms) == 1  # the lighthouse, once for the 12 cards on two sheets
+    assert sum(forms.values()) == 2
+    contents = b"".join(page.get_contents().get_data() for page in PdfReader(pdf).pages)
+    assert contents.count(b"0 0 1 rg") == 1  # x.svg, on one card only: drawn in place
+
+
 def test_svg_art_is_inlined_as_vector_in_the_preview_with_its_own_ids(tmp_path: Path) -> None:
     game = art_game(tmp_path, image_card(), [{"id": "AG-1", "name": "A", "art": "art/x.svg"}])
     (game / "art" / "x.svg").write_text(
