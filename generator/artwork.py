@@ -102,7 +102,8 @@ def _svg_drawing(path: Path, stamp: int):
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)  # failures are reported as ArtError
     try:
-        drawing = svg2rlg(str(path))
+        # links to other files are refused (the preview drops them too): the art is one file
+        drawing = svg2rlg(str(path), external_reference_root=str(path))
     except Exception as exc:  # svglib raises whatever its XML and CSS parsers raise
         raise ArtError(f"is an SVG image that cannot be read ({exc})") from exc
     if drawing is None or not drawing.width or not drawing.height:

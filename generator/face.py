@@ -63,7 +63,7 @@ class Image:
     width: float
     height: float
     path: str
-    kind: str = "png"
+    kind: str
 
 
 @dataclass(frozen=True)

@@ -106,11 +106,21 @@ def draw_items(
                 if item.path in art_forms:
                     canvas.doForm(art_form_name(item.path))
                 else:
-                    renderPDF.draw(drawing, canvas, 0, 0)
+                    draw_svg(canvas, drawing)
             else:  # reportlab stores each distinct file once, however often it is drawn
                 canvas.scale(1, -1)
                 canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
             canvas.restoreState()
+
+
+def draw_svg(canvas: Canvas, drawing) -> None:
+    """An SVG's drawing (svglib) at the origin. A bitmap inside the SVG is written as an inline
+    image in ASCII85 text: reportlab cannot join binary inline-image data into a form."""
+    rl_config.useA85 = 1
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        rl_config.useA85 = 0
 
 
 def art_form_name(path: str) -> str:
@@ -142,7 +152,7 @@ def define_art(canvas: Canvas, items: tuple[Primitive, ...], art_forms: Abstract
             continue
         drawing = svg_drawing(FilePath(path))
         canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-        renderPDF.draw(drawing, canvas, 0, 0)
+        draw_svg(canvas, drawing)
         end_form(canvas, name)
 
 

@@ -1,7 +1,8 @@
 """Artwork in SVG previews: an SVG file inlined as vector content, a bitmap as a data URI.
 
 An inlined SVG keeps only SVG elements and plain attributes (no scripts, no event handlers, no
-other namespaces), and its ids are prefixed so that two artworks on one face cannot clash.
+other namespaces, no links to other files), and its ids are prefixed so that two artworks on one
+face cannot clash.
 """
 
 from __future__ import annotations
@@ -80,8 +81,9 @@ def _cleaned(element: ET.Element) -> ET.Element | None:
         return None
     attributes = {}
     for key, value in element.attrib.items():
-        if key == XLINK_HREF:
-            attributes["xlink:href"] = value
+        if key in (XLINK_HREF, "href"):
+            if value.startswith(("#", "data:")):  # nothing outside the file is fetched
+                attributes["xlink:href" if key == XLINK_HREF else key] = value
         elif not key.startswith("{") and not key.lower().startswith("on"):
             attributes[key] = value
     clean = ET.Element(name, attributes)

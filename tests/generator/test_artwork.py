@@ -3,6 +3,7 @@ preview both draw; SVG art stays vector; each bitmap is stored once; `validate` 
 
 from __future__ import annotations
 
+import base64
 import re
 import subprocess
 import sys
@@ -289,10 +290,11 @@ def test_svg_art_drawn_by_many_cards_is_stored_once_as_a_form(tmp_path: Path) ->
 def test_svg_art_is_inlined_as_vector_in_the_preview_with_its_own_ids(tmp_path: Path) -> None:
     game = art_game(tmp_path, image_card(), [{"id": "AG-1", "name": "A", "art": "art/x.svg"}])
     (game / "art" / "x.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" onload="alert(1)">'
-        '<script>alert(2)</script><defs><clipPath id="clip1"><rect width="10" height="10"/>'
-        '</clipPath></defs><rect width="40" height="20" fill="#0a0" clip-path="url(#clip1)"/>'
-        "</svg>",
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="40" height="20" onload="alert(1)"><script>alert(2)</script>'
+        '<defs><clipPath id="clip1"><rect id="r" width="10" height="10"/></clipPath></defs>'
+        '<rect width="40" height="20" fill="#0a0" clip-path="url(#clip1)"/><use xlink:href="#r"/>'
+        '<image xlink:href="/etc/hostname" width="1" height="1"/></svg>',
         encoding="utf-8",
     )
     text = render_svg(front_face(game))
@@ -304,6 +306,51 @@ def test_svg_art_is_inlined_as_vector_in_the_preview_with_its_own_ids(tmp_path: 
     assert len(ids) == len(set(ids))  # the art's clip1 no longer clashes with the face's clip1
     art_clip = next(i for i in ids if i.endswith("-clip1"))
     assert f"url(#{art_clip})" in text
+    art_rect = next(i for i in ids if i.endswith("-r"))
+    assert f'xlink:href="#{art_rect}"' in text  # links within the art follow its ids
+    assert "/etc/hostname" not in text  # links out of the file are dropped
+
+
+def test_an_svg_links_to_no_other_file_in_print_or_preview(tmp_path: Path) -> None:
+    game = art_game(tmp_path, image_card(), [{"id": "AG-1", "name": "A", "art": "art/x.svg"}])
+    solid_png(game / "art" / "red.png", (40, 20))
+    (game / "art" / "x.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="40" height="20"><image xlink:href="red.png" width="40" height="20"/></svg>',
+        encoding="utf-8",
+    )
+    face = front_face(game)
+    assert drawn_images(face_pdf(face)) == []
+    assert "red.png" not in render_svg(face)
+
+
+def test_a_bitmap_inside_an_svg_is_drawn_in_print_and_preview(tmp_path: Path) -> None:
+    cards = [
+        {"id": "AG-1", "name": "on the page", "art": "art/x.svg"},
+        {"id": "AG-2", "name": "in its face's form", "art": "art/y.svg", "count": "2"},
+        {"id": "AG-3", "name": "in a shared form", "art": "art/z.svg"},
+        {"id": "AG-4", "name": "in a shared form", "art": "art/z.svg"},
+    ]
+    game_dir = art_game(tmp_path, image_card(), cards)
+    png = BytesIO()
+    PILImage.new("RGB", (40, 20), RED).save(png, format="PNG")
+    data = base64.b64encode(png.getvalue()).decode("ascii")
+    for name in ("x", "y", "z"):
+        (game_dir / "art" / f"{name}.svg").write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'width="40" height="20"><image xlink:href="data:image/png;base64,{data}" '
+            'width="40" height="20"/></svg>',
+            encoding="utf-8",
+        )
+    game = loaded(game_dir)
+    out = tmp_path / "out"
+    render_game(game, out, PrintOptions(), list(game.groups))
+    sheet = pdf_raster((out / "artgame" / "artgame-cards.pdf").read_bytes(), 50)
+    red = dict((color, count) for count, color in sheet.getcolors(1 << 20)).get(RED, 0)
+    one = (55.5 / 25.4 * 50) * (55.5 / 2 / 25.4 * 50)  # a 2:1 picture 55.5 mm wide, in pixels
+    assert red > 5 * one * 0.9  # all five faces
+    preview = (out / "artgame" / "svg" / "AG-1-front.svg").read_text(encoding="utf-8")
+    assert "data:image/png;base64," in preview
 
 
 def test_svg_transparency_survives_in_the_pdf_form(tmp_path: Path) -> None:
