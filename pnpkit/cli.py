@@ -117,7 +117,7 @@ def _artwork_ok(target: str, game) -> bool:
     for error in report.errors:
         print(error, file=sys.stderr)
     if report.errors:
-        print(f"{target}: {len(report.errors)} problem(s)", file=sys.stderr)
+        print(f"{target}: {counted(len(report.errors), 'problem')}", file=sys.stderr)
     return not report.errors
 
 

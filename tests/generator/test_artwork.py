@@ -431,7 +431,7 @@ def test_validate_names_component_field_and_file_of_each_bad_image(tmp_path: Pat
     assert "'../elsewhere.png' leaves the game's directory" in line_for("AG-4")
     assert "'art/bad.svg' is an SVG image that cannot be read" in line_for("AG-6")
     assert not any("AG-5" in line for line in lines)
-    assert "5 problem(s)" in result.stderr
+    assert "5 problems" in result.stderr
     assert "Traceback" not in result.stderr
 
 
