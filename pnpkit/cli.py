@@ -127,11 +127,28 @@ def validate(
             failed = True
             print(f"error: {exc}", file=sys.stderr)
             continue
+        if not _artwork_ok(target, game):
+            failed = True
+            continue
         pieces = sum(c.count for c in game.components())
         kinds = counted(sum(1 for _ in game.components()), "component")
         print(f"{target}: valid ({kinds}, {counted(pieces, 'piece')})")
     if failed:
         raise typer.Exit(2)
+
+
+def _artwork_ok(target: str, game) -> bool:
+    """Print the game's artwork problems (errors) and low-resolution bitmaps (warnings)."""
+    from pnpkit.generator.artcheck import check_art
+
+    report = check_art(game)
+    for warning in report.warnings:
+        print(f"warning: {target}: {warning}", file=sys.stderr)
+    for error in report.errors:
+        print(error, file=sys.stderr)
+    if report.errors:
+        print(f"{target}: {counted(len(report.errors), 'problem')}", file=sys.stderr)
+    return not report.errors
 
 
 @app.command()
