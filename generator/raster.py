@@ -1,7 +1,7 @@
 """PNG pixels from the one-face PDF pages, rasterised by PDFium (pypdfium2): no second renderer.
 
-Each page is rendered to an exact pixel size, the trim and the bleed each rounded to whole
-pixels at the chosen dpi, so that a card of 63.5 mm at 300 dpi is 750 pixels wide, not 751.
+Each page is rendered to an exact pixel size, its size in inches times the dpi rounded to
+whole pixels, so that a card of 63.5 mm at 300 dpi is 750 pixels wide, not 751.
 """
 
 from __future__ import annotations
@@ -26,25 +26,17 @@ def pixels(points: float, dpi: float) -> int:
 
 @dataclass(frozen=True)
 class PixelSize:
-    """The pixel size of a page: its trim and its bleed margin on each side."""
+    """The pixel size of a page, bleed included."""
 
-    trim_width: int
-    trim_height: int
-    bleed: int
-
-    @property
-    def width(self) -> int:
-        return self.trim_width + 2 * self.bleed
-
-    @property
-    def height(self) -> int:
-        return self.trim_height + 2 * self.bleed
+    width: int
+    height: int
 
 
 def pixel_size(page: FacePage, dpi: float) -> PixelSize:
-    """The exact pixel size of `page` at `dpi`."""
-    face = page.face
-    return PixelSize(pixels(face.width, dpi), pixels(face.height, dpi), pixels(page.bleed, dpi))
+    """The exact pixel size of `page` (trim plus bleed) at `dpi`: poker with 1/8" bleed at
+    300 dpi is 825 × 1125."""
+    width, height = page.size
+    return PixelSize(pixels(width, dpi), pixels(height, dpi))
 
 
 def transparent(page: FacePage) -> bool:

@@ -54,7 +54,7 @@ def cell_size(
     columns, rows = grid
     width, height = pixels(face_width, dpi), pixels(face_height, dpi)
     scale = min(1.0, MAX_SIDE_PX / (columns * width), MAX_SIDE_PX / (rows * height))
-    return PixelSize(max(1, math.floor(width * scale)), max(1, math.floor(height * scale)), 0)
+    return PixelSize(max(1, math.floor(width * scale)), max(1, math.floor(height * scale)))
 
 
 def deck_keys(game: Game) -> dict[str, int]:
