@@ -9,7 +9,7 @@ single files are written with `pnpkit.atomic`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PIL import Image
@@ -134,6 +134,11 @@ def copy_names(component: Component) -> list[str]:
     return [f"{component.id}-{n}" for n in range(1, component.count + 1)]
 
 
+def look(face: Face) -> Face:
+    """The face as drawn: faces that look the same compare equal whatever their labels."""
+    return replace(face, label="")
+
+
 def distinct_pages(
     entries: list[tuple[Component, str, Face]], bleed: float
 ) -> tuple[list[FacePage], list[int]]:
@@ -142,10 +147,10 @@ def distinct_pages(
     pages: list[FacePage] = []
     where = []
     for component, side, face in entries:
-        if face not in index:
-            index[face] = len(pages)
+        if look(face) not in index:
+            index[look(face)] = len(pages)
             pages.append(FacePage(face, bleed, f"{side}-{component.id}"))
-        where.append(index[face])
+        where.append(index[look(face)])
     return pages, where
 
 

@@ -23,6 +23,7 @@ from pnpkit.generator.export import (
     GameExport,
     Written,
     distinct_pages,
+    look,
     render_images,
     render_pngs,
     sides,
@@ -153,7 +154,7 @@ def _deck(
     game: Game, group: Group, faces: GroupFaces, folder: Path, temp: Path, dpi: float
 ) -> tuple[list[Written], list[dict]]:
     components = list(group.components)
-    backs = [faces.back(c) for c in components]
+    backs = [look(faces.back(c)) for c in components]
     unique_backs = len(set(backs)) > 1
     sample = faces.front(components[0])
     sideways = sample.width > sample.height
@@ -285,6 +286,7 @@ def _sheet(
 ) -> Image.Image:
     """Faces in reading order on a grid of cells; the last face goes in the last slot."""
     columns, rows = grid
+    faces = [look(face) for face in faces]
     distinct = list(dict.fromkeys(faces))
     rendered = dict(
         zip(distinct, _images(distinct, [cell] * len(distinct), dpi, title), strict=True)
