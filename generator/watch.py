@@ -25,6 +25,7 @@ from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
 
 Report = Callable[[str], None]
 DEBOUNCE_MS = 100
+READY_MS = 200  # also how often a stop is looked for
 
 
 def _images(items: Iterable) -> Iterable[str]:
@@ -120,11 +121,17 @@ class Watcher:
         import watchfiles
 
         self.build()
-        self.report(f"watching {self.directory} (Ctrl-C to stop)")
+        ready = False
         for changes in watchfiles.watch(
             self.directory, debounce=DEBOUNCE_MS, step=50, stop_event=stop,
-            watch_filter=_inputs, raise_interrupt=False,
+            watch_filter=_inputs, raise_interrupt=False, yield_on_timeout=True,
+            rust_timeout=READY_MS,
         ):  # fmt: skip
+            if not ready:  # the first yield: the watch is surely in place
+                self.report(f"watching {self.directory} (Ctrl-C to stop)")
+                ready = True
+            if not changes:
+                continue
             names = sorted({Path(path).name for _, path in changes})
             self.report(f"changed: {', '.join(names)}")
             try:
