@@ -138,8 +138,12 @@ def export(
         raise typer.BadParameter("give --bleed MM or --trim, not both", param_hint="--trim")
     chosen_shop = None
     if shop is not None:
+        # with --png or --tts, --bleed and --dpi are theirs; a named shop keeps its own figures
+        theirs = (png or tts) and shop.strip().lower() != "custom"
         try:
-            chosen_shop = shop_named(shop, bleed, int(dpi) if dpi else None)
+            chosen_shop = shop_named(
+                shop, None if theirs else bleed, None if theirs or dpi is None else int(dpi)
+            )
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--shop") from exc
     request = ExportRequest(

@@ -70,6 +70,11 @@ class GameExport:
     game: Game
     files: list[Written] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    skipped: dict[str, list[str]] = field(default_factory=dict)
+
+    def skip(self, group: Group, reason: str) -> None:
+        """Note a group that a format cannot take (one warning per reason, naming them all)."""
+        self.skipped.setdefault(reason, []).append(f"{group.id} ({group.kind})")
 
 
 def check_output(out: Path, game: Game) -> None:
@@ -115,6 +120,8 @@ def export_game(game: Game, out: Path, request: ExportRequest, step: Step) -> Ga
         if request.showcase:
             step(f"{game.id}: {group.name} (showcase)")
             result.files.append(export_showcase(game, group, base / "showcase", result))
+    for reason, names in result.skipped.items():
+        result.warnings.append(f"{game.id}: {reason}; skipped {', '.join(names)}")
     return result
 
 
@@ -200,9 +207,7 @@ def export_shop(
     """A deck as the shop asks for it: <group>.pdf, one card side per page in deck order with
     the shop's bleed (TrimBox on the cut), and a PNG of every side at the shop's resolution."""
     if group.kind != "deck":
-        result.warnings.append(
-            f"{game.id}: {group.id} is a {group.kind} group; print-shop files are made for decks"
-        )
+        result.skip(group, "print-shop files are made for decks")
         return []
     faces = GroupFaces(game, group, shop.bleed_mm)
     faces.warnings = result.warnings

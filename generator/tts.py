@@ -39,6 +39,7 @@ CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot holds the hidden f
 MAX_SIDE_PX = 4096
 TILE_TYPE = {"rect": 0, "hex": 1, "hex-flat": 1, "circle": 2, "rounded": 3}
 WHITE = (255, 255, 255)
+PIECES = ("tiles", "tokens", "board", "track")  # as Custom_Tile or Custom_Board
 
 
 def sheet_grid(cards: int) -> tuple[int, int]:
@@ -130,19 +131,16 @@ def export_tts(
     game: Game, group: Group, folder: Path, dpi: float, result: GameExport
 ) -> list[Written]:
     """The group's images and <game>-<group>.json, a saved object TTS imports as-is."""
+    if group.kind not in ("deck", *PIECES):
+        result.skip(group, "Tabletop Simulator has no custom object for these (use --png)")
+        return []
     faces = GroupFaces(game, group, 0.0)
     faces.warnings = result.warnings
     with swapped_folder(folder) as temp:
         if group.kind == "deck":
             written, objects = _deck(game, group, faces, folder, temp, dpi)
-        elif group.kind in ("tiles", "tokens", "board", "track"):
-            written, objects = _pieces(game, group, faces, folder, temp, dpi)
         else:
-            result.warnings.append(
-                f"{game.id}: {group.id}: Tabletop Simulator has no custom object for "
-                f"{group.kind}; use the PNG export (--png)"
-            )
-            return []
+            written, objects = _pieces(game, group, faces, folder, temp, dpi)
         name = f"{game.id}-{group.id}.json"
         data = json.dumps(saved_object(objects), indent=2, ensure_ascii=False).encode("utf-8")
         (temp / name).write_bytes(data)
