@@ -78,17 +78,18 @@ class GameExport:
 
 
 def check_output(out: Path, game: Game) -> None:
-    """Refuse an output folder that would put exports among the game's own files (its inputs).
+    """Refuse an output folder that would put exports among the game's own files (its inputs),
+    or replace a folder that holds the game.
 
-    The one place export checks where it writes: a shared output guard can replace it.
+    The one place export and watch check where they write: a shared output guard can replace it.
     """
-    target, root = out.resolve(), game.directory.resolve()
-    if target.is_relative_to(root):
+    target, root = (out / game.id).resolve(), game.directory.resolve()
+    if target.is_relative_to(root) or root.is_relative_to(target):
         raise PnpError(
-            f"--out {out} is inside the game's directory {game.directory}; "
-            "exports must not be written among a game's inputs"
+            f"--out {out}: the files would go to {out / game.id}, which is or holds the game's "
+            f"directory {game.directory}; exports must not be written among a game's inputs"
         )
-    if target.exists() and not target.is_dir():
+    if out.exists() and not out.is_dir():
         raise PnpError(f"--out {out} is a file, not a folder")
 
 

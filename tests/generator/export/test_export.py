@@ -13,7 +13,7 @@ from pnpkit.components import load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.generator.export import ExportRequest, check_output, export_game
-from pnpkit.generator.shops import shop_named
+from pnpkit.generator.shops import shop_named, size_note
 from tests.generator.export.conftest import MARKER_CARDS, TOKEN_COPIES, marker
 
 
@@ -95,10 +95,20 @@ def test_shop_pdf_has_one_side_per_page_with_trim_and_bleed_boxes(tmp_path: Path
     assert Image.open(folder / f"{first_card.id}-1-front.png").size == (825, 1125)
 
 
-def test_a_card_size_the_shop_does_not_list_is_a_warning(marker_game: Game, tmp_path) -> None:
-    result = _export(marker_game, tmp_path, shop=shop_named("thegamecrafter", None, None))
-    assert any("not a card size The Game Crafter lists" in w for w in result.warnings)
-    assert "markers: print-shop files are made for decks; skipped chips (tokens)" in result.warnings
+def test_a_card_size_the_shop_does_not_list_is_a_warning() -> None:
+    shop = shop_named("thegamecrafter", None, None)
+    assert size_note(shop, 63.5, 88.9) is None and size_note(shop, 88.9, 63.5) is None
+    assert "50.8×76.2 mm is not a card size The Game Crafter lists" in size_note(shop, 50.8, 76.2)
+    assert size_note(shop_named("custom", 2.0, 300), 50.8, 76.2) is None
+
+
+def test_groups_a_shop_cannot_take_are_named_in_one_warning(marker_game: Game, tmp_path) -> None:
+    shop = shop_named("thegamecrafter", None, None)
+    result = _export(marker_game, tmp_path, shop=shop, only=("chips",))
+    assert result.warnings == [
+        "markers: print-shop files are made for decks; skipped chips (tokens)"
+    ]
+    assert not result.files
 
 
 def test_shop_names_and_options() -> None:
@@ -122,9 +132,12 @@ def test_showcase_fans_a_few_cards(marker_game: Game, tmp_path: Path) -> None:
     assert marker(0) in colours and marker(4) in colours and marker(5) not in colours
 
 
-def test_exports_are_refused_inside_the_game(marker_game: Game) -> None:
-    with pytest.raises(PnpError, match="inside the game's directory"):
-        check_output(marker_game.directory / "out", marker_game)
+def test_exports_are_refused_among_the_games_files(marker_game: Game) -> None:
+    root = marker_game.directory
+    for out in (root / "out", root.parent, root):  # …/markers/out/markers, …/markers, …
+        with pytest.raises(PnpError, match="the game's directory"):
+            check_output(out, marker_game)
+    check_output(root.parent / "elsewhere", marker_game)
 
 
 def test_a_second_export_replaces_the_first_whole(marker_game: Game, tmp_path: Path) -> None:
