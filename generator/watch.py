@@ -124,7 +124,7 @@ class Watcher:
         ready = False
         for changes in watchfiles.watch(
             self.directory, debounce=DEBOUNCE_MS, step=50, stop_event=stop,
-            watch_filter=_inputs, raise_interrupt=False, yield_on_timeout=True,
+            watch_filter=_inputs, yield_on_timeout=True,
             rust_timeout=READY_MS,
         ):  # fmt: skip
             if not ready:  # the first yield: the watch is surely in place
