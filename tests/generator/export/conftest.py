@@ -46,7 +46,8 @@ def write_marker_game(root: Path, cards: int = MARKER_CARDS) -> Path:
         writer = csv.writer(handle)
         writer.writerow(["id", "name", "count", "marker"])
         for n in range(cards):
-            writer.writerow([f"MK-{n:03d}", f"Card {n}", 2 if n == 0 else 1, _hex(marker(n))])
+            twice = n == 0 and cards > 1
+            writer.writerow([f"MK-{n:03d}", f"Card {n}", 2 if twice else 1, _hex(marker(n))])
     (game / "game.json").write_text(json.dumps({
         "id": "markers", "name": "Markers", "prefix": "MK", "designer": "Test",
         "players": {"min": 1, "max": 2}, "color": "#204060",

@@ -15,7 +15,12 @@ from pnpkit.components import load_game
 from pnpkit.components.model import Game
 from pnpkit.generator.export import ExportRequest, export_game
 from pnpkit.generator.tts import CARDS_PER_SHEET, MAX_SIDE_PX, sheet_grid
-from tests.generator.export.conftest import MARKER_CARDS, TOKEN_COPIES, marker
+from tests.generator.export.conftest import (
+    MARKER_CARDS,
+    TOKEN_COPIES,
+    marker,
+    write_marker_game,
+)
 
 SCHEMA = json.loads((Path(__file__).parents[3] / "generator" / "tts.schema.json").read_text())
 VALIDATOR = Draft202012Validator(SCHEMA)
@@ -131,3 +136,14 @@ def test_bundled_games_export_valid_saved_objects(tmp_path: Path) -> None:
             for key in state.get("CustomDeck", {}):
                 assert int(key) >= 1
     assert CARDS_PER_SHEET == 69
+
+
+def test_a_deck_of_one_card_is_a_card(tmp_path: Path) -> None:
+    game = load_game(write_marker_game(tmp_path / "games", cards=1))
+    export_game(game, tmp_path / "out", ExportRequest(tts=True, dpi=20, only=("cards",)),
+                lambda _: None)  # fmt: skip
+    (card,) = _saved(tmp_path / "out" / "markers" / "tts" / "cards", "markers-cards.json")[
+        "ObjectStates"
+    ]
+    assert card["Name"] == "Card" and card["CardID"] == 100
+    assert (card["CustomDeck"]["1"]["NumWidth"], card["CustomDeck"]["1"]["NumHeight"]) == (2, 1)
