@@ -65,7 +65,7 @@ def new(
     import time
 
     from pnpkit.components import load_game
-    from pnpkit.referee.report import event_line, print_json, prompt_json
+    from pnpkit.referee.report import print_json, prompt_json
     from pnpkit.referee.store import make_setup, new_game
 
     loaded = load_game(game)
@@ -78,9 +78,24 @@ def new(
             {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}
         )
         return
-    print(f"{loaded.name} for {', '.join(names)}; log: {path}")
-    for event in session.events:
-        print(event_line(event))
+    _print_opening(session, path)
+
+
+def _print_opening(session, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A new game's first lines for the shared screen: what was dealt in secret is left out."""
+    from pnpkit.referee.report import event_line
+    from pnpkit.referee.secrecy import SHARED, event_secrecy
+
+    setup = session.setup
+    print(f"{setup.game.name} for {', '.join(setup.players)}; log: {path}")
+    kept = event_secrecy(setup, session.events)
+    for event, secret_from in zip(session.events, kept, strict=True):
+        print(event_line(event, secret=SHARED in secret_from))
+    if any(SHARED in k for k in kept):
+        print(
+            "(secret entries are left out here: each player sees their own with "
+            f"`referee show {path} --player NAME` or on their page of `referee serve {path}`)"
+        )
     print(f"next: {session.prompt().text}")
 
 
@@ -325,6 +340,46 @@ def play(
     with writing_session(Path(target)) as (session, warnings):
         _warn(warnings)
         run(session)
+
+
+@app.command()
+def serve(
+    target: Annotated[str, typer.Argument(help="A log to serve, or a game to start.")],
+    host: Annotated[
+        str, typer.Option("--host", help="Listen here; 0.0.0.0 for phones (adds a token).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="0: any free port.")] = 8765,
+    players: Annotated[
+        str, typer.Option("--players", help="For a new game: names in seat order.")
+    ] = "",
+    variant: VariantOption = "",
+    option: GameOptions = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
+    log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
+) -> None:
+    """A live web page for the table (and each player's own page in digital mode)."""
+    import time
+
+    from pnpkit.referee.web.launch import serve as run
+
+    path = Path(target)
+    if not path.is_file():
+        from pnpkit.components import load_game
+        from pnpkit.referee.store import make_setup, new_game
+
+        if path.suffix == ".jsonl":
+            raise PnpError(f"{target}: no such log; start a game with `referee serve GAME`")
+        game = load_game(target)
+        if not players:
+            raise PnpError("a new game needs its players: --players A,B")
+        names = [p.strip() for p in players.split(",")]
+        setup = make_setup(game, names, variant, _options(option), seed)
+        path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+        _print_opening(new_game(path, setup), path)
+    try:
+        run(path, host, port)
+    except KeyboardInterrupt:
+        pass
 
 
 @app.command()

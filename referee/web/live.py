@@ -1,0 +1,153 @@
+"""A log followed live: the game replayed from the file, brought up to date when the file
+changes (a move entered on a page or with `referee move`), and moves entered under the log's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.faces import faces_of
+from pnpkit.referee.game_log import read_log
+from pnpkit.referee.moves import split_actor
+from pnpkit.referee.report import verdict_json
+from pnpkit.referee.secrecy import SHARED, event_secrecy, kept_from
+from pnpkit.referee.session import ReplayError, Session
+from pnpkit.referee.store import load_session, writing_session
+from pnpkit.referee.table_view import table_state
+from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, refuse
+
+POLL_SECONDS = 0.05
+"""How often the log file's size and time are looked at for changes made elsewhere."""
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    info = os.stat(path)
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+class LiveTable:
+    """One game's log, followed; `version` grows with every change seen."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.version = 0
+        self.error = ""
+        self._lock = threading.Lock()
+        self._stamp = _stamp(path)
+        self.session, _ = load_session(path)
+        self.kept = event_secrecy(self.session.setup, self.session.events)
+        self.face = faces_of(self.session.setup.game)
+        self._changed: asyncio.Event | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return self.session.setup.players
+
+    def state(self, viewer: str = SHARED) -> dict[str, Any]:
+        """What `viewer`'s page shows now."""
+        with self._lock:
+            found = table_state(self.session, self.kept, viewer, self.face)
+        return found | {"version": self.version, "error": self.error}
+
+    # --- following the file -----------------------------------------------------------------
+    def refresh(self) -> bool:
+        """Catch up with the log file; True if it changed."""
+        with self._lock:
+            try:
+                stamp = _stamp(self.path)
+            except OSError as exc:
+                return self._failed(f"{self.path}: cannot read the log ({exc.strerror or exc})")
+            if stamp == self._stamp:
+                return False
+            self._stamp = stamp
+            try:
+                self._catch_up()
+            except PnpError as exc:
+                return self._failed(str(exc))
+            self.error = ""
+            self.version += 1
+            return True
+
+    def _failed(self, message: str) -> bool:
+        changed = message != self.error
+        self.error = message
+        if changed:
+            self.version += 1
+        return changed
+
+    def _catch_up(self) -> None:
+        events = read_log(self.path).events
+        known = self.session.events
+        if events[: len(known)] != known:
+            self._reload()
+            return
+        try:
+            for event in events[len(known) :]:
+                self.session.replay([event])
+                self.kept.append(kept_from(self.session.setup, self.session.state, event))
+        except ReplayError:
+            self._reload()
+
+    def _reload(self) -> None:
+        session, _ = load_session(self.path)
+        self.session, self.kept = session, event_secrecy(session.setup, session.events)
+
+    # --- entering ---------------------------------------------------------------------------
+    def enter(self, text: str, viewer: str = SHARED) -> dict[str, Any]:
+        """Check and record a move typed on `viewer`'s page, as `referee move` does."""
+        with writing_session(self.path) as (session, _):
+            try:
+                move = session.parse(_as_viewer(text, viewer, session))
+                events = session.submit(move)
+            except MoveSyntaxError as exc:
+                return verdict_json(refuse("", str(exc)))
+            except MoveRefused as exc:
+                return verdict_json(exc.verdict)
+            entered = len(events)
+        return {"accepted": True, "rule": "", "reason": "", "events": entered}
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last move entered at the table, as `referee undo` does."""
+        with writing_session(self.path) as (session, _):
+            try:
+                event = session.undo()
+            except MoveRefused as exc:
+                return verdict_json(exc.verdict)
+            taken = session.events[event["undo"] - 1]["text"]
+        return {"accepted": True, "rule": "", "reason": "", "undone": taken}
+
+    # --- telling the pages ------------------------------------------------------------------
+    def changed(self) -> asyncio.Event:
+        """An event set at the next change (call from the server's event loop)."""
+        if self._changed is None:
+            self._changed = asyncio.Event()
+        return self._changed
+
+    def announce(self) -> None:
+        """Wake every page waiting for a change (call from the server's event loop)."""
+        old, self._changed = self._changed, asyncio.Event()
+        if old is not None:
+            old.set()
+
+    async def follow(self) -> None:
+        """Look at the log file every POLL_SECONDS and announce each change, until cancelled."""
+        while True:
+            if await asyncio.to_thread(self.refresh):
+                self.announce()
+            await asyncio.sleep(POLL_SECONDS)
+
+
+def _as_viewer(text: str, viewer: str, session: Session) -> str:
+    """A move typed on a player's own page is that player's move."""
+    if viewer == SHARED:
+        return text
+    actor, rest = split_actor(text, session.setup.players)
+    if actor is not None and actor != viewer:
+        raise MoveSyntaxError(f"this page enters {viewer}'s moves only, not {actor}'s")
+    return f"{viewer}: {rest}"
