@@ -376,10 +376,7 @@ def serve(
         setup = make_setup(game, names, variant, _options(option), seed)
         path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
         _print_opening(new_game(path, setup), path)
-    try:
-        run(path, host, port)
-    except KeyboardInterrupt:
-        pass
+    run(path, host, port)
 
 
 @app.command()

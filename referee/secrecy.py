@@ -79,5 +79,7 @@ def kept_from(setup: Setup, state: State, event: Event) -> frozenset[str]:
     """The viewers an event is kept from, given the table just after it."""
     if "undo" in event or not has_secrets(setup):
         return frozenset()
-    secrets = hidden(setup, state)
-    return frozenset(v for v, ids in secrets.items() if names_secret(setup.game, event["text"], ids))
+    text = event["text"]
+    return frozenset(
+        v for v, ids in hidden(setup, state).items() if names_secret(setup.game, text, ids)
+    )

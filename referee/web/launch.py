@@ -61,7 +61,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host.strip("[]"), port))
     except OSError as exc:
         sock.close()
-        raise PnpError(f"--host {host} --port {port}: cannot listen ({exc.strerror or exc})") from None
+        reason = exc.strerror or exc
+        raise PnpError(f"--host {host} --port {port}: cannot listen ({reason})") from None
     sock.listen(64)
     return sock
 

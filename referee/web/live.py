@@ -150,4 +150,6 @@ def _as_viewer(text: str, viewer: str, session: Session) -> str:
     actor, rest = split_actor(text, session.setup.players)
     if actor is not None and actor != viewer:
         raise MoveSyntaxError(f"this page enters {viewer}'s moves only, not {actor}'s")
+    if session.prompt().actors == (viewer,):
+        return rest
     return f"{viewer}: {rest}"
