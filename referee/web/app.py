@@ -178,7 +178,7 @@ async def _changes(live: LiveTable) -> AsyncIterator[str]:
     """`change` with the version whenever the log changes, and a comment now and then to keep
     the connection open."""
     seen = -1
-    while True:
+    while not live.closed:
         waiting = live.changed()
         if live.version != seen:
             seen = live.version

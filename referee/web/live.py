@@ -43,6 +43,7 @@ class LiveTable:
         self.kept = event_secrecy(self.session.setup, self.session.events)
         self.face = faces_of(self.session.setup.game)
         self._changed: asyncio.Event | None = None
+        self.closed = False
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -134,6 +135,11 @@ class LiveTable:
         old, self._changed = self._changed, asyncio.Event()
         if old is not None:
             old.set()
+
+    def close(self) -> None:
+        """End every page's stream of changes (the server is stopping)."""
+        self.closed = True
+        self.announce()
 
     async def follow(self) -> None:
         """Look at the log file every POLL_SECONDS and announce each change, until cancelled."""
