@@ -358,6 +358,7 @@ def serve(
     log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
 ) -> None:
     """A live web page for the table (and each player's own page in digital mode)."""
+    import contextlib
     import time
 
     from pnpkit.referee.web.launch import serve as run
@@ -376,7 +377,8 @@ def serve(
         setup = make_setup(game, names, variant, _options(option), seed)
         path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
         _print_opening(new_game(path, setup), path)
-    run(path, host, port)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops, then passes Ctrl+C on
+        run(path, host, port)
 
 
 @app.command()
