@@ -103,21 +103,26 @@ def create_app(
         text = data.get("move") if isinstance(data, dict) else None
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE:
             raise HTTPException(400, f'expected {{"move": TEXT}}, TEXT at most {MAX_MOVE} long')
-        return await _changing(lambda: live.enter(text.strip(), who))
+        return await _changing(lambda: live.enter(text.strip(), who), who)
 
     async def undo(request: Request) -> Response:
-        viewer(request)
+        who = viewer(request)
         await _json_body(request)
-        return await _changing(live.undo)
+        return await _changing(live.undo, who)
 
-    async def _changing(action: Any) -> Response:
+    async def _changing(action: Any, who: str) -> Response:
+        """Do `action`, tell every page if the log changed, and answer with the verdict and
+        the table after it (so the page that asked need not ask again)."""
+        before = live.version
         try:
             outcome = await asyncio.to_thread(action)
         except PnpError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=409)
-        if await asyncio.to_thread(live.refresh):
+            outcome = {"error": str(exc)}
+        if live.version != before:
             live.announce()
-        return JSONResponse(outcome)
+        status = 409 if "error" in outcome else 200
+        state = await asyncio.to_thread(live.state, who)
+        return JSONResponse(outcome | {"state": state}, status_code=status)
 
     async def events(request: Request) -> Response:
         viewer(request)

@@ -5,19 +5,21 @@ changes (a move entered on a page or with `referee move`), and moves entered und
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.faces import faces_of
-from pnpkit.referee.game_log import read_log
+from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
 from pnpkit.referee.moves import split_actor
 from pnpkit.referee.report import verdict_json
 from pnpkit.referee.secrecy import SHARED, event_secrecy, kept_from
 from pnpkit.referee.session import ReplayError, Session
-from pnpkit.referee.store import load_session, writing_session
+from pnpkit.referee.store import load_session
 from pnpkit.referee.table_view import table_state
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, refuse
 
@@ -66,11 +68,17 @@ class LiveTable:
                 return self._failed(f"{self.path}: cannot read the log ({exc.strerror or exc})")
             if stamp == self._stamp:
                 return False
-            self._stamp = stamp
             try:
-                self._catch_up()
+                contents = read_log_if_idle(self.path)
+                if contents is None:
+                    return False  # a move is being written: look again at the next poll
+                self._stamp = stamp
+                new = self._catch_up(contents.events)
             except PnpError as exc:
+                self._stamp = stamp
                 return self._failed(str(exc))
+            if not new and not self.error:
+                return False
             self.error = ""
             self.version += 1
             return True
@@ -82,18 +90,19 @@ class LiveTable:
             self.version += 1
         return changed
 
-    def _catch_up(self) -> None:
-        events = read_log(self.path).events
-        known = self.session.events
-        if events[: len(known)] != known:
+    def _catch_up(self, events: list[Event]) -> bool:
+        """Bring the game up to `events` (the log's); True if there was anything new."""
+        known = len(self.session.events)
+        if events[:known] != self.session.events:
             self._reload()
-            return
+            return True
         try:
-            for event in events[len(known) :]:
+            for event in events[known:]:
                 self.session.replay([event])
                 self.kept.append(kept_from(self.session.setup, self.session.state, event))
         except ReplayError:
             self._reload()
+        return len(events) > known
 
     def _reload(self) -> None:
         session, _ = load_session(self.path)
@@ -102,7 +111,7 @@ class LiveTable:
     # --- entering ---------------------------------------------------------------------------
     def enter(self, text: str, viewer: str = SHARED) -> dict[str, Any]:
         """Check and record a move typed on `viewer`'s page, as `referee move` does."""
-        with writing_session(self.path) as (session, _):
+        with self._writing() as session:
             try:
                 move = session.parse(_as_viewer(text, viewer, session))
                 events = session.submit(move)
@@ -110,18 +119,37 @@ class LiveTable:
                 return verdict_json(refuse("", str(exc)))
             except MoveRefused as exc:
                 return verdict_json(exc.verdict)
-            entered = len(events)
-        return {"accepted": True, "rule": "", "reason": "", "events": entered}
+        return {"accepted": True, "rule": "", "reason": "", "events": len(events)}
 
     def undo(self) -> dict[str, Any]:
         """Take back the last move entered at the table, as `referee undo` does."""
-        with writing_session(self.path) as (session, _):
+        with self._writing() as session:
             try:
                 event = session.undo()
             except MoveRefused as exc:
                 return verdict_json(exc.verdict)
             taken = session.events[event["undo"] - 1]["text"]
         return {"accepted": True, "rule": "", "reason": "", "undone": taken}
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """The game, with the log locked for writing as `referee move` locks it: first brought
+        up to date with the file, then each new event appended to the log as it happens."""
+        with open_for_append(self.path) as writer, self._lock:
+            changed = self._catch_up(list(writer.contents.events))
+            session, start = self.session, len(self.session.events)
+            session.sink = writer.append
+            try:
+                session.advance()
+                yield session
+            finally:
+                session.sink = None
+                for event in session.events[start:]:
+                    self.kept.append(kept_from(session.setup, session.state, event))
+                self._stamp = _stamp(self.path)
+                if changed or len(session.events) > start:
+                    self.version += 1
+                    self.error = ""
 
     # --- telling the pages ------------------------------------------------------------------
     def changed(self) -> asyncio.Event:

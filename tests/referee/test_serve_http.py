@@ -23,24 +23,31 @@ def client(log: Path, keys: dict[str, str] | None = None, token: str = "") -> Te
     return TestClient(create_app(LiveTable(log), keys or {}, token), base_url=BASE)
 
 
+def verdict(web: TestClient, path: str, move: str | None = None) -> dict:
+    """The referee's answer to a move (or an undo), without the table that comes with it."""
+    answer = web.post(path, json={} if move is None else {"move": move}).json()
+    assert answer.pop("state")["version"] >= 0
+    return answer
+
+
 def test_moves_and_undo_are_recorded_in_the_log_as_the_cli_records_them(tmp_path: Path) -> None:
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
     with client(log) as web:
-        assert web.post("/api/move", json={"move": "start AL-20"}).json()["accepted"] is True
-        refused = web.post("/api/move", json={"move": "first Zed"}).json()
+        assert verdict(web, "/api/move", "start AL-20")["accepted"] is True
+        refused = verdict(web, "/api/move", "first Zed")
         assert refused == {
             "accepted": False,
             "rule": "",
             "reason": "'zed' is not a player (Ann, Bob)",
         }
-        assert web.post("/api/move", json={"move": "first Bob"}).json()["accepted"] is True
-        bad = web.post("/api/move", json={"move": "play AL-99 e4"}).json()
+        assert verdict(web, "/api/move", "first Bob")["accepted"] is True
+        bad = verdict(web, "/api/move", "play AL-99 e4")
         assert bad == {
             "accepted": False,
             "rule": "AL-8",
             "reason": "AL-99 is not an Alpina card (the cards are AL-01 … AL-56)",
         }
-        assert web.post("/api/undo", json={}).json()["undone"] == "first Bob"
+        assert verdict(web, "/api/undo")["undone"] == "first Bob"
         state = web.get("/api/state").json()
     lines = [json.loads(line) for line in log.read_text().splitlines()[1:]]
     assert [e.get("text") for e in lines] == ["start AL-20", "deal", "first Bob", None]
@@ -49,6 +56,25 @@ def test_moves_and_undo_are_recorded_in_the_log_as_the_cli_records_them(tmp_path
     assert state["prompt"]["text"].startswith("draw the first player")
     assert "first Ann" in state["legal"]
     assert state["picture"].startswith("<svg")
+
+
+def test_a_move_entered_with_the_cli_is_followed(tmp_path: Path) -> None:
+    from pnpkit.referee.move_command import enter_move
+
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
+    live = LiveTable(log)
+    assert live.refresh() is False
+    assert enter_move(log, "start AL-20", as_json=True) == 0
+    assert live.refresh() is True
+    state = live.state()
+    assert (state["version"], state["events"]) == (1, 2)  # the move and the deal after it
+    assert [e["text"] for e in state["log"]] == ["start AL-20", "deal"]
+    log.write_text(log.read_text().splitlines(keepends=True)[0])  # cut back by hand
+    assert live.refresh() is True  # not appended to: replayed from the start
+    assert live.state()["log"] == []
+    log.write_text("not a log\n")
+    assert live.refresh() is True
+    assert "g.jsonl:1: damaged line" in live.state()["error"]
 
 
 def test_the_shared_page_keeps_the_hands_and_each_player_sees_only_their_own(
@@ -74,10 +100,10 @@ def test_a_players_page_enters_that_players_moves_only(tmp_path: Path) -> None:
         other = "Ann" if actor == "Bob" else "Bob"
         key = {"Ann": "ka", "Bob": "kb"}
         move = web.get(f"/p/{key[actor]}/api/state").json()["legal"][0]
-        foreign = web.post(f"/p/{key[other]}/api/move", json={"move": f"{actor}: {move}"}).json()
+        foreign = verdict(web, f"/p/{key[other]}/api/move", f"{actor}: {move}")
         assert foreign["accepted"] is False
         assert f"enters {other}'s moves only" in foreign["reason"]
-        assert web.post(f"/p/{key[actor]}/api/move", json={"move": move}).json()["accepted"]
+        assert verdict(web, f"/p/{key[actor]}/api/move", move)["accepted"]
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,8 @@
 
 const $ = (id) => document.getElementById(id);
 let shown = -1;
+let wanted = 0;
+let sending = false;
 let pending = null;
 
 function el(tag, props, ...children) {
@@ -102,20 +104,31 @@ function render(state) {
 }
 
 async function refresh() {
-  // One request at a time; a change announced meanwhile is fetched right after.
+  // One request at a time; a change announced meanwhile is fetched right after, unless the
+  // answer already showed it.
   if (pending) { pending.again = true; return; }
   pending = { again: false };
   try {
     const response = await fetch("api/state", { cache: "no-store" });
     if (response.ok) {
-      const state = await response.json();
-      if (state.version !== shown || state.error) { shown = state.version; render(state); }
+      show(await response.json());
     }
   } finally {
-    const again = pending.again;
+    const again = pending.again && shown < wanted;
     pending = null;
     if (again) refresh();
   }
+}
+
+function want(version) {
+  // The server has a table of this version: fetch it unless it is shown or on its way (the
+  // answer to a move or undo sent from this page brings it).
+  if (Number.isInteger(version) && version > wanted) wanted = version;
+  if (!sending && (shown < wanted || shown === -1)) refresh();
+}
+
+function show(state) {
+  if (state.version !== shown || state.error) { shown = state.version; render(state); }
 }
 
 async function send(path, body) {
@@ -123,6 +136,7 @@ async function send(path, body) {
   verdict.className = "";
   verdict.textContent = "…";
   let answer;
+  sending = true;
   try {
     const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body) });
@@ -131,12 +145,14 @@ async function send(path, body) {
   } catch (err) {
     answer = { accepted: false, reason: `no answer from the referee (${err})` };
   }
+  sending = false;
+  if (answer.state) show(answer.state);
   if (answer.error) answer = { accepted: false, reason: answer.error };
   verdict.className = answer.accepted ? "accepted" : "refused";
   verdict.textContent = answer.accepted
     ? (answer.undone ? `undone: ${answer.undone}` : "accepted")
     : `refused: ${answer.rule ? `${answer.rule}: ` : ""}${answer.reason}`;
-  refresh();
+  want(answer.state?.version);
   return answer.accepted;
 }
 
@@ -150,7 +166,7 @@ $("move-form").addEventListener("submit", async (event) => {
 $("undo").addEventListener("click", () => send("api/undo", {}));
 
 const stream = new EventSource("events");
-stream.addEventListener("change", () => refresh());
+stream.addEventListener("change", (event) => want(Number(event.data)));
 stream.onopen = () => { $("conn").textContent = "live"; };
 stream.onerror = () => { $("conn").textContent = "reconnecting…"; };
 refresh();
