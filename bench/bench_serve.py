@@ -1,5 +1,6 @@
-"""`referee serve`: from a move entered on the page to the page showing the table after it, in
-Debian's chromium, over 100 moves of 4-player Alpina table games.
+"""`referee serve`: from a move submitted on the page to the page showing the table after it
+(painted), timed inside Debian's chromium over 100 moves of 4-player Alpina table games, with the
+server in its own process as at the table.
 
 Target: p95 ≤ 200 ms. Floor, same sitting: the page fetching and drawing the table once more with
 no move made (what every update costs without checking and recording a move).
@@ -12,7 +13,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +22,29 @@ from tests.referee.browser import chromium_missing, enter, launch
 
 MOVES = 100
 REFEREE = Path(sys.executable).parent / "referee"
+TIMER = """() => {
+  // Submitted (before the page's own handler) → the new table rendered and painted.
+  window.latencies = []; window.floors = []; let start = null;
+  document.addEventListener("submit", () => { start = performance.now(); }, true);
+  const draw = render;
+  render = (state) => {
+    draw(state);
+    if (start === null) return;
+    const began = start; start = null;
+    requestAnimationFrame(() => window.latencies.push(performance.now() - began));
+  };
+  window.redraw = async () => {
+    const began = performance.now(); shown = -1; await refresh();
+    await new Promise(requestAnimationFrame); window.floors.push(performance.now() - began);
+  };
+}"""
 
 
-def _legal(page: Any) -> str:
-    return page.eval_on_selector("#legal-moves option", "node => node.value")
-
-
-def _game(browser: Any, folder: Path, number: int, times: list[float], floor: list[float]) -> None:
+def _game(browser: Any, folder: Path, number: int) -> tuple[list[float], list[float]]:
     log = folder / f"alpina-{number}.jsonl"
     new_game(log, make_setup(load_game("alpina"), ["Ann", "Bob", "Cy", "Di"]))
-    server = subprocess.Popen(
-        [REFEREE, "serve", log, "--port", "0"], stdout=subprocess.PIPE, text=True
-    )  # its own process, as at the table: the browser driver here does not share its GIL
+    command = [REFEREE, "serve", log, "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
         url = server.stdout.readline().rsplit(" ", 1)[1].strip()
@@ -42,19 +53,21 @@ def _game(browser: Any, folder: Path, number: int, times: list[float], floor: li
         page.wait_for_function("document.body.dataset.version")
         for move in ("start AL-20", "first Ann"):
             enter(page, move)
-        while len(times) < MOVES and "the game is over" not in page.text_content("#legal-note"):
-            move = _legal(page)
-            start = time.perf_counter()
-            verdict = enter(page, move)
-            assert verdict == "accepted", (move, verdict)
-            times.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            page.evaluate("async () => { shown = -1; await refresh(); }")
-            floor.append(time.perf_counter() - start)
+        page.evaluate(TIMER)
+        done = 0
+        while "the game is over" not in page.text_content("#legal-note"):
+            page.fill("#move", page.eval_on_selector("#legal-moves option", "node => node.value"))
+            page.press("#move", "Enter")
+            done += 1
+            page.wait_for_function("n => window.latencies.length >= n", arg=done)
+            assert page.text_content("#verdict") == "accepted"
+            page.evaluate("window.redraw()")
+        found = page.evaluate("[window.latencies, window.floors]")
         page.close()
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=10)
+    return found[0], found[1]
 
 
 def main() -> int:
@@ -70,17 +83,20 @@ def main() -> int:
         browser = launch(playwright)
         number = 0
         while len(times) < MOVES:
-            _game(browser, Path(tmp), number, times, floor)
+            more, redraws = _game(browser, Path(tmp), number)
+            times += more
+            floor += redraws
             number += 1
         browser.close()
+    times = times[:MOVES]
     p95 = statistics.quantiles(times, n=20)[-1]
     median, floor_median = statistics.median(times), statistics.median(floor)
-    ok = p95 <= 0.200
+    ok = p95 <= 200
     print(
-        f"{'ok  ' if ok else 'MISS'} referee serve, move entered → new table shown, "
-        f"{len(times)} moves: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
-        f"max {max(times) * 1000:.0f} ms (target p95 ≤ 200); floor (redraw, no move) "
-        f"median {floor_median * 1000:.0f} ms, ratio {median / floor_median:.1f}"
+        f"{'ok  ' if ok else 'MISS'} referee serve, move submitted → new table painted, "
+        f"{len(times)} moves: median {median:.0f} ms, p95 {p95:.0f} ms, max {max(times):.0f} ms "
+        f"(target p95 ≤ 200); floor (redraw, no move) median {floor_median:.0f} ms, "
+        f"ratio {median / floor_median:.1f}"
     )
     return 0 if ok else 1
 
