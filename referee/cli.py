@@ -85,6 +85,7 @@ def _print_opening(session, path: Path) -> None:  # type: ignore[no-untyped-def]
     """A new game's first lines for the shared screen: what was dealt in secret is left out."""
     from pnpkit.referee.report import event_line
     from pnpkit.referee.secrecy import SHARED, event_secrecy
+    from pnpkit.referee.table_view import prompt_for
 
     setup = session.setup
     print(f"{setup.game.name} for {', '.join(setup.players)}; log: {path}")
@@ -96,7 +97,7 @@ def _print_opening(session, path: Path) -> None:  # type: ignore[no-untyped-def]
             "(secret entries are left out here: each player sees their own with "
             f"`referee show {path} --player NAME` or on their page of `referee serve {path}`)"
         )
-    print(f"next: {session.prompt().text}")
+    print(f"next: {prompt_for(session, SHARED)['text']}")
 
 
 @app.command()

@@ -1,17 +1,20 @@
 """What each viewer may not see of a digital game, found from the games' own per-player views.
 
 In digital mode the referee knows every secret (dealt hands, totems, objectives). A game says
-what a player may see through `Rules.view`; a component ID that the full table text names more
-often than a viewer's view does is secret from that viewer. The shared screen is a viewer who
-sees only what every player sees. An entry (a logged move, a legal move) is kept from a viewer
-when it names a component ID that was secret from them when it was made.
+what a player may see through `Rules.view`. A viewer sees a component ID when their view names it
+at least as often as the whole table (`Rules.describe`) does; any other ID is kept from them,
+including one that no view names (a card drawn to choose from, one put back unseen). The shared
+screen is a viewer who sees only what every player's view names. An entry (a logged move, a
+legal move, a prompt, a score note) is kept from a viewer when it names an ID they do not see; a
+logged move is judged on the table just after it. A solo player keeps no secret from the table.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.referee.game_log import Event
@@ -30,41 +33,46 @@ def component_ids(game: Game, text: str) -> Counter[str]:
 
 
 def has_secrets(setup: Setup) -> bool:
-    """Whether the referee knows secrets it must keep: digital mode, with players' own views."""
-    return setup.digital and type(setup.rules).view is not Rules.view
+    """Whether the referee knows secrets it must keep: digital mode, with players' own views,
+    and more than one player (a solo player keeps nothing from the table)."""
+    return setup.digital and len(setup.players) > 1 and type(setup.rules).view is not Rules.view
 
 
-def hidden(setup: Setup, state: State) -> dict[str, Counter[str]]:
-    """For the shared screen and each player: the component IDs secret from them now."""
+@dataclass(frozen=True)
+class Sight:
+    """What the whole table names and what each viewer's view names, at one moment."""
+
+    game: Game
+    everything: Counter[str]
+    seen: dict[str, Counter[str]]
+
+    def keeps(self, viewer: str, text: str) -> bool:
+        """Whether `text` names a component ID that `viewer` does not see."""
+        seen = self.seen[viewer]
+        return any(
+            seen[i] == 0 or seen[i] < self.everything[i] for i in component_ids(self.game, text)
+        )
+
+    def kept(self, viewer: str) -> Counter[str]:
+        """The IDs the whole table names that `viewer` does not see (as often as they are kept)."""
+        return self.everything - self.seen[viewer]
+
+
+def sight(setup: Setup, state: State) -> Sight | None:
+    """Who sees what now; None when the referee keeps no secret (table mode, or no views)."""
     if not has_secrets(setup):
-        return {}
-    rules = setup.rules
-    everything = component_ids(setup.game, rules.describe(setup, state))
-    seen = {p: component_ids(setup.game, rules.view(setup, state, p)) for p in setup.players}
-    common = _common(seen.values())
-    if len(setup.players) == 1:
-        common = next(iter(seen.values()))  # a solo player keeps no secret from the table
-    result = {SHARED: everything - common}
-    result.update({p: everything - ids for p, ids in seen.items()})
-    return result
-
-
-def _common(views: Iterable[Counter[str]]) -> Counter[str]:
-    views = list(views)
-    found = views[0].copy()
-    for ids in views[1:]:
-        found &= ids
-    return found
-
-
-def names_secret(game: Game, text: str, secret: Counter[str]) -> bool:
-    """Whether `text` names a component ID in `secret`."""
-    return bool(secret) and any(i in secret for i in component_ids(game, text))
+        return None
+    rules, game = setup.rules, setup.game
+    seen = {p: component_ids(game, rules.view(setup, state, p)) for p in setup.players}
+    common = Counter(seen[setup.players[0]])
+    for ids in seen.values():
+        common &= ids
+    everything = component_ids(game, rules.describe(setup, state))
+    return Sight(game, everything, {SHARED: common, **seen})
 
 
 def event_secrecy(setup: Setup, events: Sequence[Event]) -> list[frozenset[str]]:
-    """For each event, the viewers (SHARED, player names) it is kept from, judged on the table
-    just after it was made."""
+    """For each event, the viewers (SHARED, player names) it is kept from."""
     if not has_secrets(setup):
         return [frozenset()] * len(events)
     session = Session(setup)
@@ -77,9 +85,7 @@ def event_secrecy(setup: Setup, events: Sequence[Event]) -> list[frozenset[str]]
 
 def kept_from(setup: Setup, state: State, event: Event) -> frozenset[str]:
     """The viewers an event is kept from, given the table just after it."""
-    if "undo" in event or not has_secrets(setup):
+    now = sight(setup, state)
+    if "undo" in event or now is None:
         return frozenset()
-    text = event["text"]
-    return frozenset(
-        v for v, ids in hidden(setup, state).items() if names_secret(setup.game, text, ids)
-    )
+    return frozenset(v for v in now.seen if now.keeps(v, event["text"]))

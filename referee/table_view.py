@@ -13,7 +13,7 @@ from typing import Any
 from pnpkit.errors import PnpError
 from pnpkit.referee.faces import Face
 from pnpkit.referee.report import prompt_json
-from pnpkit.referee.secrecy import SHARED, has_secrets, hidden, names_secret
+from pnpkit.referee.secrecy import SHARED, has_secrets, sight
 from pnpkit.referee.session import Session
 
 SECRET_EVENT = "(secret)"
@@ -23,21 +23,30 @@ SECRET_EVENT = "(secret)"
 def table_state(
     session: Session, kept: Sequence[frozenset[str]], viewer: str, face: Face
 ) -> dict[str, Any]:
-    """Everything a page shows, for `viewer`; `kept[i]` names the viewers event i is kept from."""
+    """Everything a page shows, for `viewer`; `kept[i]` names the viewers event i is kept from.
+
+    The prompt and the legal moves of the player to act are theirs to see on their own page.
+    """
     setup, state, rules = session.setup, session.state, session.rules
-    secret = hidden(setup, state).get(viewer)
+    now = sight(setup, state)
     prompt = session.prompt()
+    own = viewer in prompt.actors
+
+    def keeps(text: str) -> bool:
+        return now is not None and now.keeps(viewer, text)
+
     moves = [session.text(m) for m in session.legal()]
-    shown = [m for m in moves if not (secret and names_secret(setup.game, m, secret))]
+    shown = moves if own else [m for m in moves if not keeps(m)]
     choices = rules.choices(setup, state)
-    sheet = rules.score(setup, state)
+    sheet = rules.score(setup, state).to_json()
+    sheet["notes"] = [note for note in sheet["notes"] if not keeps(note)]
     return {
         "game": setup.game.name,
         "players": list(setup.players),
         "viewer": viewer,
         "digital": setup.digital,
         "events": len(session.events),
-        "prompt": prompt_json(prompt),
+        "prompt": prompt_for(session, viewer),
         "over": prompt.kind == "over",
         "picture": _picture(session, face),
         "text": _text(session, viewer),
@@ -45,9 +54,20 @@ def table_state(
         "legal_hidden": len(moves) - len(shown),
         "also": list(rules.also(setup, state)),
         "choices": _choices(choices, viewer, setup.digital) if choices else None,
-        "score": {"final": prompt.kind == "over", **sheet.to_json()},
+        "score": {"final": prompt.kind == "over", **sheet},
         "log": [_entry(e, viewer in k) for e, k in zip(session.events, kept, strict=True)],
     }
+
+
+def prompt_for(session: Session, viewer: str) -> dict[str, Any]:
+    """The prompt as `viewer` may read it: one naming a card they may not see (the objectives
+    a player chooses from) is theirs only; the others read whose choice it is."""
+    prompt = session.prompt()
+    now = sight(session.setup, session.state)
+    asked = prompt_json(prompt)
+    if now is not None and viewer not in prompt.actors and now.keeps(viewer, prompt.text):
+        asked["text"] = f"{', '.join(prompt.actors)}: a secret choice, on their own page"
+    return asked
 
 
 def _picture(session: Session, face: Face) -> str | None:
@@ -62,7 +82,7 @@ def _text(session: Session, viewer: str) -> str | None:
     setup, state, rules = session.setup, session.state, session.rules
     if viewer != SHARED:
         return rules.view(setup, state, viewer)
-    if has_secrets(setup) and len(setup.players) > 1:
+    if has_secrets(setup):
         return None
     return rules.describe(setup, state)
 
