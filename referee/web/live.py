@@ -45,6 +45,8 @@ class LiveTable:
         self.kept = event_secrecy(self.session.setup, self.session.events)
         self.face = faces_of(self.session.setup.game)
         self._changed: asyncio.Event | None = None
+        self._states: dict[tuple[int, str], dict[str, Any]] = {}
+        """The pages' states of the current version, by viewer (several pages ask at once)."""
         self.closed = False
 
     @property
@@ -55,8 +57,12 @@ class LiveTable:
     def state(self, viewer: str = SHARED) -> dict[str, Any]:
         """What `viewer`'s page shows now."""
         with self._lock:
-            found = table_state(self.session, self.kept, viewer, self.face)
-        return found | {"version": self.version, "error": self.error}
+            key = (self.version, viewer)
+            if key not in self._states:
+                found = table_state(self.session, self.kept, viewer, self.face)
+                self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
+                self._states[key] = found | {"version": self.version, "error": self.error}
+            return self._states[key]
 
     # --- following the file -----------------------------------------------------------------
     def refresh(self) -> bool:
