@@ -54,7 +54,7 @@ wheel-check: $(STAMP)
 	$(PYTHON) -m venv build/wheel-check/venv
 	build/wheel-check/venv/bin/python -m pip install --quiet -c constraints.txt build/wheel-check/*.whl
 	cd build/wheel-check && ./venv/bin/pnp validate && ./venv/bin/pnp games --json >/dev/null
-	cd build/wheel-check && ./venv/bin/python -c 'from pnpkit.referee.web.app import STATIC, _asset; [_asset(n) for n in ("index.html", *STATIC)]'
+	cd build/wheel-check && ./venv/bin/python -c 'from pnpkit.referee.web.app import STATIC, asset; [asset(n) for n in ("index.html", *STATIC)]'
 
 clean:
 	rm -rf $(VENV) build output .pytest_cache .ruff_cache

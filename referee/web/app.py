@@ -40,7 +40,8 @@ STATIC = {
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 
-def _asset(name: str) -> bytes:
+def asset(name: str) -> bytes:
+    """One of the page's own files (index.html and STATIC), from the package."""
     return resources.files("pnpkit.referee.web").joinpath("static", name).read_bytes()
 
 
@@ -81,7 +82,7 @@ def create_app(
 
     async def page(request: Request) -> Response:
         viewer(request)
-        return Response(_asset("index.html"), media_type="text/html; charset=utf-8")
+        return Response(asset("index.html"), media_type="text/html; charset=utf-8")
 
     async def redirect(request: Request) -> Response:
         viewer(request)
@@ -92,7 +93,7 @@ def create_app(
         name = request.path_params["name"]
         if name not in STATIC:
             raise HTTPException(404)
-        return Response(_asset(name), media_type=STATIC[name])
+        return Response(asset(name), media_type=STATIC[name])
 
     async def state(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(live.state, viewer(request)))
