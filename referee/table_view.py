@@ -38,8 +38,13 @@ def table_state(
     moves = [session.text(m) for m in session.legal()]
     shown = moves if own else [m for m in moves if not keeps(m)]
     choices = rules.choices(setup, state)
+    over = prompt.kind == "over"
     sheet = rules.score(setup, state).to_json()
     sheet["notes"] = [note for note in sheet["notes"] if not keeps(note)]
+    if now is not None and not over and now.kept(viewer):
+        # A running count may rest on secrets (a totem, objectives): each sees their own row.
+        sheet["players"] = {p: row for p, row in sheet["players"].items() if p == viewer}
+        sheet["winners"], sheet["tiebreak"] = [], ""
     return {
         "game": setup.game.name,
         "players": list(setup.players),
@@ -47,14 +52,14 @@ def table_state(
         "digital": setup.digital,
         "events": len(session.events),
         "prompt": prompt_for(session, viewer),
-        "over": prompt.kind == "over",
+        "over": over,
         "picture": _picture(session, face),
         "text": _text(session, viewer),
         "legal": shown,
         "legal_hidden": len(moves) - len(shown),
         "also": list(rules.also(setup, state)),
         "choices": _choices(choices, viewer, setup.digital) if choices else None,
-        "score": {"final": prompt.kind == "over", **sheet},
+        "score": {"final": over, **sheet},
         "log": [_entry(e, viewer in k) for e, k in zip(session.events, kept, strict=True)],
     }
 

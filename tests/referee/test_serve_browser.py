@@ -102,7 +102,7 @@ def test_a_players_page_does_not_show_the_other_hand(tmp_path: Path, browser: An
         for who, url in (("Ann", links.players["Ann"]), ("table", links.shared)):
             pages[who] = context.new_page()
             pages[who].goto(url)
-            pages[who].wait_for_selector("#score table")
+            pages[who].wait_for_selector("#score p")
         ann, table = pages["Ann"].content(), pages["table"].content()
         assert all(card in ann for card in held["Ann"])
         assert not any(card in ann for card in held["Bob"])

@@ -32,7 +32,7 @@ function scalable(svgText) {
   return document.importNode(svg, true);
 }
 
-function renderScore(score) {
+function renderScore(score, state) {
   const players = Object.entries(score.players);
   const cats = players.length ? Object.keys(players[0][1].categories) : [];
   const head = el("tr", {}, el("th", { textContent: "player" }),
@@ -40,11 +40,19 @@ function renderScore(score) {
   const rows = players.map(([name, p]) => el("tr", {}, el("td", { textContent: name }),
     ...cats.map((c) => el("td", { textContent: String(p.categories[c] ?? 0) })),
     el("td", { textContent: String(p.total) })));
-  const note = score.final
+  let note = score.final
     ? `winner: ${score.winners.join(" and ")}${score.tiebreak ? ` (tie-break: ${score.tiebreak})` : ""}`
     : "a running count: the game is not over";
-  $("score").replaceChildren(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)),
-    el("p", { textContent: note }));
+  if (!score.final && players.length < state.players.length) {
+    note += state.viewer
+      ? "; the others' counts may rest on their secrets: they see theirs on their own pages"
+      : "; the counts may rest on secrets: each player sees theirs on their own page";
+  }
+  const table = players.length
+    ? [el("div", { className: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)))]
+    : [];
+  $("score").replaceChildren(...table, el("p", { textContent: note }),
+    ...score.notes.map((n) => el("p", { className: "note", textContent: n })));
 }
 
 function renderLegal(state) {
@@ -95,7 +103,7 @@ function render(state) {
   $("picture").replaceChildren(...(picture ? [picture] : []));
   $("text").textContent = state.text || "";
   renderLegal(state);
-  renderScore(state.score);
+  renderScore(state.score, state);
   renderLog(state.log);
   document.body.dataset.version = String(state.version);
   const old = document.querySelector(".error");
