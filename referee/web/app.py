@@ -85,8 +85,8 @@ def create_app(
         return Response(asset("index.html"), media_type="text/html; charset=utf-8")
 
     async def redirect(request: Request) -> Response:
-        viewer(request)
-        return Response(status_code=307, headers={"location": f"{request.url.path}/"})
+        viewer(request)  # relative, so that a token before it stays
+        return Response(status_code=307, headers={"location": f"{request.path_params['key']}/"})
 
     async def static(request: Request) -> Response:
         viewer(request)

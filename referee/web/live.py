@@ -40,8 +40,11 @@ class LiveTable:
         self.version = 0
         self.error = ""
         self._lock = threading.Lock()
-        self._stamp = _stamp(path)
-        self.session, _ = load_session(path)
+        try:
+            self._stamp = _stamp(path)  # before reading: a change made meanwhile is seen
+        except OSError:
+            self._stamp = (0, 0, 0)
+        self.session, _ = load_session(path)  # LogError if there is no usable log
         self.kept = event_secrecy(self.session.setup, self.session.events)
         self.face = faces_of(self.session.setup.game)
         self._changed: asyncio.Event | None = None

@@ -163,6 +163,7 @@ def test_other_hosts_are_refused_and_a_token_guards_every_path(tmp_path: Path) -
         assert web.get("/wrong/api/state").status_code == 404
         assert web.get("/s3cret", follow_redirects=False).headers["location"] == "/s3cret/"
         assert web.get("/s3cret/api/state").status_code == 200
+        assert web.get("/s3cret/p/ka").url.path == "/s3cret/p/ka/"  # redirected, token kept
         assert web.get("/s3cret/p/ka/api/state").json()["viewer"] == "Ann"
         assert "static/app.js" in web.get("/s3cret/").text
 
