@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from pnpkit.components.model import Component, Game, Group, thaw
@@ -17,7 +16,7 @@ from pnpkit.errors import DefinitionError, Problem
 from pnpkit.generator.compose import FaceBuilder, context_for, coord
 from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path
 from pnpkit.generator.face import Path as Outline
-from pnpkit.layouts import TEMPLATES_DIR, load_template
+from pnpkit.layouts import TEMPLATES_DIR, game_template, load_template
 from pnpkit.units import MM, length_pt, size_pt
 
 DEFAULT_BLEED_MM = 3.0
@@ -88,16 +87,12 @@ class GroupFaces:
     _front_cache: dict[str, Face] = field(default_factory=dict, repr=False)
     _back_cache: dict[str, Face] = field(default_factory=dict, repr=False)
 
-    @cached_property
-    def search(self) -> tuple[Path, ...]:
-        return (self.game.directory / "layouts", TEMPLATES_DIR)
-
     def template_name(self, side: str) -> str:
         explicit = self.group.spec.get("layout", {}).get(side)
         if explicit:
             return explicit
         own = f"{self.group.id}-{side}"
-        if (self.game.directory / "layouts" / f"{own}.json").is_file():
+        if game_template(own, self.game.directory) is not None:
             return own
         bundled = f"{self.game.id}/{own}"
         if (TEMPLATES_DIR / f"{bundled}.json").is_file():
@@ -105,9 +100,8 @@ class GroupFaces:
         return f"{self.group.kind}-{side}"
 
     def builder(self, side: str, geo: Geometry | None = None) -> FaceBuilder:
-        name = self.template_name(side)
         try:
-            template = load_template(name, self.search)
+            template = load_template(self.template_name(side), self.game.directory)
         except DefinitionError as exc:
             raise DefinitionError(
                 [*exc.problems, Problem(str(self.game.directory), self.group.id, f"({side})")]
