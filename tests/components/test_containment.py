@@ -108,6 +108,7 @@ def test_an_image_inside_is_drawn(world) -> None:
 @pytest.mark.parametrize("attack", ["absolute", "dotdot"])
 def test_template_names_stay_inside(world, attack: str) -> None:
     game, outside = world
+    (game / "layouts").mkdir()
     name = str(outside / "cards-front") if attack == "absolute" else "../../out/cards-front"
     with pytest.raises(PnpError, match="leaves the game's directory"):
         load_template(name, game)
