@@ -147,7 +147,16 @@ def test_a_field_schema_ref_to_a_file_is_not_followed(world) -> None:
         validate_game(game)
 
 
-SEGMENTS = ["..", ".", "", "game", "out", "cards.csv", "secret.txt", "sub", "up", "loop", "é", "\0"]
+SEGMENTS = [
+    *("..", ".", "", "game", "out", "cards.csv", "secret.txt", "sub", "up", "loop", "é", "\0"),
+    "x" * 300,  # longer than a file name may be
+]
+
+
+def test_a_name_too_long_for_the_file_system_is_refused(world) -> None:
+    game, _ = world
+    with pytest.raises(OutsideGame, match="cannot be used"):
+        game_file(game, "x" * 300 + ".csv")
 
 
 @pytest.fixture(scope="module")
@@ -171,7 +180,7 @@ def maze(tmp_path_factory: pytest.TempPathFactory) -> Path:
     st.booleans(),
     st.text(max_size=8),
 )
-def test_the_resolver_returns_a_file_inside_or_refuses(
+def test_fuzz_the_resolver_returns_a_file_inside_or_refuses(
     maze: Path, parts: list[str], absolute: bool, tail: str
 ) -> None:
     text = ("/" if absolute else "") + "/".join(parts) + tail
