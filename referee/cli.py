@@ -65,6 +65,7 @@ def new(
     import time
 
     from pnpkit.components import load_game
+    from pnpkit.outputs import output_file
     from pnpkit.referee.report import event_line, print_json, prompt_json
     from pnpkit.referee.store import make_setup, new_game
 
@@ -72,7 +73,7 @@ def new(
     names = [p.strip() for p in players.split(",")]
     setup = make_setup(loaded, names, variant, _options(option), seed)
     path = log or Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-    session = new_game(path, setup)
+    session = new_game(output_file(path, games=[loaded.directory]), setup)
     if as_json:
         print_json(
             {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}
@@ -152,8 +153,10 @@ def show(
         text = session.rules.view(session.setup, session.state, name)
     if svg is not None:
         from pnpkit.atomic import write_text
+        from pnpkit.outputs import output_file
         from pnpkit.referee.faces import faces_of
 
+        output_file(svg, reads=[log], games=[session.setup.game.directory])
         face = faces_of(session.setup.game)
         picture = session.rules.svg(session.setup, session.state, face)
         try:
@@ -302,6 +305,7 @@ def play(
     """An interactive prompt for the table: whose turn, what is expected, Tab completion."""
     import time
 
+    from pnpkit.outputs import output_file
     from pnpkit.referee.interactive import play as run
     from pnpkit.referee.store import make_setup, new_game, writing_session
 
@@ -319,7 +323,7 @@ def play(
         names = [p.strip() for p in players.split(",")]
         setup = make_setup(game, names, variant, _options(option), seed)
         path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-        new_game(path, setup)
+        new_game(output_file(path, games=[game.directory]), setup)
         print(f"log: {path}")
         target = str(path)
     with writing_session(Path(target)) as (session, warnings):
