@@ -54,7 +54,10 @@ class _Loader:
             return None
 
     def load(self) -> Game:
-        manifest, problems = read_json(self.directory / MANIFEST, self.manifest_name)
+        path = self.inside(MANIFEST, "")  # the manifest too may not be a symlink leading out
+        if path is None:
+            raise DefinitionError(self.problems)
+        manifest, problems = read_json(path, self.manifest_name)
         self.problems += problems
         if manifest is None:
             raise DefinitionError(self.problems)

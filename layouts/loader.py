@@ -71,7 +71,10 @@ def find_template(name: str, game_dir: Path | None) -> Path | None:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    raw = path.read_bytes()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DefinitionError([Problem(str(path), "", f"cannot read: {exc.strerror}")]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

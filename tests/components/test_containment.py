@@ -190,3 +190,11 @@ def test_fuzz_the_resolver_returns_a_file_inside_or_refuses(
         return
     assert found.is_file() and found.is_relative_to(maze.resolve())
     assert found.read_text() == "x"
+
+
+def test_a_manifest_that_is_a_symlink_out_is_refused(world) -> None:
+    game, outside = world
+    shutil.move(game / "game.json", outside / "game.json")
+    (game / "game.json").symlink_to(outside / "game.json")
+    with pytest.raises(PnpError, match="leaves the game's directory"):
+        validate_game(game)
