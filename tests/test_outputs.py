@@ -20,7 +20,6 @@ from pnpkit.components.catalog import GAMES_DIR
 from pnpkit.outputs import OutputRefused, output_file, output_folder
 
 FIXTURES = Path(__file__).parent / "components" / "fixtures"
-REFEREE = Path(sys.executable).parent / "referee"
 
 
 def _pnp(monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
@@ -71,41 +70,44 @@ def test_an_output_folder_that_is_a_symlink_to_the_game_is_refused(
     assert (lamps / "svg" / "art.svg").is_file()
 
 
-def _referee(*args: object, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [REFEREE, *map(str, args)], capture_output=True, text=True, check=False, cwd=cwd
-    )
+@pytest.fixture()
+def referee(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture):
+    """Run `pnp referee ARGS…` in tmp_path: (exit code, stderr)."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: object) -> tuple[int, str]:
+        capsys.readouterr()
+        code = _pnp(monkeypatch, "referee", *map(str, args))
+        return code, capsys.readouterr().err
+
+    return run
 
 
-def _new_log(folder: Path, name: str) -> None:
-    assert _referee("new", "gentoo", "--players", "A,B", "--log", name, cwd=folder).returncode == 0
-
-
-def test_show_svg_refuses_to_overwrite_its_log_or_another_log(tmp_path: Path) -> None:
-    _new_log(tmp_path, "g.jsonl")
-    _new_log(tmp_path, "h.jsonl")
+def test_show_svg_refuses_to_overwrite_its_log_or_another_log(tmp_path: Path, referee) -> None:
+    assert referee("new", "gentoo", "--players", "A,B", "--log", "g.jsonl")[0] == 0
+    assert referee("new", "gentoo", "--players", "A,B", "--log", "h.jsonl")[0] == 0
     logs = {name: (tmp_path / name).read_bytes() for name in ("g.jsonl", "h.jsonl")}
     (tmp_path / "link.svg").symlink_to(tmp_path / "g.jsonl")
     for target, reason in [("g.jsonl", "which this command reads"),
                            ("./g.jsonl", "which this command reads"),
                            ("link.svg", "which this command reads"),
                            ("h.jsonl", "it is a referee log")]:  # fmt: skip
-        shown = _referee("show", "g.jsonl", "--svg", target, cwd=tmp_path)
-        assert shown.returncode == 2 and reason in shown.stderr, shown.stderr
+        code, err = referee("show", "g.jsonl", "--svg", target)
+        assert code == 2 and reason in err, err
     assert {name: (tmp_path / name).read_bytes() for name in logs} == logs
-    assert _referee("show", "g.jsonl", cwd=tmp_path).returncode == 0
-    drawn = _referee("show", "g.jsonl", "--svg", "table.svg", cwd=tmp_path)
-    assert drawn.returncode == 0 and (tmp_path / "table.svg").read_text().startswith("<")
+    assert referee("show", "g.jsonl")[0] == 0
+    assert referee("show", "g.jsonl", "--svg", "table.svg")[0] == 0
+    assert (tmp_path / "table.svg").read_text().startswith("<")
 
 
-def test_a_new_log_inside_the_game_is_refused(tmp_path: Path) -> None:
+def test_a_new_log_inside_the_game_is_refused(tmp_path: Path, referee) -> None:
     game = tmp_path / "gentoo"
     shutil.copytree(GAMES_DIR / "gentoo", game)
-    made = _referee("new", game, "--players", "A,B", "--log", game / "x.jsonl", cwd=tmp_path)
-    assert made.returncode == 2 and "inside the game directory" in made.stderr
+    code, err = referee("new", game, "--players", "A,B", "--log", game / "x.jsonl")
+    assert code == 2 and "inside the game directory" in err
     assert not (game / "x.jsonl").exists()
-    played = _referee("play", game, "--players", "A,B", "--log", game / "y.jsonl", cwd=tmp_path)
-    assert played.returncode == 2 and not (game / "y.jsonl").exists()
+    assert referee("play", game, "--players", "A,B", "--log", game / "y.jsonl")[0] == 2
+    assert not (game / "y.jsonl").exists()
 
 
 def test_the_mechanism_refuses_what_a_command_reads(tmp_path: Path) -> None:
@@ -176,9 +178,9 @@ def test_a_live_writers_temporaries_are_kept(tmp_path: Path) -> None:
     assert remove_stale_temporaries(tmp_path, "a.pdf") == [live]
 
 
-def test_show_svg_removes_its_own_stale_temporary(tmp_path: Path) -> None:
-    _new_log(tmp_path, "g.jsonl")
+def test_show_svg_removes_its_own_stale_temporary(tmp_path: Path, referee) -> None:
+    assert referee("new", "gentoo", "--players", "A,B", "--log", "g.jsonl")[0] == 0
     stale = tmp_path / ".t.svg.999999999-abcdefgh.tmp"
     stale.write_text("half")
-    assert _referee("show", "g.jsonl", "--svg", "t.svg", cwd=tmp_path).returncode == 0
+    assert referee("show", "g.jsonl", "--svg", "t.svg")[0] == 0
     assert not stale.exists()
