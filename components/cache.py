@@ -45,20 +45,22 @@ SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__"})
 
 def _files(directory: Path) -> list[tuple[str, bytes]]:
     """Every file under `directory` (hidden ones too, whatever the folder's own place), each as
-    its relative path and its bytes; a symlink as the text it points to, so that re-pointing one
-    changes the key. Symlinked folders are not followed (the resolver refuses those that leave)."""
+    its relative path and the digest of its bytes; a symlink by the text it points to, so that
+    re-pointing one changes the key. Symlinked folders are not followed (the resolver refuses
+    those that leave; the files of those that stay inside are found where they are)."""
     found = []
     for folder, subfolders, names in os.walk(directory):
         subfolders[:] = sorted(d for d in subfolders if d not in SKIPPED)
         here = Path(folder)
-        for name in sorted([*names, *(d for d in subfolders if (here / d).is_symlink())]):
+        for name in [*names, *(d for d in subfolders if (here / d).is_symlink())]:
             path = here / name
-            relative = path.relative_to(directory).as_posix()
             with contextlib.suppress(OSError):  # unreadable files are reported by validation
                 body = (
                     b"->" + os.readlink(path).encode() if path.is_symlink() else path.read_bytes()
                 )
-                found.append((relative, body))
+                found.append(
+                    (path.relative_to(directory).as_posix(), hashlib.sha256(body).digest())
+                )
     return sorted(found)
 
 
@@ -76,8 +78,8 @@ def digest(directory: Path) -> str:
     h = hashlib.sha256(code_digest())
     h.update(str(directory.resolve()).encode() + b"\0")
     for root in (SCHEMA_DIR, directory):
-        for relative, body in _files(root):
-            h.update(relative.encode() + b"\0" + hashlib.sha256(body).digest())
+        for relative, body_digest in _files(root):
+            h.update(relative.encode() + b"\0" + body_digest)
     return h.hexdigest()
 
 

@@ -47,6 +47,8 @@ def _within(inner: set[Path], outer: set[Path]) -> bool:
 
 def is_referee_log(path: Path) -> bool:
     """Whether `path` is a file whose first line is a referee log's header."""
+    if not os.path.isfile(path):  # never open a pipe or a device to look
+        return False
     try:
         with open(path, "rb") as handle:
             return bool(_LOG_HEADER.match(handle.read(4096)))
