@@ -70,7 +70,8 @@ def unresolvable_refs(schema: Any) -> Iterator[tuple[list[Any], str]]:
     yield from walk(schema, [], resolver)
 
 
-IN_PLACE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "$ref")
+REFS = ("$ref", "$dynamicRef")
+IN_PLACE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", *REFS)
 """Keywords that apply a subschema to the same value (not to a part of it)."""
 
 
@@ -78,7 +79,7 @@ def _in_place(node: dict[str, Any], resolver: Any) -> Iterator[tuple[Any, Any, l
     """The subschemas `node` applies to the same value: (subschema, its resolver, the step)."""
     for key in IN_PLACE:
         value = node.get(key)
-        if key == "$ref":
+        if key in REFS:
             if isinstance(value, str):
                 try:
                     found = resolver.lookup(value)
@@ -140,7 +141,7 @@ def ref_loops(schema: Any) -> list[tuple[list[Any], str]]:
                     continue
                 if state.get(id(sub)) == 1:
                     where = [*paths.get(id(node), []), *step]
-                    ref = node.get("$ref") if step == ["$ref"] else None
+                    ref = node.get(step[0]) if step[0] in REFS else None
                     what = f"reference {ref!r}" if ref is not None else "this subschema"
                     loops.append((where, f"{what} leads back to itself without reaching a value"))
                 elif id(sub) not in state:

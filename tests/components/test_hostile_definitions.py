@@ -104,6 +104,7 @@ def test_json_in_a_csv_cell_has_the_same_bounds(game: Path) -> None:
         ({"$ref": ""}, "#/$ref"),
         ({"$id": "https://example.org/card.schema.json", "$ref": "card.schema.json"}, "#/$ref"),
         ({"allOf": [{"$ref": "#"}]}, "#/allOf/0/$ref"),
+        ({"$dynamicAnchor": "x", "$dynamicRef": "#x"}, "#/$dynamicRef"),
         (
             {
                 "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"anyOf": [{"$ref": "#/$defs/a"}]}},
