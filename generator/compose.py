@@ -79,8 +79,13 @@ def _filtered(value: Any, name: str | None) -> str:
     return _display(value)
 
 
+HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 def contrast(color: str) -> str:
-    """Dark or light ink, whichever reads better on `color` (#rrggbb)."""
+    """Dark or light ink, whichever reads better on `color` (#rrggbb; ValueError otherwise)."""
+    if not HEX_COLOR.fullmatch(color):
+        raise ValueError(f"contrast: expected a colour such as #1a2b3c, got {color!r}")
     r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
     return DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else LIGHT_INK
 
@@ -119,7 +124,12 @@ class FaceBuilder:
         """A template value: a literal, "$var", or a {"field", "map", "default"} lookup."""
         if isinstance(spec, Mapping) and "contrast" in spec:
             background = self.value(spec["contrast"])
-            return contrast(background) if isinstance(background, str) else DARK_INK
+            if not isinstance(background, str):
+                return DARK_INK
+            try:
+                return contrast(background)
+            except ValueError as exc:
+                raise PnpError(f"{self.label}: {exc}") from None
         if isinstance(spec, Mapping):
             found = lookup(self.context, spec["field"])
             if "map" in spec:
@@ -271,7 +281,9 @@ class FaceBuilder:
 
     def track(self, element: Mapping[str, Any]) -> list[Primitive]:
         """A track's numbered spaces, snaking row by row; every fifth one in the accent colour."""
-        track = self.context["track"]
+        track = self.context.get("track")
+        if not (isinstance(track, Mapping) and {"space", "columns"} <= track.keys()):
+            raise PnpError(f"{self.label}: a track element draws only the faces of a track group")
         size, columns = track["space"], track["columns"]
         paint = self.paint(element)
         accent = Paint(self.value(element.get("accent")) or paint.fill, paint.stroke, paint.width)

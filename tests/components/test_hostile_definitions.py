@@ -242,3 +242,91 @@ def test_fuzz_json_reader(text: str) -> None:
     value, problems = parse_json(text, "f.json")
     assert problems or value is not None or text.strip() == "null"
     assert all(p.file == "f.json" for p in problems)
+
+
+LENGTHS = st.builds(
+    "{}{}{}".format,
+    st.sampled_from(["", "-"]),
+    st.one_of(st.integers(0, 10**6).map(str), st.sampled_from(["0.5", "99999999.25"])),
+    st.sampled_from(["mm", "cm", "in", "pt", "%"]),
+)
+COORDS = st.lists(LENGTHS, min_size=1, max_size=3).map(
+    lambda parts: parts[0] + "".join(p if p.startswith("-") else "+" + p for p in parts[1:])
+)
+LAYOUT_VALUES = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["{name}", "{suit}", "{value}", "[fish]", "{tags|lines}", "#ff0000", "$x"]),
+    st.integers(-(10**9), 10**9),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.booleans(),
+    st.none(),
+    st.builds(lambda f: {"field": f}, st.sampled_from(["suit", "value", "tags", "nope"])),
+    st.builds(lambda c: {"contrast": c}, st.sampled_from(["#000000", "red", "", "{suit}"])),
+)
+ELEMENTS = st.fixed_dictionaries(
+    {"type": st.sampled_from(["rect", "ellipse", "shape", "icon", "text", "image", "track"])},
+    optional={
+        **{key: COORDS for key in ("x", "y", "w", "h", "radius", "stroke_width")},
+        **{key: LAYOUT_VALUES for key in ("fill", "stroke", "shape", "name", "color", "text")},
+        "repeat": LAYOUT_VALUES,
+        "src": LAYOUT_VALUES,
+        "size": st.floats(min_value=1e-9, max_value=1e9),
+        "min_size": st.floats(min_value=1e-9, max_value=1e9),
+        "line_height": st.floats(min_value=0.8, max_value=3),
+        "align": st.sampled_from(["left", "center", "right"]),
+        "valign": st.sampled_from(["top", "middle", "bottom"]),
+        "when": st.sampled_from(["suit", "!suit", ["value"], {"field": "suit", "in": ["sun"]}]),
+        "bleed": st.booleans(),
+        "upper": st.booleans(),
+    },
+)
+TEMPLATES = st.fixed_dictionaries(
+    {"elements": st.lists(ELEMENTS, max_size=4)},
+    optional={
+        "shape": st.sampled_from(["rect", "rounded", "circle", "hex", "hex-flat"]),
+        "radius": LENGTHS.filter(lambda t: not t.endswith("%")),
+        "bleed": LENGTHS.filter(lambda t: not t.endswith("%")),
+        "safe": LENGTHS.filter(lambda t: not t.endswith("%")),
+        "vars": st.dictionaries(st.sampled_from(["x", "y"]), LAYOUT_VALUES, max_size=2),
+        "size": st.one_of(
+            st.sampled_from(["poker", "mini", "jumbo"]),
+            st.builds(
+                lambda w, h: {"width": w, "height": h},
+                LENGTHS.filter(lambda t: not t.endswith("%")),
+                LENGTHS.filter(lambda t: not t.endswith("%")),
+            ),
+        ),
+    },
+)
+
+
+@FUZZ
+@given(template=TEMPLATES)
+def test_fuzz_layout_structure(game: Path, template: dict) -> None:
+    (game / "layouts").mkdir(exist_ok=True)
+    (game / "layouts" / "cards-front.json").write_text(json.dumps(template), encoding="utf-8")
+    loaded = validate_game(game)
+    group = loaded.groups[0]
+    for component in group.components:
+        _only_own_errors(lambda c=component: GroupFaces(loaded, group).front(c))
+
+
+@pytest.mark.parametrize(
+    ("template", "message"),
+    [
+        ({"elements": [{"type": "track"}]}, "only the faces of a track group"),
+        ({"vars": {"x": {"contrast": "red"}}, "elements": []}, "expected a colour"),
+        ({"size": {"width": "0mm", "height": "1cm"}, "elements": []}, "cards-front.json:#/size:"),
+        ({"size": {"width": "-0mm", "height": "1cm"}, "elements": []}, "cards-front.json:#/size:"),
+        ({"bleed": "-3mm", "elements": []}, "cards-front.json:#/bleed:"),
+    ],
+)
+def test_layout_mistakes_found_by_the_fuzz_are_clear_errors(
+    game: Path, template: dict, message: str
+) -> None:
+    (game / "layouts").mkdir()
+    (game / "layouts" / "cards-front.json").write_text(json.dumps(template))
+    loaded = validate_game(game)
+    group = loaded.groups[0]
+    with pytest.raises(PnpError, match=message):
+        GroupFaces(loaded, group).front(group.components[0])
