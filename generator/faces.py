@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from pnpkit.components.model import Component, Game, Group, thaw
-from pnpkit.errors import DefinitionError, Problem
+from pnpkit.errors import DefinitionError, PnpError, Problem
 from pnpkit.generator.compose import FaceBuilder, context_for, coord
 from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path
 from pnpkit.generator.face import Path as Outline
@@ -24,6 +24,7 @@ CUT = Paint(stroke="#000000", width=0.4)
 FOLD = Paint(stroke="#666666", width=0.4, dash=(2.0, 2.0))
 TAB_FILL = "#e6e6e6"
 STANDEE_BASE = 14 * MM
+MAX_SIDE = 1500 * MM  # larger than A0; beyond it a board would tile onto thousands of sheets
 # the cells of a cube net (column, row) for a die's faces in order: the 1st and 6th, 2nd and
 # 5th, 3rd and 4th end up opposite, so faces listed 1–6 fold into a standard die (sums of 7)
 DIE_NET = [(1, 0), (0, 1), (1, 1), (3, 1), (2, 1), (1, 2)]
@@ -108,6 +109,12 @@ class GroupFaces:
             ) from exc
         geo = geo or geometry(self.group)
         width, height = size_pt(template["size"]) if "size" in template else (geo.width, geo.height)
+        if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+            raise PnpError(
+                f"{self.game.directory}: group {self.group.id!r} ({side}): a face of "
+                f"{width / MM:g} × {height / MM:g} mm; each side must be more than 0 and at most "
+                f"{MAX_SIDE / MM:g} mm"
+            )
         bleeds = coord(template.get("bleed", "0mm"), width) > 0
         return FaceBuilder(
             template=template,

@@ -330,3 +330,12 @@ def test_layout_mistakes_found_by_the_fuzz_are_clear_errors(
     group = loaded.groups[0]
     with pytest.raises(PnpError, match=message):
         GroupFaces(loaded, group).front(group.components[0])
+
+
+@pytest.mark.parametrize("width", ["0mm", "0.0in", "9999999mm", "2000mm"])
+def test_a_face_of_no_size_or_of_a_huge_size_is_refused(game: Path, width: str) -> None:
+    _edit(game / "game.json", '"size": "poker"', f'"size": {{"width": "{width}", "height": "8cm"}}')
+    loaded = validate_game(game)
+    group = loaded.groups[0]
+    with pytest.raises(PnpError, match="each side must be more than 0 and at most 1500 mm"):
+        GroupFaces(loaded, group).front(group.components[0])
