@@ -79,6 +79,7 @@ def _filtered(value: Any, name: str | None) -> str:
     return _display(value)
 
 
+MAX_REPEAT = 100
 HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -227,7 +228,7 @@ class FaceBuilder:
         name = self.text(element.get("name"))
         if not name:
             return []
-        count = int(self.value(element.get("repeat", 1)) or 0)
+        count = self.repeat(element.get("repeat", 1))
         size = min(h, w / max(count, 1) * 0.9) if count > 1 else min(w, h)
         gap = (w - count * size) / max(count - 1, 1) if count > 1 else 0.0
         start = x if count > 1 else x + (w - size) / 2
@@ -238,6 +239,20 @@ class FaceBuilder:
                 name, start + i * (size + gap), y + (h - size) / 2, size, palette
             )
         return items
+
+    def repeat(self, spec: Any) -> int:
+        """An icon's copy count: a whole number from 0 to MAX_REPEAT (PnpError otherwise)."""
+        value = self.value(spec)
+        try:
+            count = int(value or 0) if not isinstance(value, float) or value.is_integer() else -1
+        except (TypeError, ValueError):
+            count = -1
+        if not 0 <= count <= MAX_REPEAT:
+            raise PnpError(
+                f"{self.label}: icon repeat {value!r}: expected a whole number from 0 to "
+                f"{MAX_REPEAT}"
+            )
+        return count
 
     def text_element(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
         safe = coord(self.template.get("safe"), self.width)

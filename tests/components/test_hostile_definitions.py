@@ -319,6 +319,10 @@ def test_fuzz_layout_structure(game: Path, template: dict) -> None:
         ({"size": {"width": "0mm", "height": "1cm"}, "elements": []}, "cards-front.json:#/size:"),
         ({"size": {"width": "-0mm", "height": "1cm"}, "elements": []}, "cards-front.json:#/size:"),
         ({"bleed": "-3mm", "elements": []}, "cards-front.json:#/bleed:"),
+        ({"elements": [{"type": "icon", "name": "fish", "repeat": "x"}]}, "icon repeat 'x'"),
+        ({"elements": [{"type": "icon", "name": "fish", "repeat": 10**9}]}, "from 0 to 100"),
+        ({"elements": [{"type": "icon", "name": "fish", "repeat": 1.5}]}, "from 0 to 100"),
+        ({"elements": [{"type": "text", "text": "x", "size": 1e9}]}, "elements/0/size"),
     ],
 )
 def test_layout_mistakes_found_by_the_fuzz_are_clear_errors(
