@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
+from pnpkit.components.jsonread import MAX_NUMBER_CHARS, parse_json
 from pnpkit.errors import Problem
 
 if TYPE_CHECKING:
@@ -94,17 +94,14 @@ def convert_cell(text: str, schema: dict[str, Any], root: dict, registry: Regist
 def _convert(text: str, schema: dict[str, Any], resolver: Resolver) -> Any:
     types = _types(schema)
     if "integer" in types and "string" not in types:
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"expected a whole number, got {text!r}") from None
+        return whole_number(text)
     if "number" in types and "string" not in types:
         try:
-            number = float(text)
+            number = float(text) if len(text) <= MAX_NUMBER_CHARS else math.nan
         except ValueError:
             number = math.nan
         if not math.isfinite(number):
-            raise ValueError(f"expected a number, got {text!r}")
+            raise ValueError(f"expected a number, got {_shown(text)}")
         return number
     if "boolean" in types:
         lowered = text.lower()
@@ -118,11 +115,27 @@ def _convert(text: str, schema: dict[str, Any], resolver: Resolver) -> Any:
         parts = [p.strip() for p in text.split(LIST_SEPARATOR) if p.strip()]
         return [_convert(p, items, resolver) for p in parts]
     if "object" in types or (not types and text[:1] in "{["):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"expected a JSON object in the cell: {exc.msg}") from None
+        value, problems = parse_json(text, "")
+        if problems:
+            detail = problems[0].message.removeprefix("malformed JSON: ")
+            raise ValueError(f"expected a JSON object in the cell: {detail}")
+        return value
     return text
+
+
+def whole_number(text: str) -> int:
+    """A cell's whole number; ValueError if it is not one or is longer than a JSON number may be."""
+    try:
+        if len(text) <= MAX_NUMBER_CHARS:
+            return int(text)
+    except ValueError:
+        pass
+    raise ValueError(f"expected a whole number, got {_shown(text)}")
+
+
+def _shown(text: str) -> str:
+    """A cell's text for a message, cut short if long."""
+    return repr(text) if len(text) <= 40 else f"{text[:30]!r}… ({len(text)} characters)"
 
 
 def _set_path(target: dict[str, Any], path: list[str], value: Any) -> None:
@@ -245,9 +258,9 @@ def _convert_row(values, header, line, shown, root, registry, problems) -> CsvRo
             item[name] = text
         elif name == "count":
             try:
-                item["count"] = int(text)
-            except ValueError:
-                problems.append(Problem(shown, where, f"expected a whole number, got {text!r}"))
+                item["count"] = whole_number(text)
+            except ValueError as exc:
+                problems.append(Problem(shown, where, str(exc)))
                 ok = False
         elif name == "assumed":
             item["assumed"] = [p.strip() for p in text.split(LIST_SEPARATOR) if p.strip()]

@@ -21,6 +21,7 @@ from pnpkit.components.validation import (
     leaf_errors,
     pointer,
     problems_in,
+    ref_loops,
     registry,
     unresolvable_refs,
     validator_for,
@@ -53,7 +54,10 @@ class _Loader:
             return None
 
     def load(self) -> Game:
-        manifest, problems = read_json(self.directory / MANIFEST, self.manifest_name)
+        path = self.inside(MANIFEST, "")  # the manifest too may not be a symlink leading out
+        if path is None:
+            raise DefinitionError(self.problems)
+        manifest, problems = read_json(path, self.manifest_name)
         self.problems += problems
         if manifest is None:
             raise DefinitionError(self.problems)
@@ -119,7 +123,7 @@ class _Loader:
         broken = [
             Problem(shown, pointer(at), f"reference {ref!r} leads nowhere")
             for at, ref in unresolvable_refs(schema)
-        ]
+        ] or [Problem(shown, pointer(at), message) for at, message in ref_loops(schema)]
         if broken:
             self.problems += broken
             return None
@@ -204,7 +208,7 @@ class _Loader:
             self.problems.append(Problem(file, where, message))
         fields = item.get("fields", {})
         if validator is not None:
-            for error in leaf_errors(validator, fields):
+            for error in _errors(validator, fields, file, place):
                 if row:
                     self.problems.append(Problem(file, *_csv_place(row, error)))
                 else:
@@ -260,6 +264,14 @@ class _Loader:
                     f"{pieces} pieces in all: the limit is {MAX_PIECES}",
                 )
             )
+
+
+def _errors(validator: Any, fields: Any, file: str, place: str) -> list[Any]:
+    """The field schema's complaints about `fields`; DefinitionError if checking cannot end."""
+    try:
+        return list(leaf_errors(validator, fields))
+    except RecursionError:  # ref_loops finds the loops; this is the guard for anything it misses
+        raise DefinitionError([Problem(file, place, "the field schema nests too deeply")]) from None
 
 
 def _split_source(source: str) -> tuple[str, str]:

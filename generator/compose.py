@@ -81,8 +81,14 @@ def _filtered(value: Any, name: str | None) -> str:
     return _display(value)
 
 
+MAX_REPEAT = 100
+HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 def contrast(color: str) -> str:
-    """Dark or light ink, whichever reads better on `color` (#rrggbb)."""
+    """Dark or light ink, whichever reads better on `color` (#rrggbb; ValueError otherwise)."""
+    if not HEX_COLOR.fullmatch(color):
+        raise ValueError(f"contrast: expected a colour such as #1a2b3c, got {color!r}")
     r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
     return DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else LIGHT_INK
 
@@ -123,7 +129,12 @@ class FaceBuilder:
         """A template value: a literal, "$var", or a {"field", "map", "default"} lookup."""
         if isinstance(spec, Mapping) and "contrast" in spec:
             background = self.value(spec["contrast"])
-            return contrast(background) if isinstance(background, str) else DARK_INK
+            if not isinstance(background, str):
+                return DARK_INK
+            try:
+                return contrast(background)
+            except ValueError as exc:
+                raise PnpError(f"{self.label}: {exc}") from None
         if isinstance(spec, Mapping):
             found = lookup(self.context, spec["field"])
             if "map" in spec:
@@ -221,7 +232,7 @@ class FaceBuilder:
         name = self.text(element.get("name"))
         if not name:
             return []
-        count = int(self.value(element.get("repeat", 1)) or 0)
+        count = self.repeat(element.get("repeat", 1))
         size = min(h, w / max(count, 1) * 0.9) if count > 1 else min(w, h)
         gap = (w - count * size) / max(count - 1, 1) if count > 1 else 0.0
         start = x if count > 1 else x + (w - size) / 2
@@ -232,6 +243,20 @@ class FaceBuilder:
                 name, start + i * (size + gap), y + (h - size) / 2, size, palette
             )
         return items
+
+    def repeat(self, spec: Any) -> int:
+        """An icon's copy count: a whole number from 0 to MAX_REPEAT (PnpError otherwise)."""
+        value = self.value(spec)
+        try:
+            count = int(value or 0) if not isinstance(value, float) or value.is_integer() else -1
+        except (TypeError, ValueError):
+            count = -1
+        if not 0 <= count <= MAX_REPEAT:
+            raise PnpError(
+                f"{self.label}: icon repeat {value!r}: expected a whole number from 0 to "
+                f"{MAX_REPEAT}"
+            )
+        return count
 
     def text_element(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
         safe = coord(self.template.get("safe"), self.width)
@@ -275,7 +300,9 @@ class FaceBuilder:
 
     def track(self, element: Mapping[str, Any]) -> list[Primitive]:
         """A track's numbered spaces, snaking row by row; every fifth one in the accent colour."""
-        track = self.context["track"]
+        track = self.context.get("track")
+        if not (isinstance(track, Mapping) and {"space", "columns"} <= track.keys()):
+            raise PnpError(f"{self.label}: a track element draws only the faces of a track group")
         size, columns = track["space"], track["columns"]
         paint = self.paint(element)
         accent = Paint(self.value(element.get("accent")) or paint.fill, paint.stroke, paint.width)

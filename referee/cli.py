@@ -137,14 +137,18 @@ def _start(
     import time
 
     from pnpkit.components import load_game
+    from pnpkit.outputs import output_file
     from pnpkit.referee.store import make_setup, new_game, new_numbered_game
 
     loaded = load_game(game)
     names = [p.strip() for p in players.split(",")]
     setup = make_setup(loaded, names, variant, _options(option), seed)
     if log is None:
-        return new_numbered_game(Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}"), setup)
-    return log, new_game(log, setup)
+        stem = output_file(
+            Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}"), games=[loaded.directory]
+        )
+        return new_numbered_game(stem, setup)
+    return log, new_game(output_file(log, games=[loaded.directory]), setup)
 
 
 @app.command()
@@ -220,8 +224,10 @@ def show(
             ]
     if svg is not None:
         from pnpkit.atomic import write_text
+        from pnpkit.outputs import output_file
         from pnpkit.referee.faces import faces_of
 
+        output_file(svg, reads=[log], games=[session.setup.game.directory])
         face = faces_of(session.setup.game)
         picture = session.rules.svg(session.setup, session.state, face)
         try:
