@@ -4,6 +4,7 @@ same way for CSV decks, field schemas, layout templates and images."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -21,10 +22,18 @@ from pnpkit.layouts import load_template
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SECRET = "TY-9,Outside Secret,1,,sun,1,,,"
-PNG = bytes.fromhex(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-    "1f15c4890000000d49444154789c6360f80f0000010101005f0d2d2d0000000049454e44ae426082"
-)
+
+
+def _png() -> bytes:
+    """A whole one-pixel PNG, as Pillow writes it."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGBA", (1, 1), (255, 0, 0, 255)).save(out, "PNG")
+    return out.getvalue()
+
+
+PNG = _png()
 ATTACKS = ["absolute", "dotdot", "symlink-file", "symlink-folder"]
 
 
