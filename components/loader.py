@@ -11,6 +11,7 @@ from jsonschema.exceptions import SchemaError
 
 from pnpkit.components.catalog import MANIFEST
 from pnpkit.components.csvrows import CsvRow, read_csv_items
+from pnpkit.components.fontfiles import font_file_problem
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.jsonread import read_json
 from pnpkit.components.model import ITEMS_KEY, Component, Game, Group, freeze
@@ -70,6 +71,10 @@ class _Loader:
         )
         if not structure_ok:
             raise DefinitionError(self.problems)
+        if isinstance(manifest.get("fonts"), dict) and not any(
+            p.where.startswith("#/fonts") for p in self.problems
+        ):
+            self.check_fonts(manifest["fonts"])
         # Groups that passed the manifest schema are still checked, so every error shows at once.
         groups = [
             self.group(index, spec, manifest["prefix"])
@@ -87,6 +92,17 @@ class _Loader:
         if self.problems:
             raise DefinitionError(self.problems)
         return Game.from_manifest(manifest, self.directory, tuple(groups))
+
+    def check_fonts(self, fonts: dict[str, dict[str, str]]) -> None:
+        """Each declared font file exists inside the game and can be embedded in a PDF."""
+        for family, files in fonts.items():
+            for style, relative in files.items():
+                where = pointer(["fonts", family, style])
+                path = self.inside(relative, where)
+                problem = font_file_problem(path) if path else None
+                if problem:
+                    message = f"font {relative!r} {problem}"
+                    self.problems.append(Problem(self.manifest_name, where, message))
 
     def field_validator(self, spec: dict[str, Any], where: str) -> tuple[Any, Any] | None:
         """The group's field schema (as data) and its validator; None if the schema is broken.

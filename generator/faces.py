@@ -17,6 +17,7 @@ from pnpkit.errors import DefinitionError, Problem
 from pnpkit.generator.compose import FaceBuilder, context_for, coord
 from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path
 from pnpkit.generator.face import Path as Outline
+from pnpkit.generator.typefaces import FontFamily, game_families
 from pnpkit.layouts import TEMPLATES_DIR, load_template
 from pnpkit.units import MM, length_pt, size_pt
 
@@ -92,6 +93,10 @@ class GroupFaces:
     def search(self) -> tuple[Path, ...]:
         return (self.game.directory / "layouts", TEMPLATES_DIR)
 
+    @cached_property
+    def families(self) -> dict[str, FontFamily]:
+        return game_families(self.game)
+
     def template_name(self, side: str) -> str:
         explicit = self.group.spec.get("layout", {}).get(side)
         if explicit:
@@ -123,6 +128,7 @@ class GroupFaces:
             bleed=self.bleed_mm * MM if bleeds else 0.0,
             game_dir=self.game.directory,
             warnings=self.warnings,
+            families=self.families,
         )
 
     @cached_property

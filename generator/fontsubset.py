@@ -1,0 +1,31 @@
+"""Subsets of a font for the SVG previews: only the glyphs a face uses, as WOFF data (fontTools)."""
+
+from __future__ import annotations
+
+import base64
+from functools import cache
+from io import BytesIO
+
+
+@cache
+def _font_bytes(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+@cache
+def woff_subset(path: str, characters: str) -> str:
+    """The glyphs of `characters` from the TrueType file `path` as a base64 WOFF font."""
+    from fontTools import subset  # imported only when a face uses a game's own font
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.flavor = "woff"
+    options.layout_features = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
+    font = TTFont(BytesIO(_font_bytes(path)))
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text=characters)
+    subsetter.subset(font)
+    out = BytesIO()
+    font.save(out)
+    return base64.b64encode(out.getvalue()).decode("ascii")
