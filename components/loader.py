@@ -14,7 +14,7 @@ from pnpkit.components.csvrows import CsvRow, read_csv_items
 from pnpkit.components.fontfiles import font_file_problem
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.jsonread import read_json
-from pnpkit.components.model import ITEMS_KEY, Component, Game, Group, freeze
+from pnpkit.components.model import ITEMS_KEY, TEMPLATE_NAMES, Component, Game, Group, freeze
 from pnpkit.components.validation import (
     blamed_path,
     bundled_validator,
@@ -154,6 +154,19 @@ class _Loader:
                     "so that unknown fields are rejected",
                 )
             )
+        properties = schema.get("properties") if isinstance(schema, dict) else None
+        for name in properties if isinstance(properties, dict) else ():
+            if name in TEMPLATE_NAMES:
+                self.problems.append(
+                    Problem(
+                        shown,
+                        pointer(["properties", name]),
+                        f"field name {name!r} is reserved: layouts already see pnpkit's own "
+                        f"{name!r} under it; rename the field, e.g. 'card_{name}' (reserved: "
+                        + ", ".join(TEMPLATE_NAMES)
+                        + ")",
+                    )
+                )
         return schema, validator_for(schema)
 
     def group(self, index: int, spec: dict[str, Any], prefix: str) -> Group:

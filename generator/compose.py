@@ -16,7 +16,7 @@ from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Primitive,
 from pnpkit.generator.face import Path as Outline
 from pnpkit.generator.fontmetrics import font_metrics
 from pnpkit.generator.icons import icon_items
-from pnpkit.generator.markup import MarkupError, Run, parse
+from pnpkit.generator.markup import MarkupError, Run, colour, parse
 from pnpkit.generator.shapes import badge, outline
 from pnpkit.generator.textflow import Box, TextStyle, layout_runs, layout_text, styles_used
 from pnpkit.generator.typefaces import DEFAULT_FAMILY, FontFamily
@@ -157,9 +157,14 @@ class FaceBuilder:
     def text(self, spec: Any) -> str:
         """A value with its {field} placeholders filled in."""
         raw = _display(self.value(spec))
-        return _PLACEHOLDER.sub(
-            lambda m: _filtered(lookup(self.context, m.group(1)), m.group(2)), raw
-        )
+        return _PLACEHOLDER.sub(self._placeholder, raw)
+
+    def _placeholder(self, match: re.Match) -> str:
+        """A placeholder's value; a colour tag such as {red} that names no field stays markup."""
+        found = lookup(self.context, match.group(1))
+        if found is None and match.group(2) is None and colour(match.group(1)):
+            return match.group(0)
+        return _filtered(found, match.group(2))
 
     def visible(self, when: Any) -> bool:
         if when is None:
@@ -297,9 +302,7 @@ class FaceBuilder:
             return DEFAULT_FAMILY
         if name not in self.families:
             declared = ", ".join(map(repr, self.families)) or "none"
-            self.errors.append(
-                f"no font family {name!r}: game.json `fonts` declares {declared}"
-            )
+            self.errors.append(f"no font family {name!r}: game.json `fonts` declares {declared}")
             return DEFAULT_FAMILY
         return self.families[name]
 

@@ -102,9 +102,7 @@ def _words(runs: list[Run], look: TextStyle) -> list[list[Word]]:
 
 
 def _width(word: Word, look: TextStyle, size: float) -> float:
-    return sum(
-        ICON_EM * size if s.icon else look.font(s.style).width(s.value, size) for s in word
-    )
+    return sum(ICON_EM * size if s.icon else look.font(s.style).width(s.value, size) for s in word)
 
 
 def _space(word: Word, look: TextStyle, size: float) -> float:

@@ -41,7 +41,9 @@ def styled(base: str, bold: bool, italic: bool) -> str:
     """A run's style: the element's style with the markup's bold and italic added to it."""
     bold = bold or base.startswith("bold")
     italic = italic or base.endswith("italic")
-    return "bold-italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
+    if bold:
+        return "bold-italic" if italic else "bold"
+    return "italic" if italic else "regular"
 
 
 def game_families(game: Game) -> dict[str, FontFamily]:

@@ -68,7 +68,8 @@ def validate(
         typer.Argument(help="Game IDs or game directories (default: all bundled)."),
     ] = None,
 ) -> None:
-    """Check game definitions; print every problem with its file and place. Exit 2 if any."""
+    """Check game definitions and that every face can be drawn (markup, fonts, glyphs);
+    print every problem with its file and place. Exit 2 if any."""
     from pnpkit.components import bundled_game_ids, load_game
 
     failed = False
@@ -84,6 +85,15 @@ def validate(
         except PnpError as exc:
             failed = True
             print(f"error: {exc}", file=sys.stderr)
+            continue
+        from pnpkit.generator.facecheck import face_problems
+
+        problems = face_problems(game)
+        if problems:
+            failed = True
+            for problem in problems:
+                print(problem, file=sys.stderr)
+            print(f"{target}: {len(problems)} problem(s)", file=sys.stderr)
             continue
         pieces = sum(c.count for c in game.components())
         print(f"{target}: valid ({sum(1 for _ in game.components())} components, {pieces} pieces)")
