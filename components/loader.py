@@ -10,7 +10,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from pnpkit.components.catalog import MANIFEST
-from pnpkit.components.csvrows import CsvRow, read_csv_items
+from pnpkit.components.csvrows import SPREADSHEETS, CsvRow, read_csv_items, read_sheet_items
 from pnpkit.components.fontfiles import font_file_problem
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.jsonread import read_json
@@ -178,9 +178,10 @@ class _Loader:
         raw = spec[key]
         first_problem = len(self.problems)
         components = []
-        if isinstance(raw, str):
-            for row in self.csv_rows(raw, f"{where}/{key}", schema):
-                place = f"{self.shown(raw)}:line {row.line}"
+        if isinstance(raw, str | dict):
+            relative, sheet = (raw, None) if isinstance(raw, str) else (raw["file"], raw["sheet"])
+            for row in self.table_rows(relative, sheet, f"{where}/{key}", schema):
+                place = f"{self.shown(relative)}:{row.at()}"
                 components.append(self.component(spec, row.item, place, validator, prefix, row))
             # Problems of a CSV deck are listed line by line, as the designer reads the file.
             self.problems[first_problem:] = sorted(self.problems[first_problem:], key=_line_order)
@@ -198,13 +199,16 @@ class _Loader:
         frozen_spec = freeze({k: v for k, v in spec.items() if k != key})
         return Group(spec["id"], spec["kind"], spec["name"], frozen_spec, tuple(components))
 
-    def csv_rows(self, relative: str, where: str, schema: Any) -> list[CsvRow]:
-        """The rows of a CSV deck whose id, name, count and assumed are valid."""
+    def table_rows(self, relative: str, sheet: str | None, where: str, schema: Any) -> list[CsvRow]:
+        """The rows of a CSV or spreadsheet deck whose id, name, count and assumed are valid."""
         path = self.inside(relative, where)
         if path is None:
             return []
         shown = self.shown(relative)
-        rows, problems = read_csv_items(path, shown, schema, registry())
+        if path.suffix.lower() in SPREADSHEETS:
+            rows, problems = read_sheet_items(path, sheet, shown, schema, registry())
+        else:
+            rows, problems = read_csv_items(path, shown, schema, registry())
         self.problems += problems
         common = bundled_validator("defs.schema.json")
         common = common.evolve(schema={"$ref": "#/$defs/component", "$id": common.schema["$id"]})
@@ -228,7 +232,7 @@ class _Loader:
         """One component, checked for its prefix and against the group's field schema."""
         file, place = _split_source(source)
         if not item["id"].startswith(prefix + "-"):
-            where = f"line {row.line}, column {row.columns['id']} (id)" if row else place + "/id"
+            where = row.at("id") if row else place + "/id"
             message = f"ID {item['id']!r} must start with the game's prefix {prefix + '-'!r}"
             self.problems.append(Problem(file, where, message))
         fields = item.get("fields", {})
@@ -303,13 +307,12 @@ def _csv_place(row: CsvRow, error: Any) -> tuple[str, str]:
     for size in range(len(path), 0, -1):
         column = ".".join(path[:size])
         if column in row.columns:
-            number = row.columns[column]
-            where = f"line {row.line}, column {number} ({column})"
+            where = row.at(column)
             if error.validator == "required" and size == len(path):
                 return where, f"empty cell: {column!r} is required"
             detail = pointer(path[size:]) if size < len(path) else ""
             return where, f"{detail} {describe(error)}".strip()
-    return f"line {row.line}", describe(error)
+    return row.at(), describe(error)
 
 
 def _line_order(problem: Problem) -> tuple[int, int]:
