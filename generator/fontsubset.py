@@ -20,12 +20,21 @@ def woff_subset(path: str, characters: str) -> str:
     from fontTools.ttLib import TTFont
 
     options = subset.Options()
-    options.flavor = "woff"
     options.layout_features = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
     font = TTFont(BytesIO(_font_bytes(path)))
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=characters)
     subsetter.subset(font)
+    font.flavor = "woff"
     out = BytesIO()
     font.save(out)
     return base64.b64encode(out.getvalue()).decode("ascii")
+
+
+@cache
+def family_name(path: str) -> str:
+    """The family name the font file gives itself (for viewers that ignore @font-face)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(BytesIO(_font_bytes(path)), lazy=True)
+    return font["name"].getBestFamilyName() or ""

@@ -16,7 +16,7 @@ from pnpkit.components.model import Component, Game
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FAMILY
-from pnpkit.generator.fontsubset import woff_subset
+from pnpkit.generator.fontsubset import family_name, woff_subset
 from pnpkit.units import MM
 
 FONT_STACK = f"'{FONT_FAMILY}', 'Bitstream Vera Sans', Verdana, sans-serif"
@@ -58,7 +58,8 @@ class _SvgWriter:
             self.embedded[item.font] = (f"pnpfont{len(self.embedded) + 1}", item.style, set())
         name, _, characters = self.embedded[item.font]
         characters.update(item.text)
-        return f"'{name}', {FONT_STACK}"
+        own = family_name(item.font).replace("'", "")
+        return f"'{name}', '{own}', {FONT_STACK}" if own else f"'{name}', {FONT_STACK}"
 
     def font_faces(self) -> None:
         """@font-face rules with the subset of each game font this face uses."""
