@@ -132,8 +132,3 @@ def parse(text: str, icons: bool = True) -> list[Run]:
 
 def _same(a: Run, b: Run) -> bool:
     return (a.bold, a.italic, a.color) == (b.bold, b.italic, b.color)
-
-
-def plain(runs: list[Run]) -> str:
-    """The text of `runs` without markup (icons as [name])."""
-    return "".join(f"[{run.text}]" if run.icon else run.text for run in runs)
