@@ -324,3 +324,15 @@ def test_a_declared_font_is_measured_from_its_own_file() -> None:
     serif = font_metrics(HARBOUR / "fonts" / "DejaVuSerif.ttf")
     sans = DEFAULT_FAMILY.files["regular"]
     assert serif.width("Harbour", 10) != pytest.approx(font_metrics(sans).width("Harbour", 10))
+
+
+def test_a_colour_tag_in_a_template_is_markup_unless_a_field_has_its_name(tmp_path) -> None:
+    from pnpkit.generator.compose import FaceBuilder
+
+    def texts(text: str, context: dict) -> list[tuple[str, str]]:
+        builder = FaceBuilder({"elements": [{"type": "text", "text": text}]}, 200, 100, "rect",
+                              0.0, tmp_path)  # fmt: skip
+        return [(t.text, t.color) for t in _texts(builder.build(context, "X-1").items)]
+
+    assert texts("{red}{name}{/}", {"name": "Salt"}) == [("Salt", "#c0392b")]
+    assert texts("{red} {name}", {"name": "Salt", "red": "Rouge"}) == [("Rouge Salt", "#000000")]
