@@ -3,8 +3,8 @@ the render: broken markup, an unknown font family, a style or a glyph a font lac
 
 from __future__ import annotations
 
-from pnpkit.components.model import Game
-from pnpkit.errors import DefinitionError, Problem
+from pnpkit.components.model import Component, Game
+from pnpkit.errors import DefinitionError, PnpError, Problem
 from pnpkit.generator.compose import FaceError
 from pnpkit.generator.faces import GroupFaces
 
@@ -14,14 +14,25 @@ def face_problems(game: Game) -> list[Problem]:
     problems: list[Problem] = []
     for group in game.groups:
         faces = GroupFaces(game, group)
-        for component in group.components:
-            file, _, place = component.source.rpartition(":")
-            try:
-                faces.front(component)
-                faces.back(component)
-            except FaceError as exc:
-                problems += [Problem(file, place, f"{component.id}: {m}") for m in exc.messages]
-            except DefinitionError as exc:  # the group's template: the same for every component
-                problems += [p for p in exc.problems if p not in problems]
-                break
+        try:
+            for component in group.components:
+                problems += _component_problems(faces, component)
+        except DefinitionError as exc:  # the group's template: the same for every component
+            problems += exc.problems
+    return problems
+
+
+def _component_problems(faces: GroupFaces, component: Component) -> list[Problem]:
+    file, _, place = component.source.rpartition(":")
+    problems = []
+    for side, draw in (("front", faces.front), ("back", faces.back)):
+        try:
+            draw(component)
+        except FaceError as exc:
+            label = f"{component.id} {side}"
+            problems += [Problem(file, place, f"{label}: {m}") for m in exc.messages]
+        except DefinitionError:
+            raise
+        except PnpError as exc:  # any other face that cannot be drawn (e.g. its image)
+            problems.append(Problem(file, place, f"{side}: {exc}"))
     return problems

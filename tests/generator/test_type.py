@@ -221,7 +221,7 @@ def test_validate_names_the_card_and_the_characters_no_font_has(tmp_path: Path) 
     _set_cell(game, "HB-EL", "flavour", "Ξ 漢字")
     result = _pnp("validate", str(game))
     assert result.returncode == 2
-    assert "HB-EL: text 'flavour' has characters its font lacks (DejaVu Sans italic): " in (
+    assert "HB-EL front: text 'flavour' has characters its font lacks (DejaVu Sans italic): " in (
         result.stderr
     )
     assert "字 (U+5B57) 漢 (U+6F22)" in result.stderr
@@ -234,12 +234,12 @@ def test_validate_reports_broken_markup_and_a_style_the_family_lacks(tmp_path: P
     _set_cell(game, "HB-EL", "text", "***both*** at once")
     result = _pnp("validate", str(game))
     assert result.returncode == 2
-    assert "HB-PL: text 'rule': ** at character 1 starts bold text that is never ended" in (
+    assert "HB-PL front: text 'rule': ** at character 1 starts bold text that is never ended" in (
         result.stderr
     )
     assert (
-        "HB-EL: text 'rule' is set in bold-italic, but font family 'Harbour Serif' has no such "
-        "file in game.json `fonts`" in result.stderr
+        "HB-EL front: text 'rule' is set in bold-italic, but font family 'Harbour Serif' has "
+        "no such file in game.json `fonts`" in result.stderr
     )
     assert "harbour.xlsx:sheet 'Cargo', row 3" in result.stderr
 
