@@ -15,12 +15,13 @@ def _font_bytes(path: str) -> bytes:
 
 @cache
 def woff_subset(path: str, characters: str) -> str:
-    """The glyphs of `characters` from the TrueType file `path` as a base64 WOFF font."""
+    """The glyphs of `characters` from the TrueType file `path` as a base64 WOFF font, without
+    kerning or ligatures (the PDF applies none)."""
     from fontTools import subset  # imported only when a face uses a game's own font
     from fontTools.ttLib import TTFont
 
     options = subset.Options()
-    options.layout_features = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
+    options.layout_features = []  # the PDF sets glyphs one by one: no kerning, no ligatures
     font = TTFont(BytesIO(_font_bytes(path)))
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=characters)

@@ -22,6 +22,8 @@ from pnpkit.units import MM
 FONT_STACK = f"'{FONT_FAMILY}', 'Bitstream Vera Sans', Verdana, sans-serif"
 WEIGHT = {"regular": "normal", "bold": "bold", "italic": "normal", "bold-italic": "bold"}
 SLANT = {"regular": "normal", "bold": "normal", "italic": "italic", "bold-italic": "italic"}
+# Viewers set text as the PDF does: glyph after glyph, without kerning or ligatures.
+TEXT_RULE = "text{font-kerning:none;font-variant-ligatures:none}"
 IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 
 
@@ -61,11 +63,9 @@ class _SvgWriter:
         own = family_name(item.font).replace("'", "")
         return f"'{name}', '{own}', {FONT_STACK}" if own else f"'{name}', {FONT_STACK}"
 
-    def font_faces(self) -> None:
-        """@font-face rules with the subset of each game font this face uses."""
-        if not self.embedded:
-            return
-        rules = []
+    def styles(self) -> None:
+        """The text rule, and @font-face rules with the subset of each game font used."""
+        rules = [TEXT_RULE]
         for path, (name, style, characters) in self.embedded.items():
             data = woff_subset(path, "".join(sorted(characters)))
             rules.append(
@@ -143,7 +143,7 @@ def render_svg(face: Face, bleed: bool = False) -> str:
     if not closed:
         items = (*items, Path(face.outline, Paint(stroke="#000000", width=0.5)))
     writer.add(drawing, items)
-    writer.font_faces()
+    writer.styles()
     return drawing.tostring()
 
 
