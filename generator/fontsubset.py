@@ -21,6 +21,7 @@ def woff_subset(path: str, characters: str) -> str:
     from fontTools.ttLib import TTFont
 
     options = subset.Options()
+    options.drop_tables += ["FFTM"]  # FontForge's time stamps: nothing to subset, only noise
     options.layout_features = []  # the PDF sets glyphs one by one: no kerning, no ligatures
     font = TTFont(BytesIO(_font_bytes(path)))
     subsetter = subset.Subsetter(options)

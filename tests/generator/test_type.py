@@ -336,3 +336,10 @@ def test_a_colour_tag_in_a_template_is_markup_unless_a_field_has_its_name(tmp_pa
 
     assert texts("{red}{name}{/}", {"name": "Salt"}) == [("Salt", "#c0392b")]
     assert texts("{red} {name}", {"name": "Salt", "red": "Rouge"}) == [("Rouge Salt", "#000000")]
+
+
+def test_rendering_the_example_prints_no_warnings(tmp_path: Path) -> None:
+    result = _pnp("render", str(HARBOUR), "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert len(list((tmp_path / "harbour" / "svg").glob("*.svg"))) == 12
