@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import struct
 from functools import cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from pnpkit.errors import PnpError
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
 
@@ -39,8 +41,12 @@ def font_name(path: str) -> str:
     register_fonts()
     name = _font_names.get(path)
     if name is None:
-        name = _font_names[path] = f"PnpFont{len(_font_names) + 1}"
-        pdfmetrics.registerFont(TTFont(name, path))
+        name = f"PnpFont{len(_font_names) + 1}"
+        try:
+            pdfmetrics.registerFont(TTFont(name, path))
+        except (TTFError, OSError, ValueError, KeyError, IndexError, struct.error) as exc:
+            raise PnpError(f"font {path} cannot be embedded in the PDF: {exc}") from exc
+        _font_names[path] = name
     return name
 
 

@@ -343,3 +343,13 @@ def test_rendering_the_example_prints_no_warnings(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert len(list((tmp_path / "harbour" / "svg").glob("*.svg"))) == 12
+
+
+def test_a_font_reportlab_refuses_at_render_time_is_a_clear_error(tmp_path: Path) -> None:
+    from pnpkit.errors import PnpError
+    from pnpkit.generator.pdfface import font_name
+
+    broken = tmp_path / "broken.ttf"
+    broken.write_bytes(b"\x00\x01\x00\x00" + bytes(8))
+    with pytest.raises(PnpError, match=r"broken\.ttf cannot be embedded in the PDF"):
+        font_name(str(broken))
