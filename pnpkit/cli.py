@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pnpkit.errors import DefinitionError, PnpError
+
+if TYPE_CHECKING:
+    from pnpkit.components.model import Game
 
 app = typer.Typer(
     help="pnpkit: print-and-play games from validated definitions, and a referee for the table.",
@@ -76,6 +79,7 @@ def validate(
     for target in targets or bundled_game_ids():
         try:
             game = load_game(target)
+            _check_faces(game)
         except DefinitionError as exc:
             failed = True
             for problem in exc.problems:
@@ -86,19 +90,19 @@ def validate(
             failed = True
             print(f"error: {exc}", file=sys.stderr)
             continue
-        from pnpkit.generator.facecheck import face_problems
-
-        problems = face_problems(game)
-        if problems:
-            failed = True
-            for problem in problems:
-                print(problem, file=sys.stderr)
-            print(f"{target}: {len(problems)} problem(s)", file=sys.stderr)
-            continue
         pieces = sum(c.count for c in game.components())
         print(f"{target}: valid ({sum(1 for _ in game.components())} components, {pieces} pieces)")
     if failed:
         raise typer.Exit(2)
+
+
+def _check_faces(game: Game) -> None:
+    """DefinitionError listing what keeps any face of `game` from being drawn."""
+    from pnpkit.generator.facecheck import face_problems
+
+    problems = face_problems(game)
+    if problems:
+        raise DefinitionError(problems)
 
 
 @app.command()
