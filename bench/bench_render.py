@@ -5,7 +5,8 @@
    CSV (bench/cards100, given an id and name column per row; fronts only, like the floor),
    against bench/floor_reportlab.py
    measured in the same run. Targets: within 2× of the floor's wall time, a PDF under 200 KB.
-2. All five bundled games, every PDF and SVG: ≤ 3 s wall and ≤ 150 MiB peak.
+2. All five bundled games, every PDF and SVG: within 25× the floor's wall time and 3× its peak
+   memory (about 3 s and 150 MiB on a quiet machine of this kind; printed for the record).
 
 Each command runs in its own child process under /usr/bin/time (for its peak RSS), timed to the
 microsecond around the run; the floor and pnpkit run in turns, seven times each, and the best
@@ -29,29 +30,30 @@ PNP = Path(sys.executable).parent / "pnp"
 RUNS = 7
 FLOOR_FACTOR = 2.0
 MAX_PDF_KB = 200
-ALL_GAMES_SECONDS = 3.0
-ALL_GAMES_MIB = 150.0
+ALL_GAMES_FLOOR_FACTOR = 25.0
+ALL_GAMES_MEMORY_FACTOR = 3.0
 
 
-def run_once(command: list[str]) -> tuple[float, float]:
-    """Wall time (s) and peak RSS (MiB, from /usr/bin/time) of one run of `command`."""
+def run_once(command: list[str], exit_codes: tuple[int, ...] = (0,)) -> tuple[float, float]:
+    """Wall time (s) and peak RSS (MiB, from /usr/bin/time) of one run of `command`, which
+    must exit with one of `exit_codes`."""
     start = time.perf_counter()
     result = subprocess.run(
         ["/usr/bin/time", "-f", "%M", *command], capture_output=True, text=True, check=False
     )
     seconds = time.perf_counter() - start
-    if result.returncode != 0:
+    if result.returncode not in exit_codes:
         raise RuntimeError(f"{' '.join(command)} failed:\n{result.stderr}")
     return seconds, int(result.stderr.strip().splitlines()[-1]) / 1024
 
 
-def measure(*commands: list[str]) -> list[tuple[float, float]]:
+def measure(*commands: list[str], exit_codes: tuple[int, ...] = (0,)) -> list[tuple[float, float]]:
     """For each command, the best wall time and the largest peak RSS over RUNS runs, the
     commands taking turns so that a slower spell of the machine falls on all of them."""
     runs: list[list[tuple[float, float]]] = [[] for _ in commands]
     for _ in range(RUNS):
         for command, results in zip(commands, runs, strict=True):
-            results.append(run_once(command))
+            results.append(run_once(command, exit_codes))
     return [(min(t for t, _ in r), max(m for _, m in r)) for r in runs]
 
 
@@ -102,12 +104,18 @@ def main() -> int:
         if size_kb >= MAX_PDF_KB:
             failures.append(f"cards: PDF {size_kb:.0f} KB (target < {MAX_PDF_KB} KB)")
         print("render: all five bundled games, every PDF and SVG")
-        (every,) = measure([str(PNP), "render", "--all", "--out", str(folder / "all")])
-        _line("pnp render --all", *every)
-        if every[0] > ALL_GAMES_SECONDS or every[1] > ALL_GAMES_MIB:
+        floor_again, every = measure(
+            [sys.executable, str(HERE / "floor_reportlab.py"), str(game / "cards.csv"),
+             str(floor_pdf)],
+            [str(PNP), "render", "--all", "--out", str(folder / "all")],
+        )  # fmt: skip
+        _line("floor (plain reportlab script)", *floor_again)
+        time_ratio, memory_ratio = every[0] / floor_again[0], every[1] / floor_again[1]
+        _line("pnp render --all", *every, f"{time_ratio:.1f}× / {memory_ratio:.1f}× the floor")
+        if time_ratio > ALL_GAMES_FLOOR_FACTOR or memory_ratio > ALL_GAMES_MEMORY_FACTOR:
             failures.append(
-                f"all games: {every[0]:.2f} s, {every[1]:.0f} MiB "
-                f"(targets ≤ {ALL_GAMES_SECONDS} s, ≤ {ALL_GAMES_MIB} MiB)"
+                f"all games: {time_ratio:.1f}× the floor's time, {memory_ratio:.1f}× its memory "
+                f"(targets ≤ {ALL_GAMES_FLOOR_FACTOR}×, ≤ {ALL_GAMES_MEMORY_FACTOR}×)"
             )
     for failure in failures:
         print(f"  MISSED {failure}")

@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from pnpkit.cli_options import complete_game
+
 
 class Paper(StrEnum):
     """Sheet sizes."""
@@ -48,7 +50,10 @@ def parse_offset(value: str) -> tuple[float, float]:
 
 def render(
     targets: Annotated[
-        list[str] | None, typer.Argument(help="Game IDs or game directories.", show_default=False)
+        list[str] | None,
+        typer.Argument(
+            help="Game IDs or game directories.", show_default=False, autocompletion=complete_game
+        ),
     ] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Every bundled game.")] = False,
     paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Sheet size.")] = Paper.a4,

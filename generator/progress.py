@@ -15,6 +15,7 @@ from pathlib import Path
 from pnpkit.components.model import Game
 from pnpkit.generator.pdfsheets import PrintOptions
 from pnpkit.generator.render import GameRender, Step, render_game, selected_groups, steps_for
+from pnpkit.wording import counted
 
 
 def run_render(
@@ -31,7 +32,8 @@ def run_render(
             results.append(render_game(game, out, options, groups, step, svg))
     rows = _rows(results)
     footer = (
-        f"{sum(len(r.files) for r in results)} files for {len(results)} game(s) "
+        f"{counted(sum(len(r.files) for r in results), 'file')} for "
+        f"{counted(len(results), 'game')} "
         f"in {time.perf_counter() - started:.2f} s"
     )
     if terminal:

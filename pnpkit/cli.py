@@ -4,21 +4,32 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pnpkit.cli_options import CONTEXT, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
+from pnpkit.tables import Format, FormatOption, chosen, print_rows
+from pnpkit.wording import counted
 
 if TYPE_CHECKING:
     from pnpkit.components.model import Game
 
 app = typer.Typer(
-    help="pnpkit: print-and-play games from validated definitions, and a referee for the table.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    context_settings=CONTEXT,
 )
+
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (as --format json).")]
+
+
+@app.callback()
+def _root(version: VersionOption = False) -> None:
+    """pnpkit: print-and-play games from validated definitions, and a referee for the table."""
 
 
 def _register_subcommands() -> None:
@@ -31,7 +42,7 @@ def _register_subcommands() -> None:
 
 
 @app.command()
-def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+def games(as_json: JsonOption = False, fmt: FormatOption = None) -> None:
     """List the bundled games."""
     from pnpkit.components import bundled_game_ids, load_game
 
@@ -44,31 +55,62 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
             "designer": g.designer,
             "components": sum(1 for _ in g.components()),
             "pieces": sum(c.count for c in g.components()),
+            "rules": _rules_origin(g.manifest.get("rules")),
         }
         for g in loaded
     ]
-    if as_json:
+    output = chosen(fmt, as_json)
+    if output is Format.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-
-    table = Table("id", "name", "players", "designer", "components", "pieces")
+    cells = []
     for row in rows:
         players = f"{row['players']['min']}–{row['players']['max']}"
         if row["players"]["solo"]:
             players += " (+solo)"
-        cells = (row["id"], row["name"], players, row["designer"])
-        table.add_row(*map(escape, cells), str(row["components"]), str(row["pieces"]))
-    Console().print(table)
+        cells.append(
+            (row["id"], row["name"], players, row["designer"], str(row["components"]),
+             str(row["pieces"]), _origin_text(row["rules"]))
+        )  # fmt: skip
+    columns = ("id", "name", "players", "designer", "components", "pieces", "rules")
+    print_rows(output, columns, cells)
+
+
+def _rules_origin(name: str | None) -> dict[str, str] | None:
+    """Where a game's rules come from (the entry point's distribution and module), unloaded."""
+    if not name:
+        return None
+    from pnpkit.referee.registry import source_of
+
+    try:
+        source = source_of(name)
+    except PnpError as exc:
+        return {"name": name, "problem": str(exc)}
+    return {
+        "name": name,
+        "distribution": source.distribution,
+        "version": source.version,
+        "module": source.module,
+    }
+
+
+def _origin_text(rules: dict[str, str] | None) -> str:
+    """`alpina: pnpkit 0.1.0, pnpkit.referee.games.alpina`, or what is wrong."""
+    if rules is None:
+        return "none"
+    if "module" not in rules:
+        return f"{rules['name']}: {rules['problem']}"
+    return f"{rules['name']}: {rules['distribution']} {rules['version']}, {rules['module']}"
 
 
 @app.command()
 def validate(
     targets: Annotated[
         list[str] | None,
-        typer.Argument(help="Game IDs or game directories (default: all bundled)."),
+        typer.Argument(
+            help="Game IDs or game directories (default: all bundled).",
+            autocompletion=complete_game,
+        ),
     ] = None,
 ) -> None:
     """Check game definitions and that every face can be drawn (markup, fonts, glyphs);
@@ -84,14 +126,15 @@ def validate(
             failed = True
             for problem in exc.problems:
                 print(problem, file=sys.stderr)
-            print(f"{target}: {len(exc.problems)} problem(s)", file=sys.stderr)
+            print(f"{target}: {counted(len(exc.problems), 'problem')}", file=sys.stderr)
             continue
         except PnpError as exc:
             failed = True
             print(f"error: {exc}", file=sys.stderr)
             continue
         pieces = sum(c.count for c in game.components())
-        print(f"{target}: valid ({sum(1 for _ in game.components())} components, {pieces} pieces)")
+        kinds = counted(sum(1 for _ in game.components()), "component")
+        print(f"{target}: valid ({kinds}, {counted(pieces, 'piece')})")
     if failed:
         raise typer.Exit(2)
 
@@ -107,26 +150,45 @@ def _check_faces(game: Game) -> None:
 
 @app.command()
 def components(
-    game: Annotated[str, typer.Argument(help="A game ID or a game directory.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    game: Annotated[
+        str, typer.Argument(help="A game ID or a game directory.", autocompletion=complete_game)
+    ],
+    as_json: JsonOption = False,
+    fmt: FormatOption = None,
 ) -> None:
     """List every distinct component of a game with its ID, kind, name and copies."""
     from pnpkit.components import load_game
 
     loaded = load_game(game)
-    if as_json:
+    output = chosen(fmt, as_json)
+    if output is Format.json:
         print(json.dumps([c.to_json() for c in loaded.components()], indent=2, ensure_ascii=False))
         return
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
+    cut = 40 if output is Format.table else None
+    rows = [
+        (c.id, c.kind, c.group, c.name, str(c.count),
+         ", ".join(f"{k}={_shown(v, cut)}" for k, v in c.fields.items()))
+        for c in loaded.components()
+    ]  # fmt: skip
+    columns = ("id", "kind", "group", "name", "count", "fields")
+    print_rows(output, columns, rows, title=loaded.name if output is Format.table else None)
 
-    table = Table("id", "kind", "group", "name", "count", "fields", title=escape(loaded.name))
-    for c in loaded.components():
-        summary = ", ".join(f"{k}={_short(v)}" for k, v in c.fields.items())
-        cells = (c.id, c.kind, c.group, c.name, str(c.count), summary)
-        table.add_row(*map(escape, cells))
-    Console().print(table)
+
+@app.command()
+def new(
+    folder: Annotated[Path, typer.Argument(help="The new game's folder (absent or empty).")],
+    rules: Annotated[
+        bool, typer.Option("--rules", help="Also a rules package, its index and a harness test.")
+    ] = False,
+) -> None:
+    """Start a new game: manifest, CSV deck, card layout (and with --rules, its referee rules)."""
+    from pnpkit.scaffold import scaffold
+
+    for path in scaffold(folder, rules):
+        print(f"wrote {path}")
+    print(f"next: pnp validate {folder} && pnp render {folder} --out output")
+    if rules:
+        print(f"rules: pip install -e {folder} && pytest {folder / 'tests'}")
 
 
 @app.command()
@@ -137,11 +199,12 @@ def schema() -> None:
     print((SCHEMA_DIR / "game.schema.json").resolve())
 
 
-def _short(value: object) -> str:
+def _shown(value: object, cut: int | None) -> str:
+    """A field's value as text, cut to `cut` characters (for a terminal's table) if given."""
     from pnpkit.components.model import thaw
 
     text = json.dumps(thaw(value), ensure_ascii=False) if not isinstance(value, str) else value
-    return text if len(text) <= 40 else text[:37] + "…"
+    return text if cut is None or len(text) <= cut else text[: cut - 3] + "…"
 
 
 _register_subcommands()
@@ -158,3 +221,7 @@ def main() -> None:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        from pnpkit.referee.faults import report
+
+        sys.exit(report(exc))

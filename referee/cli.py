@@ -8,21 +8,39 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pnpkit.cli_options import (
+    CONTEXT,
+    VersionOption,
+    complete_game,
+    complete_game_or_log,
+    complete_log,
+)
 from pnpkit.errors import PnpError
+from pnpkit.wording import counted
+
+if TYPE_CHECKING:
+    from pnpkit.referee.game_log import Event
+    from pnpkit.referee.session import Session
 
 app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    context_settings=CONTEXT,
     help="Record and check a real game's moves.",
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-LogArgument = Annotated[Path, typer.Argument(help="The game's log file (JSON Lines).")]
+LogArgument = Annotated[
+    Path, typer.Argument(help="The game's log file (JSON Lines).", autocompletion=complete_log)
+]
+GameArgument = Annotated[
+    str,
+    typer.Argument(help="A bundled game's ID or a game directory.", autocompletion=complete_game),
+]
 VariantOption = Annotated[str, typer.Option("--variant", help="A variant of the rules.")]
 GameOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
@@ -30,13 +48,27 @@ GameOptions = Annotated[
 
 
 @app.callback()
-def _group() -> None:
+def _group(version: VersionOption = False) -> None:
     """Record and check a real game's moves."""
 
 
 def _warn(warnings: list[str]) -> None:
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
+
+
+def _read(log: Path) -> tuple[Session, list[Event]]:
+    """A log's game as read-only commands show it: with the events it owes made, and those."""
+    from pnpkit.referee.store import load_session
+
+    session, warnings = load_session(log)
+    _warn(warnings)
+    return session.ahead()
+
+
+def _pending(events: list[Event]) -> dict[str, list[Event]]:
+    """The JSON key listing pending events, when there are any."""
+    return {"pending": events} if events else {}
 
 
 def _options(pairs: list[str] | None) -> dict[str, str]:
@@ -51,7 +83,7 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
 
 @app.command()
 def new(
-    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    game: GameArgument,
     players: Annotated[str, typer.Option("--players", help="Names in seat order: A,B,C.")],
     variant: VariantOption = "",
     seed: Annotated[
@@ -66,13 +98,16 @@ def new(
 
     from pnpkit.components import load_game
     from pnpkit.referee.report import event_line, print_json, prompt_json
-    from pnpkit.referee.store import make_setup, new_game
+    from pnpkit.referee.store import make_setup, new_game, new_numbered_game
 
     loaded = load_game(game)
     names = [p.strip() for p in players.split(",")]
     setup = make_setup(loaded, names, variant, _options(option), seed)
-    path = log or Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-    session = new_game(path, setup)
+    if log is None:
+        stem = Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}")
+        path, session = new_numbered_game(stem, setup)
+    else:
+        path, session = log, new_game(log, setup)
     if as_json:
         print_json(
             {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}
@@ -101,11 +136,9 @@ def move(
 @app.command()
 def legal(log: LogArgument, as_json: JsonOption = False) -> None:
     """What may be entered now, in the move syntax."""
-    from pnpkit.referee.report import choices_text, print_json, prompt_json
-    from pnpkit.referee.store import load_session
+    from pnpkit.referee.report import choices_text, owed_lines, print_json, prompt_json
 
-    session, warnings = load_session(log)
-    _warn(warnings)
+    session, pending = _read(log)
     rules, setup, state = session.rules, session.setup, session.state
     also = list(rules.also(setup, state))
     choices = rules.choices(setup, state)
@@ -115,8 +148,11 @@ def legal(log: LogArgument, as_json: JsonOption = False) -> None:
         print_json(
             {"prompt": prompt_json(session.prompt()), "moves": moves, "also": also}
             | ({"choices": together} if together else {})
+            | _pending(pending)
         )
         return
+    for line in owed_lines(pending, completed=False):
+        print(line)
     print(session.prompt().text)
     lines = choices_text(choices) if choices else [session.text(m) for m in session.legal()]
     for line in [*lines, *(f"(also: {form})" for form in also)]:
@@ -136,12 +172,11 @@ def show(
 ) -> None:
     """The table now, in the terminal (and as a picture with --svg)."""
     from pnpkit.referee.moves import player_named
-    from pnpkit.referee.report import print_json, prompt_json
-    from pnpkit.referee.store import load_session
+    from pnpkit.referee.report import owed_lines, print_json, prompt_json
     from pnpkit.referee.verdict import MoveSyntaxError
 
-    session, warnings = load_session(log)
-    _warn(warnings)
+    session, pending = _read(log)
+    notice = owed_lines(pending, completed=False)
     if player is None:
         text = session.rules.describe(session.setup, session.state)
     else:
@@ -150,6 +185,11 @@ def show(
         except MoveSyntaxError as exc:
             raise PnpError(f"--player: {exc}") from None
         text = session.rules.view(session.setup, session.state, name)
+        if pending:
+            notice = [
+                f"pending: the referee owes {counted(len(pending), 'event')} after an interrupted "
+                "command (shown by `show` without --player); the next move or undo writes them"
+            ]
     if svg is not None:
         from pnpkit.atomic import write_text
         from pnpkit.referee.faces import faces_of
@@ -161,10 +201,14 @@ def show(
         except OSError as exc:
             raise PnpError(f"--svg {svg}: cannot write ({exc.strerror or exc})") from None
     if as_json:
+        logged = len(session.events) - len(pending)
         print_json(
-            {"table": text, "prompt": prompt_json(session.prompt()), "events": len(session.events)}
+            {"table": text, "prompt": prompt_json(session.prompt()), "events": logged}
+            | ({"pending": pending if player is None else len(pending)} if pending else {})
         )
         return
+    for line in notice:
+        print(line)
     print(text)
     print(f"next: {session.prompt().text}")
     if svg is not None:
@@ -174,22 +218,30 @@ def show(
 @app.command()
 def undo(log: LogArgument, as_json: JsonOption = False) -> None:
     """Take back the last move entered at the table (an undo event is appended)."""
-    from pnpkit.referee.report import print_json, prompt_json, verdict_json
+    from pnpkit.referee.report import owed_lines, print_json, prompt_json, verdict_json
     from pnpkit.referee.store import writing_session
     from pnpkit.referee.verdict import MoveRefused
 
-    with writing_session(log) as (session, warnings):
+    with writing_session(log) as (session, warnings, completed):
         _warn(warnings)
+        if not as_json:
+            for line in owed_lines(completed, completed=True):
+                print(line)
         try:
             event = session.undo()
         except MoveRefused as exc:
             if as_json:
-                print_json(verdict_json(exc.verdict))
+                print_json(
+                    verdict_json(exc.verdict) | ({"completed": completed} if completed else {})
+                )
             print(f"refused: {exc}", file=sys.stderr)
             raise typer.Exit(1) from None
         taken = session.events[event["undo"] - 1]["text"]
     if as_json:
-        print_json({"undone": taken, "event": event, "prompt": prompt_json(session.prompt())})
+        print_json(
+            {"undone": taken, "event": event, "prompt": prompt_json(session.prompt())}
+            | ({"completed": completed} if completed else {})
+        )
         return
     print(f"undone: {taken}")
     print(f"next: {session.prompt().text}")
@@ -198,31 +250,41 @@ def undo(log: LogArgument, as_json: JsonOption = False) -> None:
 @app.command()
 def replay(log: LogArgument, as_json: JsonOption = False) -> None:
     """Re-check a whole log, event by event; exit 2 at the first event the rules refuse."""
-    from pnpkit.referee.report import event_line, print_json, prompt_json
-    from pnpkit.referee.store import load_session
+    from pnpkit.referee.report import event_line, owed_lines, print_json, prompt_json
 
-    session, warnings = load_session(log)
-    _warn(warnings)
+    session, pending = _read(log)
+    logged = session.events[: len(session.events) - len(pending)]
     if as_json:
-        print_json({"ok": True, "events": session.events, "prompt": prompt_json(session.prompt())})
+        print_json(
+            {"ok": True, "events": logged, "prompt": prompt_json(session.prompt())}
+            | _pending(pending)
+        )
         return
-    for event in session.events:
+    for event in logged:
         print(event_line(event))
-    print(f"{len(session.events)} events re-checked: the log is sound")
+    print(f"{counted(len(logged), 'event')} re-checked: the log is sound")
+    for line in owed_lines(pending, completed=False):
+        print(line)
     print(f"next: {session.prompt().text}")
 
 
 @app.command()
 def score(
-    target: Annotated[str, typer.Argument(help="A log, or with --position a game.")],
+    target: Annotated[
+        str,
+        typer.Argument(
+            help="A log, or with --position a game.", autocompletion=complete_game_or_log
+        ),
+    ],
     position: Annotated[
         Path | None, typer.Option("--position", help="Score a typed finished position.")
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Scores by category, the winner and the tie-break used."""
-    from pnpkit.referee.report import print_json, score_text
+    from pnpkit.referee.report import owed_lines, print_json, score_text
 
+    pending: list[Event] = []
     if position is not None:
         from pnpkit.components import load_game
         from pnpkit.referee.rules import load_rules
@@ -234,35 +296,44 @@ def score(
             raise PnpError(f"{position}: cannot read ({exc.strerror})") from None
         except UnicodeDecodeError as exc:
             raise PnpError(f"{position}: not UTF-8 text (byte {exc.start + 1})") from None
-        sheet, final = load_rules(game).score_position(game, text, str(position)), True
+        sheet, over = load_rules(game).score_position(game, text, str(position)), True
     else:
-        from pnpkit.referee.store import load_session
-
         if not Path(target).exists():
             raise PnpError(
                 f"{target}: no such log; to score a game that was not recorded, "
                 "give the game and --position FILE"
             )
-        session, warnings = load_session(Path(target))
-        _warn(warnings)
+        session, pending = _read(Path(target))
         sheet = session.rules.score(session.setup, session.state)
-        final = session.prompt().kind == "over"
+        over = session.prompt().kind == "over"
     if as_json:
-        print_json({"final": final, **sheet.to_json()})
+        print_json(sheet.to_json(over) | _pending(pending))
         return
-    print(score_text(sheet, final))
+    print(score_text(sheet, over))
+    for line in owed_lines(pending, completed=False):
+        print(line)
 
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="A game's ID or directory (none: every rules installed).",
+            autocompletion=complete_game,
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The move syntax of a game, its variants and options."""
+    """The move syntax of a game, its variants and options; without a game, every rules installed
+    and where each comes from."""
     from pnpkit.components import load_game
     from pnpkit.referee.report import print_json
     from pnpkit.referee.rules import load_rules
 
+    if game is None:
+        _installed_rules(as_json)
+        return
     loaded = load_game(game)
     found = load_rules(loaded)
     data = {
@@ -275,7 +346,7 @@ def rules(
     if as_json:
         print_json(data)
         return
-    print(f"{loaded.name}: moves (rules index: docs/rules/{loaded.id}.md)")
+    print(f"{loaded.name}: moves (`referee explain ID` prints the statement a refusal cites)")
     width = max([len("NAME: MOVE"), *(len(s.form) for s in found.syntax)])
     for s in found.syntax:
         print(f"  {s.form.ljust(width)}  {s.meaning}" + (f" [{s.rule}]" if s.rule else ""))
@@ -288,9 +359,85 @@ def rules(
         )
 
 
+def _installed_rules(as_json: bool) -> None:
+    """Every `pnpkit.rules` entry point, loaded and checked; exit 3 if any is broken."""
+    from pnpkit.referee.registry import GROUP, load, sources
+    from pnpkit.referee.report import print_json
+
+    rows = []
+    for name, providers in sources().items():
+        for source in providers:
+            row = {
+                "name": name,
+                "distribution": source.distribution,
+                "version": source.version,
+                "target": source.target,
+                "contract": "",
+                "problem": "",
+            }
+            try:
+                row["contract"] = load(name).contract
+            except PnpError as exc:
+                row["problem"] = str(exc)
+            rows.append(row)
+    if as_json:
+        print_json(rows)
+    else:
+        print(f"rules installed ({GROUP} entry points):")
+        for row in rows:
+            state = f"contract {row['contract']}" if not row["problem"] else "BROKEN"
+            print(
+                f"  {row['name']}: {row['distribution']} {row['version']}, "
+                f"{row['target']} ({state})"
+            )
+            if row["problem"]:
+                print(f"    {row['problem']}")
+    if any(row["problem"] for row in rows):
+        raise typer.Exit(3)
+
+
+@app.command()
+def explain(
+    rule: Annotated[str, typer.Argument(help="A rule ID from a refusal, e.g. AL-11.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Print a rule's statement from the rules index its rules ship (works offline)."""
+    from pnpkit.referee.registry import load, sources
+    from pnpkit.referee.report import print_json
+    from pnpkit.referee.rules_index import RULE_ID, index_text, statements
+
+    wanted = rule.strip().upper()
+    if not RULE_ID.match(wanted):
+        raise PnpError(f"{rule!r} is not a rule ID (letters, a hyphen, a number: AL-11)")
+    searched = []
+    for name, providers in sources().items():
+        try:
+            found = load(name)
+            if not found.index:
+                continue  # rules that ship no index have nothing to explain
+            text = index_text(providers[0], found)
+        except PnpError as exc:
+            _warn([f"skipped: {exc}"])
+            continue
+        searched.append(name)
+        statement = statements(text).get(wanted)
+        if statement is not None:
+            if as_json:
+                print_json({"rule": wanted, "rules": name, "statement": statement})
+            else:
+                print(f"{wanted} ({name}): {statement}")
+            return
+    raise PnpError(f"no rule {wanted} in the rules indexes of: {', '.join(searched) or 'none'}")
+
+
 @app.command()
 def play(
-    target: Annotated[str, typer.Argument(help="A game to start, or a log to continue.")],
+    target: Annotated[
+        str,
+        typer.Argument(
+            help="A game to start, or a log to continue.", autocompletion=complete_game_or_log
+        ),
+    ],
     players: Annotated[
         str, typer.Option("--players", help="For a new game: names in seat order.")
     ] = "",
@@ -299,11 +446,14 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
     log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
 ) -> None:
-    """An interactive prompt for the table: whose turn, what is expected, Tab completion."""
+    """An interactive prompt for the table: whose turn, what is expected, Tab completion.
+
+    Exit 1 when standard input is not a terminal (a script) and a move was refused."""
     import time
 
     from pnpkit.referee.interactive import play as run
-    from pnpkit.referee.store import make_setup, new_game, writing_session
+    from pnpkit.referee.report import owed_lines
+    from pnpkit.referee.store import make_setup, new_game, new_numbered_game, writing_session
 
     if not Path(target).is_file():
         from pnpkit.components import load_game
@@ -314,22 +464,31 @@ def play(
         if not players:
             try:
                 players = input("players (A,B,…): ")
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
+                print()
                 raise PnpError("no players given: name them with --players A,B") from None
         names = [p.strip() for p in players.split(",")]
         setup = make_setup(game, names, variant, _options(option), seed)
-        path = log or Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-        new_game(path, setup)
-        print(f"log: {path}")
-        target = str(path)
-    with writing_session(Path(target)) as (session, warnings):
+        if log is None:
+            stem = Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}")
+            log, _ = new_numbered_game(stem, setup)
+        else:
+            new_game(log, setup)
+        print(f"log: {log}")
+        target = str(log)
+    with writing_session(Path(target)) as (session, warnings, completed):
         _warn(warnings)
-        run(session)
+        for line in owed_lines(completed, completed=True):
+            print(line)
+        refused = run(session)
+    print(f"game saved in {target}")
+    if refused and not sys.stdin.isatty():
+        raise typer.Exit(1)
 
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="A bundled game's ID or a game directory.")],
+    game: GameArgument,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
     players: Annotated[
@@ -371,3 +530,7 @@ def main() -> None:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        from pnpkit.referee.faults import report
+
+        sys.exit(report(exc))

@@ -187,6 +187,28 @@ def create_log(path: Path, header: Header) -> None:
         raise LogError(f"{path}: already exists; choose another --log or remove it") from None
     except OSError as exc:
         raise LogError(f"{path}: cannot create the log ({exc.strerror or exc})") from None
+    _write_header(fd, header)
+
+
+def create_numbered_log(stem: Path, header: Header) -> Path:
+    """Create `STEM.jsonl`, or `STEM-2.jsonl`, `STEM-3.jsonl` … if taken; the path created.
+
+    Each name is claimed with O_EXCL, so two referees started in the same second never share
+    a log."""
+    for number in range(1, 10_000):
+        path = stem.with_name(f"{stem.name}{'' if number == 1 else f'-{number}'}.jsonl")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise LogError(f"{path}: cannot create the log ({exc.strerror or exc})") from None
+        _write_header(fd, header)
+        return path
+    raise LogError(f"{stem}-*.jsonl: no free name; give one with --log")
+
+
+def _write_header(fd: int, header: Header) -> None:
     try:
         os.write(fd, _line(header.to_json()))
         os.fsync(fd)

@@ -1,10 +1,12 @@
-"""The random play-through harness every game's tests use.
+"""The random play-through harness every game's tests use: public API (docs/engine.md), for a
+designer's own test suite as much as for pnpkit's.
 
 At every step of a seeded random game it checks that: a legal move exists until the game is
 over; every listed move is accepted; malformed and illegal moves are refused and change nothing;
 replaying the log (through JSON) gives the live state; undo restores the previous state and
 entering the move again gives the same state (digital draws too); the census of pieces never
-changes. At the end the scores are within bounds and there is a winner.
+changes; every prompt for players names who acts. At the end the scores are within bounds and
+there is a winner.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from dataclasses import dataclass, field
 from pnpkit.components import load_game
 from pnpkit.referee.game_log import Event
 from pnpkit.referee.moves import Move, canonical
-from pnpkit.referee.rules import Setup, State
+from pnpkit.referee.rules import Prompt, Setup, State
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import make_setup
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
+
+__all__ = ["Case", "enter", "playthrough", "playthrough_cases", "soak"]
 
 SOAK_ENV = "PNPKIT_SOAK"
 MAX_STEPS = 20000
@@ -103,6 +107,7 @@ def playthrough(case: Case, undo_every: int = 7) -> Session:
         prompt = session.prompt()
         kind = rules.prompt_kind(setup, session.state)
         assert kind == prompt.kind, f"{case} step {step}: prompt_kind {kind} != {prompt.kind}"
+        _check_prompt_names_actors(prompt, f"{case} step {step}")
         if prompt.kind == "over":
             break
         legal = session.legal()
@@ -144,6 +149,15 @@ def _check_replay(mirror: Session, session: Session, where: str) -> None:
     except ReplayError as exc:
         raise AssertionError(f"{where}: replaying the log differs from live play: {exc}") from exc
     assert mirror.state == session.state, f"{where}: replaying the log differs from live play"
+
+
+def _check_prompt_names_actors(prompt: Prompt, where: str) -> None:
+    """A prompt for players says who acts: each of them by name, or all of them as "all"."""
+    if prompt.kind in ("move", "simultaneous") and prompt.actors:
+        unnamed = [a for a in prompt.actors if a.lower() not in prompt.text.lower()]
+        assert not unnamed or prompt.text.startswith("all"), (
+            f"{where}: the prompt {prompt.text!r} does not name {', '.join(unnamed)}"
+        )
 
 
 def _check_listed_moves(session: Session, legal: list[Move], rng: random.Random) -> None:

@@ -46,8 +46,10 @@ def _completer(session: Session):  # type: ignore[no-untyped-def]
     return complete
 
 
-def play(session: Session) -> None:
-    """Read moves until the game is over or the player quits; the session's sink logs them."""
+def play(session: Session) -> int:
+    """Read commands and moves until the players quit (Ctrl-D and Ctrl-C quit too); the
+    session's sink logs the moves. When the game ends the final scores are printed, the winner
+    last, and the prompt stays open for undo, show and score. The number of refused moves."""
     try:
         import readline
 
@@ -58,29 +60,36 @@ def play(session: Session) -> None:
         pass
     rules, setup = session.rules, session.setup
     print(rules.describe(setup, session.state))
-    while session.prompt().kind != "over":
+    refused = 0
+    over_announced = False
+    while True:
+        over = session.prompt().kind == "over"
+        if over and not over_announced:
+            print(score_text(rules.score(setup, session.state), final=True))
+        over_announced = over
+        asking = "game over: undo, show, score or quit" if over else session.prompt().text
         try:
-            line = input(f"{session.prompt().text}\n> ").strip()
-        except EOFError:
+            line = input(f"{asking}\n> ").strip()
+        except (EOFError, KeyboardInterrupt):
             print()
-            return
+            return refused
         command = line.lower()
         if command in ("quit", "exit"):
-            return
+            return refused
         if command in ("help", "?"):
             print(HELP)
         elif command == "legal":
             choices = rules.choices(setup, session.state)
             moves = [session.text(m) for m in session.legal()] if choices is None else []
-            for line in [
+            for text in [
                 *(choices_text(choices) if choices else moves),
                 *(f"(also: {form})" for form in rules.also(setup, session.state)),
             ]:
-                print(f"  {line}")
+                print(f"  {text}")
         elif command == "show":
             print(rules.describe(setup, session.state))
         elif command == "score":
-            print(score_text(rules.score(setup, session.state), final=False))
+            print(score_text(rules.score(setup, session.state), final=over))
         elif command == "rules":
             print("\n".join(f"  {s.form}: {s.meaning}" for s in rules.syntax))
             print("  NAME: MOVE: a move by a player other than the expected one")
@@ -98,5 +107,5 @@ def play(session: Session) -> None:
                     print(event_line(event))
                 print(rules.describe(setup, session.state))
             except (MoveRefused, MoveSyntaxError) as exc:
+                refused += 1
                 print(f"refused: {exc}", file=sys.stderr)
-    print(score_text(rules.score(setup, session.state), final=True))

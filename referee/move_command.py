@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pnpkit.referee.report import event_line, print_json, prompt_json, verdict_json
+from pnpkit.referee.report import event_line, owed_lines, print_json, prompt_json, verdict_json
 from pnpkit.referee.store import writing_session
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, Verdict, refuse
 
@@ -15,10 +15,17 @@ COMMANDS = ("undo", "legal", "show", "score", "replay", "rules")
 
 
 def enter_move(log: Path, text: str, as_json: bool) -> int:
-    """Check and record `text` in `log`; print the outcome. 0 if accepted, 1 if refused."""
-    with writing_session(log) as (session, warnings):
+    """Check and record `text` in `log`; print the outcome. 0 if accepted, 1 if refused.
+
+    Events the log owed after an interrupted command are completed (and printed) first, whatever
+    becomes of the move: a refused move adds nothing of its own.
+    """
+    with writing_session(log) as (session, warnings, completed):
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
+        if not as_json:
+            for line in owed_lines(completed, completed=True):
+                print(line)
         try:
             events = session.submit(session.parse(text))
         except MoveSyntaxError as exc:
@@ -29,6 +36,7 @@ def enter_move(log: Path, text: str, as_json: bool) -> int:
             if as_json:
                 print_json(
                     {"accepted": True, "events": events, "prompt": prompt_json(session.prompt())}
+                    | ({"completed": completed} if completed else {})
                 )
             else:
                 for event in events:
@@ -36,7 +44,7 @@ def enter_move(log: Path, text: str, as_json: bool) -> int:
                 print(f"next: {session.prompt().text}")
             return ACCEPTED_EXIT
     if as_json:
-        print_json(verdict_json(verdict))
+        print_json(verdict_json(verdict) | ({"completed": completed} if completed else {}))
     print(f"refused: {verdict}", file=sys.stderr)
     return REFUSED_EXIT
 

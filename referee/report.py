@@ -42,7 +42,8 @@ def event_line(event: Event) -> str:
 
 
 def score_text(sheet: ScoreSheet, final: bool) -> str:
-    """A score sheet as a table with a line per player, the winner and the tie-break."""
+    """A score sheet as a table with a line per player, its notes, the tie-break, and last the
+    winner."""
     header = ["player", *sheet.categories, "total"]
     rows = [
         [p, *(str(cats.get(c, 0)) for c in sheet.categories), str(sheet.total(p))]
@@ -53,12 +54,34 @@ def score_text(sheet: ScoreSheet, final: bool) -> str:
         "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in [header, *rows]
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    if final:
-        lines.append(f"winner: {' and '.join(sheet.winners)}")
-        if sheet.tiebreak:
-            lines.append(f"tie-break: {sheet.tiebreak}")
-    else:
+    decided = sheet.decided(final)
+    if sheet.tied and not decided:
+        lines.append(f"no winner yet: {' and '.join(sheet.tied)} are tied")
+        lines.append(f"to be decided at the table: {sheet.tiebreak}")
+    elif not decided:
+        lines.append(f"leading: {' and '.join(sheet.winners)}")
         lines.append("(the game is not over: a running count)")
     if sheet.notes:
         lines += ["", *sheet.notes]
+    if decided:
+        if sheet.tiebreak:
+            lines.append(f"tie-break: {sheet.tiebreak}")
+        lines.append(f"winner: {' and '.join(sheet.winners)}")
     return "\n".join(lines)
+
+
+def owed_lines(events: list[Event], completed: bool) -> list[str]:
+    """The events a log owed after an interrupted command: completed now, or still pending."""
+    if not events:
+        return []
+    if completed:
+        head = (
+            "the log stopped before the referee's own follow-up to its last move "
+            "(an interrupted command); completed first:"
+        )
+    else:
+        head = (
+            "pending: the log stopped before the referee's own follow-up to its last move "
+            "(an interrupted command); the next move or undo writes these first:"
+        )
+    return [head, *(event_line(event) for event in events)]

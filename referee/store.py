@@ -9,7 +9,14 @@ from pathlib import Path
 from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.game_log import Header, create_log, open_for_append, read_log
+from pnpkit.referee.game_log import (
+    Event,
+    Header,
+    create_log,
+    create_numbered_log,
+    open_for_append,
+    read_log,
+)
 from pnpkit.referee.rules import Setup, load_rules
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.verdict import LogError
@@ -63,13 +70,33 @@ def header_for(setup: Setup) -> Header:
 
 
 def new_game(path: Path, setup: Setup) -> Session:
-    """Create the log at `path` and make the referee's opening moves (digital chance)."""
+    """Make the referee's opening moves (digital chance), then create the log at `path` holding
+    them: if the rules fail on the way, no log is left behind."""
+    session = _opening(setup)
     create_log(path, header_for(setup))
-    with open_for_append(path) as writer:
-        session = Session(setup)
-        session.sink = writer.append
-        session.advance()
+    _record(path, session)
     return session
+
+
+def new_numbered_game(stem: Path, setup: Setup) -> tuple[Path, Session]:
+    """Like new_game, in `STEM.jsonl` or the first free `STEM-N.jsonl`; the path and session."""
+    session = _opening(setup)
+    path = create_numbered_log(stem, header_for(setup))
+    _record(path, session)
+    return path, session
+
+
+def _opening(setup: Setup) -> Session:
+    """A new game with the referee's opening moves made, not yet in any log."""
+    session = Session(setup)
+    session.advance()
+    return session
+
+
+def _record(path: Path, session: Session) -> None:
+    with open_for_append(path) as writer:
+        for event in session.events:
+            writer.append(event)
 
 
 def _setup_from(header: Header, path: Path) -> Setup:
@@ -104,16 +131,24 @@ def _replayed(header: Header, events: list, path: Path) -> Session:
 
 
 def load_session(path: Path) -> tuple[Session, list[str]]:
-    """The game in a log, replayed and re-checked, with any warnings (a dropped torn line)."""
+    """The game in a log, replayed and re-checked, with any warnings (a dropped torn line).
+
+    The session is the log as written: events the referee still owes (see `Session.ahead`) are
+    not made; read-only commands show them as pending.
+    """
     contents = read_log(path)
     return _replayed(contents.header, contents.events, path), contents.warnings
 
 
 @contextlib.contextmanager
-def writing_session(path: Path) -> Iterator[tuple[Session, list[str]]]:
-    """The game in a log, locked for writing: new events are appended as they happen."""
+def writing_session(path: Path) -> Iterator[tuple[Session, list[str], list[Event]]]:
+    """The game in a log, locked for writing: new events are appended as they happen.
+
+    Yields the session, the warnings, and the events the referee owed (a crash came between a
+    move and the referee's follow-up), which are completed and logged before anything else.
+    """
     with open_for_append(path) as writer:
         session = _replayed(writer.contents.header, list(writer.contents.events), path)
         session.sink = writer.append
-        session.advance()
-        yield session, writer.contents.warnings
+        completed = session.advance()
+        yield session, writer.contents.warnings, completed

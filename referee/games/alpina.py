@@ -1,6 +1,6 @@
 """Alpina's rules: build a shared 5×5 grid of cards and post hikers on the cards that will pay.
 
-The rule IDs (AL-…) are those of docs/rules/alpina.md. At the table, hands stay secret: the
+The rule IDs (AL-…) are those of rules-index/alpina.md. At the table, hands stay secret: the
 referee counts the cards in each hand and identifies a card when it is played, by its printed ID.
 In digital mode (--seed) the referee deals and draws itself, and so knows every hand.
 """
@@ -74,6 +74,8 @@ class AlpinaRules(Rules):
     """The rules of Alpina, step by step as the rulebook orders them."""
 
     id = "alpina"
+    contract = "1.0"
+    index = "rules-index/alpina.md"
     version = "1"
     options: ClassVar[Mapping[str, str]] = {
         "colours": "hiker colours in seat order, e.g. colours=red,purple (default: box order)"
@@ -153,7 +155,7 @@ class AlpinaRules(Rules):
     def parse(self, setup: Setup, state: Alpina, text: str) -> Move:
         w = words(text)
         if not w:
-            raise MoveSyntaxError("empty move; `rules alpina` lists the moves")
+            raise MoveSyntaxError("empty move; `pnp referee rules alpina` lists the moves")
         kind, args = w[0], w[1:]
         if kind == "start" and len(args) == 1:
             return {"type": "start", "card": args[0].upper()}
@@ -174,8 +176,8 @@ class AlpinaRules(Rules):
                 **({"hands": {p: c.upper().split(",") for p, c in hands.items()}} if hands else {}),
             }
         raise MoveSyntaxError(
-            f"{text.strip()!r} is not an Alpina move; expected e.g. `play AL-17 e4`, `hiker e4`, "
-            "`pass` (`rules alpina` lists them all)"
+            f"{text.strip()!r} is not an Alpina move; now: {self.prompt(setup, state).text} "
+            "(`pnp referee rules alpina` lists every move)"
         )
 
     def text(self, setup: Setup, move: Move) -> str:

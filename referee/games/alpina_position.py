@@ -19,6 +19,7 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games.alpina_grid import SIZE
 from pnpkit.referee.moves import space_name
 from pnpkit.referee.position_file import position_lines
+from pnpkit.wording import counted
 
 ROWS = COLUMNS = 5
 
@@ -60,7 +61,8 @@ def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int
     if len(rows) < ROWS:
         where = f"{source}:{rows[-1][0]}" if rows else source
         raise PnpError(
-            f"{where}: the grid ends after {len(rows)} row(s) of cards; a finished grid has {ROWS}"
+            f"{where}: the grid ends after {counted(len(rows), 'row')} of cards; "
+            f"a finished grid has {ROWS}"
         )
     cards: dict[int, str] = {}
     hikers: dict[int, str] = {}
@@ -96,6 +98,11 @@ def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int
                         f"each player has {allowed} with {len(order)} players"
                     )
                 hikers[space] = colour
+    if not any(game.component(c).fields.get("starter") for c in cards.values()):
+        raise PnpError(
+            f"{source}:{rows[0][0]}: no chamois card in the grid; every grid grows from the "
+            "chamois card drawn to start it (AL-2), so this grid cannot have been played"
+        )
     return Position(cards, hikers, order)
 
 
@@ -125,6 +132,7 @@ def _check_order(order: list[str], colours: set[str], each: dict[int, int], wher
         raise PnpError(f"{where}: a colour appears twice in the order")
     if len(order) not in each:
         raise PnpError(
-            f"{where}: {len(order)} colour(s); Alpina is for {min(each)} to {max(each)} players, "
+            f"{where}: {counted(len(order), 'colour')}; "
+            f"Alpina is for {min(each)} to {max(each)} players, "
             "so list one hiker colour per player"
         )

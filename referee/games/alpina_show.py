@@ -8,6 +8,7 @@ from pnpkit.referee.faces import place_card
 from pnpkit.referee.games import alpina_grid as grid
 from pnpkit.referee.moves import space_name
 from pnpkit.referee.rules import Setup
+from pnpkit.wording import counted
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.alpina import Alpina
@@ -57,11 +58,10 @@ def describe_table(
     for seat, player in enumerate(setup.players):
         marker = "▶" if seat == state.turn and state.phase in ("play", "hiker", "draw") else " "
         known = sorted(state.known[seat]) if viewer in (None, seat) else []
-        hand = f"{state.hand_sizes[seat]} cards" + (f" ({' '.join(known)})" if known else "")
-        lines.append(
-            f"{marker} {player} ({colours[seat]}): {hand}, {state.hikers_left[seat]} hikers left"
-        )
-    lines.append(f"  draw pile: {state.deck_size()} cards; grid: {state.placed}/25")
+        hand = counted(state.hand_sizes[seat], "card") + (f" ({' '.join(known)})" if known else "")
+        hikers = counted(state.hikers_left[seat], "hiker")
+        lines.append(f"{marker} {player} ({colours[seat]}): {hand}, {hikers} left")
+    lines.append(f"  draw pile: {counted(state.deck_size(), 'card')}; grid: {state.placed}/25")
     if viewer is not None:
         lines.insert(0, f"{setup.players[viewer]}'s view (the other hands only counted)")
     return "\n".join(lines)

@@ -1,5 +1,5 @@
 """Año Nuevo's rules: bull elephant seals hunt in the Ocean, Posture and Fight for beaches, and
-mate for victory points. Rule IDs (AN-…) are those of docs/rules/ano-nuevo.md.
+mate for victory points. Rule IDs (AN-…) are those of rules-index/ano-nuevo.md.
 
 A turn follows the rulebook: Beginning of Turn (move the tracker; on 1, replenish the Harem
 cards), Travel (one move with every seal's revealed token), the Prey discards for Travelling,
@@ -31,7 +31,13 @@ from pnpkit.referee.games.ano_nuevo_moves import (
 )
 from pnpkit.referee.games.ano_nuevo_position import score_position
 from pnpkit.referee.games.ano_nuevo_posture import ALPHA, BACHELOR, BETA, NONE, Contest
-from pnpkit.referee.games.ano_nuevo_scoring import GOAL, Outcome, Standing, game_over, outcome
+from pnpkit.referee.games.ano_nuevo_scoring import (
+    Outcome,
+    Standing,
+    game_over,
+    most_vp,
+    outcome,
+)
 from pnpkit.referee.games.ano_nuevo_show import describe, table_svg
 from pnpkit.referee.games.ano_nuevo_table import (
     ADVANCED,
@@ -56,12 +62,15 @@ from pnpkit.referee.games.ano_nuevo_table import (
 from pnpkit.referee.moves import Move, words
 from pnpkit.referee.rules import Choices, Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
+from pnpkit.wording import counted
 
 
 class AnoNuevoRules(Rules):
     """The referee for Año Nuevo."""
 
     id = "ano-nuevo"
+    contract = "1.0"
+    index = "rules-index/ano-nuevo.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "basic Hunting: a seal in the Ocean draws one Prey card a turn",
@@ -148,15 +157,19 @@ class AnoNuevoRules(Rules):
         where = self._place(setup, contest.place)
         if contest.round == 2:
             where += " (second round, for Beta)"
+        seals = _names(contest.seals)
         if contest.shown is None:
-            return Prompt("simultaneous", contest.seals, f"posture on {where}: display …")
+            return Prompt("simultaneous", contest.seals, f"{seals}: posture on {where} (display …)")
         if not contest.fighters:
-            return Prompt("simultaneous", contest.seals, f"on {where}: stay or back down (stand …)")
+            text = f"{seals}: stay or back down on {where} (stand …)"
+            return Prompt("simultaneous", contest.seals, text)
         waiting = contest.to_reveal()
         if waiting:
-            return Prompt("move", waiting, f"fight on {where}: {_names(waiting)} reveal cards")
+            return Prompt("move", waiting, f"{_names(waiting)}: reveal cards to fight on {where}")
         tie = self._fight(setup, state, contest)[1]
-        return Prompt("move", tie, f"fight on {where}: {_names(tie)} tied; who won the bellow?")
+        return Prompt(
+            "move", tie, f"{_names(tie)}: tied in the fight on {where}; who won the bellow?"
+        )
 
     def _hunt_prompt(self, setup: Setup, state: AnoNuevo) -> Prompt:
         if not setup.digital:
@@ -172,22 +185,26 @@ class AnoNuevoRules(Rules):
         if mating.flips:
             return Prompt("chance", (), f"turn a Harem card onto {where} (Matron)")
         if mating.discarders:
-            return Prompt("move", mating.discarders, f"on {where}: discard a Prey card to mate")
+            text = f"{_names(mating.discarders)}: discard a Prey card to mate on {where}"
+            return Prompt("move", mating.discarders, text)
         alpha = self._role_holder(setup, state, mating.place, ALPHA)
         if mating.taker == 0:
-            return Prompt("move", (alpha,), f"{alpha}: take up to {mating.left} Harem card(s)")
+            return Prompt(
+                "move", (alpha,), f"{alpha}: take up to {counted(mating.left, 'Harem card')}"
+            )
         beta = self._role_holder(setup, state, mating.place, BETA)
         return Prompt(
             "move",
             (alpha,),
-            f"{alpha}: give {beta} up to {mating.left} Harem card(s) ({beta} may stop: done)",
+            f"{alpha}: give {beta} up to {counted(mating.left, 'Harem card')} "
+            f"({beta} may stop: done)",
         )
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: AnoNuevo, text: str) -> Move:
         w = words(text)
         if not w:
-            raise MoveSyntaxError("expected a move; `referee rules ano-nuevo` lists them")
+            raise MoveSyntaxError("expected a move; `pnp referee rules ano-nuevo` lists them")
         kind, args = w[0], w[1:]
         parser = PARSERS.get(kind)
         if parser is None:
@@ -813,16 +830,21 @@ class AnoNuevoRules(Rules):
         }
         result = self._outcome(setup, state)
         notes = tuple(
-            f"{p}: {s.vp} VP, {s.role or 'in the Ocean'}, {s.prey_count()} Prey card(s)"
+            f"{p}: {s.vp} VP, {s.role or 'in the Ocean'}, {counted(s.prey_count(), 'Prey card')}"
             for p, s in zip(setup.players, state.seals, strict=True)
         )
         return ScoreSheet(
-            tuple(names[c] for c in data.vp), points, result.winners, result.tiebreak, notes
+            tuple(names[c] for c in data.vp),
+            points,
+            result.winners,
+            result.tiebreak,
+            notes,
+            tied=result.bellow,
         )
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         data = data_of(setup.game)
-        return 0, GOAL - 1 + max(data.food.values()) * max(data.vp.values())
+        return 0, most_vp(data.food, data.vp)
 
     def stats(self, setup: Setup, state: AnoNuevo) -> Mapping[str, float]:
         return {"turns": state.turn, "fights": state.fights}
@@ -838,11 +860,11 @@ class AnoNuevoRules(Rules):
         return found
 
     def describe(self, setup: Setup, state: AnoNuevo) -> str:
-        return describe(setup, state, self.prompt(setup, state).text)
+        return describe(setup, state)
 
     def view(self, setup: Setup, state: AnoNuevo, player: str) -> str:
         """AN-68: the table as `player` may see it: the others' cards only as counts."""
-        return describe(setup, state, self.prompt(setup, state).text, player)
+        return describe(setup, state, player)
 
     def svg(self, setup: Setup, state: AnoNuevo, face: Any) -> str:
         return table_svg(setup, state, face)

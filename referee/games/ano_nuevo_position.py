@@ -1,4 +1,4 @@
-"""Año Nuevo position files: score a finished, unrecorded game (docs/rules/ano-nuevo.md)."""
+"""Año Nuevo position files: score a finished, unrecorded game (rules-index/ano-nuevo.md)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,19 @@ from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.ano_nuevo_scoring import GOAL, Standing, game_over, outcome
-from pnpkit.referee.games.ano_nuevo_table import data_of
+from pnpkit.referee.games.ano_nuevo_scoring import (
+    GOAL,
+    Standing,
+    game_over,
+    most_vp,
+    outcome,
+    reachable_vp,
+)
+from pnpkit.referee.games.ano_nuevo_table import Data, data_of
 from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
+from pnpkit.wording import counted
 
 ROLES = ("alpha", "beta", "bachelor", "ocean")
 
@@ -63,6 +71,30 @@ def read_position(text: str, source: str) -> Position:
     return Position(standings, roles, lines, bellow)
 
 
+def _check_vp(position: Position, data: Data) -> None:
+    """Each VP total must be one a seal can finish with: Harem cards' VP add up to it, and it is
+    no more than one turn's mating past GOAL - 1 (AN-50, AN-56, AN-59)."""
+    top = most_vp(data.food, data.vp)
+    reachable = reachable_vp(data.vp, top)
+    for name, standing in position.standings.items():
+        where = position.lines[name]
+        if standing.vp > top:
+            raise PnpError(
+                f"{where}: {name} has {standing.vp} VP, more than a seal can finish with: "
+                f"the game ends after the turn in which someone reaches {GOAL} (AN-50), so a "
+                f"seal starts its last turn with {GOAL - 1} at most and gains at most "
+                f"{top - GOAL + 1} VP in it (a Prey card's Food, at most "
+                f"{max(data.food.values())}, in Harem cards of at most {max(data.vp.values())} "
+                f"VP); {top} at most"
+            )
+        if standing.vp not in reachable:
+            values = ", ".join(str(v) for v in sorted(set(data.vp.values())))
+            raise PnpError(
+                f"{where}: {name} has {standing.vp} VP, which Harem cards worth {values} VP "
+                "cannot add up to (AN-59)"
+            )
+
+
 def _check_table(position: Position, source: str, prey_cards: int) -> None:
     """The whole table must be possible: the player count, the roles (AN-2, AN-20, AN-22) and
     the Prey cards in hands (the deck has `prey_cards`), and the game must be over (AN-50)."""
@@ -95,7 +127,9 @@ def _check_table(position: Position, source: str, prey_cards: int) -> None:
 def score_position(game: Game, text: str, source: str) -> ScoreSheet:
     """The score sheet of a position file; PnpError naming the file and line if it is wrong."""
     position = read_position(text, source)
-    _check_table(position, source, sum(data_of(game).prey_copies.values()))
+    data = data_of(game)
+    _check_table(position, source, sum(data.prey_copies.values()))
+    _check_vp(position, data)
     standings = position.standings
     bellow = None
     if position.bellow is not None:
@@ -105,7 +139,8 @@ def score_position(game: Game, text: str, source: str) -> ScoreSheet:
             raise PnpError(f"{where}: {name} is not one of the players listed")
     needed = outcome(standings).bellow
     notes = tuple(
-        f"{p}: {s.prey} Prey card(s){', Alpha' if s.alpha else ''}" for p, s in standings.items()
+        f"{p}: {counted(s.prey, 'Prey card')}{', Alpha' if s.alpha else ''}"
+        for p, s in standings.items()
     )
     if position.bellow is not None and not needed:
         notes += (f"{position.bellow[1]}: no bellow was needed; that line is not used",)
@@ -118,4 +153,4 @@ def score_position(game: Game, text: str, source: str) -> ScoreSheet:
     if result.bellow:
         notes += (f"add a line `bellow NAME` naming who of {', '.join(result.bellow)} won",)
     points = {p: {"VP": s.vp} for p, s in standings.items()}
-    return ScoreSheet(("VP",), points, result.winners, result.tiebreak, notes)
+    return ScoreSheet(("VP",), points, result.winners, result.tiebreak, notes, tied=result.bellow)

@@ -27,6 +27,27 @@ class Outcome:
     bellow: tuple[str, ...] = ()
 
 
+def most_vp(food: Mapping[str, int], vp: Mapping[str, int]) -> int:
+    """The most VP a seal can finish with (AN-50, AN-55 … AN-59).
+
+    VP come only from Harem cards taken when mating: once a turn, at most the Food of the one
+    Prey card discarded, each card worth at most the best Harem VP. The game ends at the end of
+    the first turn in which a seal has GOAL VP, so every seal began that turn with GOAL - 1 at
+    most, and gained at most one mating in it.
+    """
+    return GOAL - 1 + max(food.values()) * max(vp.values())
+
+
+def reachable_vp(vp: Mapping[str, int], top: int) -> frozenset[int]:
+    """Every total from 0 to `top` that Harem cards of these VP values can add up to."""
+    values = {v for v in vp.values() if v > 0}
+    found = {0}
+    for total in range(1, top + 1):
+        if any(total - v in found for v in values):
+            found.add(total)
+    return frozenset(found)
+
+
 def game_over(vps: Mapping[str, int]) -> bool:
     """AN-50: someone has reached the goal."""
     return any(vp >= GOAL for vp in vps.values())

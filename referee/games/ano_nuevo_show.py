@@ -46,7 +46,7 @@ def _seal_line(setup: Setup, state: AnoNuevo, player: str, seal: Seal, viewer: s
     return line
 
 
-def describe(setup: Setup, state: AnoNuevo, prompt: str, viewer: str | None = None) -> str:
+def describe(setup: Setup, state: AnoNuevo, viewer: str | None = None) -> str:
     """The table in plain text; with `viewer`, only that player's cards are shown."""
     data = data_of(setup.game)
     lines = [f"Año Nuevo, turn {state.turn}, tracker on {state.tracker} ({setup.variant})"]
@@ -65,7 +65,6 @@ def describe(setup: Setup, state: AnoNuevo, prompt: str, viewer: str | None = No
         f"Prey deck {len(prey.deck)}, discard {len(prey.discard)}; "
         f"Harem deck {len(state.harem_deck)}, discard {len(state.harem_discard)}"
     )
-    lines.append(f"now: {prompt}")
     return "\n".join(lines)
 
 

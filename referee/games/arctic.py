@@ -1,6 +1,6 @@
 """Arctic's rules: place cards on your pile, claim a power, move two tokens, draw from the River.
 
-The rules index is docs/rules/arctic.md (AR-1 …). A turn follows the rulebook's steps: A place
+The rules index is rules-index/arctic.md (AR-1 …). A turn follows the rulebook's steps: A place
 (`place`, with the puffin's `swap` and `takeback` before it), B take the power card (`power`,
 made by the referee), C move the animal tokens (`tokens`), D draw from the River (`take`,
 `done`), then the hand limit (`discard`), the polar bear's `blame`, and the River refill
@@ -47,6 +47,7 @@ from pnpkit.referee.games.arctic_table import (
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.wording import counted
 
 _FACTS: dict[int, tuple[Game, Facts]] = {}
 
@@ -70,7 +71,7 @@ STEP_TEXT = {
     "draw": "draw from the River: take CARD",
     "discard": "discard down to 7 cards: discard CARD|? …",
     "blame": "pass a penalty card to another player (blame NAME) or keep it (pass)",
-    "reveal": "reveal the totems: totems NAME=ANIMAL …",
+    "reveal": "all: reveal the totems (totems NAME=ANIMAL …)",
 }
 
 
@@ -78,6 +79,8 @@ class ArcticRules(Rules):
     """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
 
     id = "arctic"
+    contract = "1.0"
+    index = "rules-index/arctic.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}
     options: ClassVar[Mapping[str, str]] = {
@@ -145,14 +148,15 @@ class ArcticRules(Rules):
             return self._place_text(setup, state) + self._power_hints(setup, state, PLACE_HINTS)
         if state.step == "draw":
             low, high = self._draw_range(setup, state)
-            left = f"{high - state.taken}" if low == high else f"up to {high - state.taken}"
+            left = counted(high - state.taken, "more card")
             hints = self._power_hints(setup, state, DRAW_HINTS)
-            return f"draw {left} more card(s) from the River: take CARD{hints}"
+            up_to = "" if low == high else "up to "
+            return f"draw {up_to}{left} from the River: take CARD{hints}"
         pair = self._pair(setup, state)
         if state.step == "tokens" and pair is not None:
             return self._tokens_text(setup, state, pair)
         if state.step == "discard":
-            return f"discard {seat.hand_size - HAND_LIMIT} card(s): discard CARD|? …"
+            return f"discard {counted(seat.hand_size - HAND_LIMIT, 'card')}: discard CARD|? …"
         return STEP_TEXT[state.step]
 
     def _place_text(self, setup: Setup, state: State) -> str:
@@ -163,13 +167,14 @@ class ArcticRules(Rules):
             missing = min(low - hand, state.draw_pile)
             typed = "place CARD …" if hand else "place"
             return (
-                f"place all {hand} card(s) you hold, then {missing} penalty card(s) are drawn: "
+                f"place all {counted(hand, 'card')} you hold, then "
+                f"{counted(missing, 'penalty card')} {'is' if missing == 1 else 'are'} drawn: "
                 f"{typed}"
             )
         high = min(high, hand)
-        count = str(low) if low == high else f"{low} to {high}"
+        count = counted(low, "card") if low == high else f"{low} to {high} cards"
         typed = "place CARD …" if high else "place"
-        return f"place {count} card(s) on your pile: {typed}"
+        return f"place {count} on your pile: {typed}"
 
     def _power_hints(self, setup: Setup, state: State, hints: Mapping[str, str]) -> str:
         """The moves the current player's powers add to this step (if not used this turn)."""
@@ -285,11 +290,12 @@ class ArcticRules(Rules):
         low, high = self._place_range(setup, state)
         hand = state.seat(state.turn).hand_size
         if hand >= low and not low <= len(cards) <= min(high, hand):
-            needed = str(low) if low == high else f"{low} to {min(high, hand)}"
-            return refuse("AR-9", f"place {needed} card(s), not {len(cards)}")
+            needed = counted(low, "card") if low == high else f"{low} to {min(high, hand)} cards"
+            return refuse("AR-9", f"place {needed}, not {len(cards)}")
         if hand < low and len(cards) != hand:
             return refuse(
-                "AR-11", f"you hold {hand} card(s): place them all (the rest are penalties)"
+                "AR-11",
+                f"you hold {counted(hand, 'card')}: place them all (the rest are penalties)",
             )
         if HIDDEN in cards[:-1] or (cards[-1:] == [HIDDEN] and fox != "tuck"):
             return refuse("AR-12", "cards placed face up are shown: name each one")
@@ -360,13 +366,15 @@ class ArcticRules(Rules):
     def _check_done(self, setup: Setup, state: State, move: Move) -> Verdict:
         low, _ = self._draw_range(setup, state)
         if state.taken < low:
-            return refuse("AR-19", f"draw {low - state.taken} more card(s) first")
+            return refuse("AR-19", f"draw {counted(low - state.taken, 'more card')} first")
         return ACCEPTED
 
     def _check_discard(self, setup: Setup, state: State, move: Move) -> Verdict:
         excess = state.seat(state.turn).hand_size - HAND_LIMIT
         if len(move["cards"]) != excess:
-            return refuse("AR-21", f"discard exactly {excess} card(s) to get down to {HAND_LIMIT}")
+            return refuse(
+                "AR-21", f"discard exactly {counted(excess, 'card')} to get down to {HAND_LIMIT}"
+            )
         problem = self._removal_problem(setup, state, move["cards"])
         return refuse("AR-21", problem) if problem else ACCEPTED
 
@@ -460,6 +468,8 @@ class ArcticRules(Rules):
             state = state.with_seat(state.turn, seat)
             return replace(state, draw_pile=state.draw_pile - 1, taken=taken)
         if source == "penalty":
+            state = _penalty_unshown(state, state.turn)
+            seat = state.seat(state.turn)
             seat = replace(seat, hidden=seat.hidden + 1, penalty=seat.penalty - 1)
             return replace(state.with_seat(state.turn, seat), taken=taken)
         card = move["card"]
@@ -479,12 +489,11 @@ class ArcticRules(Rules):
         state = self._remove(setup, state, cards)
         named = tuple(c for c in cards if c != HIDDEN)
         seat = state.seat(state.turn)
-        seat = replace(seat, penalty=seat.penalty + len(cards))
-        return replace(
-            state.with_seat(state.turn, seat), unseen=including(state.unseen, *named), step="blame"
-        )
+        seat = replace(seat, penalty=seat.penalty + len(cards), named=including(seat.named, *named))
+        return replace(state.with_seat(state.turn, seat), step="blame")
 
     def _apply_blame(self, setup: Setup, state: State, move: Move) -> State:
+        state = _penalty_unshown(state, state.turn)
         giver = state.seat(state.turn)
         to = setup.players.index(move["to"])
         state = state.with_seat(state.turn, replace(giver, penalty=giver.penalty - 1))
@@ -687,7 +696,7 @@ class ArcticRules(Rules):
             return "a card can be named only once"
         seat = state.seat(state.turn)
         if len(cards) > seat.hand_size:
-            return f"you hold only {seat.hand_size} card(s)"
+            return f"you hold only {counted(seat.hand_size, 'card')}"
         unseen_needed = 0
         for card in named:
             if card in seat.hand:
@@ -696,7 +705,8 @@ class ArcticRules(Rules):
                 return f"{card} is not in your hand: {self._where(setup, state, card)}"
             unseen_needed += 1
         if unseen_needed > seat.hidden:
-            return f"you do not hold {unseen_needed} unseen card(s): some named cards are elsewhere"
+            unseen = counted(unseen_needed, "unseen card")
+            return f"you do not hold {unseen}: some named cards are elsewhere"
         return ""
 
     def _remove(self, setup: Setup, state: State, cards: Sequence[str]) -> State:
@@ -734,6 +744,8 @@ class ArcticRules(Rules):
                 return f"it is in {setup.players[index]}'s pile"
             if card in seat.hand:
                 return f"it is in {setup.players[index]}'s hand"
+            if card in seat.named:
+                return f"it was discarded to {setup.players[index]}'s penalty pile"
         if card in state.unseen:
             return "nobody has seen it yet"
         return "it is not there"
@@ -882,6 +894,7 @@ class ArcticRules(Rules):
         pieces.update(state.river)
         for seat in state.seats:
             pieces.update(seat.hand)
+            pieces.update(seat.named)
             pieces.update(c for c, _ in seat.pile if c != HIDDEN)
         pieces.update(table.power_cards)
         pieces.update(table.totems)
@@ -904,12 +917,11 @@ class ArcticRules(Rules):
         return score_position_file(facts(game), text, source)
 
     def describe(self, setup: Setup, state: State) -> str:
-        return describe_table(setup, facts(setup.game), state, self.prompt(setup, state).text)
+        return describe_table(setup, facts(setup.game), state)
 
     def view(self, setup: Setup, state: State, player: str) -> str:
         """AR-45: the table as `player` sees it: others' totems and face-down cards hidden."""
-        text = self.prompt(setup, state).text
-        return describe_table(setup, facts(setup.game), state, text, player)
+        return describe_table(setup, facts(setup.game), state, player)
 
     def svg(self, setup: Setup, state: State, face: Any) -> str:
         return table_svg(setup, facts(setup.game), state, face)
@@ -971,6 +983,16 @@ def sides_option(options: Mapping[str, str], animals: int) -> str | None:
 
 def _side_choices(animals: int) -> list[tuple[str, ...]]:
     return list(itertools.product("ab", repeat=animals))
+
+
+def _penalty_unshown(state: State, index: int) -> State:
+    """The state once a card leaves a penalty pile unshown (AR-33, AR-34): the pile's named cards
+    may be the one that left, so their place is no longer known and they rejoin the unseen pool."""
+    seat = state.seat(index)
+    if not seat.named:
+        return state
+    unseen = including(state.unseen, *seat.named)
+    return replace(state.with_seat(index, replace(seat, named=())), unseen=unseen)
 
 
 RULES = ArcticRules()

@@ -1,4 +1,4 @@
-"""Scoring a finished Arctic game typed as a position file (docs/rules/arctic.md, "Position file").
+"""Scoring a finished Arctic game typed as a position file (rules-index/arctic.md, "Position file").
 
     tokens fox=10 moose=3 walrus=0 orca=15 puffin=6 polar-bear=1
     player Ann
@@ -31,6 +31,9 @@ class _Player:
     """The line of each of this player's once-only statements (totem, penalty)."""
     pile: list[str] = field(default_factory=list)
     """Top card first, as typed."""
+    counted: list[tuple[int, int]] = field(default_factory=list)
+    """(line, cards) for each statement that puts cards in this player's piles, for the check
+    that the cards add up to no more than the game uses."""
 
 
 class _Reader:
@@ -112,8 +115,10 @@ class _Reader:
         if len(values) != 1 or not plain_digits(values[0]):
             raise self.fail(number, "expected: penalty N (the number of penalty cards)")
         player.penalty = int(values[0])
+        player.counted.append((number, player.penalty))
 
     def read_pile(self, number: int, player: _Player, values: list[str]) -> None:
+        player.counted.append((number, len(values)))
         for word in values:
             if word == HIDDEN:
                 player.pile.append(HIDDEN)
@@ -139,6 +144,21 @@ class _Reader:
             if self.table.cards[card].deck > count:
                 deck = self.table.cards[card].deck
                 raise self.fail(line, f"{card} is from deck {deck}, not used by {count} players")
+        self.check_card_count(count)
+
+    def check_card_count(self, count: int) -> None:
+        """Piles (named and `?` cards) and penalty piles together hold no more animal cards than
+        the game uses: decks 1 to N with N players."""
+        cards = len(self.table.deck_cards(count))
+        held = 0
+        for line, more in sorted(c for p in self.players for c in p.counted):
+            held += more
+            if held > cards:
+                raise self.fail(
+                    line,
+                    f"the piles and penalty piles hold {held} cards by this line, but a "
+                    f"{count}-player game uses only {cards} animal cards (decks 1 to {count})",
+                )
 
 
 def score_position_file(table: Facts, text: str, source: str) -> ScoreSheet:

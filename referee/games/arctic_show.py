@@ -7,6 +7,7 @@ from typing import Any
 from pnpkit.referee.faces import place_card
 from pnpkit.referee.games.arctic_table import Facts, State
 from pnpkit.referee.rules import Setup
+from pnpkit.wording import counted
 
 CARD_W, CARD_H, GAP, MARGIN, STEP = 63.0, 88.0, 8.0, 20.0, 16.0
 PILE_SHOWN = 8
@@ -41,9 +42,7 @@ def _powers(setup: Setup, table: Facts, state: State, index: int) -> str:
     return ", ".join(held) or "none"
 
 
-def describe_table(
-    setup: Setup, table: Facts, state: State, prompt: str, viewer: str | None = None
-) -> str:
+def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None = None) -> str:
     """The landscape, the River, the power cards, and each player's hand, pile, penalties and
     powers; with `viewer`, the other players' totems and face-down cards stay secret (AR-45).
     """
@@ -55,7 +54,7 @@ def describe_table(
     lines = [
         f"landscape  {track}",
         f"River      {' '.join(state.river) or '(empty)'}",
-        f"draw pile  {state.draw_pile} cards; Reserve {state.reserve} cards"
+        f"draw pile  {counted(state.draw_pile, 'card')}; Reserve {counted(state.reserve, 'card')}"
         + ("; the end is triggered" if state.ending == 1 else "")
         + ("; last turns, no drawing" if state.ending == 2 else ""),
         f"powers     {_power_cards(setup, table, state)}",
@@ -66,17 +65,17 @@ def describe_table(
         seat = state.seats[index]
         mark = "▶" if index == state.turn and state.opened and state.step != "over" else " "
         seen = f" (seen: {' '.join(seat.hand)})" if seat.hand else ""
+        named = f" (named: {' '.join(seat.named)})" if seat.named else ""
         secret = viewer not in (None, player) and state.step != "over"
         totem = "" if state.totems is None else f", totem {state.totems[index]}"
         if state.totems is not None and secret:
             totem = ", totem secret"
         lines += [
-            f"{mark} {player}: {seat.hand_size} cards in hand{seen}, "
-            f"{seat.penalty} penalty card(s){totem}",
+            f"{mark} {player}: {counted(seat.hand_size, 'card')} in hand{seen}, "
+            f"{counted(seat.penalty, 'penalty card')}{named}{totem}",
             f"    pile (bottom → top, ▼ face down): {_pile_text(state, index, secret)}",
             f"    powers: {_powers(setup, table, state, index)}",
         ]
-    lines.append(f"now: {prompt}")
     return "\n".join(lines)
 
 

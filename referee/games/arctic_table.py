@@ -162,7 +162,10 @@ class Seat:
     pile: tuple[tuple[str, bool], ...] = ()
     """The personal pile from bottom to top: (card ID or HIDDEN, face down)."""
     penalty: int = 0
-    """Cards in the penalty pile (face down, so only counted)."""
+    """Cards in the penalty pile (face down, so counted), `named` ones included."""
+    named: tuple[str, ...] = ()
+    """Penalty cards named when discarded (AR-21), sorted: known to be there, not unseen, until a
+    card leaves the pile without being shown (AR-33, AR-34) and any of them may be the one."""
 
     @property
     def hand_size(self) -> int:

@@ -2,7 +2,7 @@
 
 The module follows the rulebook: the setup, then each turn's Phase I (Common Area: draw, choose,
 discard) and Phase II (Personal Area: flip, play or hatch, move to used), until a player has five
-penguins. Rule IDs (GE-n) refer to docs/rules/gentoo.md. Piles whose order is hidden are pools
+penguins. Rule IDs (GE-n) refer to rules-index/gentoo.md. Piles whose order is hidden are pools
 (gentoo_table.Pool); each card turned face up is a chance move `flip CARD`, checked against the
 pile it comes from.
 """
@@ -54,6 +54,7 @@ from pnpkit.referee.games.gentoo_table import (
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.wording import counted
 
 SNOW_PER_PLAYER = 6
 CARDS_IN_PLAY_AT_START = 3
@@ -89,9 +90,11 @@ class Gentoo(Rules):
     """The rules of Gentoo."""
 
     id = "gentoo"
+    contract = "1.0"
+    index = "rules-index/gentoo.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {
-        "standard": "the rules as printed, with the readings of docs/rules/gentoo.md"
+        "standard": "the rules as printed, with the readings of its rules index"
     }
     syntax = (
         Syntax("flip CARD", "the card turned face up (Choice Card or your Player Pile)", "GE-36"),
@@ -163,7 +166,7 @@ class Gentoo(Rules):
             k = len(state.choice) + 1
             return Prompt("chance", (), f"turn over Choice Card {k} of {CHOICE_CARDS}: flip CARD")
         if step == FIRST:
-            return Prompt("move", tuple(names), "who goes first? first NAME")
+            return Prompt("move", tuple(names), "all: who goes first? (first NAME)")
         if step == DRAW:
             return Prompt("chance", (who,), f"{who}: draw a Choice Card (flip CARD)")
         if step == FLIP:
@@ -491,8 +494,7 @@ class Gentoo(Rules):
         catalog, names = Catalog.of(setup.game), setup.players
         way = "seat order" if state.direction > 0 else "reverse seat order (Blizzard)"
         lines = [
-            f"Gentoo — {self.prompt(setup, state).text}",
-            f"turn {state.turns} · play goes in {way}",
+            f"Gentoo — turn {state.turns} · play goes in {way}",
             "Choice Cards: " + (_cards_text(state.choice, catalog) or "none"),
             f"Draw Pile: {len(state.draw_pile)} face down · Discard Pile: {len(state.discard)}"
             + (f" (top {catalog.name(state.discard[-1])})" if state.discard else ""),
@@ -585,7 +587,8 @@ def _player_lines(
         marks += " (lost this turn: gone fishing)"
     top = f" (top {catalog.name(player.used[-1])})" if player.used else ""
     return [
-        f"{name}: {player.penguins} penguins · {player.stones} nesting stones · "
+        f"{name}: {counted(player.penguins, 'penguin')} · "
+        f"{counted(player.stones, 'nesting stone')} · "
         f"{player.fish} fish{marks}",
         "  Cards in Play: " + (_cards_text(player.in_play, catalog) or "none"),
         f"  Player Pile: {len(player.pile)} face down · Used Pile: {len(player.used)}{top}",

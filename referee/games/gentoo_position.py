@@ -20,6 +20,7 @@ from pnpkit.referee.games.gentoo_table import Catalog
 from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet
+from pnpkit.wording import counted
 
 FORM = "NAME PENGUINS [STONES], e.g. `Ann 5` or `Bob 3 2`"
 
@@ -129,6 +130,6 @@ def _check_tie_stones(leaders: list[Entry], source: str) -> None:
         others = ", ".join(e.name for e in leaders if e is not unknown)
         raise PnpError(
             f"{source}:{unknown.line}: {unknown.name} is tied with {others} on "
-            f"{unknown.penguins} penguins, and nesting stones break the tie: "
+            f"{counted(unknown.penguins, 'penguin')}, and nesting stones break the tie: "
             f"expected `{unknown.name} {unknown.penguins} STONES`"
         )

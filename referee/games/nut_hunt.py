@@ -1,6 +1,6 @@
 """Nut Hunt's rules: the fox roams a hex forest, squirrels scatter, nests join up objectives.
 
-Rule IDs (NH-…) are those of docs/rules/nut-hunt.md. At the table the objective cards stay
+Rule IDs (NH-…) are those of rules-index/nut-hunt.md. At the table the objective cards stay
 secret: the referee counts each hand and learns the cards only when they are shown at the end
 (or turned over for the Automa). In digital mode (--seed) the referee deals, so it knows them.
 """
@@ -26,6 +26,7 @@ from pnpkit.referee.games.nut_hunt_state import Frame, Hunt
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.wording import counted
 
 DEALT, KEPT, SCOUTED = 3, 2, 2
 DIFFICULTY = {"standard": 2, "advanced": 3, "expert": 4}
@@ -36,6 +37,8 @@ class NutHuntRules(Rules):
     """The rules of Nut Hunt, in the rulebook's order: setup, fox movement, optional action."""
 
     id = "nut-hunt"
+    contract = "1.0"
+    index = "rules-index/nut-hunt.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "the rules as printed",
@@ -127,7 +130,7 @@ class NutHuntRules(Rules):
                 "chance", table, f"lay out the forest row by row: layout TILE … ({left} to go)"
             )
         if state.phase == st.FIRST:
-            return Prompt("move", table, "choose the starting player: first NAME")
+            return Prompt("move", table, "all: choose the starting player (first NAME)")
         if self.forced(setup, state) is not None:
             return Prompt("move", (), "the referee places the Automa's squirrels")
         if state.phase in (st.DEAL, st.AUTOMA_DEAL) or state.step in (st.SCOUT, st.REVEAL):
@@ -158,7 +161,9 @@ class NutHuntRules(Rules):
         tile = _tile_name(setup, state, frame.space)
         name = _name(setup, seat)
         why = "the fox" if frame.vacated is not None else "a new nest"
-        return Prompt("move", (name,), f"{name}: scatter {n} squirrel(s) from {tile} ({why})")
+        return Prompt(
+            "move", (name,), f"{name}: scatter {counted(n, 'squirrel')} from {tile} ({why})"
+        )
 
     def _automa_roll_prompt(self, setup: Setup, state: Hunt, frame: Frame, n: int) -> Prompt:
         """NH-37: a roll for each Automa squirrel; says where the last roll sent one, or that
@@ -328,7 +333,9 @@ class NutHuntRules(Rules):
             return ACCEPTED
         n = state.count(frame.space, seat)
         if len(targets) != n:
-            return refuse("NH-16", f"give one destination for each of the {n} squirrel(s)")
+            return refuse(
+                "NH-16", f"give one destination per squirrel: {counted(n, 'squirrel')} to scatter"
+            )
         return _check_targets(setup, state, frame, move["to"], targets)
 
     def _check_forage(self, setup: Setup, state: Hunt, move: Move) -> Verdict:
@@ -742,7 +749,8 @@ class NutHuntRules(Rules):
         sheet = score_holdings(state.layout, _holdings(setup, state))
         hidden = sum(state.hand_hidden)
         if hidden:
-            note = f"{hidden} objective card(s) not shown yet are not scored"
+            verb = "is" if hidden == 1 else "are"
+            note = f"{counted(hidden, 'objective card')} not shown yet {verb} not scored"
             return replace(sheet, notes=(*sheet.notes, note))
         return sheet
 
@@ -784,7 +792,7 @@ class NutHuntRules(Rules):
         return count
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
-        layout, holdings = read_position(data_of(game), text, source)
+        layout, holdings = read_position(data_of(game), text, source, game.players_max)
         return score_holdings(layout, holdings)
 
     # --- showing ------------------------------------------------------------------------------
@@ -899,7 +907,7 @@ def _where(state: Hunt, card: str) -> str:
 def _check_nuts(data: NutData, tile: str, nuts: list[str], n: int, rule: str) -> Verdict:
     forage = data.tiles[tile].fields["forage"]
     if len(nuts) != n:
-        return refuse(rule, f"forage exactly {n} nut(s)")
+        return refuse(rule, f"forage exactly {counted(n, 'nut')}")
     wrong = [nut for nut in nuts if nut not in forage]
     if wrong:
         return refuse(rule, f"{data.tiles[tile].name} gives only {' or '.join(forage)}")

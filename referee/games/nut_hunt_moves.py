@@ -15,6 +15,7 @@ from pnpkit.referee.games.nut_hunt_state import Hunt
 from pnpkit.referee.moves import Move, plain_digits, player_named, split_actor
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
+from pnpkit.wording import counted
 
 EXPECTED = (
     "layout, first, draw, keep, place, roll, scatter, forage, recruit, hassle, scout, pass, "
@@ -104,7 +105,7 @@ def _nuts(data: NutData, tile: str, words: list[str], n: int) -> list[str]:
         forage = data.tiles[tile].fields["forage"]
         if len(forage) == 1:
             return [forage[0]] * n
-        raise MoveSyntaxError(f"name the {n} nut(s): {' or '.join(forage)}")
+        raise MoveSyntaxError(f"name the {counted(n, 'nut')}: {' or '.join(forage)}")
     return sorted((_nut(data, w) for w in words), key=data.nut_types.index)
 
 

@@ -1,6 +1,6 @@
 """Reading a Nut Hunt position file: a finished forest typed in, to be scored.
 
-One statement per line; `#` starts a comment. See docs/rules/nut-hunt.md ("Position files"):
+One statement per line; `#` starts a comment. See rules-index/nut-hunt.md ("Position files"):
 
     layout NH-WIL NH-MUC NH-MOU        (19 tile IDs in all, row by row, over one or more lines)
     player Ann                         (each player, in seat order; the Automa is a player too)
@@ -23,8 +23,8 @@ KEYWORDS = ("layout", "player", "squirrels", "nests", "objectives")
 
 
 class _Reader:
-    def __init__(self, data: NutData, source: str):
-        self.data, self.source = data, source
+    def __init__(self, data: NutData, source: str, most: int):
+        self.data, self.source, self.most = data, source, most
         self.layout: list[str] = []
         self.players: list[str] = []
         self.pieces: dict[str, dict[str, Counter[str]]] = {}
@@ -96,6 +96,11 @@ class _Reader:
             raise self.fail("player NAME: one name without spaces")
         if args[0].lower() in (p.lower() for p in self.players):
             raise self.fail(f"player {args[0]} is named twice")
+        if len(self.players) == self.most:
+            raise self.fail(
+                f"player {args[0]} would be player {self.most + 1}; Nut Hunt is for at most "
+                f"{self.most} players (a solo game's Automa counted)"
+            )
         self.players.append(args[0])
         self.pieces[args[0]] = {"squirrels": Counter(), "nests": Counter()}
         self.objectives[args[0]] = []
@@ -134,9 +139,12 @@ class _Reader:
         return tuple(self.layout), holdings
 
 
-def read_position(data: NutData, text: str, source: str) -> tuple[tuple[str, ...], list[Holding]]:
-    """The layout and every player's holding; PnpError naming `source` and the line."""
-    reader = _Reader(data, source)
+def read_position(
+    data: NutData, text: str, source: str, most: int
+) -> tuple[tuple[str, ...], list[Holding]]:
+    """The layout and every player's holding (at most `most` players, the Automa counted);
+    PnpError naming `source` and the line."""
+    reader = _Reader(data, source, most)
     for number, line in position_lines(text):
         reader.read(number, line)
     return reader.finish()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.referee.games import nut_hunt_board as board
 from pnpkit.referee.games.nut_hunt_data import data_of
 from pnpkit.referee.rules import Setup
+from pnpkit.wording import counted
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.nut_hunt_state import Hunt
@@ -54,7 +55,7 @@ def describe_table(
     lines.append("Seats:")
     for seat, name in enumerate(names):
         nests = state.nest_total(seat)
-        line = f"  {name} ({colours[seat]}): {nests} nest(s)"
+        line = f"  {name} ({colours[seat]}): {counted(nests, 'nest')}"
         if seat < len(state.nuts):
             held = ", ".join(
                 f"{n} {t}" for t, n in zip(data.nut_types, state.nuts[seat], strict=True) if n
@@ -66,7 +67,7 @@ def describe_table(
         else:
             line += f"; objectives: {', '.join(state.automa_hand) or 'not dealt yet'}"
         lines.append(line)
-    lines.append(f"Objective deck: {state.deck_size} card(s)")
+    lines.append(f"Objective deck: {counted(state.deck_size, 'card')}")
     if state.note:
         lines.append(f"Last: {state.note}")
     return "\n".join(lines)
@@ -128,7 +129,7 @@ def table_svg(setup: Setup, state: Hunt, colours: tuple[str, ...], names: tuple[
     for seat, name in enumerate(names):
         y = size + 14 + 20 * seat
         drawing.add(drawing.circle((MARGIN, y - 4), 6, fill=rgb[colours[seat]], stroke="black"))
-        text = f"{name} ({colours[seat]}): {state.nest_total(seat)} nest(s)"
+        text = f"{name} ({colours[seat]}): {counted(state.nest_total(seat), 'nest')}"
         drawing.add(drawing.text(text, insert=(MARGIN + 12, y), font_size=10))
     return drawing.tostring()
 

@@ -56,18 +56,19 @@ def condition(per, counts, scope, match=None, base=0, include_self=False) -> dic
 # The eleven example conditions of the rulebook, in the order it shows them, with the animal
 # whose family they belong to.
 EXAMPLES = [
-    ("nutcracker", condition(1, "cards", "row-and-column", {"animal": "nutcracker"}, base=1)),
-    ("nutcracker", condition(2, "distinct-animals", "right")),
-    ("frog", condition(2, "distinct-landscapes", "left")),
-    ("nutcracker", condition(2, "cards", "row", {"animal": "nutcracker"})),
-    ("nutcracker", condition(2, "cards", "column", {"animal": "nutcracker"})),
-    ("nutcracker", condition(1, "cards", "surrounding", {"animal": "chamois"}, base=2)),
-    ("frog", condition(2, "cards", "orthogonal", {"landscape": "lake"})),
-    ("chamois", condition(2, "hikers", "below")),
-    ("chamois", condition(1, "hikers", "grid", {"animal": "chamois"}, include_self=True)),
-    ("chamois", condition(1, "hikers", "grid", {"landscape": "forest"})),
-    ("nutcracker", condition(1, "cards", "connected", {"animal": "nutcracker"})),
+    ("nutcracker", 1, condition(1, "cards", "row-and-column", {"animal": "nutcracker"})),
+    ("nutcracker", 0, condition(2, "distinct-animals", "right")),
+    ("frog", 0, condition(2, "distinct-landscapes", "left")),
+    ("nutcracker", 0, condition(2, "cards", "row", {"animal": "nutcracker"})),
+    ("nutcracker", 0, condition(2, "cards", "column", {"animal": "nutcracker"})),
+    ("nutcracker", 2, condition(1, "cards", "surrounding", {"animal": "chamois"})),
+    ("frog", 0, condition(2, "cards", "orthogonal", {"landscape": "lake"})),
+    ("chamois", 0, condition(2, "hikers", "below")),
+    ("chamois", 0, condition(1, "hikers", "grid", {"animal": "chamois"}, include_self=True)),
+    ("chamois", 0, condition(1, "hikers", "grid", {"landscape": "forest"})),
+    ("nutcracker", 0, condition(1, "cards", "connected", {"animal": "nutcracker"})),
 ]
+"""Each rulebook example: its animal, its tape (the example's flat amount), its condition."""
 
 
 @pytest.fixture(scope="module")
@@ -149,21 +150,25 @@ def test_include_self_is_only_set_where_this_card_can_count(cards) -> None:
 
 def test_each_rulebook_example_is_on_a_card_of_its_family(cards) -> None:
     found = {}
-    for index, (animal, example) in enumerate(EXAMPLES):
+    for index, (animal, tape, example) in enumerate(EXAMPLES):
         holders = [c for c in cards if full_condition(c) == example]
         assert holders, f"rulebook example {index + 1} is on no card: {example}"
         assert all(c.fields["animal"] == animal for c in holders)
+        assert all(c.fields["tape"] == tape for c in holders), "the example's flat amount"
         found[index] = holders
     assert len(found) == 11
 
 
-def test_only_example_cards_keep_their_condition_unassumed(cards) -> None:
-    examples = [e for _, e in EXAMPLES]
+def test_only_example_cards_keep_their_condition_and_tape_unassumed(cards) -> None:
+    examples = [e for _, _, e in EXAMPLES]
     for card in cards:
-        assert {"landscape", "tape"} <= set(card.assumed), card.id
+        assert "landscape" in card.assumed, card.id
         is_example = full_condition(card) in examples
         assert ("condition" in card.assumed) is not is_example, card.id
         assert ("animal" in card.assumed) is not is_example, card.id
+        assert ("tape" in card.assumed) is not is_example, card.id
+        if is_example:
+            assert full_condition(card)["base"] == 0, f"{card.id}: the flat amount is the tape"
 
 
 def test_every_scope_count_and_include_self_value_is_used(cards) -> None:

@@ -46,7 +46,7 @@ def test_render_one_group_gutter_fold(tmp_path: Path, monkeypatch, capsys) -> No
     names = sorted(p.name for p in (tmp_path / "gentoo").iterdir())
     assert names == ["gentoo-cards.pdf", "gentoo-print-and-play.pdf", "svg"]
     assert not list(tmp_path.rglob("*.tmp"))
-    assert "files for 1 game(s)" in capsys.readouterr().out
+    assert "files for 1 game in" in capsys.readouterr().out
 
 
 def test_paper_and_duplex_ignore_case(tmp_path: Path, monkeypatch, capsys) -> None:

@@ -1,4 +1,4 @@
-"""Alpina's final scoring and position files (rules index: docs/rules/alpina.md)."""
+"""Alpina's final scoring and position files (rules index: rules-index/alpina.md)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ EXAMPLE = ROOT / "docs" / "examples" / "alpina-position.txt"
 
 SAMPLE = grid(["AL-03 AL-01 AL-20", "AL-06 AL-21 AL-40", "AL-04 AL-02 AL-39"])
 HIKERS = {at("a1"): "red", at("a2"): "yellow", at("b3"): "red", at("c1"): "yellow",
-          at("b2"): "red", at("c3"): "yellow"}  # fmt: skip
+          at("b2"): "red", at("c3"): "yellow", at("b1"): "red"}  # fmt: skip
 
 
 def points(space: str) -> tuple[int, int]:
@@ -30,13 +30,13 @@ def points(space: str) -> tuple[int, int]:
 
 def test_al_18_al_19_each_hiker_scores_tape_plus_condition_summed_per_player() -> None:
     sheet = score_grid(SAMPLE, HIKERS, ["red", "yellow"], space_label=str)
-    assert sheet.points["red"] == {"tape": 4, "conditions": 6}
-    assert sheet.points["yellow"] == {"tape": 6, "conditions": 10}
+    assert sheet.points["red"] == {"tape": 1, "conditions": 8}  # AL-01's tape 1 (b1)
+    assert sheet.points["yellow"] == {"tape": 0, "conditions": 10}
     assert sheet.winners == ("yellow",) and sheet.tiebreak == ""
 
 
 def test_al_20_the_card_under_the_hiker_is_left_out_unless_it_says_so() -> None:
-    assert points("a1") == (2, 2)  # AL-03: one other nutcracker in its row, not itself
+    assert points("a1") == (0, 2)  # AL-03: one other nutcracker in its row, not itself
     lakes = grid(["AL-56 AL-21"])  # AL-56: 1 + 1 per lake in row and column, itself included
     assert hiker_points(at("a1"), lakes, {}) == (0, 1 + 2)
 
@@ -51,28 +51,58 @@ def test_al_21_nutcrackers_count_animals_chamois_hikers_frogs_landscapes() -> No
 
 
 def test_al_22_lines_reach_to_the_end_and_count_each_card_once() -> None:
-    assert points("c1") == (2, 2)  # AL-20: 2 per hiker below in its column: only c3
+    assert points("c1") == (0, 2)  # AL-20: 2 per hiker below in its column: only c3
     wide = grid(["AL-01 AL-02 AL-03", "AL-04 . .", "AL-05 . ."])
     assert condition_count(at("a1"), wide, {}) == 4  # AL-01: row and column nutcrackers
 
 
 def test_al_23_orthogonal_and_surrounding() -> None:
-    assert hiker_points(at("c2"), SAMPLE, {}) == (2, 4)  # AL-40: lakes at b2 and c3
+    assert hiker_points(at("c2"), SAMPLE, {}) == (0, 4)  # AL-40: lakes at b2 and c3
     ring = grid(["AL-20 AL-21 AL-22", "AL-23 AL-05 AL-24", "AL-25 AL-01 AL-26"])
     assert condition_count(at("b2"), ring, {}) == 7  # AL-05: chamois all around, diagonals too
 
 
 def test_al_24_connected_follows_paths_of_matching_cards() -> None:
-    assert points("a2") == (2, 4)  # AL-06: a1, b1, a3, b3 joined through nutcrackers
+    assert points("a2") == (0, 4)  # AL-06: a1, b1, a3, b3 joined through nutcrackers
     broken = grid(["AL-06 AL-20 AL-01"])
     assert condition_count(at("a1"), broken, {}) == 0
 
 
 def test_al_25_distinct_counts_kinds_not_cards() -> None:
-    assert points("c3") == (2, 4)  # AL-39: mountain and forest to its left
+    assert points("c3") == (0, 4)  # AL-39: mountain and forest to its left
     same = grid(["AL-03 AL-04 AL-02"])  # AL-02 counts kinds of animal to its right
     assert condition_count(at("a1"), grid(["AL-02 AL-03 AL-04"]), {}) == 1
     assert condition_count(at("c1"), same, {}) == 0
+
+
+RULEBOOK_EXAMPLES = [
+    # card, grid, its space, hikers on (besides its own), the example's sentence worked out
+    ("AL-01", ["AL-01 AL-02 AL-03", "AL-04 . .", "AL-05 . ."], "a1", (), 1 + 4),
+    ("AL-02", ["AL-02 AL-03 AL-20 AL-39"], "a1", (), 2 * 3),
+    ("AL-39", ["AL-01 AL-02 AL-03 AL-39"], "d1", (), 2 * 3),
+    ("AL-03", ["AL-03 AL-01 AL-20 AL-02"], "a1", (), 2 * 2),
+    ("AL-04", ["AL-04", "AL-01", "AL-20", "AL-02"], "a1", (), 2 * 2),
+    ("AL-05", ["AL-20 AL-21 AL-22", "AL-23 AL-05 AL-24", "AL-25 AL-01 AL-26"], "b2", (), 2 + 7),
+    ("AL-40", ["AL-03 AL-40 AL-21", ". AL-39 ."], "b1", (), 2 * 3),
+    ("AL-20", ["AL-20", "AL-01", "AL-02"], "a1", ("a2", "a3"), 2 * 2),
+    ("AL-21", ["AL-21 AL-20 AL-22 AL-01"], "a1", ("b1", "c1", "d1"), 1 * 3),
+    ("AL-22", ["AL-22 AL-01 AL-04 AL-03"], "a1", ("b1", "c1", "d1"), 1 * 2),
+    ("AL-06", ["AL-06 AL-01 AL-02", ". AL-20 AL-03"], "a1", (), 1 * 3),
+]
+
+
+@pytest.mark.parametrize(
+    ("card", "rows", "space", "others", "example"), RULEBOOK_EXAMPLES, ids=lambda v: str(v)[:5]
+)
+def test_the_rulebook_example_cards_score_as_their_examples(
+    card: str, rows: list[str], space: str, others: tuple[str, ...], example: int
+) -> None:
+    """The example's flat amount is the card's tape; nothing else is added (docs/games)."""
+    placed = grid(rows)
+    assert placed[at(space)].id == card
+    hikers = {at(s): "red" for s in (space, *others)}
+    tape, condition = hiker_points(at(space), placed, hikers)
+    assert tape + condition == example
 
 
 def test_al_26_al_27_highest_wins_and_ties_go_to_the_later_player() -> None:
@@ -150,13 +180,21 @@ def example_with(*changes: tuple[str, str], head: str = ORDER, tail: str = "") -
             example_with(("AL-01 ", "AL-01*red "), ("AL-05 ", "AL-05*red ")),
             r"pos\.txt:6: a 5th red hiker; each player has 4 with 4 players",
         ),
-        (example_with(head="order: red"), r"pos\.txt:1: 1 colour\(s\); Alpina is for 2 to 4"),
+        (example_with(head="order: red"), r"pos\.txt:1: 1 colour; Alpina is for 2 to 4"),
         (example_with(("AL-22*yellow", "AL-22*green")), r"pos\.txt:2: AL-22\*green: after \*"),
     ],
 )
 def test_position_file_mistakes_name_the_line_and_what_is_expected(text, message) -> None:
     with pytest.raises(PnpError, match=message):
         RULES.score_position(GAME, text, "pos.txt")
+
+
+def test_al_2_a_grid_without_a_chamois_cannot_have_been_played() -> None:
+    """Every grid grows from the chamois drawn to start it: a grid without one is refused."""
+    ids = [f"AL-{n:02d}" for n in (*range(1, 20), *range(39, 45))]  # no chamois (AL-20 … AL-38)
+    rows = [" ".join(ids[r * 5 : r * 5 + 5]) for r in range(5)]
+    with pytest.raises(PnpError, match=r"pos\.txt:2: no chamois card in the grid.*\(AL-2\)"):
+        RULES.score_position(GAME, "\n".join(["order: red, yellow", *rows]), "pos.txt")
 
 
 def test_position_file_saved_with_a_byte_order_mark_scores() -> None:

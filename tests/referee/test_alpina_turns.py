@@ -1,4 +1,4 @@
-"""Alpina's setup and turns through the referee (rules index: docs/rules/alpina.md)."""
+"""Alpina's setup and turns through the referee (rules index: rules-index/alpina.md)."""
 
 from __future__ import annotations
 
@@ -235,7 +235,7 @@ def test_al_6_a_damaged_log_is_reported_with_its_line(tmp_path) -> None:
 
     log = tmp_path / "damaged.jsonl"
     new_game(log, make_setup(GAME, ["Ann", "Bob"]))
-    with writing_session(log) as (session, _):
+    with writing_session(log) as (session, _, _):
         for text in ("start AL-20", "first Ann", "play AL-01 e4"):
             session.submit(session.parse(text))
     lines = log.read_text().splitlines()

@@ -1,4 +1,4 @@
-"""Año Nuevo rules, one test per rule (IDs from docs/rules/ano-nuevo.md)."""
+"""Año Nuevo rules, one test per rule (IDs from rules-index/ano-nuevo.md)."""
 
 from __future__ import annotations
 
@@ -462,3 +462,18 @@ def test_show_svg_draws_the_printed_faces():
     assert any("AN-L7" in face for face in faces) and any("AN-HMA" in face for face in faces)
     plain = RULES.svg(session.setup, session.state, lambda card: None)
     assert "Gazos" in plain and "AN-HMA" in plain and "data:image" not in plain
+
+
+def test_an_50_an_59_position_vp_must_be_possible():
+    """39 before the last turn plus one mating: a Food-3 card in 4-VP Harem cards, 51 at most;
+    and a total the Harem cards (2, 3, 4 VP) cannot add up to, such as 1, is refused too."""
+    others = "Bob 4 beta 1\nCy 12 ocean 1\n"
+    assert position("Ann 51 alpha 1\n" + others).winners == ("Ann",)
+    with pytest.raises(PnpError, match=r"pos\.txt:1: Ann has 52 VP, more than .* 51 at most"):
+        position("Ann 52 alpha 1\n" + others)
+    with pytest.raises(PnpError, match=r"pos\.txt:1: Ann has 200 VP"):
+        position("Ann 200 alpha 1\n" + others)
+    with pytest.raises(PnpError, match=r"pos\.txt:3: Cy has 1 VP, which Harem cards worth 2, 3"):
+        position("Ann 41 alpha 1\nBob 4 beta 1\nCy 1 ocean 1\n")
+    low, high = RULES.score_bounds(type("S", (), {"game": GAME})())
+    assert (low, high) == (0, 51)

@@ -159,16 +159,16 @@ def test_ar_14_prompts_name_the_power_moves_the_player_may_make() -> None:
     game = setup(sides="a")
     state = give(ann("a", FOX, PUFFIN), 0, "AR-2F1")
     assert RULES.prompt(game, state).text == (
-        "Ann: place 1 card(s) on your pile: place CARD …; puffin: swap HAND RIVER first; "
+        "Ann: place 1 card on your pile: place CARD …; puffin: swap HAND RIVER first; "
         "fox: … tuck CARD|? for the last card"
     )
     swapped = play(game, state, "swap AR-2F1 AR-1W1")
     assert "puffin" not in RULES.prompt(game, swapped).text
     assert RULES.prompt(setup(sides="b"), drawing("b", ORCA, BEAR, MOOSE)).text == (
-        "Ann: draw 3 more card(s) from the River: take CARD; orca: take deep"
+        "Ann: draw 3 more cards from the River: take CARD; orca: take deep"
     )
     assert RULES.prompt(game, drawing("a", BEAR, MOOSE)).text == (
-        "Ann: draw up to 4 more card(s) from the River: take CARD; polar bear: take penalty; "
+        "Ann: draw up to 4 more cards from the River: take CARD; polar bear: take penalty; "
         "moose: done to stop one early"
     )
 
@@ -186,3 +186,35 @@ def test_ar_19_ar_20_ar_21_drawing_the_hand_limit_and_the_river() -> None:
     short = replace(drawing("a"), river=("AR-1M1",), draw_pile=0, reserve=0, ending=1)
     after = play(game, short, "take AR-1M1")
     assert after.step == "place" and after.turn == 1  # AR-20: drawing stops, nothing to refill
+
+
+def test_ar_45_a_card_discarded_by_name_stays_in_its_penalty_pile() -> None:
+    """AR-21, AR-45: a named discard is known to be in that pile; it is not turned over again."""
+    game = setup(sides="a")
+    state = give(drawing("a"), 0, "AR-2F1", "AR-2F2")
+    state = play(game, state, "take AR-1M1", "take AR-1W1", "take AR-1O1")
+    after = play(game, state, "discard AR-1M1")
+    assert after.step == "refill" and after.seats[0].named == ("AR-1M1",)
+    refused = check(game, after, "river AR-1M1")
+    assert refused.rule == "AR-45" and "Ann's penalty pile" in refused.reason
+    assert RULES.census(game, after) == RULES.census(game, state)
+    unseen = state.unseen[0]  # one of Ann's three unseen cards, named as she discards it
+    after = play(game, state, f"discard {unseen}")
+    assert unseen not in after.unseen and check(game, after, f"river {unseen}").rule == "AR-45"
+    assert RULES.census(game, after) == RULES.census(game, state)
+
+
+def test_ar_33_ar_34_a_penalty_card_leaving_unshown_unsettles_the_named_ones() -> None:
+    """The card taken (AR-33) or passed on (AR-34) may be the named one: it rejoins the pool."""
+    game = setup(sides="a")
+    state = drawing("a", BEAR)
+    card = state.unseen[0]
+    state = replace(state, unseen=state.unseen[1:], draw_pile=state.draw_pile - 1)
+    state = state.with_seat(0, replace(state.seats[0], penalty=2, named=(card,)))
+    after = play(game, state, "take penalty")
+    assert card in after.unseen and after.seats[0].named == ()
+    assert RULES.census(game, after) == RULES.census(game, state)
+    game = setup(sides="b")
+    state = replace(owning(state, 0, BEAR), step="blame")
+    after = play(game, state, "blame bob")
+    assert card in after.unseen and after.seats[0].named == () and after.seats[1].penalty == 1

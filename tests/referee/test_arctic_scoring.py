@@ -171,6 +171,24 @@ def test_position_file_errors_name_file_and_line(text: str, message: str) -> Non
         RULES.score_position(GAME, text, "f.txt")
 
 
+def test_ar_1_a_position_holds_no_more_cards_than_the_game_uses() -> None:
+    """Two players use decks 1 and 2: 60 cards in piles and penalty piles at most."""
+    two = TOKENS + "player A\ntotem fox\n{a}player B\ntotem orca\n{b}"
+    full = two.format(a="pile " + "? " * 30 + "\n", b="penalty 28\npile AR-1F1 AR-1F2\n")
+    assert RULES.score_position(GAME, full, "f.txt").points["B"]["penalties"] == -28  # all 60
+    cases = [
+        (two.format(a="pile " + "? " * 72 + "\n", b=""), "f.txt:4: the piles and penalty piles "
+         "hold 72 cards by this line, but a 2-player game uses only 60 animal cards "
+         "(decks 1 to 2)"),
+        (two.format(a="penalty 500\n", b=""), "f.txt:4: the piles and penalty piles hold 500"),
+        (two.format(a="pile ? ?\n", b="penalty 58\npile AR-1F1\n"), "f.txt:8: the piles and "
+         "penalty piles hold 61 cards"),
+    ]  # fmt: skip
+    for text, message in cases:
+        with pytest.raises(PnpError, match="^" + re.escape(message)):
+            RULES.score_position(GAME, text, "f.txt")
+
+
 def test_ar_45_visible_cards_are_identified_and_the_census_is_kept() -> None:
     game = setup()
     state = started().state

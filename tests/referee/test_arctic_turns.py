@@ -116,14 +116,14 @@ def test_ar_11_the_prompt_asks_a_short_hand_for_all_its_cards() -> None:
     game = setup()
     state = with_pile(started().state, 0, "AR-2F1")  # placement value 5, hand of 3
     assert RULES.prompt(game, state).text == (
-        "Ann: place all 3 card(s) you hold, then 2 penalty card(s) are drawn: place CARD …"
+        "Ann: place all 3 cards you hold, then 2 penalty cards are drawn: place CARD …"
     )
     assert RULES.prompt(game, with_pile(started().state, 0, "AR-2F4")).text == (
-        "Ann: place 2 card(s) on your pile: place CARD …"
+        "Ann: place 2 cards on your pile: place CARD …"
     )
     empty = state.with_seat(0, replace(state.seats[0], hidden=0))
     assert RULES.prompt(game, empty).text == (
-        "Ann: place all 0 card(s) you hold, then 5 penalty card(s) are drawn: place"
+        "Ann: place all 0 cards you hold, then 5 penalty cards are drawn: place"
     )
     assert check(game, empty, "place").ok
 

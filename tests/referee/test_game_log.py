@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.game_log import Header, create_log, open_for_append, read_log
+from pnpkit.referee.game_log import (
+    Header,
+    create_log,
+    create_numbered_log,
+    open_for_append,
+    read_log,
+)
 from pnpkit.referee.store import load_session, make_setup, new_game
 from pnpkit.referee.verdict import LogError
 
@@ -196,3 +202,23 @@ def test_a_path_that_cannot_be_a_log_is_refused_with_the_reason(tmp_path: Path) 
     blocker.write_text("")
     with pytest.raises(LogError, match=r"file/x.jsonl: cannot make its folder"):
         create_log(blocker / "x.jsonl", HEADER)
+
+
+def _claim(stem: str, found) -> None:  # type: ignore[no-untyped-def]
+    found.put(str(create_numbered_log(Path(stem), HEADER)))
+
+
+def test_default_log_names_never_collide(tmp_path: Path) -> None:
+    """Referees started in the same second each get a log of their own, numbered."""
+    found: multiprocessing.Queue = multiprocessing.Queue()
+    workers = [
+        multiprocessing.Process(target=_claim, args=(str(tmp_path / "alpina-x"), found))
+        for _ in range(6)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    names = sorted(Path(found.get()).name for _ in workers)
+    assert names == sorted(["alpina-x.jsonl", *(f"alpina-x-{n}.jsonl" for n in range(2, 7))])
+    assert all(read_log(tmp_path / name).header == HEADER for name in names)

@@ -22,7 +22,7 @@ def recorded(tmp_path: Path) -> Path:
     """A log of the setup and Ann's first draw, entered at the table."""
     path = tmp_path / "game.jsonl"
     new_game(path, make(2))
-    with writing_session(path) as (session, _):
+    with writing_session(path) as (session, _, _):
         for text in (*OPENING, "flip GE-EG4"):
             session.submit(session.parse(text))
     return path

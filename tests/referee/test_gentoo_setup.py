@@ -1,4 +1,4 @@
-"""Gentoo: setup, the turn's phases, reshuffles and hidden piles (docs/rules/gentoo.md)."""
+"""Gentoo: setup, the turn's phases, reshuffles and hidden piles (rules-index/gentoo.md)."""
 
 from __future__ import annotations
 
@@ -260,7 +260,7 @@ def test_ge_36_digital_game_draws_the_choice_cards_itself() -> None:
     session = Session(make(3, seed=5))
     session.advance()
     assert [e["by"] for e in session.events] == ["chance"] * 4
-    assert session.prompt().text == "who goes first? first NAME"
+    assert session.prompt().text == "all: who goes first? (first NAME)"
     session.submit(session.parse("first Ann"))
     assert [e["by"] for e in session.events[4:]] == ["table", "chance"]
     assert len(session.state.choice) == 5

@@ -1,4 +1,4 @@
-"""Nut Hunt's rules one by one (docs/rules/nut-hunt.md), on hand-made positions."""
+"""Nut Hunt's rules one by one (rules-index/nut-hunt.md), on hand-made positions."""
 
 from __future__ import annotations
 
@@ -260,7 +260,7 @@ def test_nh_16_each_owner_chooses_each_destination() -> None:
     setup = make()
     state = play(setup, turn(setup, step=st.ROLL, HIC_1=2), "roll 2")
     assert RULES.prompt(setup, state).actors == ("Bob",)
-    assert "each of the 2" in refusal(setup, state, "scatter hic>toa")
+    assert "2 squirrels to scatter" in refusal(setup, state, "scatter hic>toa")
     state = play(setup, state, "scatter HIC > toa, hic >haz")  # spaces and commas are fine
     assert state.count(space(state, "TOA"), 1) == state.count(space(state, "HAZ"), 1) == 1
 
@@ -372,7 +372,7 @@ def test_nh_24_trade_while_the_table_waits_for_a_die_or_card() -> None:
 def test_nh_25_nuts_are_public_in_the_description() -> None:
     setup = make()
     text = RULES.describe(setup, with_nuts(turn(setup), 1, 0, 2, 0, 1))
-    assert "Bob (yellow): 0 nest(s); nuts: 2 hazelnut, 1 walnut" in text
+    assert "Bob (yellow): 0 nests; nuts: 2 hazelnut, 1 walnut" in text
 
 
 # --- end and scoring --------------------------------------------------------------------------
@@ -556,6 +556,7 @@ def test_position_file_errors_name_the_file_and_line() -> None:
         ("squirrels A wil\nsquirrels A wil wil", r"p:5: A has 3 squirrels on NH-WIL.*NH-19"),
         ("objectives A o01\nobjectives B NH-O01", r"p:5: NH-O01 is held once, and A .*line 4"),
         ("objectives A o01 o01", r"p:4: NH-O01 is held once, and A has it already"),
+        ("player C\nplayer D\nplayer E\nplayer F", r"p:7: player F would be player 6.* 5 play"),
     ],
 )
 def test_position_file_refuses_impossible_positions(lines: str, error: str) -> None:

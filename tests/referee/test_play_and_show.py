@@ -2,14 +2,20 @@
 
 import base64
 import json
+import signal
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from pnpkit.components import load_game
+from pnpkit.referee.game_log import create_log
+from pnpkit.referee.harness import Case, playthrough
 from pnpkit.referee.interactive import completions
-from pnpkit.referee.store import load_session, make_setup, new_game
+from pnpkit.referee.store import header_for, load_session, make_setup, new_game
 
 XLINK = "{http://www.w3.org/1999/xlink}href"
 
@@ -29,7 +35,7 @@ def test_play_prompt_takes_moves_refuses_with_reason_and_undoes(tmp_path: Path) 
     log = tmp_path / "table.jsonl"
     session = "help\nstart AL-20\nfirst B\nplay AL-99 e4\nundo\nquit\n"
     result = referee("play", "alpina", "--players", "A,B", "--log", str(log), stdin=session)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr  # a script whose move was refused
     assert "take back the last move" in result.stdout  # help
     assert "refused: AL-8: AL-99 is not an Alpina card" in result.stderr
     assert "undone: first B" in result.stdout
@@ -94,6 +100,53 @@ def test_play_commands_in_any_case_and_the_board_after_an_undo(tmp_path: Path) -
     after_undo = result.stdout.split("undone: start AL-20", 1)[1]
     assert "grid: 0/25" in after_undo.split("> ", 1)[0]  # the table, as it is again
     assert len(log.read_text().splitlines()) == 4  # header, start, deal, undo: quit wrote nothing
+    assert result.stdout.endswith(f"game saved in {log}\n")
+
+
+def test_end_of_input_ends_play_cleanly(tmp_path: Path) -> None:
+    log = tmp_path / "table.jsonl"
+    result = referee("play", "alpina", "--players", "A,B", "--log", str(log), stdin="start AL-20")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith(f"> \ngame saved in {log}\n")
+    assert "Traceback" not in result.stderr
+
+
+def test_ctrl_c_ends_play_cleanly(tmp_path: Path) -> None:
+    log = tmp_path / "table.jsonl"
+    command = [sys.executable, "-m", "pnpkit", "referee", "play", "alpina", "--players", "A,B"]
+    with subprocess.Popen(
+        [*command, "--log", str(log)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        deadline = time.monotonic() + 30
+        while not log.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # the prompt is waiting for a line
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert out.endswith(f"\ngame saved in {log}\n")
+    assert "Traceback" not in err
+
+
+def test_play_stays_open_after_the_last_move_and_names_the_winner_last(tmp_path: Path) -> None:
+    log = tmp_path / "over.jsonl"
+    session = playthrough(Case("alpina", 2, seed=3, digital=False))
+    create_log(log, header_for(session.setup))
+    with log.open("a") as handle:
+        for event in session.events[:-1]:
+            handle.write(json.dumps(event) + "\n")
+    last = session.events[-1]["text"]
+    result = referee("play", str(log), stdin=f"{last}\nscore\nundo\nquit\n")
+    assert result.returncode == 0, result.stderr
+    over, after_undo = result.stdout.split(f"undone: {last}")
+    final = over.split("game over: undo, show, score or quit")[0].rstrip().splitlines()
+    assert final[-1].startswith("winner: ")
+    assert over.count("winner: ") == 2  # the sheet at the end, and again on `score`
+    assert "game over" not in after_undo  # the last move taken back: the game goes on
 
 
 def test_play_starts_a_game_with_its_variant_and_options(tmp_path: Path) -> None:
@@ -140,3 +193,16 @@ def test_choices_made_together_are_listed_and_completed_player_by_player(tmp_pat
     assert completions(session, "TR") == ["travel "]
     assert completions(session, "travel a=1 b=o") == ["travel a=1 B=ocean"]
     assert len(completions(session, "travel a=1 ")) == 5 * 6  # B … F, six options each
+
+
+@pytest.mark.parametrize(
+    "game, players",
+    [("alpina", "A,B"), ("ano-nuevo", "A,B,C"), ("arctic", "A,B"), ("gentoo", "A,B"),
+     ("nut-hunt", "A,B")],
+)  # fmt: skip
+def test_show_states_the_prompt_once(tmp_path: Path, game: str, players: str) -> None:
+    log = tmp_path / "g.jsonl"
+    referee("new", game, "--players", players, "--seed", "1", "--log", str(log))
+    shown = referee("show", str(log)).stdout
+    prompt = shown.splitlines()[-1].removeprefix("next: ")
+    assert shown.count(prompt) == 1, shown

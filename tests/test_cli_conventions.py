@@ -1,0 +1,87 @@
+"""What a user expects of a command-line tool: -V/--version, -h, shell completion."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnpkit import __version__
+
+BIN = Path(sys.executable).parent
+
+
+def run(program: str, *args: str, cwd: Path | None = None, **env: str):
+    return subprocess.run(
+        [str(BIN / program), *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, **env},
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "command", [["pnp", "-V"], ["pnp", "--version"], ["referee", "-V"], ["pnp", "referee", "-V"]]
+)
+def test_version(command: list[str]) -> None:
+    result = run(*command)
+    assert (result.returncode, result.stdout) == (0, f"pnpkit {__version__}\n")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["pnp", "-h"], ["pnp", "render", "-h"], ["referee", "-h"], ["referee", "show", "-h"]],
+)
+def test_short_help_everywhere(command: list[str]) -> None:
+    result = run(*command)
+    assert result.returncode == 0
+    assert "Usage:" in result.stdout
+
+
+@pytest.mark.parametrize("program", ["pnp", "referee"])
+def test_completion_script(program: str) -> None:
+    result = run(program, "--show-completion", "bash")
+    assert result.returncode == 0
+    assert f"complete -o default -F _{program}_completion {program}" in result.stdout
+
+
+def _complete(program: str, words: str, cwd: Path) -> list[str]:
+    variable = f"_{program.upper()}_COMPLETE"
+    count = str(len(words.split()) - 1)
+    env = {variable: "complete_bash", "COMP_WORDS": words, "COMP_CWORD": count}
+    return run(program, cwd=cwd, **env).stdout.split()
+
+
+def test_completion_offers_game_names_and_logs(tmp_path: Path) -> None:
+    (tmp_path / "gentoo-1.jsonl").write_text("")
+    (tmp_path / "gentoo-notes.txt").write_text("")
+    (tmp_path / "my-game").mkdir()
+    assert _complete("pnp", "pnp render al", tmp_path) == ["alpina"]
+    assert _complete("pnp", "pnp validate my", tmp_path) == ["my-game/"]
+    assert _complete("referee", "referee show gen", tmp_path) == ["gentoo-1.jsonl"]
+    assert _complete("pnp", "pnp referee undo gen", tmp_path) == ["gentoo-1.jsonl"]
+    assert _complete("referee", "referee play gen", tmp_path) == ["gentoo", "gentoo-1.jsonl"]
+
+
+def test_piped_tables_are_whole_tab_separated_rows() -> None:
+    """In a pipe: a header, then one line per component, every field whole (nothing cut)."""
+    result = run("pnp", "components", "alpina")
+    lines = result.stdout.splitlines()
+    assert lines[0].split("\t") == ["id", "kind", "group", "name", "count", "fields"]
+    assert all(len(line.split("\t")) == 6 for line in lines)
+    first = next(line for line in lines if line.startswith("AL-01\t"))
+    assert "include_self" in first and "…" not in first
+
+
+@pytest.mark.parametrize("command", [["games"], ["components", "gentoo"]])
+def test_format_option_chooses_table_tsv_or_json(command: list[str]) -> None:
+    table = run("pnp", *command, "--format", "table").stdout
+    tsv = run("pnp", *command, "--format", "tsv").stdout
+    assert "┃" in table and "\t" not in table
+    assert "\t" in tsv and "┃" not in tsv
+    assert run("pnp", *command, "--format", "json").stdout == run("pnp", *command, "--json").stdout
