@@ -1,11 +1,12 @@
 """Every face of a game built without printing it, so that `pnp validate` finds what would stop
-the render: broken markup, an unknown font family, a style or a glyph a font lacks."""
+the render: broken markup, an unknown font family, a style or a glyph a font lacks. Artwork
+problems are left to artcheck."""
 
 from __future__ import annotations
 
 from pnpkit.components.model import Component, Game
 from pnpkit.errors import DefinitionError, PnpError, Problem
-from pnpkit.generator.compose import FaceError
+from pnpkit.generator.compose import ArtProblem, FaceError
 from pnpkit.generator.faces import GroupFaces
 
 
@@ -31,8 +32,10 @@ def _component_problems(faces: GroupFaces, component: Component) -> list[Problem
         except FaceError as exc:
             label = f"{component.id} {side}"
             problems += [Problem(file, place, f"{label}: {m}") for m in exc.messages]
+        except ArtProblem:
+            continue  # a face's artwork: artcheck reports it, once every text can be set
         except DefinitionError:
             raise
-        except PnpError as exc:  # any other face that cannot be drawn (e.g. its image)
+        except PnpError as exc:  # anything else that keeps the face from being drawn
             problems.append(Problem(file, place, f"{side}: {exc}"))
     return problems

@@ -6,7 +6,6 @@ table view) that need one face as a standalone SVG.
 
 from __future__ import annotations
 
-import base64
 import itertools
 from pathlib import Path as FilePath
 
@@ -17,6 +16,7 @@ from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Prim
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FAMILY
 from pnpkit.generator.fontsubset import family_name, woff_subset
+from pnpkit.generator.svgart import art_element
 from pnpkit.units import MM
 
 FONT_STACK = f"'{FONT_FAMILY}', 'Bitstream Vera Sans', Verdana, sans-serif"
@@ -24,7 +24,6 @@ WEIGHT = {"regular": "normal", "bold": "bold", "italic": "normal", "bold-italic"
 SLANT = {"regular": "normal", "bold": "normal", "italic": "italic", "bold-italic": "italic"}
 # Viewers set text as the PDF does: glyph after glyph, without kerning or ligatures.
 TEXT_RULE = "text{font-kerning:none;font-variant-ligatures:none}"
-IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 
 
 def _d(commands: tuple) -> str:
@@ -99,7 +98,7 @@ class _SvgWriter:
             elif isinstance(item, Layer):
                 self.layer(parent, item)
             elif isinstance(item, Image):
-                parent.add(self.image(item))
+                parent.add(art_element(item, prefix=f"art{next(self.ids)}-"))
 
     def layer(self, parent, item: Layer) -> None:
         transform = []
@@ -117,14 +116,6 @@ class _SvgWriter:
         else:
             self.add(group, item.items)
         parent.add(group)
-
-    def image(self, item: Image):
-        path = FilePath(item.path)
-        mime = IMAGE_TYPES.get(path.suffix.lower(), "image/png")
-        data = base64.b64encode(path.read_bytes()).decode("ascii")
-        return self.drawing.image(
-            f"data:{mime};base64,{data}", insert=(item.x, item.y), size=(item.width, item.height)
-        )
 
 
 def render_svg(face: Face, bleed: bool = False) -> str:

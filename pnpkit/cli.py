@@ -132,6 +132,9 @@ def validate(
             failed = True
             print(f"error: {exc}", file=sys.stderr)
             continue
+        if not _artwork_ok(target, game):
+            failed = True
+            continue
         pieces = sum(c.count for c in game.components())
         kinds = counted(sum(1 for _ in game.components()), "component")
         print(f"{target}: valid ({kinds}, {counted(pieces, 'piece')})")
@@ -140,12 +143,27 @@ def validate(
 
 
 def _check_faces(game: Game) -> None:
-    """DefinitionError listing what keeps any face of `game` from being drawn."""
+    """DefinitionError listing what keeps any face of `game` from being drawn, its artwork
+    aside (`_artwork_ok` checks that once every face's text can be set)."""
     from pnpkit.generator.facecheck import face_problems
 
     problems = face_problems(game)
     if problems:
         raise DefinitionError(problems)
+
+
+def _artwork_ok(target: str, game) -> bool:
+    """Print the game's artwork problems (errors) and low-resolution bitmaps (warnings)."""
+    from pnpkit.generator.artcheck import check_art
+
+    report = check_art(game)
+    for warning in report.warnings:
+        print(f"warning: {target}: {warning}", file=sys.stderr)
+    for error in report.errors:
+        print(error, file=sys.stderr)
+    if report.errors:
+        print(f"{target}: {counted(len(report.errors), 'problem')}", file=sys.stderr)
+    return not report.errors
 
 
 @app.command()
