@@ -61,6 +61,7 @@ wheel-check: $(STAMP)
 	$(BIN)/python .ci/check_wheel_contents.py build/wheel-check/*.whl
 	cd build/wheel-check && ./venv/bin/pnp validate && ./venv/bin/pnp games --json >/dev/null
 	cd build/wheel-check && ./venv/bin/pnp referee explain AL-11 | grep -q '^AL-11 (alpina): A card must share an edge'
+	cd build/wheel-check && ./venv/bin/python -c 'from pnpkit.referee.web.app import STATIC, asset; [asset(n) for n in ("index.html", *STATIC)]'
 
 clean:
 	rm -rf $(VENV) build output .pytest_cache .ruff_cache

@@ -12,6 +12,7 @@ from pnpkit.components.model import Game
 from pnpkit.generator.export import ExportRequest, GameExport, Written, export_game, steps_for
 from pnpkit.generator.progress import progress_steps
 from pnpkit.generator.render import selected_groups
+from pnpkit.wording import counted
 
 
 def run_export(games: list[Game], out: Path, request: ExportRequest, as_json: bool) -> list[str]:
@@ -28,7 +29,7 @@ def run_export(games: list[Game], out: Path, request: ExportRequest, as_json: bo
     else:
         seconds = time.perf_counter() - started
         count = sum(len(r.files) for r in results)
-        footer = f"{count} files for {len(results)} game(s) in {seconds:.2f} s"
+        footer = f"{counted(count, 'file')} for {counted(len(results), 'game')} in {seconds:.2f} s"
         _summary([row for r in results for row in _rows(r)], footer, terminal)
     return [w for r in results for w in dict.fromkeys(r.warnings)]
 

@@ -22,6 +22,7 @@ from pnpkit.generator.export import check_output
 from pnpkit.generator.face import Face, Image, Layer
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
+from pnpkit.wording import counted
 
 Report = Callable[[str], None]
 DEBOUNCE_MS = 100
@@ -77,7 +78,8 @@ class Watcher:
         except DefinitionError as exc:
             for problem in exc.problems:
                 self.report(f"error: {problem}")
-            self.report(f"{self.directory}: {len(exc.problems)} problem(s); waiting for a fix")
+            problems = counted(len(exc.problems), "problem")
+            self.report(f"{self.directory}: {problems}; waiting for a fix")
             return []
         changed = [g for g in game.groups if self.digests.get(g.id) != digests[g.id]]
         if not changed:

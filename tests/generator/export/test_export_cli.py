@@ -69,4 +69,4 @@ def test_summary_names_folders_and_files(tmp_path: Path, monkeypatch, capsys) ->
     out = capsys.readouterr().out
     assert f"{tmp_path}/gentoo/png/tokens/ (52 PNG)" in out
     assert f"{tmp_path}/gentoo/showcase/tokens.png  showcase" in out
-    assert "53 files for 1 game(s)" in out
+    assert "53 files for 1 game in" in out

@@ -88,7 +88,7 @@ def test_errors_are_printed_and_the_loop_goes_on(watching) -> None:
     _save(manifest, good.replace('"shape": "round"', '"shape": "oval"'))
     line, _ = watch.expect("error:")
     assert "game.json" in line and "shape" in line
-    watch.expect(str(game))  # "<dir>: 1 problem(s); waiting for a fix"
+    watch.expect(str(game))  # "<dir>: 1 problem; waiting for a fix"
     assert watch.process.poll() is None
     _save(manifest, good.replace('"size": "20mm"', '"size": "22mm"'))
     line, _ = watch.expect("rebuilt")
