@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # Python sources, byte-compiled as a wheel install would (this environment may forbid writing .pyc).
 SRC    := pnpkit components layouts generator referee bench
 
-.PHONY: render test lint format bench soak rules wheel-check clean
+.PHONY: render test lint format bench soak rules wheel-check clean docs
 
 $(STAMP): pyproject.toml setup.py constraints.txt docs/examples/lanterns/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
@@ -26,6 +26,10 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
+
+## docs: the manifest key table of docs/defining-a-game.md, made from the schema
+docs: $(STAMP)
+	$(BIN)/python -m pnpkit.components.schemadoc docs/defining-a-game.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -10,10 +10,11 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from pnpkit.components.catalog import MANIFEST
-from pnpkit.components.csvrows import CsvRow, read_csv_items
+from pnpkit.components.csvrows import SPREADSHEETS, CsvRow, read_csv_items, read_sheet_items
+from pnpkit.components.fontfiles import font_file_problem
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.jsonread import read_json
-from pnpkit.components.model import ITEMS_KEY, Component, Game, Group, freeze
+from pnpkit.components.model import ITEMS_KEY, TEMPLATE_NAMES, Component, Game, Group, freeze
 from pnpkit.components.validation import (
     blamed_path,
     bundled_validator,
@@ -74,6 +75,10 @@ class _Loader:
         )
         if not structure_ok:
             raise DefinitionError(self.problems)
+        if isinstance(manifest.get("fonts"), dict) and not any(
+            p.where.startswith("#/fonts") for p in self.problems
+        ):
+            self.check_fonts(manifest["fonts"])
         # Groups that passed the manifest schema are still checked, so every error shows at once.
         groups = [
             self.group(index, spec, manifest["prefix"])
@@ -91,6 +96,17 @@ class _Loader:
         if self.problems:
             raise DefinitionError(self.problems)
         return Game.from_manifest(manifest, self.directory, tuple(groups))
+
+    def check_fonts(self, fonts: dict[str, dict[str, str]]) -> None:
+        """Each declared font file exists inside the game and can be embedded in a PDF."""
+        for family, files in fonts.items():
+            for style, relative in files.items():
+                where = pointer(["fonts", family, style])
+                path = self.inside(relative, where)
+                problem = font_file_problem(path) if path else None
+                if problem:
+                    message = f"font {relative!r} {problem}"
+                    self.problems.append(Problem(self.manifest_name, where, message))
 
     def field_validator(self, spec: dict[str, Any], where: str) -> tuple[Any, Any] | None:
         """The group's field schema (as data) and its validator; None if the schema is broken.
@@ -142,6 +158,19 @@ class _Loader:
                     "so that unknown fields are rejected",
                 )
             )
+        properties = schema.get("properties") if isinstance(schema, dict) else None
+        for name in properties if isinstance(properties, dict) else ():
+            if name in TEMPLATE_NAMES:
+                self.problems.append(
+                    Problem(
+                        shown,
+                        pointer(["properties", name]),
+                        f"field name {name!r} is reserved: layouts already see pnpkit's own "
+                        f"{name!r} under it; rename the field, e.g. 'card_{name}' (reserved: "
+                        + ", ".join(TEMPLATE_NAMES)
+                        + ")",
+                    )
+                )
         return schema, validator_for(schema)
 
     def group(self, index: int, spec: dict[str, Any], prefix: str) -> Group:
@@ -153,9 +182,10 @@ class _Loader:
         raw = spec[key]
         first_problem = len(self.problems)
         components = []
-        if isinstance(raw, str):
-            for row in self.csv_rows(raw, f"{where}/{key}", schema):
-                place = f"{self.shown(raw)}:line {row.line}"
+        if isinstance(raw, str | dict):
+            relative, sheet = (raw, None) if isinstance(raw, str) else (raw["file"], raw["sheet"])
+            for row in self.table_rows(relative, sheet, f"{where}/{key}", schema):
+                place = f"{self.shown(relative)}:{row.at()}"
                 components.append(self.component(spec, row.item, place, validator, prefix, row))
             # Problems of a CSV deck are listed line by line, as the designer reads the file.
             self.problems[first_problem:] = sorted(self.problems[first_problem:], key=_line_order)
@@ -173,13 +203,16 @@ class _Loader:
         frozen_spec = freeze({k: v for k, v in spec.items() if k != key})
         return Group(spec["id"], spec["kind"], spec["name"], frozen_spec, tuple(components))
 
-    def csv_rows(self, relative: str, where: str, schema: Any) -> list[CsvRow]:
-        """The rows of a CSV deck whose id, name, count and assumed are valid."""
+    def table_rows(self, relative: str, sheet: str | None, where: str, schema: Any) -> list[CsvRow]:
+        """The rows of a CSV or spreadsheet deck whose id, name, count and assumed are valid."""
         path = self.inside(relative, where)
         if path is None:
             return []
         shown = self.shown(relative)
-        rows, problems = read_csv_items(path, shown, schema, registry())
+        if path.suffix.lower() in SPREADSHEETS:
+            rows, problems = read_sheet_items(path, sheet, shown, schema, registry())
+        else:
+            rows, problems = read_csv_items(path, shown, schema, registry())
         self.problems += problems
         common = bundled_validator("defs.schema.json")
         common = common.evolve(schema={"$ref": "#/$defs/component", "$id": common.schema["$id"]})
@@ -203,7 +236,7 @@ class _Loader:
         """One component, checked for its prefix and against the group's field schema."""
         file, place = _split_source(source)
         if not item["id"].startswith(prefix + "-"):
-            where = f"line {row.line}, column {row.columns['id']} (id)" if row else place + "/id"
+            where = row.at("id") if row else place + "/id"
             message = f"ID {item['id']!r} must start with the game's prefix {prefix + '-'!r}"
             self.problems.append(Problem(file, where, message))
         fields = item.get("fields", {})
@@ -286,13 +319,12 @@ def _csv_place(row: CsvRow, error: Any) -> tuple[str, str]:
     for size in range(len(path), 0, -1):
         column = ".".join(path[:size])
         if column in row.columns:
-            number = row.columns[column]
-            where = f"line {row.line}, column {number} ({column})"
+            where = row.at(column)
             if error.validator == "required" and size == len(path):
                 return where, f"empty cell: {column!r} is required"
             detail = pointer(path[size:]) if size < len(path) else ""
             return where, f"{detail} {describe(error)}".strip()
-    return f"line {row.line}", describe(error)
+    return row.at(), describe(error)
 
 
 def _line_order(problem: Problem) -> tuple[int, int]:

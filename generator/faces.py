@@ -16,6 +16,7 @@ from pnpkit.errors import DefinitionError, PnpError, Problem
 from pnpkit.generator.compose import FaceBuilder, context_for, coord
 from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path
 from pnpkit.generator.face import Path as Outline
+from pnpkit.generator.typefaces import FontFamily, game_families
 from pnpkit.layouts import TEMPLATES_DIR, game_template, load_template
 from pnpkit.units import MM, length_pt, size_pt
 
@@ -89,6 +90,10 @@ class GroupFaces:
     _front_cache: dict[str, Face] = field(default_factory=dict, repr=False)
     _back_cache: dict[str, Face] = field(default_factory=dict, repr=False)
 
+    @cached_property
+    def families(self) -> dict[str, FontFamily]:
+        return game_families(self.game)
+
     def template_name(self, side: str) -> str:
         explicit = self.group.spec.get("layout", {}).get(side)
         if explicit:
@@ -125,6 +130,7 @@ class GroupFaces:
             bleed=self.bleed_mm * MM if bleeds else 0.0,
             game_dir=self.game.directory,
             warnings=self.warnings,
+            families=self.families,
             art_warnings=self.art_warnings,
         )
 
