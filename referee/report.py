@@ -35,9 +35,14 @@ def choices_text(choices: Choices) -> list[str]:
 
 
 def event_line(event: Event) -> str:
-    """One event for people: `  5 table  play AL-17 e4`."""
+    """One event for people: `  5 table  play AL-17 e4`; a player's only move entered by the
+    referee says so: `  6 forced pass  (the only move, entered by the referee — Ann: no hikers
+    left: pass)`."""
     if "undo" in event:
         return f"{event['seq']:>4} undo   event {event['undo']}"
+    if event.get("by") == "forced":
+        why = f"the only move, entered by the referee — {event.get('prompt', '')}"
+        return f"{event['seq']:>4} forced {event['text']}  ({why})"
     return f"{event['seq']:>4} {event['by']:<6} {event['text']}"
 
 
