@@ -248,7 +248,8 @@ class Session:
         if seq != len(self.events) + 1:
             raise ReplayError(seq, f"out of order (expected {len(self.events) + 1})")
         if "undo" in event:
-            if event["undo"] not in (self._undo_target(), self._last_table_move()):
+            undone = event["undo"]
+            if undone != self._last_table_move() and undone != self._undo_target():
                 raise ReplayError(seq, f"undoes event {event['undo']}, which is not the last move")
             self.events.append(event)
             self._pop_to(event["undo"])
