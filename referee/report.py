@@ -79,14 +79,15 @@ def owed_lines(events: list[Event], completed: bool) -> list[str]:
     """The events a log owed after an interrupted command: completed now, or still pending."""
     if not events:
         return []
+    cause = "an interrupted command"
+    if any(event.get("by") == "forced" for event in events):
+        cause += ", or a log written before the referee entered players' only moves"
     if completed:
-        head = (
-            "the log stopped before the referee's own follow-up to its last move "
-            "(an interrupted command); completed first:"
-        )
+        head = f"the log stopped before the referee's own follow-up to its last move ({cause}); "
+        head += "completed first:"
     else:
         head = (
             "pending: the log stopped before the referee's own follow-up to its last move "
-            "(an interrupted command); the next move or undo writes these first:"
+            f"({cause}); the next move or undo writes these first:"
         )
     return [head, *(event_line(event) for event in events)]

@@ -17,7 +17,7 @@ from pnpkit.referee import session as session_module
 from pnpkit.referee.game_log import create_log
 from pnpkit.referee.harness import Case, playthrough
 from pnpkit.referee.moves import Move
-from pnpkit.referee.report import event_line
+from pnpkit.referee.report import event_line, owed_lines
 from pnpkit.referee.rules import Choices, Prompt, Setup
 from pnpkit.referee.session import ReplayError, Session, only_move
 from pnpkit.referee.store import header_for, load_session, writing_session
@@ -217,6 +217,10 @@ def test_an_alpina_log_written_the_old_way_replays_and_plays_on(
     with short.open("a") as handle:
         for event in events[: cut - 1]:
             handle.write(json.dumps(event) + "\n")
+    assert (
+        "a log written before the referee entered"
+        in owed_lines(load_session(short)[0].ahead()[1], False)[0]
+    )
     with writing_session(short) as (session, _, completed):
         assert [e["by"] for e in completed] == ["forced"]
         assert completed[0]["text"] == events[cut - 1]["text"]
