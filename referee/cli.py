@@ -546,10 +546,11 @@ def simulate(
     if as_json:
         print_json(summary)
         return
-    lineup = ", ".join(summary["players_by_seat"].values())
+    lineup = f" ({', '.join(summary['players_by_seat'].values())})" if specs else ""
     print(
-        f"{loaded.name}: {games} game{'s' * (games != 1)}, {plan.seats} "
-        f"player{'s' * (plan.seats != 1)} ({lineup}), variant {summary['variant']}, seed {seed}"
+        f"{loaded.name}: {games}{'' if specs else ' random'} game{'s' * (games != 1)}, "
+        f"{plan.seats} player{'s' * (plan.seats != 1)}{lineup}, "
+        f"variant {summary['variant']}, seed {seed}"
     )
     for seat, wins in summary["wins_by_seat"].items():
         rate = summary["win_rate_by_seat"][seat]
