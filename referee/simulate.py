@@ -171,7 +171,7 @@ def _on_dask(plan: Plan, shares: list[range], address: str) -> Iterator[list[Rec
             "--executor dask needs Dask distributed: pip install 'pnpkit[cluster]'"
         ) from exc
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout="5s")
     except OSError as exc:
         raise ExecutorError(f"--executor dask: no Dask scheduler at {address} ({exc})") from exc
     with client:
