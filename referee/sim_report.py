@@ -17,7 +17,7 @@ h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.6em}
 table{border-collapse:collapse}
 td,th{padding:.2em .7em;text-align:right;border-bottom:1px solid #ddd}
 th:first-child,td:first-child{text-align:left}.plots{display:flex;flex-wrap:wrap;gap:1em}
-svg text{font:11px system-ui,sans-serif;fill:#333}figure{margin:0}figcaption{font-size:.9em}
+svg text{font:11px system-ui,sans-serif;fill:#333}figure{margin:0 0 1em}figcaption{font-size:.9em}
 """
 
 
@@ -101,7 +101,7 @@ def _stats_table(stats: dict[str, float]) -> str:
 
 def _win_rates(rates: dict[str, dict[str, float]], wins: dict[str, int]) -> str:
     """Horizontal bars of each seat's win rate with its interval as a whisker."""
-    left, right = 70, 60
+    left, right = 70, 100
     span = WIDTH - left - right
     height = BAR * len(rates) + 30
     out = [_svg_open(WIDTH, height, "win rate by seat")]
