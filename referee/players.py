@@ -112,8 +112,8 @@ def greedy_move(setup: Setup, state: State, seat: str, rng: random.Random) -> Mo
     rules = setup.rules
     seen = seen_state(setup, state, seat, rng)
     moves = rules.legal(setup, seen)
-    if len(moves) == 1:
-        return moves[0]
+    if len(moves) <= 1:
+        return moves[0] if moves else rules.random_move(setup, state, rng)
     before = rules.score(setup, seen).total(seat)
     best: list[Move] = []
     best_gain = -math.inf
@@ -196,8 +196,8 @@ def mcts_move(setup: Setup, state: State, seat: str, rng: random.Random, rollout
     played is the most visited of the root's (legal in the true state, as they are the seat's)."""
     rules = setup.rules
     moves = {move_key(m): m for m in rules.legal(setup, state)}
-    if len(moves) == 1:
-        return next(iter(moves.values()))
+    if len(moves) <= 1:
+        return next(iter(moves.values())) if moves else rules.random_move(setup, state, rng)
     root = Node(actor=seat)
     for _ in range(rollouts):
         _search_pass(setup, seen_state(setup, state, seat, rng), root, rng)

@@ -21,7 +21,7 @@ from typing import Any
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.players import PlayerSpec, decide, describe_players, require_fair
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.rules import RulesFault, Setup
 from pnpkit.referee.store import make_setup
 
 Record = dict[str, Any]
@@ -118,8 +118,22 @@ def play_game(plan: Plan, n: int) -> Record:
 
 
 def play_games(plan: Plan, numbers: Sequence[int]) -> list[Record]:
-    """Play several games of the plan (a worker's share)."""
-    return [play_game(plan, n) for n in numbers]
+    """Play several games of the plan (a worker's share). An exception raised in the rules'
+    code becomes their RulesFault here, where the traceback still shows whose code failed."""
+    from pnpkit.referee.faults import blame
+
+    records = []
+    for n in numbers:
+        try:
+            records.append(play_game(plan, n))
+        except PnpError:
+            raise
+        except Exception as exc:
+            fault = blame(exc)
+            if fault is None:
+                raise
+            raise RulesFault(f"game {n} (--seed {plan.seed}): {fault}") from None
+    return records
 
 
 def _chunks(games: int, jobs: int) -> list[range]:

@@ -94,3 +94,9 @@ def test_bad_options_are_clear_errors(args: tuple[str, ...], message: str) -> No
     result = run("simulate", "alpina", "--games", "2", *args)
     assert result.returncode == 2
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_progress_is_told_every_game() -> None:
+    done: list[int] = []
+    run_games(PLAN, 5, jobs=2, progress=done.append)
+    assert sum(done) == 5 and len(done) >= 2
