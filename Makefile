@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml setup.py constraints.txt docs/examples/lanterns/pyproje
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]' -e docs/examples/lanterns
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,cluster]' -e docs/examples/lanterns
 	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	@touch $@
 
