@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pnpkit.cli_options import CONTEXT, VersionOption, complete_game
+from pnpkit.cli_options import APP_SETTINGS, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
 from pnpkit.tables import Format, FormatOption, chosen, print_rows
 from pnpkit.wording import counted
@@ -17,11 +17,7 @@ from pnpkit.wording import counted
 if TYPE_CHECKING:
     from pnpkit.components.model import Game
 
-app = typer.Typer(
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    context_settings=CONTEXT,
-)
+app = typer.Typer(**APP_SETTINGS)
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (as --format json).")]

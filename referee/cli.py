@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from pnpkit.cli_options import (
-    CONTEXT,
+    APP_SETTINGS,
     VersionOption,
     complete_game,
     complete_game_or_log,
@@ -26,12 +26,7 @@ if TYPE_CHECKING:
     from pnpkit.referee.game_log import Event
     from pnpkit.referee.session import Session
 
-app = typer.Typer(
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    context_settings=CONTEXT,
-    help="Record and check a real game's moves.",
-)
+app = typer.Typer(**APP_SETTINGS, help="Record and check a real game's moves.")
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 LogArgument = Annotated[
