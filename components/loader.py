@@ -69,9 +69,15 @@ class _Loader:
             self.problems.append(Problem(self.manifest_name, pointer(path), message))
             if len(path) >= 2 and path[0] == "components":
                 broken_groups.add(path[1])
-        structure_ok = isinstance(manifest.get("components"), list) and not any(
-            p.where in ("#", "#/prefix", "#/components") and "unknown key" not in p.message
-            for p in self.problems
+        # The groups need a list of components and the prefix; any other problem of the manifest
+        # (a missing designer, a bad player count) still lets them be checked in the same run.
+        structure_ok = (
+            isinstance(manifest.get("components"), list)
+            and isinstance(manifest.get("prefix"), str)
+            and not any(
+                p.where in ("#/prefix", "#/components") and "unknown key" not in p.message
+                for p in self.problems
+            )
         )
         if not structure_ok:
             raise DefinitionError(self.problems)
@@ -86,9 +92,11 @@ class _Loader:
             if index not in broken_groups
         ]
         self.check_unique(groups)
-        players = manifest["players"]
-        if not any(p.where.startswith("#/players") for p in self.problems) and (
-            players["min"] > players["max"]
+        players = manifest.get("players")
+        if (
+            isinstance(players, dict)
+            and not any(p.where.startswith("#/players") for p in self.problems)
+            and players["min"] > players["max"]
         ):
             self.problems.append(
                 Problem(self.manifest_name, "#/players", "min must not be greater than max")

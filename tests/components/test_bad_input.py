@@ -1,5 +1,6 @@
 """Each kind of bad input has a fixture and an exact expected message (issue: Foundation)."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -170,3 +171,17 @@ def test_a_directory_where_a_file_is_expected_is_named_as_such(tmp_path: Path) -
         f"{game}/game.json:#/components/0/cards: references 'cards.csv', a directory: "
         "expected a file"
     ]
+
+
+@pytest.mark.parametrize("missing", ["designer", "players"])
+def test_manifest_and_csv_problems_are_reported_in_one_run(tmp_path: Path, missing: str) -> None:
+    game = tmp_path / "bad-csv"
+    shutil.copytree(FIXTURES / "bad-csv", game)
+    manifest = json.loads((game / "game.json").read_text())
+    del manifest[missing]
+    (game / "game.json").write_text(json.dumps(manifest))
+    with pytest.raises(DefinitionError) as caught:
+        load_game(game)
+    found = [str(p) for p in caught.value.problems]
+    assert any(f"missing required key '{missing}'" in p for p in found)
+    assert any("cards.csv:line" in p for p in found)
