@@ -78,6 +78,9 @@ def render(
     ] = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
     svg: Annotated[bool, typer.Option("--svg/--no-svg", help="Also write SVG faces.")] = True,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the files written as JSON.")
+    ] = False,
 ) -> None:
     """Print-ready PDFs (one per component group and one combined) and SVG faces of games."""
     from pnpkit.components import bundled_game_ids, load_game
@@ -92,7 +95,9 @@ def render(
     games = [load_game(name) for name in names]
     options = PrintOptions(paper.value, bleed, duplex.value, gutter_fold, offset)
     try:
-        warnings = run_render(games, out, options, only, svg)
+        warnings = run_render(games, out, options, only, svg, as_json)
+    except BrokenPipeError:  # the reader of stdout went away: pnpkit.entry ends quietly
+        raise
     except OSError as exc:  # an output folder that cannot be made or written to
         raise PnpError(f"cannot write {exc.filename or out}: {exc.strerror or exc}") from exc
     for warning in warnings:

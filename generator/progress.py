@@ -7,6 +7,7 @@ summary is printed and rich is not even imported.
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 import time
 from collections.abc import Iterator
@@ -20,19 +21,28 @@ from pnpkit.wording import counted
 
 
 def run_render(
-    games: list[Game], out: Path, options: PrintOptions, only: list[str] | None, svg: bool = True
+    games: list[Game],
+    out: Path,
+    options: PrintOptions,
+    only: list[str] | None,
+    svg: bool = True,
+    as_json: bool = False,
 ) -> list[str]:
-    """Render every game (a progress bar on a terminal), print a summary; return the warnings."""
+    """Render every game (a progress bar on a terminal), print a summary (or, with `as_json`,
+    the files written as JSON); return the warnings."""
     chosen = [(game, selected_groups(game, only)) for game in games]
     for game in games:  # refuse a bad --out before anything is written
         output_folder(out / game.id, games=[g.directory for g in games])
     total = sum(steps_for(game, groups, svg) for game, groups in chosen)
     started = time.perf_counter()
     results: list[GameRender] = []
-    terminal = sys.stderr.isatty() and sys.stdout.isatty()
+    terminal = sys.stderr.isatty() and sys.stdout.isatty() and not as_json
     with progress_steps(total, terminal) as step:
         for game, groups in chosen:
             results.append(render_game(game, out, options, groups, step, svg))
+    if as_json:
+        print(json.dumps([_json(r) for r in results], indent=2, ensure_ascii=False))
+        return [w for r in results for w in dict.fromkeys(r.warnings)]
     rows = _rows(results)
     footer = (
         f"{counted(sum(len(r.files) for r in results), 'file')} for "
@@ -65,6 +75,17 @@ def progress_steps(total: int, terminal: bool) -> Iterator[Step]:
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("rendering", total=total)
         yield lambda label: progress.update(task, advance=1, description=label)
+
+
+def _json(result: GameRender) -> dict:
+    return {
+        "game": result.game.id,
+        "files": [
+            {"path": str(f.path), "pages": f.pages, "faces": f.faces, "bytes": f.size}
+            for f in result.files
+        ],
+        "warnings": list(dict.fromkeys(result.warnings)),
+    }
 
 
 def _rows(results: list[GameRender]) -> list[tuple[str, str, str, str, str]]:

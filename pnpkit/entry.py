@@ -5,7 +5,10 @@ typer and click alone costs more than checking and recording the move.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+from collections.abc import Iterator
 
 
 def _plain_move(args: list[str]) -> tuple[str, str, bool] | None:
@@ -19,7 +22,11 @@ def _plain_move(args: list[str]) -> tuple[str, str, bool] | None:
 
 def referee_main(args: list[str] | None = None) -> None:
     """Run the `referee` command (also `pnp referee`)."""
-    args = sys.argv[1:] if args is None else args
+    with _quiet_when_the_pipe_closes():
+        _referee(sys.argv[1:] if args is None else args)
+
+
+def _referee(args: list[str]) -> None:
     plain = _plain_move(args)
     if plain is None:
         from pnpkit.referee.cli import main
@@ -37,6 +44,8 @@ def referee_main(args: list[str] | None = None) -> None:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except BrokenPipeError:
+        raise
     except Exception as exc:
         from pnpkit.referee.faults import report
 
@@ -49,6 +58,19 @@ def main() -> None:
         sys.argv = [f"{sys.argv[0]} referee", *sys.argv[2:]]
         referee_main()
         return
-    from pnpkit.cli import main as pnp_main
+    with _quiet_when_the_pipe_closes():
+        from pnpkit.cli import main as pnp_main
 
-    pnp_main()
+        pnp_main()
+
+
+@contextlib.contextmanager
+def _quiet_when_the_pipe_closes() -> Iterator[None]:
+    """`pnp components alpina | head`: when the reader stops early, end without a word (as
+    Python's documentation advises: stdout pointed at devnull so the final flush cannot fail)."""
+    try:
+        yield
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)

@@ -641,6 +641,8 @@ def main() -> None:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except BrokenPipeError:  # pnpkit.entry ends quietly
+        raise
     except Exception as exc:
         from pnpkit.referee.faults import report
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -85,3 +86,24 @@ def test_format_option_chooses_table_tsv_or_json(command: list[str]) -> None:
     assert "┃" in table and "\t" not in table
     assert "\t" in tsv and "┃" not in tsv
     assert run("pnp", *command, "--format", "json").stdout == run("pnp", *command, "--json").stdout
+
+
+def test_render_json_lists_the_files_written(tmp_path: Path) -> None:
+    result = run(
+        "pnp", "render", "gentoo", "--only", "tokens", "--no-svg", "--out", str(tmp_path), "--json"
+    )
+    assert result.returncode == 0, result.stderr
+    (game,) = json.loads(result.stdout)
+    assert game["game"] == "gentoo"
+    assert {Path(f["path"]).name for f in game["files"]} >= {"gentoo-tokens.pdf"}
+    assert all(Path(f["path"]).stat().st_size == f["bytes"] for f in game["files"])
+
+
+def test_a_reader_that_stops_early_gets_no_error(tmp_path: Path) -> None:
+    """`| true` closes the pipe before render prints its summary: it ends quietly, without
+    blaming the output folder."""
+    render = f"{BIN / 'pnp'} render gentoo --only tokens --no-svg --out {tmp_path} --json"
+    result = subprocess.run(
+        ["bash", "-c", f"{render} | true"], capture_output=True, text=True, check=False
+    )
+    assert result.stderr == ""
