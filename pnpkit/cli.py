@@ -108,34 +108,54 @@ def validate(
             autocompletion=complete_game,
         ),
     ] = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Check game definitions and that every face can be drawn (markup, fonts, glyphs);
     print every problem with its file and place. Exit 2 if any."""
-    from pnpkit.components import bundled_game_ids, load_game
+    from pnpkit.components import bundled_game_ids
 
-    failed = False
-    for target in targets or bundled_game_ids():
-        try:
-            game = load_game(target)
-            _check_faces(game)
-        except DefinitionError as exc:
-            failed = True
-            for problem in exc.problems:
+    results = [_validated(target) for target in targets or bundled_game_ids()]
+    if as_json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+    else:
+        for result in results:
+            for warning in result["warnings"]:
+                print(f"warning: {result['target']}: {warning}", file=sys.stderr)
+            for problem in result["problems"]:
                 print(problem, file=sys.stderr)
-            print(f"{target}: {counted(len(exc.problems), 'problem')}", file=sys.stderr)
-            continue
-        except PnpError as exc:
-            failed = True
-            print(f"error: {exc}", file=sys.stderr)
-            continue
-        if not _artwork_ok(target, game):
-            failed = True
-            continue
-        pieces = sum(c.count for c in game.components())
-        kinds = counted(sum(1 for _ in game.components()), "component")
-        print(f"{target}: valid ({kinds}, {counted(pieces, 'piece')})")
-    if failed:
+            if result["valid"]:
+                kinds = counted(result["components"], "component")
+                print(f"{result['target']}: valid ({kinds}, {counted(result['pieces'], 'piece')})")
+            elif result["problems"] and not result["problems"][0].startswith("error: "):
+                print(
+                    f"{result['target']}: {counted(len(result['problems']), 'problem')}",
+                    file=sys.stderr,
+                )
+    if not all(result["valid"] for result in results):
         raise typer.Exit(2)
+
+
+def _validated(target: str) -> dict:
+    """What `validate` found for one game: valid or not, its counts, problems and warnings."""
+    from pnpkit.components import load_game
+    from pnpkit.generator.artcheck import check_art
+
+    result: dict = {"target": target, "valid": False, "problems": [], "warnings": []}
+    try:
+        game = load_game(target)
+        _check_faces(game)
+    except DefinitionError as exc:
+        result["problems"] = [str(problem) for problem in exc.problems]
+        return result
+    except PnpError as exc:
+        result["problems"] = [f"error: {exc}"]
+        return result
+    report = check_art(game)
+    result["warnings"], result["problems"] = list(report.warnings), list(report.errors)
+    result["valid"] = not report.errors
+    result["components"] = sum(1 for _ in game.components())
+    result["pieces"] = sum(c.count for c in game.components())
+    return result
 
 
 def _check_faces(game: Game) -> None:
@@ -146,20 +166,6 @@ def _check_faces(game: Game) -> None:
     problems = face_problems(game)
     if problems:
         raise DefinitionError(problems)
-
-
-def _artwork_ok(target: str, game) -> bool:
-    """Print the game's artwork problems (errors) and low-resolution bitmaps (warnings)."""
-    from pnpkit.generator.artcheck import check_art
-
-    report = check_art(game)
-    for warning in report.warnings:
-        print(f"warning: {target}: {warning}", file=sys.stderr)
-    for error in report.errors:
-        print(error, file=sys.stderr)
-    if report.errors:
-        print(f"{target}: {counted(len(report.errors), 'problem')}", file=sys.stderr)
-    return not report.errors
 
 
 @app.command()

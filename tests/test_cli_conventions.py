@@ -107,3 +107,11 @@ def test_a_reader_that_stops_early_gets_no_error(tmp_path: Path) -> None:
         ["bash", "-c", f"{render} | true"], capture_output=True, text=True, check=False
     )
     assert result.stderr == ""
+
+
+def test_validate_json_gives_each_game_its_verdict() -> None:
+    result = run("pnp", "validate", "gentoo", "nosuch", "--json")
+    assert result.returncode == 2
+    gentoo, nosuch = json.loads(result.stdout)
+    assert (gentoo["valid"], gentoo["pieces"], gentoo["problems"]) == (True, 142, [])
+    assert not nosuch["valid"] and "unknown game 'nosuch'" in nosuch["problems"][0]
