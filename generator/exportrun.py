@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pnpkit.components.model import Game
 from pnpkit.generator.export import ExportRequest, GameExport, Written, export_game, steps_for
-from pnpkit.generator.progress import progress_steps
+from pnpkit.generator.progress import kb, progress_steps, summary
 from pnpkit.generator.render import selected_groups
 from pnpkit.wording import counted
 
@@ -30,7 +30,8 @@ def run_export(games: list[Game], out: Path, request: ExportRequest, as_json: bo
         seconds = time.perf_counter() - started
         count = sum(len(r.files) for r in results)
         footer = f"{counted(count, 'file')} for {counted(len(results), 'game')} in {seconds:.2f} s"
-        _summary([row for r in results for row in _rows(r)], footer, terminal)
+        rows = [row for r in results for row in _rows(r)]
+        summary(("game", "file", "kind", "images", "size"), rows, footer, terminal, "Exported")
     return [w for r in results for w in dict.fromkeys(r.warnings)]
 
 
@@ -50,29 +51,8 @@ def _rows(result: GameExport) -> list[tuple[str, str, str, str, str]]:
         if f.kind == "png":
             folders.setdefault(f.path.parent, []).append(f)
         else:
-            rows.append((result.game.id, str(f.path), f.kind, str(f.images), _kb(f.size)))
+            rows.append((result.game.id, str(f.path), f.kind, str(f.images), kb(f.size)))
     for folder, files in folders.items():
-        size = _kb(sum(f.size for f in files))
+        size = kb(sum(f.size for f in files))
         rows.append((result.game.id, f"{folder}/ ({len(files)} PNG)", "png", str(len(files)), size))
     return sorted(rows)
-
-
-def _summary(rows: list[tuple[str, ...]], footer: str, terminal: bool) -> None:
-    if not terminal:
-        for row in rows:
-            print("  ".join(row))
-        print(footer)
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table("game", "file", "kind", "images", "size", title="Exported")
-    for row in rows:
-        table.add_row(*row)
-    console = Console()
-    console.print(table)
-    console.print(footer)
-
-
-def _kb(size: int) -> str:
-    return f"{size / 1024:.0f} KB"

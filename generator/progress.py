@@ -49,12 +49,7 @@ def run_render(
         f"{counted(len(results), 'game')} "
         f"in {time.perf_counter() - started:.2f} s"
     )
-    if terminal:
-        _rich_summary(rows, footer)
-    else:
-        for row in rows:
-            print("  ".join(row))
-        print(footer)
+    summary(("game", "file", "pages", "faces", "size"), rows, footer, terminal, "Written")
     return [w for r in results for w in dict.fromkeys(r.warnings)]
 
 
@@ -94,19 +89,27 @@ def _rows(results: list[GameRender]) -> list[tuple[str, str, str, str, str]]:
         pdfs = [f for f in result.files if f.path.suffix == ".pdf"]
         svgs = [f for f in result.files if f.path.suffix == ".svg"]
         for f in pdfs:
-            rows.append((result.game.id, str(f.path), str(f.pages), str(f.faces), _kb(f.size)))
+            rows.append((result.game.id, str(f.path), str(f.pages), str(f.faces), kb(f.size)))
         if svgs:
             folder = f"{svgs[0].path.parent}/ ({len(svgs)} SVG)"
-            size = _kb(sum(f.size for f in svgs))
+            size = kb(sum(f.size for f in svgs))
             rows.append((result.game.id, folder, "", str(len(svgs)), size))
     return rows
 
 
-def _rich_summary(rows: list[tuple[str, ...]], footer: str) -> None:
+def summary(
+    columns: tuple[str, ...], rows: list[tuple[str, ...]], footer: str, terminal: bool, title: str
+) -> None:
+    """What a command wrote: a table on a terminal, else a line per row; then the footer."""
+    if not terminal:
+        for row in rows:
+            print("  ".join(row))
+        print(footer)
+        return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("game", "file", "pages", "faces", "size", title="Written")
+    table = Table(*columns, title=title)
     for row in rows:
         table.add_row(*row)
     console = Console()
@@ -114,5 +117,5 @@ def _rich_summary(rows: list[tuple[str, ...]], footer: str) -> None:
     console.print(footer)
 
 
-def _kb(size: int) -> str:
+def kb(size: int) -> str:
     return f"{size / 1024:.0f} KB"

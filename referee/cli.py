@@ -40,6 +40,12 @@ VariantOption = Annotated[str, typer.Option("--variant", help="A variant of the 
 GameOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
 ]
+# `play` and `serve` take a log to continue, or a game to start with these:
+NewPlayersOption = Annotated[
+    str, typer.Option("--players", help="For a new game: names in seat order.")
+]
+NewSeedOption = Annotated[int | None, typer.Option("--seed", help="Digital mode.")]
+NewLogOption = Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")]
 
 
 @app.callback()
@@ -467,13 +473,11 @@ def play(
             help="A game to start, or a log to continue.", autocompletion=complete_game_or_log
         ),
     ],
-    players: Annotated[
-        str, typer.Option("--players", help="For a new game: names in seat order.")
-    ] = "",
+    players: NewPlayersOption = "",
     variant: VariantOption = "",
     option: GameOptions = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
-    log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
+    seed: NewSeedOption = None,
+    log: NewLogOption = None,
 ) -> None:
     """An interactive prompt for the table: whose turn, what is expected, Tab completion.
 
@@ -514,13 +518,11 @@ def serve(
         str, typer.Option("--host", help="Listen here; 0.0.0.0 for phones (adds a token).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="0: any free port.")] = 8765,
-    players: Annotated[
-        str, typer.Option("--players", help="For a new game: names in seat order.")
-    ] = "",
+    players: NewPlayersOption = "",
     variant: VariantOption = "",
     option: GameOptions = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
-    log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
+    seed: NewSeedOption = None,
+    log: NewLogOption = None,
 ) -> None:
     """A live web page for the table (and each player's own page in digital mode)."""
     import contextlib
