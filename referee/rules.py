@@ -214,6 +214,27 @@ class Rules:
         """A picture of the table; `face(component_id)` gives a component's SVG or None."""
         raise PnpError(f"{self.id} cannot draw its table yet")
 
+    def table(self, setup: Setup, state: State, viewer: str | None = None) -> dict[str, Any]:
+        """The table as data for `viewer` (`show --json`, the web page): players with their
+        colours and running scores, whose turn, the prompt, the score sheet, and the game's
+        `zones`. `viewer` None sees everything the referee knows; a player's name sees what that
+        player may see (as `view`); any other name (the shared screen, "") sees only what is
+        public. Validated by `pnpkit.referee.table_schema` against the game's JSON Schema."""
+        from pnpkit.referee.table_data import table_of
+
+        return table_of(self, setup, state, viewer)
+
+    def zones(self, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
+        """The game's own part of `table`: grid, piles, hands … as `viewer` may see them (helpers
+        in `pnpkit.referee.table_data`); described by the game's schema."""
+        return {}
+
+    def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """Each seat's colour as (name, "#rrggbb"), in seat order: for the legend and terminal."""
+        from pnpkit.referee.table_data import PALETTE
+
+        return tuple(PALETTE[n % len(PALETTE)] for n in range(len(setup.players)))
+
     def check_setup(
         self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
     ) -> None:
