@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.components.model import Game
 
 if TYPE_CHECKING:
-    from pnpkit.referee.rules import Rules, Setup, State
+    from pnpkit.referee.rules import Rules, ScoreSheet, Setup, State
 
 PALETTE = (
     ("red", "#c8362f"),
@@ -52,7 +52,7 @@ def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> di
     """The frame every game shares, with the game's own `zones` (see `Rules.table`)."""
     prompt = rules.prompt(setup, state)
     over = prompt.kind == "over"
-    sheet = rules.score(setup, state)
+    score = _score(rules, rules.score(setup, state), over, viewer)
     colours = rules.seat_colours(setup)
     players = [
         {
@@ -60,7 +60,7 @@ def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> di
             "seat": seat + 1,
             "colour": colours[seat][0],
             "rgb": colours[seat][1],
-            "score": sheet.total(name) if name in sheet.points else 0,
+            "score": score["players"][name]["total"] if name in score["players"] else 0,
             "turn": name in prompt.actors,
         }
         for seat, name in enumerate(setup.players)
@@ -74,6 +74,22 @@ def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> di
         "players": players,
         "turn": list(prompt.actors),
         "prompt": {"kind": prompt.kind, "actors": list(prompt.actors), "text": prompt.text},
-        "score": sheet.to_json(over),
+        "score": score,
         "zones": rules.zones(setup, state, viewer),
     }
+
+
+def _score(rules: Rules, sheet: ScoreSheet, over: bool, viewer: str | None) -> dict[str, Any]:
+    """The score sheet as JSON; before the end, a viewer does not see the `secret_categories`
+    of the other players (nor, then, who leads)."""
+    score = sheet.to_json(over)
+    secret = rules.secret_categories
+    if over or viewer is None or not secret:
+        return score
+    for name, line in score["players"].items():
+        if name != viewer:
+            line["categories"] = {k: v for k, v in line["categories"].items() if k not in secret}
+            line["total"] = sum(line["categories"].values())
+    score["leaders"] = []
+    score["tiebreak"] = ""
+    return score

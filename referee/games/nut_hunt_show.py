@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from pnpkit.referee.faces import Face, card_title, place_face
 from pnpkit.referee.games import nut_hunt_board as board
 from pnpkit.referee.games.nut_hunt_data import data_of
 from pnpkit.referee.rules import Setup
@@ -13,9 +14,13 @@ from pnpkit.wording import counted
 if TYPE_CHECKING:
     from pnpkit.referee.games.nut_hunt_state import Hunt
 
-HEX = 60.0
+HEX = 112.0
 """Distance between the centres of neighbouring tiles, in SVG units."""
+RADIUS = HEX / math.sqrt(3) - 1.5
+"""A tile's centre to its corners (a gap between tiles keeps each border whole)."""
 MARGIN = 20.0
+PIECE = 22.0
+"""Room for one piece on a tile, side by side."""
 
 
 def _pieces(state: Hunt, space: int, colours: tuple[str, ...]) -> str:
@@ -73,84 +78,99 @@ def describe_table(
     return "\n".join(lines)
 
 
-def _centre(space: int) -> tuple[float, float]:
+def _centre(space: int, top: float) -> tuple[float, float]:
     q, r = board.coordinates()[space]
     x = HEX * (q + r / 2) + 2.5 * HEX + MARGIN
-    y = HEX * math.sqrt(3) / 2 * r + 2.5 * HEX + MARGIN
+    y = HEX * math.sqrt(3) / 2 * r + 2.3 * HEX + MARGIN + top
     return x, y
 
 
 def _corners(x: float, y: float) -> list[tuple[float, float]]:
-    radius = HEX / math.sqrt(3) - 2  # a gap between tiles keeps each border whole
     return [
         (
-            x + radius * math.cos(math.radians(90 + 60 * i)),
-            y + radius * math.sin(math.radians(90 + 60 * i)),
+            x + RADIUS * math.cos(math.radians(90 + 60 * i)),
+            y + RADIUS * math.sin(math.radians(90 + 60 * i)),
         )
         for i in range(6)
     ]
 
 
-def table_svg(setup: Setup, state: Hunt, colours: tuple[str, ...], names: tuple[str, ...]) -> str:
-    """The hex forest with tile names, the fox, squirrels (circles) and nests (squares)."""
+def ink(rgb: str) -> str:
+    """Black or white text, whichever reads on a background of colour `rgb` ("#rrggbb")."""
+    red, green, blue = (int(rgb[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#fff"
+
+
+def table_svg(
+    setup: Setup,
+    state: Hunt,
+    colours: tuple[str, ...],
+    names: tuple[str, ...],
+    table: dict[str, Any],
+    face: Face,
+) -> str:
+    """The legend, then the hex forest drawn with the tiles' printed faces; on each tile, where
+    its tree is printed, the fox and each colour's squirrels (round) and nests (square) with
+    their number; below, each seat's nests."""
+    from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
+
     data = data_of(setup.game)
     rgb = {t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components}
     size = 5 * HEX + 2 * MARGIN
-    import svgwrite  # only `show --svg` draws; other commands must start fast
-
-    drawing = svgwrite.Drawing(size=(f"{size}", f"{size + 20 * len(names)}"))
-    drawing.add(drawing.rect((0, 0), ("100%", "100%"), fill="white"))
+    picture = Picture(table, size, size + 20 * (len(names) + 1), background="#fbfaf5")
+    drawing = picture.drawing
     for space, tile in enumerate(state.layout):
-        x, y = _centre(space)
-        special = data.tiles[tile].fields.get("special")
-        fill = {"frog-pond": "#bfe3f2", "pine-barrens": "#d8cfa8"}.get(special or "", "#e7f0d8")
-        border = "#3d9b35" if data.tiles[tile].fields.get("start") else "#6b5a3a"
-        drawing.add(drawing.polygon(_corners(x, y), fill=fill, stroke=border, stroke_width=2))
-        drawing.add(
-            drawing.text(
-                data.tiles[tile].name, insert=(x, y - 14), text_anchor="middle", font_size=6
-            )
-        )
-        drawing.add(
-            drawing.text(tile, insert=(x, y - 5), text_anchor="middle", font_size=6, fill="#555")
-        )
-        if space == state.fox:
-            drawing.add(
-                drawing.text(
-                    "FOX",
-                    insert=(x, y + 22),
-                    text_anchor="middle",
-                    font_size=8,
-                    fill="#c0571b",
-                    font_weight="bold",
-                )
-            )
-        _draw_pieces(drawing, state, space, (x, y), [rgb[c] for c in colours])
+        x, y = _centre(space, picture.top)
+        art = face(tile)
+        title = card_title(setup.game, tile)
+        if art:
+            group = drawing.g(class_="card")
+            group.set_desc(title=title)
+            drawing.add(group)
+            width = RADIUS * math.sqrt(3)
+            place_face(drawing, art, (x - width / 2, y - RADIUS), (width, 2 * RADIUS), group)
+        else:
+            polygon = drawing.polygon(_corners(x, y), fill="#e7f0d8", stroke="#6b5a3a")
+            polygon.set_desc(title=title)
+            drawing.add(polygon)
+            picture.label(data.tiles[tile].name, x - 40, y - 6, size=7)
+        _draw_pieces(picture, state, space, (x, y), colours, rgb)
+    top = picture.top + size
+    picture.label("round: squirrels, square: nests; the number is how many", MARGIN, top, size=9)
     for seat, name in enumerate(names):
-        y = size + 14 + 20 * seat
-        drawing.add(drawing.circle((MARGIN, y - 4), 6, fill=rgb[colours[seat]], stroke="black"))
-        text = f"{name} ({colours[seat]}): {counted(state.nest_total(seat), 'nest')}"
-        drawing.add(drawing.text(text, insert=(MARGIN + 12, y), font_size=10))
-    return drawing.tostring()
+        y = top + 20 * (seat + 1)
+        fill = rgb[colours[seat]]
+        drawing.add(drawing.rect((MARGIN, y + 2), (11, 11), fill=fill, stroke="black"))
+        text = f"{name} ({colours[seat]}): {counted(state.nest_total(seat), 'nest')} built"
+        picture.label(text, MARGIN + 16, y, size=10)
+    return picture.tostring()
 
 
 def _draw_pieces(
-    drawing: Any, state: Hunt, space: int, at: tuple[float, float], fills: list[str]
+    picture: Any,
+    state: Hunt,
+    space: int,
+    at: tuple[float, float],
+    colours: tuple[str, ...],
+    rgb: dict[str, str],
 ) -> None:
+    """The fox and the pieces on a tile, in rows over its printed tree (clear of its name)."""
     x, y = at
-    slot = 0
-    for seat, fill in enumerate(fills):
-        for kind, n in (
-            ("nest", state.nests[space][seat]),
-            ("squirrel", state.squirrels[space][seat]),
+    pieces = [("FOX", "#d9661f", "the fox", 4)] if space == state.fox else []
+    for seat, colour in enumerate(colours):
+        for kind, shape, n in (
+            ("nest", 1, state.nests[space][seat]),
+            ("squirrel", 7, state.squirrels[space][seat]),
         ):
-            if not n:
-                continue
-            cx, cy = x - 18 + 12 * (slot % 4), y + 6 + 10 * (slot // 4)
-            if kind == "nest":
-                drawing.add(drawing.rect((cx - 5, cy - 5), (10, 10), fill=fill, stroke="black"))
-            else:
-                drawing.add(drawing.circle((cx, cy), 4.5, fill=fill, stroke="black"))
-            if n > 1:
-                drawing.add(drawing.text(str(n), insert=(cx + 4, cy - 3), font_size=6))
-            slot += 1
+            if n:
+                pieces.append((str(n), rgb[colour], f"{counted(n, f'{colour} {kind}')}", shape))
+    per_row = 4
+    for n, (text, fill, title, rounding) in enumerate(pieces):
+        row, place = divmod(n, per_row)
+        in_row = min(per_row, len(pieces) - row * per_row)
+        left = x - in_row * PIECE / 2 + place * PIECE
+        top = y - RADIUS * 0.78 + row * (PIECE - 2)
+        box = picture.label(text, left, top, size=9, fill=ink(fill), background=fill, title=title)
+        picture.drawing.add(
+            picture.drawing.rect(box[:2], box[2:], rx=rounding, fill="none", stroke="#000")
+        )
