@@ -125,8 +125,9 @@ class Rules:
     legal_is_complete: ClassVar[bool] = True
     """True when `legal` lists every acceptable move, so the harness may call others illegal."""
     secret_categories: ClassVar[frozenset[str]] = frozenset()
-    """Score categories that tell a secret before the end (Arctic's totem): `table` leaves them
-    out of the other players' running scores for a viewer, and names no leaders."""
+    """Score categories that tell a secret before the end (Arctic's totem, Nut Hunt's objectives):
+    `table` leaves them out of the other players' running scores for a viewer, and names no
+    leaders and no notes."""
     unlisted: ClassVar[frozenset[str]] = frozenset()
     """Types of moves welcome at almost any time that `legal` leaves out to stay short (a secret
     card a player chooses to show); `also` names their forms."""

@@ -81,7 +81,7 @@ def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> di
 
 def _score(rules: Rules, sheet: ScoreSheet, over: bool, viewer: str | None) -> dict[str, Any]:
     """The score sheet as JSON; before the end, a viewer does not see the `secret_categories`
-    of the other players (nor, then, who leads)."""
+    of the other players, nor, then, who leads or the notes (they may name secret cards)."""
     score = sheet.to_json(over)
     secret = rules.secret_categories
     if over or viewer is None or not secret:
@@ -92,4 +92,5 @@ def _score(rules: Rules, sheet: ScoreSheet, over: bool, viewer: str | None) -> d
             line["total"] = sum(line["categories"].values())
     score["leaders"] = []
     score["tiebreak"] = ""
+    score["notes"] = []
     return score

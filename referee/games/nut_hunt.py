@@ -38,6 +38,7 @@ class NutHuntRules(Rules):
     """The rules of Nut Hunt, in the rulebook's order: setup, fox movement, optional action."""
 
     id = "nut-hunt"
+    secret_categories = frozenset({"objectives", "distance bonus", "failed objectives"})
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "the rules as printed",
