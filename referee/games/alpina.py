@@ -524,7 +524,7 @@ class AlpinaRules(Rules):
         return describe_table(setup, state, self.colours(setup), setup.players.index(player))
 
     def svg(self, setup: Setup, state: Alpina, face: Any) -> str:
-        return table_svg(setup, state, self.table(setup, state), face)
+        return table_svg(setup, state, self.table(setup, state, ""), face)
 
     def zones(self, setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
         return alpina_zones(setup, state, self.colours(setup), viewer)

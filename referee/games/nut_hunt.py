@@ -811,7 +811,7 @@ class NutHuntRules(Rules):
         return describe_table(setup, state, _colours(setup), _seat_names(setup), seat)
 
     def svg(self, setup: Setup, state: Hunt, face: Any) -> str:
-        table = self.table(setup, state)
+        table = self.table(setup, state, "")
         return table_svg(setup, state, _colours(setup), _seat_names(setup), table, face)
 
     def zones(self, setup: Setup, state: Hunt, viewer: str | None) -> dict[str, Any]:

@@ -20,7 +20,9 @@ RADIUS = HEX / math.sqrt(3) - 1.5
 """A tile's centre to its corners (a gap between tiles keeps each border whole)."""
 MARGIN = 20.0
 PIECE = 22.0
-"""Room for one piece on a tile, side by side."""
+"""From one row of pieces on a tile to the next."""
+GAP = 3.0
+"""Between pieces side by side."""
 
 
 def _pieces(state: Hunt, space: int, colours: tuple[str, ...]) -> str:
@@ -164,13 +166,19 @@ def _draw_pieces(
         ):
             if n:
                 pieces.append((str(n), rgb[colour], f"{counted(n, f'{colour} {kind}')}", shape))
+    from pnpkit.referee.picture import PAD, text_width
+
     per_row = 4
-    for n, (text, fill, title, rounding) in enumerate(pieces):
-        row, place = divmod(n, per_row)
-        in_row = min(per_row, len(pieces) - row * per_row)
-        left = x - in_row * PIECE / 2 + place * PIECE
-        top = y - RADIUS * 0.78 + row * (PIECE - 2)
-        box = picture.label(text, left, top, size=9, fill=ink(fill), background=fill, title=title)
-        picture.drawing.add(
-            picture.drawing.rect(box[:2], box[2:], rx=rounding, fill="none", stroke="#000")
-        )
+    for row in range(0, len(pieces), per_row):
+        line = pieces[row : row + per_row]
+        widths = [text_width(text, 9) + 2 * PAD for text, *_ in line]
+        left = x - (sum(widths) + GAP * (len(line) - 1)) / 2
+        top = y - RADIUS * 0.78 + (row // per_row) * (PIECE - 2)
+        for (text, fill, title, rounding), width in zip(line, widths, strict=True):
+            box = picture.label(
+                text, left, top, size=9, fill=ink(fill), background=fill, title=title
+            )
+            picture.drawing.add(
+                picture.drawing.rect(box[:2], box[2:], rx=rounding, fill="none", stroke="#000")
+            )
+            left += width + GAP
