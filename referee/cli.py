@@ -210,9 +210,11 @@ def show(
             | ({"pending": pending if player is None else len(pending)} if pending else {})
         )
         return
+    from pnpkit.referee.terminal import print_table
+
     for line in notice:
         print(line)
-    print(text)
+    print_table(session.setup, text)
     print(f"next: {session.prompt().text}")
     if svg is not None:
         print(f"picture: {svg}")

@@ -36,6 +36,44 @@ def _pieces(state: Hunt, space: int, colours: tuple[str, ...]) -> str:
     return ", ".join(parts)
 
 
+CELL = 16
+"""Characters a tile takes in the terminal's hex map."""
+
+
+def letters(colours: tuple[str, ...]) -> dict[str, str]:
+    """A distinct letter per colour for the map (white w, blue b, black k …)."""
+    chosen: dict[str, str] = {}
+    for colour in colours:
+        free = [c for c in colour.lower() + "abcdefghijklmnopqrstuvwxyz" if c.isalpha()]
+        chosen[colour] = next(c for c in free if c not in chosen.values())
+    return chosen
+
+
+def forest_map(state: Hunt, colours: tuple[str, ...]) -> list[str]:
+    """The forest as a hex map, two lines a tile: its ID (and the fox), then the pieces on it —
+    a colour's letter and how many: lower case squirrels, upper case nests."""
+    letter = letters(colours)
+    lines = [
+        "Forest (squirrels: "
+        + ", ".join(f"{letter[c]} {c}" for c in dict.fromkeys(colours))
+        + "; nests in capitals):"
+    ]
+    space = 0
+    for length in board.ROWS:
+        indent = " " * ((max(board.ROWS) - length) * CELL // 2 + 2)
+        tiles, pieces = [], []
+        for _ in range(length):
+            fox = " FOX" if space == state.fox else ""
+            tiles.append(f"{state.layout[space] + fox:^{CELL}}")
+            found = [
+                f"{letter[colours[s]]}{n}" for s, n in enumerate(state.squirrels[space]) if n
+            ] + [f"{letter[colours[s]].upper()}{n}" for s, n in enumerate(state.nests[space]) if n]
+            pieces.append(f"{' '.join(found) or '·':^{CELL}}")
+            space += 1
+        lines += [indent + "".join(tiles).rstrip(), indent + "".join(pieces).rstrip(), ""]
+    return lines[:-1]
+
+
 def describe_table(
     setup: Setup,
     state: Hunt,
@@ -43,22 +81,14 @@ def describe_table(
     names: tuple[str, ...],
     viewer: int | None = None,
 ) -> str:
-    """The forest row by row with its pieces, then each seat's nuts, hand and nests; with a
+    """The forest as a hex map with its pieces, then each seat's nuts, hand and nests; with a
     `viewer` seat, the other players' objectives only as counts (NH-3)."""
     data = data_of(setup.game)
     lines = []
     if len(state.layout) < board.SPACES:
         lines.append(f"Forest: {len(state.layout)} of {board.SPACES} tiles laid")
     else:
-        lines.append("Forest (row by row):")
-        for space, tile in enumerate(state.layout):
-            row, column = board.row_column(space)
-            fox = "  FOX" if space == state.fox else ""
-            pieces = _pieces(state, space, colours)
-            lines.append(
-                f"  row {row + 1}.{column + 1} {tile} {data.tiles[tile].name:<18}{fox}"
-                + (f"  [{pieces}]" if pieces else "")
-            )
+        lines += forest_map(state, colours)
     lines.append("Seats:")
     for seat, name in enumerate(names):
         nests = state.nest_total(seat)
