@@ -148,8 +148,8 @@ def table_svg(
 
     data = data_of(setup.game)
     rgb = {t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components}
-    size = 5 * HEX + 2 * MARGIN
-    picture = Picture(table, size, size + 20 * (len(names) + 1), background="#fbfaf5")
+    size, forest = 5 * HEX + 2 * MARGIN, 4.65 * HEX + 2 * MARGIN
+    picture = Picture(table, size, forest + 20 * (len(names) + 1), background="#fbfaf5")
     drawing = picture.drawing
     for space, tile in enumerate(state.layout):
         x, y = _centre(space, picture.top)
@@ -167,7 +167,7 @@ def table_svg(
             drawing.add(polygon)
             picture.label(data.tiles[tile].name, x - 40, y - 6, size=7)
         _draw_pieces(picture, state, space, (x, y), colours, rgb)
-    top = picture.top + size
+    top = picture.top + forest
     picture.label("round: squirrels, square: nests; the number is how many", MARGIN, top, size=9)
     for seat, name in enumerate(names):
         y = top + 20 * (seat + 1)
