@@ -27,14 +27,14 @@ def _ids(known: set[str], text: str) -> Counter[str]:
 @pytest.mark.parametrize("case", [*_cases(True), *_cases(False), SOLO], ids=str)
 def test_every_view_of_the_table_fits_the_games_schema(case: Case) -> None:
     checked = 0
-    for setup, state in random_states(case, every=3):
+    for setup, state in random_states(case, every=6):
         for viewer in (None, "", *setup.players):
             table = setup.rules.table(setup, state, viewer)
             assert table["game"] == case.game
             assert table_errors(table) == [], (str(case), viewer)
             json.dumps(table)  # plain JSON data
             checked += 1
-    assert checked > 20
+    assert checked > 12
 
 
 @pytest.mark.parametrize("case", [*_cases(True), SOLO], ids=str)
@@ -44,7 +44,7 @@ def test_a_player_sees_no_card_the_text_view_keeps_from_them(case: Case) -> None
     (which shows the table to everyone)."""
     known = {c.id for c in load_game(case.game).components()}
     secrets_seen = 0
-    for setup, state in random_states(case, every=2):
+    for setup, state in random_states(case, every=3):
         rules = setup.rules
         everything = _ids(known, rules.describe(setup, state))
         hidden_from_someone: set[str] = set()
