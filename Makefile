@@ -8,11 +8,11 @@ SRC    := pnpkit components layouts generator referee bench
 
 .PHONY: render test lint format bench soak rules wheel-check clean
 
-$(STAMP): pyproject.toml setup.py constraints.txt
+$(STAMP): pyproject.toml setup.py constraints.txt docs/examples/lanterns/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]' -e docs/examples/lanterns
 	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	@touch $@
 
@@ -47,7 +47,8 @@ soak: $(STAMP)
 rules: $(STAMP)
 	$(BIN)/python -m pnpkit.rules_coverage
 
-## wheel-check: build the wheel, install it into a fresh venv, validate the bundled games there
+## wheel-check: build the wheel, install it into a fresh venv, validate the bundled games there,
+## and read a rule from the rules index the wheel ships (no docs folder there)
 wheel-check: $(STAMP)
 	rm -rf build/wheel-check && mkdir -p build/wheel-check
 	$(BIN)/python -m build --wheel --outdir build/wheel-check . >/dev/null
@@ -55,6 +56,8 @@ wheel-check: $(STAMP)
 	build/wheel-check/venv/bin/python -m pip install --quiet -c constraints.txt build/wheel-check/*.whl
 	$(BIN)/python .ci/check_wheel_contents.py build/wheel-check/*.whl
 	cd build/wheel-check && ./venv/bin/pnp validate && ./venv/bin/pnp games --json >/dev/null
+	cd build/wheel-check && ./venv/bin/pnp referee explain AL-11 | grep -q '^AL-11 (alpina): A card must share an edge'
+	cd build/wheel-check && ./venv/bin/python -c 'from pnpkit.referee.web.app import STATIC, asset; [asset(n) for n in ("index.html", *STATIC)]'
 
 clean:
 	rm -rf $(VENV) build output .pytest_cache .ruff_cache

@@ -12,6 +12,7 @@ from typing import Any
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.model import thaw
 from pnpkit.errors import PnpError
+from pnpkit.generator.artwork import Art, ArtError, fit, read_art
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Primitive, rect_path
 from pnpkit.generator.face import Path as Outline
 from pnpkit.generator.fontmetrics import metrics
@@ -19,11 +20,12 @@ from pnpkit.generator.icons import icon_items
 from pnpkit.generator.shapes import badge, outline
 from pnpkit.generator.textflow import Box, TextStyle, layout_text
 from pnpkit.layouts import icon_library
-from pnpkit.units import length_pt
+from pnpkit.units import MM, length_pt
 
 _TERM = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?)(mm|cm|in|pt|%)")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)(?:\|(lines|bullets|upper))?\}")
 DARK_INK, LIGHT_INK = "#1a1a1a", "#ffffff"
+MIN_DPI = 200  # a bitmap printed at fewer pixels per inch than this looks soft
 UNKNOWN_ICON = "question"
 
 
@@ -96,6 +98,8 @@ class FaceBuilder:
     bleed: float
     game_dir: Path
     warnings: list[str] = field(default_factory=list)
+    art_warnings: list[str] = field(default_factory=list)
+    low_resolution: set[tuple[str, float, float]] = field(default_factory=set)
 
     def build(self, context: Mapping[str, Any], label: str) -> Face:
         """The face of one component, whose fields (and id, name …) are in `context`."""
@@ -290,14 +294,61 @@ class FaceBuilder:
         return items
 
     def image(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
+        """Artwork fitted to the box (contain, cover or stretch), cropped to it when it spills."""
         source = self.text(element.get("src", ""))
         if not source:
             return []
         try:
-            path = game_file(self.game_dir, source)
+            art = read_art(game_file(self.game_dir, source))
         except OutsideGame as exc:
-            raise PnpError(f"{self.label}: image: {exc}") from exc
-        return [Image(x, y, w, h, str(path))]
+            raise ArtProblem(self.label, _named_source(element), str(exc)) from exc
+        except ArtError as exc:
+            raise ArtProblem(self.label, _named_source(element), f"file {source!r} {exc}") from exc
+        mode = element.get("fit", "contain")
+        placed = fit((x, y, w, h), art.width, art.height, mode,
+                     element.get("align", "center"), element.get("valign", "middle"))  # fmt: skip
+        if art.pixels:
+            self.check_resolution(art, source, placed[2], placed[3])
+        image = Image(*placed, str(art.path), art.kind)
+        if mode == "cover":
+            return [Layer((image,), clip=rect_path(x, y, w, h))]
+        return [image]
+
+    def check_resolution(self, art: Art, source: str, width: float, height: float) -> None:
+        """Warn (once per file and printed size) of a bitmap printed below MIN_DPI."""
+        dpi = art.dpi(width, height)
+        key = (source, round(width, 1), round(height, 1))
+        if dpi >= MIN_DPI or key in self.low_resolution:
+            return
+        self.low_resolution.add(key)
+        message = (
+            f"{self.label}: image {source!r} prints at {dpi:.0f} dpi "
+            f"({art.width:.0f}×{art.height:.0f} px over {width / MM:.1f}×{height / MM:.1f} mm); "
+            f"{MIN_DPI} dpi or more prints sharp"
+        )
+        self.warnings.append(message)
+        self.art_warnings.append(message)
+
+
+class ArtProblem(PnpError):
+    """An image element whose file is missing, outside the game, unreadable or not an image."""
+
+    def __init__(self, component: str, source: str, detail: str):
+        self.component, self.source, self.detail = component, source, detail
+        super().__init__(f"{component}: image ({source}): {detail}")
+
+
+def _named_source(element: Mapping[str, Any]) -> str:
+    """How a message names where an image element's file comes from: its field or its src."""
+    source = element.get("src")
+    if isinstance(source, Mapping) and "field" in source:
+        return f"field {source['field']!r}"
+    if isinstance(source, str) and source.startswith("$"):
+        return f"field {source[1:]!r}"
+    fields = _PLACEHOLDER.findall(source) if isinstance(source, str) else []
+    if fields:
+        return "field " + ", ".join(repr(name) for name, _ in fields)
+    return f"element {element['id']!r}" if "id" in element else "src"
 
 
 def context_for(game, group, component, extra: Mapping[str, Any] | None = None) -> dict:

@@ -55,13 +55,15 @@ class Text:
 
 @dataclass(frozen=True)
 class Image:
-    """A raster image file placed in a box (an optional picture on a face)."""
+    """Artwork from a file drawn to fill exactly the box (x, y, width, height): the fit mode
+    has already been applied. `kind` is what the file holds: "png", "jpeg" or "svg"."""
 
     x: float
     y: float
     width: float
     height: float
     path: str
+    kind: str
 
 
 @dataclass(frozen=True)

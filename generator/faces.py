@@ -85,6 +85,7 @@ class GroupFaces:
     group: Group
     bleed_mm: float = DEFAULT_BLEED_MM
     warnings: list[str] = field(default_factory=list)
+    art_warnings: list[str] = field(default_factory=list)
     _front_cache: dict[str, Face] = field(default_factory=dict, repr=False)
     _back_cache: dict[str, Face] = field(default_factory=dict, repr=False)
 
@@ -123,6 +124,23 @@ class GroupFaces:
             bleed=self.bleed_mm * MM if bleeds else 0.0,
             game_dir=self.game.directory,
             warnings=self.warnings,
+            art_warnings=self.art_warnings,
+        )
+
+    def sides(self) -> tuple[str, ...]:
+        """The faces each component has: its front, and its back if printed on two sides."""
+        return ("front", "back") if has_back(self.group) else ("front",)
+
+    def draws_images(self) -> bool:
+        """Whether a template this group draws has an image element (a standee's front piece
+        holds its back too)."""
+        builders = [self._fronts]
+        if has_back(self.group) or self.group.kind == "standees":
+            builders.append(self._backs)
+        return any(
+            element.get("type") == "image"
+            for builder in builders
+            for element in builder.template.get("elements", [])
         )
 
     @cached_property

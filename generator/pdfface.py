@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Set as AbstractSet
 from functools import cache
+from pathlib import Path as FilePath
 
 from reportlab import rl_config
+from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from pnpkit.generator.artwork import svg_drawing
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
 
@@ -57,8 +63,14 @@ def _paint(canvas: Canvas, paint: Paint) -> tuple[int, int]:
     return int(bool(paint.stroke and paint.width > 0)), int(bool(paint.fill))
 
 
-def draw_items(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
-    """Draw primitives in y-down face coordinates (the caller has flipped the canvas)."""
+def draw_items(
+    canvas: Canvas, items: tuple[Primitive, ...], art_forms: AbstractSet[str] = frozenset()
+) -> None:
+    """Draw primitives in y-down face coordinates (the caller has flipped the canvas).
+
+    An SVG artwork whose path is in `art_forms` is placed from its form (`define_art`);
+    any other is drawn in place.
+    """
     for item in items:
         if isinstance(item, Path):
             stroke, fill = _paint(canvas, item.paint)
@@ -83,36 +95,115 @@ def draw_items(canvas: Canvas, items: tuple[Primitive, ...]) -> None:
                 canvas.rotate(item.rotate)
             if item.clip:
                 canvas.clipPath(path_of(canvas, item.clip), stroke=0, fill=0)
-            draw_items(canvas, item.items)
+            draw_items(canvas, item.items, art_forms)
             canvas.restoreState()
         elif isinstance(item, Image):
             canvas.saveState()
             canvas.translate(item.x, item.y + item.height)
-            canvas.scale(1, -1)
-            canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
+            if item.kind == "svg":
+                drawing = svg_drawing(FilePath(item.path))
+                canvas.scale(item.width / drawing.width, -item.height / drawing.height)
+                if item.path in art_forms:
+                    canvas.doForm(art_form_name(item.path))
+                else:
+                    draw_svg(canvas, drawing)
+            else:  # reportlab stores each distinct file once, however often it is drawn
+                canvas.scale(1, -1)
+                canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
             canvas.restoreState()
 
 
-def define_face(canvas: Canvas, name: str, face: Face) -> None:
+def draw_svg(canvas: Canvas, drawing) -> None:
+    """An SVG's drawing (svglib) at the origin. A bitmap inside the SVG is written as an inline
+    image in ASCII85 text: reportlab cannot join binary inline-image data into a form."""
+    rl_config.useA85 = 1
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        rl_config.useA85 = 0
+
+
+def art_form_name(path: str) -> str:
+    """The name of the PDF form that holds one SVG file's drawing."""
+    return "Art" + hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
+
+
+def svg_paths(items: tuple[Primitive, ...]) -> set[str]:
+    """The SVG artwork files that the items draw."""
+    found: set[str] = set()
+    for item in items:
+        if isinstance(item, Image) and item.kind == "svg":
+            found.add(item.path)
+        elif isinstance(item, Layer):
+            found |= svg_paths(item.items)
+    return found
+
+
+def define_art(canvas: Canvas, items: tuple[Primitive, ...], art_forms: AbstractSet[str]) -> None:
+    """Store each SVG artwork in `art_forms` that the items draw as a PDF form of vector paths,
+    once per file (art drawn by several faces; art on one face is drawn in place).
+
+    Called before a face's own form is begun: PDF forms are defined one after another, never
+    inside each other.
+    """
+    for path in sorted(svg_paths(items) & set(art_forms)):
+        name = art_form_name(path)
+        if canvas.hasForm(name):
+            continue
+        drawing = svg_drawing(FilePath(path))
+        canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+        draw_svg(canvas, drawing)
+        end_form(canvas, name)
+
+
+def end_form(canvas: Canvas, name: str) -> None:
+    """End the form being drawn, with its transparency states (ExtGState) in its resources:
+    reportlab collects them for a form but writes out only its fonts and XObjects, so a
+    see-through fill in SVG art would print opaque."""
+    canvas.endForm()
+    form = canvas._doc.idToObject[xObjectName(name)]
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    form.Resources = resources
+
+
+def define_face(
+    canvas: Canvas, name: str, face: Face, art_forms: AbstractSet[str] = frozenset()
+) -> None:
     """Store a face once as a PDF form; `place_face` then draws it wherever it goes."""
+    define_art(canvas, face.items, art_forms)
     b = face.bleed
     canvas.beginForm(name, -b, -face.height - b, face.width + b, b)
     canvas.transform(1, 0, 0, -1, 0, 0)
-    draw_items(canvas, face.items)
-    canvas.endForm()
+    draw_items(canvas, face.items, art_forms)
+    end_form(canvas, name)
 
 
 _CORNER = {0: (0, 1), 90: (1, 1), 180: (1, 0), 270: (0, 0)}
 
 
 def place_face(
-    canvas: Canvas, face: Face | str, x: float, y: float, w: float, h: float, rotate: int = 0
+    canvas: Canvas,
+    face: Face | str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    rotate: int = 0,
+    art_forms: AbstractSet[str] = frozenset(),
 ) -> None:
     """Draw a face so that its trim box fills the page rectangle (x, y, w, h), y up: a stored
     face by its form's name, or a face printed only once drawn in place, clipped to its bleed.
 
     `rotate` turns the face clockwise in 90° steps; (w, h) is the turned footprint.
     """
+    if not isinstance(face, str):
+        define_art(canvas, face.items, art_forms)
     cx, cy = _CORNER[rotate]
     canvas.saveState()
     canvas.translate(x + cx * w, y + cy * h)
@@ -126,5 +217,5 @@ def place_face(
         clip.rect(-b, -face.height - b, face.width + 2 * b, face.height + 2 * b)
         canvas.clipPath(clip, stroke=0, fill=0)
         canvas.transform(1, 0, 0, -1, 0, 0)
-        draw_items(canvas, face.items)
+        draw_items(canvas, face.items, art_forms)
     canvas.restoreState()

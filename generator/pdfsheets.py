@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from io import BytesIO
 
@@ -13,7 +14,13 @@ from pnpkit.generator import marks
 from pnpkit.generator.face import Face
 from pnpkit.generator.faces import GroupFaces, has_back
 from pnpkit.generator.imposition import Area, Rect, Slot
-from pnpkit.generator.pdfface import PDF_FONTS, define_face, place_face, register_fonts
+from pnpkit.generator.pdfface import (
+    PDF_FONTS,
+    define_face,
+    place_face,
+    register_fonts,
+    svg_paths,
+)
 from pnpkit.units import MM
 
 
@@ -54,6 +61,8 @@ class SheetWriter:
         self.canvas.setTitle(title)
         self.canvas.setCreator("pnpkit")
         self.defined: set[str] = set()
+        self.art_forms: set[str] = set()
+        """SVG artwork drawn by several faces: stored once as a form, placed by each."""
         self.copies: dict[str, int] = {}
         """Copies of each component on these sheets: a face printed once is drawn in place."""
         self.stats = SheetStats()
@@ -68,7 +77,7 @@ class SheetWriter:
 
     def face_name(self, face: Face, key: str) -> str:
         if key not in self.defined:
-            define_face(self.canvas, key, face)
+            define_face(self.canvas, key, face, self.art_forms)
             self.defined.add(key)
         return key
 
@@ -79,6 +88,9 @@ class SheetWriter:
         fronts = {c.id: faces.front(c) for c in group.components}
         with_backs = has_back(group) and self.options.duplex != "off"
         backs = {c.id: faces.back(c) for c in group.components} if with_backs else {}
+        drawn = [*fronts.values(), *backs.values()]
+        art_uses = Counter(path for face in drawn for path in svg_paths(face.items))
+        self.art_forms |= {path for path, uses in art_uses.items() if uses > 1}
         sample = fronts[group.components[0].id]
         gutter = with_backs and self.options.gutter_fold
         paper = self.paper
@@ -182,7 +194,7 @@ class SheetWriter:
                 clip.rect(c.x, c.y, c.w, c.h)
                 canvas.clipPath(clip, stroke=0, fill=0)
             t = slot.trim
-            place_face(canvas, drawn, t.x, t.y, t.w, t.h, slot.rotate)
+            place_face(canvas, drawn, t.x, t.y, t.w, t.h, slot.rotate, self.art_forms)
             canvas.restoreState()
             if face.cut_lines:
                 marks.cut_outline(canvas, face.outline, slot)

@@ -27,7 +27,7 @@ def run_render(
     started = time.perf_counter()
     results: list[GameRender] = []
     terminal = sys.stderr.isatty() and sys.stdout.isatty()
-    with _progress(total, terminal) as step:
+    with progress_steps(total, terminal) as step:
         for game, groups in chosen:
             results.append(render_game(game, out, options, groups, step, svg))
     rows = _rows(results)
@@ -46,7 +46,7 @@ def run_render(
 
 
 @contextlib.contextmanager
-def _progress(total: int, terminal: bool) -> Iterator[Step]:
+def progress_steps(total: int, terminal: bool) -> Iterator[Step]:
     if not terminal:
         yield lambda _: None
         return

@@ -6,9 +6,7 @@ table view) that need one face as a standalone SVG.
 
 from __future__ import annotations
 
-import base64
 import itertools
-from pathlib import Path as FilePath
 
 import svgwrite
 
@@ -16,11 +14,11 @@ from pnpkit.components.model import Component, Game
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.fontmetrics import FONT_FAMILY
+from pnpkit.generator.svgart import art_element
 from pnpkit.units import MM
 
 FONT_STACK = f"'{FONT_FAMILY}', 'DejaVu Sans', Verdana, sans-serif"
 WEIGHT = {"regular": "normal", "bold": "bold"}
-IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 
 
 def _d(commands: tuple) -> str:
@@ -70,7 +68,7 @@ class _SvgWriter:
             elif isinstance(item, Layer):
                 self.layer(parent, item)
             elif isinstance(item, Image):
-                parent.add(self.image(item))
+                parent.add(art_element(item, prefix=f"art{next(self.ids)}-"))
 
     def layer(self, parent, item: Layer) -> None:
         transform = []
@@ -88,14 +86,6 @@ class _SvgWriter:
         else:
             self.add(group, item.items)
         parent.add(group)
-
-    def image(self, item: Image):
-        path = FilePath(item.path)
-        mime = IMAGE_TYPES.get(path.suffix.lower(), "image/png")
-        data = base64.b64encode(path.read_bytes()).decode("ascii")
-        return self.drawing.image(
-            f"data:{mime};base64,{data}", insert=(item.x, item.y), size=(item.width, item.height)
-        )
 
 
 def render_svg(face: Face, bleed: bool = False) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -51,6 +52,7 @@ def games(as_json: JsonOption = False, fmt: FormatOption = None) -> None:
             "designer": g.designer,
             "components": sum(1 for _ in g.components()),
             "pieces": sum(c.count for c in g.components()),
+            "rules": _rules_origin(g.manifest.get("rules")),
         }
         for g in loaded
     ]
@@ -65,9 +67,37 @@ def games(as_json: JsonOption = False, fmt: FormatOption = None) -> None:
             players += " (+solo)"
         cells.append(
             (row["id"], row["name"], players, row["designer"], str(row["components"]),
-             str(row["pieces"]))
+             str(row["pieces"]), _origin_text(row["rules"]))
         )  # fmt: skip
-    print_rows(output, ("id", "name", "players", "designer", "components", "pieces"), cells)
+    columns = ("id", "name", "players", "designer", "components", "pieces", "rules")
+    print_rows(output, columns, cells)
+
+
+def _rules_origin(name: str | None) -> dict[str, str] | None:
+    """Where a game's rules come from (the entry point's distribution and module), unloaded."""
+    if not name:
+        return None
+    from pnpkit.referee.registry import source_of
+
+    try:
+        source = source_of(name)
+    except PnpError as exc:
+        return {"name": name, "problem": str(exc)}
+    return {
+        "name": name,
+        "distribution": source.distribution,
+        "version": source.version,
+        "module": source.module,
+    }
+
+
+def _origin_text(rules: dict[str, str] | None) -> str:
+    """`alpina: pnpkit 0.1.0, pnpkit.referee.games.alpina`, or what is wrong."""
+    if rules is None:
+        return "none"
+    if "module" not in rules:
+        return f"{rules['name']}: {rules['problem']}"
+    return f"{rules['name']}: {rules['distribution']} {rules['version']}, {rules['module']}"
 
 
 @app.command()
@@ -97,11 +127,28 @@ def validate(
             failed = True
             print(f"error: {exc}", file=sys.stderr)
             continue
+        if not _artwork_ok(target, game):
+            failed = True
+            continue
         pieces = sum(c.count for c in game.components())
         kinds = counted(sum(1 for _ in game.components()), "component")
         print(f"{target}: valid ({kinds}, {counted(pieces, 'piece')})")
     if failed:
         raise typer.Exit(2)
+
+
+def _artwork_ok(target: str, game) -> bool:
+    """Print the game's artwork problems (errors) and low-resolution bitmaps (warnings)."""
+    from pnpkit.generator.artcheck import check_art
+
+    report = check_art(game)
+    for warning in report.warnings:
+        print(f"warning: {target}: {warning}", file=sys.stderr)
+    for error in report.errors:
+        print(error, file=sys.stderr)
+    if report.errors:
+        print(f"{target}: {counted(len(report.errors), 'problem')}", file=sys.stderr)
+    return not report.errors
 
 
 @app.command()
@@ -128,6 +175,23 @@ def components(
     ]  # fmt: skip
     columns = ("id", "kind", "group", "name", "count", "fields")
     print_rows(output, columns, rows, title=loaded.name if output is Format.table else None)
+
+
+@app.command()
+def new(
+    folder: Annotated[Path, typer.Argument(help="The new game's folder (absent or empty).")],
+    rules: Annotated[
+        bool, typer.Option("--rules", help="Also a rules package, its index and a harness test.")
+    ] = False,
+) -> None:
+    """Start a new game: manifest, CSV deck, card layout (and with --rules, its referee rules)."""
+    from pnpkit.scaffold import scaffold
+
+    for path in scaffold(folder, rules):
+        print(f"wrote {path}")
+    print(f"next: pnp validate {folder} && pnp render {folder} --out output")
+    if rules:
+        print(f"rules: pip install -e {folder} && pytest {folder / 'tests'}")
 
 
 @app.command()
@@ -160,3 +224,7 @@ def main() -> None:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        from pnpkit.referee.faults import report
+
+        sys.exit(report(exc))

@@ -37,6 +37,10 @@ def referee_main(args: list[str] | None = None) -> None:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        from pnpkit.referee.faults import report
+
+        sys.exit(report(exc))
 
 
 def main() -> None:

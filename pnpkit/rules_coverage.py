@@ -1,7 +1,8 @@
-"""List the rules-index statements (docs/rules/*.md) that no test cites: `make rules`.
+"""List the bundled rules-index statements that no test cites: `make rules`.
 
-A statement is a bullet starting with its bold ID (`- **AL-12** …`); a test cites an ID by
-writing it anywhere in a test file (a test name such as `test_al_12_…`, a docstring, a comment).
+The bundled games' indexes are referee/games/rules-index/*.md. A statement is a bullet starting
+with its bold ID (`- **AL-12** …`); a test cites an ID by writing it anywhere in a test file (a
+test name such as `test_al_12_…`, a docstring, a comment).
 """
 
 from __future__ import annotations
@@ -10,18 +11,18 @@ import re
 import sys
 from pathlib import Path
 
+from pnpkit.referee.rules_index import statements as statements_of
+
 ROOT = Path(__file__).resolve().parent.parent
-STATEMENT = re.compile(r"^\s*[-*]\s+\*\*([A-Z]{2,3}-\d+)\*\*\s*(.*)$")
+INDEX_DIR = ROOT / "referee" / "games" / "rules-index"
 
 
 def statements(rules_dir: Path) -> dict[str, tuple[Path, str]]:
     """Every statement ID with its file and text."""
     found: dict[str, tuple[Path, str]] = {}
     for path in sorted(rules_dir.glob("*.md")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            match = STATEMENT.match(line)
-            if match:
-                found[match[1]] = (path, match[2])
+        for rule_id, text in statements_of(path.read_text(encoding="utf-8")).items():
+            found[rule_id] = (path, text)
     return found
 
 
@@ -38,15 +39,14 @@ def cited(tests_dir: Path) -> set[str]:
 def uncited(root: Path = ROOT) -> list[tuple[str, Path, str]]:
     """The statements no test cites, in file order."""
     tested = cited(root / "tests")
-    return [
-        (i, p, t) for i, (p, t) in statements(root / "docs" / "rules").items() if i not in tested
-    ]
+    index = statements(root / INDEX_DIR.relative_to(ROOT))
+    return [(i, p, t) for i, (p, t) in index.items() if i not in tested]
 
 
 def main() -> int:
     """Print the uncited statements; exit 1 if there are any."""
     missing = uncited()
-    total = len(statements(ROOT / "docs" / "rules"))
+    total = len(statements(INDEX_DIR))
     for rule_id, path, text in missing:
         print(f"{path.relative_to(ROOT)}: {rule_id} {text}")
     print(f"{total - len(missing)} of {total} rules-index statements are cited by a test")

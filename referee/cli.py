@@ -94,29 +94,57 @@ def new(
     as_json: JsonOption = False,
 ) -> None:
     """Start a game and its log."""
+    from pnpkit.referee.report import print_json, prompt_json
+
+    path, session = _start(game, players, variant, option, seed, log)
+    if as_json:
+        print_json(
+            {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}
+        )
+        return
+    _print_opening(session, path)
+
+
+def _print_opening(session, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A new game's first lines for the shared screen: what was dealt in secret is left out."""
+    from pnpkit.referee.report import event_line
+    from pnpkit.referee.secrecy import SHARED, event_secrecy
+    from pnpkit.referee.table_view import prompt_for
+
+    setup = session.setup
+    print(f"{setup.game.name} for {', '.join(setup.players)}; log: {path}")
+    kept = event_secrecy(setup, session.events)
+    for event, secret_from in zip(session.events, kept, strict=True):
+        print(event_line(event, secret=SHARED in secret_from))
+    if any(SHARED in k for k in kept):
+        print(
+            "(secret entries are left out here: each player sees their own with "
+            f"`referee show {path} --player NAME` or on their page of `referee serve {path}`)"
+        )
+    print(f"next: {prompt_for(session, SHARED)['text']}")
+
+
+def _start(
+    game: str,
+    players: str,
+    variant: str,
+    option: list[str] | None,
+    seed: int | None,
+    log: Path | None,
+) -> tuple[Path, Session]:
+    """Start a new game: its log (default GAME-DATE-TIME.jsonl here, numbered if taken) and
+    the referee's opening moves."""
     import time
 
     from pnpkit.components import load_game
-    from pnpkit.referee.report import event_line, print_json, prompt_json
     from pnpkit.referee.store import make_setup, new_game, new_numbered_game
 
     loaded = load_game(game)
     names = [p.strip() for p in players.split(",")]
     setup = make_setup(loaded, names, variant, _options(option), seed)
     if log is None:
-        stem = Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}")
-        path, session = new_numbered_game(stem, setup)
-    else:
-        path, session = log, new_game(log, setup)
-    if as_json:
-        print_json(
-            {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}
-        )
-        return
-    print(f"{loaded.name} for {', '.join(names)}; log: {path}")
-    for event in session.events:
-        print(event_line(event))
-    print(f"next: {session.prompt().text}")
+        return new_numbered_game(Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}"), setup)
+    return log, new_game(log, setup)
 
 
 @app.command()
@@ -321,14 +349,24 @@ def score(
 
 @app.command()
 def rules(
-    game: GameArgument,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="A game's ID or directory (none: every rules installed).",
+            autocompletion=complete_game,
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The move syntax of a game, its variants and options."""
+    """The move syntax of a game, its variants and options; without a game, every rules installed
+    and where each comes from."""
     from pnpkit.components import load_game
     from pnpkit.referee.report import print_json
     from pnpkit.referee.rules import load_rules
 
+    if game is None:
+        _installed_rules(as_json)
+        return
     loaded = load_game(game)
     found = load_rules(loaded)
     data = {
@@ -341,7 +379,7 @@ def rules(
     if as_json:
         print_json(data)
         return
-    print(f"{loaded.name}: moves (rules index: docs/rules/{loaded.id}.md)")
+    print(f"{loaded.name}: moves (`referee explain ID` prints the statement a refusal cites)")
     width = max([len("NAME: MOVE"), *(len(s.form) for s in found.syntax)])
     for s in found.syntax:
         print(f"  {s.form.ljust(width)}  {s.meaning}" + (f" [{s.rule}]" if s.rule else ""))
@@ -352,6 +390,77 @@ def rules(
             "options (--option KEY=VALUE): "
             + "; ".join(f"{k}: {v}" for k, v in found.options.items())
         )
+
+
+def _installed_rules(as_json: bool) -> None:
+    """Every `pnpkit.rules` entry point, loaded and checked; exit 3 if any is broken."""
+    from pnpkit.referee.registry import GROUP, load, sources
+    from pnpkit.referee.report import print_json
+
+    rows = []
+    for name, providers in sources().items():
+        for source in providers:
+            row = {
+                "name": name,
+                "distribution": source.distribution,
+                "version": source.version,
+                "target": source.target,
+                "contract": "",
+                "problem": "",
+            }
+            try:
+                row["contract"] = load(name).contract
+            except PnpError as exc:
+                row["problem"] = str(exc)
+            rows.append(row)
+    if as_json:
+        print_json(rows)
+    else:
+        print(f"rules installed ({GROUP} entry points):")
+        for row in rows:
+            state = f"contract {row['contract']}" if not row["problem"] else "BROKEN"
+            print(
+                f"  {row['name']}: {row['distribution']} {row['version']}, "
+                f"{row['target']} ({state})"
+            )
+            if row["problem"]:
+                print(f"    {row['problem']}")
+    if any(row["problem"] for row in rows):
+        raise typer.Exit(3)
+
+
+@app.command()
+def explain(
+    rule: Annotated[str, typer.Argument(help="A rule ID from a refusal, e.g. AL-11.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Print a rule's statement from the rules index its rules ship (works offline)."""
+    from pnpkit.referee.registry import load, sources
+    from pnpkit.referee.report import print_json
+    from pnpkit.referee.rules_index import RULE_ID, index_text, statements
+
+    wanted = rule.strip().upper()
+    if not RULE_ID.match(wanted):
+        raise PnpError(f"{rule!r} is not a rule ID (letters, a hyphen, a number: AL-11)")
+    searched = []
+    for name, providers in sources().items():
+        try:
+            found = load(name)
+            if not found.index:
+                continue  # rules that ship no index have nothing to explain
+            text = index_text(providers[0], found)
+        except PnpError as exc:
+            _warn([f"skipped: {exc}"])
+            continue
+        searched.append(name)
+        statement = statements(text).get(wanted)
+        if statement is not None:
+            if as_json:
+                print_json({"rule": wanted, "rules": name, "statement": statement})
+            else:
+                print(f"{wanted} ({name}): {statement}")
+            return
+    raise PnpError(f"no rule {wanted} in the rules indexes of: {', '.join(searched) or 'none'}")
 
 
 @app.command()
@@ -373,31 +482,23 @@ def play(
     """An interactive prompt for the table: whose turn, what is expected, Tab completion.
 
     Exit 1 when standard input is not a terminal (a script) and a move was refused."""
-    import time
-
     from pnpkit.referee.interactive import play as run
     from pnpkit.referee.report import owed_lines
-    from pnpkit.referee.store import make_setup, new_game, new_numbered_game, writing_session
+    from pnpkit.referee.store import writing_session
 
     if not Path(target).is_file():
-        from pnpkit.components import load_game
-
         if Path(target).suffix == ".jsonl":
             raise PnpError(f"{target}: no such log; start a game with `referee play GAME`")
-        game = load_game(target)
+        from pnpkit.components import resolve_game
+
+        resolve_game(target)  # an unknown game is refused before the players are asked
         if not players:
             try:
                 players = input("players (A,B,…): ")
             except (EOFError, KeyboardInterrupt):
                 print()
                 raise PnpError("no players given: name them with --players A,B") from None
-        names = [p.strip() for p in players.split(",")]
-        setup = make_setup(game, names, variant, _options(option), seed)
-        if log is None:
-            stem = Path(f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}")
-            log, _ = new_numbered_game(stem, setup)
-        else:
-            new_game(log, setup)
+        log, _ = _start(target, players, variant, option, seed, log)
         print(f"log: {log}")
         target = str(log)
     with writing_session(Path(target)) as (session, warnings, completed):
@@ -408,6 +509,38 @@ def play(
     print(f"game saved in {target}")
     if refused and not sys.stdin.isatty():
         raise typer.Exit(1)
+
+
+@app.command()
+def serve(
+    target: Annotated[str, typer.Argument(help="A log to serve, or a game to start.")],
+    host: Annotated[
+        str, typer.Option("--host", help="Listen here; 0.0.0.0 for phones (adds a token).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="0: any free port.")] = 8765,
+    players: Annotated[
+        str, typer.Option("--players", help="For a new game: names in seat order.")
+    ] = "",
+    variant: VariantOption = "",
+    option: GameOptions = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
+    log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
+) -> None:
+    """A live web page for the table (and each player's own page in digital mode)."""
+    import contextlib
+
+    from pnpkit.referee.web.launch import serve as run
+
+    path = Path(target)
+    if not path.is_file():
+        if path.suffix == ".jsonl":
+            raise PnpError(f"{target}: no such log; start a game with `referee serve GAME`")
+        if not players:
+            raise PnpError("a new game needs its players: --players A,B")
+        path, session = _start(target, players, variant, option, seed, log)
+        _print_opening(session, path)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops, then passes Ctrl+C on
+        run(path, host, port)
 
 
 @app.command()
@@ -454,3 +587,7 @@ def main() -> None:
     except PnpError as exc:
         print(f"error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        from pnpkit.referee.faults import report
+
+        sys.exit(report(exc))

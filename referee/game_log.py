@@ -168,6 +168,24 @@ def read_log(path: Path) -> LogContents:
     return parse_log(data, Path(path))
 
 
+def read_log_if_idle(path: Path) -> LogContents | None:
+    """Read a log unless a writer holds its lock now (then None: try again a little later), so
+    that a reader following the log never sees part of a move's events."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError as exc:
+        raise _unopened(path, exc) from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return None
+        data = os.pread(fd, os.fstat(fd).st_size, 0)
+    finally:
+        os.close(fd)
+    return parse_log(data, Path(path))
+
+
 def _unopened(path: Path, exc: OSError) -> LogError:
     if isinstance(exc, FileNotFoundError):
         return LogError(f"{path}: no such log; start one with `referee new`")

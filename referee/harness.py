@@ -1,4 +1,5 @@
-"""The random play-through harness every game's tests use.
+"""The random play-through harness every game's tests use: public API (docs/engine.md), for a
+designer's own test suite as much as for pnpkit's.
 
 At every step of a seeded random game it checks that: a legal move exists until the game is
 over; every listed move is accepted; malformed and illegal moves are refused and change nothing;
@@ -24,6 +25,8 @@ from pnpkit.referee.rules import Prompt, Setup, State
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import make_setup
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
+
+__all__ = ["Case", "enter", "playthrough", "playthrough_cases", "soak"]
 
 SOAK_ENV = "PNPKIT_SOAK"
 MAX_STEPS = 20000

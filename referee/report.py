@@ -34,11 +34,11 @@ def choices_text(choices: Choices) -> list[str]:
     ]
 
 
-def event_line(event: Event) -> str:
-    """One event for people: `  5 table  play AL-17 e4`."""
+def event_line(event: Event, secret: bool = False) -> str:
+    """One event for people: `  5 table  play AL-17 e4`; a `secret` one without its text."""
     if "undo" in event:
         return f"{event['seq']:>4} undo   event {event['undo']}"
-    return f"{event['seq']:>4} {event['by']:<6} {event['text']}"
+    return f"{event['seq']:>4} {event['by']:<6} {'(secret)' if secret else event['text']}"
 
 
 def score_text(sheet: ScoreSheet, final: bool) -> str:

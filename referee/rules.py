@@ -1,13 +1,13 @@
-"""The interface every game's rules module implements, and how the engine finds a game's module.
+"""The interface every game's rules module implements: the contract of docs/engine.md.
 
-A rules module is `pnpkit.referee.games.<rules>` (the manifest's "rules" key, "-" → "_") and
-defines `RULES`, an instance of a `Rules` subclass. States are the module's own immutable values
-(frozen dataclasses, tuples): `apply` returns a new state and never changes the one it is given.
+A rules module defines `RULES`, an instance of a `Rules` subclass, and is found through the
+`pnpkit.rules` entry point named by the manifest's "rules" key (`referee.registry`). States are the
+module's own immutable values (frozen dataclasses, tuples): `apply` returns a new state and never
+changes the one it is given.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -21,6 +21,17 @@ from pnpkit.referee.verdict import Verdict
 
 State = Any
 """A rules module's state: immutable, comparable with ==."""
+
+CONTRACT = "1.0"
+"""The version of the rules-module contract this engine implements (docs/engine.md): a rules
+module written for MAJOR.MINOR works here when MAJOR is the same and MINOR is not greater."""
+
+
+class RulesFault(PnpError):
+    """The rules module broke the contract or failed: the rules' fault, not the players'."""
+
+    exit_code = 3
+
 
 PromptKind = Literal["move", "chance", "simultaneous", "over"]
 
@@ -118,6 +129,11 @@ class Rules:
     """Base class of a game's rules. Override the methods marked "required"."""
 
     id: ClassVar[str] = ""
+    contract: ClassVar[str] = ""
+    """The contract version the module was written for, "MAJOR.MINOR" (required)."""
+    index: ClassVar[str] = ""
+    """The rules index (statements by rule ID), a file shipped in the module's package, named
+    relative to it: `referee explain ID` reads it."""
     version: ClassVar[str] = "1"
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}
     options: ClassVar[Mapping[str, str]] = {}
@@ -254,24 +270,11 @@ class Rules:
             )
 
 
-def module_name(rules_key: str) -> str:
-    """The Python module of a manifest's "rules" key: "nut-hunt" → pnpkit.referee.games.nut_hunt."""
-    return f"pnpkit.referee.games.{rules_key.replace('-', '_')}"
-
-
 def load_rules(game: Game) -> Rules:
-    """The rules of `game`, found by its manifest's "rules" key."""
+    """The rules of `game`, found by its manifest's "rules" key (`referee.registry.load`)."""
     key = game.manifest.get("rules")
     if not key:
         raise PnpError(f'{game.name} has no referee rules (its game.json sets no "rules")')
-    name = module_name(key)
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        raise PnpError(f"{game.name}: no rules module {name} for rules {key!r}") from None
-    rules = getattr(module, "RULES", None)
-    if not isinstance(rules, Rules):
-        raise PnpError(f"{name} must define RULES, an instance of a Rules subclass")
-    return rules
+    from pnpkit.referee.registry import load
+
+    return load(key, game.name)

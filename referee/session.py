@@ -8,14 +8,15 @@ back the last move entered at the table together with everything the referee did
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Self
 
 from pnpkit.referee.game_log import Event
 from pnpkit.referee.moves import Move, canonical, split_actor
-from pnpkit.referee.rules import Prompt, Rules, Setup, State
+from pnpkit.referee.rules import Prompt, Rules, RulesFault, Setup, State
 from pnpkit.referee.verdict import ACCEPTED, MoveRefused, Verdict, refuse
 
 TABLE, CHANCE, RULES = "table", "chance", "rules"
@@ -48,7 +49,9 @@ def chance_rng(seed: int, depth: int) -> random.Random:
 
 
 class Session:
-    """Live state of one game. `sink`, when set, receives each new event (to append to a log)."""
+    """Live state of one game. `sink`, when set, receives each new event (to append to a log)
+    once the whole step that made it has succeeded: if the rules fail half-way through a move
+    and the referee's own moves after it, nothing of it reaches the log."""
 
     def __init__(self, setup: Setup):
         self.setup = setup
@@ -105,9 +108,9 @@ class Session:
         verdict = self.check(move)
         if not verdict.ok:
             raise MoveRefused(verdict)
-        start = len(self.events)
-        self._record(move, TABLE)
-        self.advance()
+        with self._all_or_nothing() as start:
+            self._record(move, TABLE)
+            self._advance()
         return self.events[start:]
 
     def ahead(self) -> tuple[Self, list[Event]]:
@@ -123,7 +126,11 @@ class Session:
 
     def advance(self) -> list[Event]:
         """Make the rules' own moves and, in digital mode, draw chance, until players must act."""
-        start = len(self.events)
+        with self._all_or_nothing() as start:
+            self._advance()
+        return self.events[start:]
+
+    def _advance(self) -> None:
         while True:
             move = self.rules.forced(self.setup, self.state)
             by = RULES
@@ -132,10 +139,13 @@ class Session:
                 move = self.rules.chance(self.setup, self.state, rng)
                 by = CHANCE
             if move is None:
-                return self.events[start:]
+                return
             verdict = self.rules.check(self.setup, self.state, move)
             if not verdict.ok:
-                raise RuntimeError(f"{self.rules.id} made a move its own check refuses: {verdict}")
+                raise RulesFault(
+                    f"the rules {self.rules.id!r} made a move their own check refuses "
+                    f"({self.text(move)}: {verdict}); nothing was recorded"
+                )
             self._record(move, by)
 
     def undo(self) -> Event:
@@ -154,11 +164,27 @@ class Session:
             self._replay_one(event)
 
     # --- inside -----------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _all_or_nothing(self) -> Iterator[int]:
+        """Events recorded inside go to the sink at the end, or are taken back on an exception
+        (those the sink refuses too, so the session keeps matching the log)."""
+        events, steps, sent = len(self.events), len(self._steps), 0
+        try:
+            yield events
+            for event in self.events[events:]:
+                if self.sink is not None:
+                    self.sink(event)
+                sent += 1
+        except BaseException:
+            del self.events[events + sent :]
+            del self._steps[steps + sent :]
+            raise
+
     def _record(self, move: Move, by: str) -> None:
         seq = len(self.events) + 1
         state = self.rules.apply(self.setup, self.state, move)
         event: Event = {"seq": seq, "by": by, "move": move, "text": self.text(move)}
-        self._emit(event)
+        self.events.append(event)
         self._steps.append(_Step(seq, by, state))
 
     def _emit(self, event: Event) -> None:

@@ -70,23 +70,33 @@ def header_for(setup: Setup) -> Header:
 
 
 def new_game(path: Path, setup: Setup) -> Session:
-    """Create the log at `path` and make the referee's opening moves (digital chance)."""
+    """Make the referee's opening moves (digital chance), then create the log at `path` holding
+    them: if the rules fail on the way, no log is left behind."""
+    session = _opening(setup)
     create_log(path, header_for(setup))
-    return _opening(path, setup)
+    _record(path, session)
+    return session
 
 
 def new_numbered_game(stem: Path, setup: Setup) -> tuple[Path, Session]:
     """Like new_game, in `STEM.jsonl` or the first free `STEM-N.jsonl`; the path and session."""
+    session = _opening(setup)
     path = create_numbered_log(stem, header_for(setup))
-    return path, _opening(path, setup)
+    _record(path, session)
+    return path, session
 
 
-def _opening(path: Path, setup: Setup) -> Session:
-    with open_for_append(path) as writer:
-        session = Session(setup)
-        session.sink = writer.append
-        session.advance()
+def _opening(setup: Setup) -> Session:
+    """A new game with the referee's opening moves made, not yet in any log."""
+    session = Session(setup)
+    session.advance()
     return session
+
+
+def _record(path: Path, session: Session) -> None:
+    with open_for_append(path) as writer:
+        for event in session.events:
+            writer.append(event)
 
 
 def _setup_from(header: Header, path: Path) -> Setup:

@@ -5,12 +5,15 @@ reportlab, svgwrite or jsonschema at start-up would alone cost most of that.
 """
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from pnpkit.components import bundled_game_ids, load_game
+from pnpkit.referee.registry import source_of
 
 HEAVY = ("reportlab", "svgwrite", "jsonschema", "pydantic")
 
@@ -31,7 +34,7 @@ def test_rules_module_imports_nothing_heavy(game_id: str) -> None:
     key = load_game(game_id).manifest.get("rules")
     if not key:
         pytest.skip(f"{game_id} has no rules module")
-    module = "pnpkit.referee.games." + key.replace("-", "_")
+    module = source_of(key).module
     loaded = imported_after(f"import {module}")
     assert loaded.isdisjoint(HEAVY), f"{module} imports {sorted(loaded & set(HEAVY))} at start-up"
 
@@ -40,3 +43,21 @@ def test_cached_game_loads_without_jsonschema() -> None:
     load_game("alpina")  # fills the cache
     loaded = imported_after("from pnpkit.components import load_game; load_game('alpina')")
     assert "jsonschema" not in loaded
+
+
+def test_finding_rules_scans_the_installed_packages_once_then_reads_the_cache(
+    tmp_path: Path,
+) -> None:
+    """The entry point scan imports importlib.metadata (~20 ms); a warm cache spares `move` it."""
+    probe = (
+        "import sys\nfrom pnpkit.referee.registry import load\nload('alpina')\n"
+        "print('importlib.metadata' in sys.modules)"
+    )
+    env = dict(os.environ, PNPKIT_CACHE_DIR=str(tmp_path))
+
+    def scanned() -> str:
+        run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+        return run.stdout.strip()
+
+    assert scanned() == "True"
+    assert scanned() == "False"

@@ -1,6 +1,6 @@
 """Alpina's rules: build a shared 5×5 grid of cards and post hikers on the cards that will pay.
 
-The rule IDs (AL-…) are those of docs/rules/alpina.md. At the table, hands stay secret: the
+The rule IDs (AL-…) are those of rules-index/alpina.md. At the table, hands stay secret: the
 referee counts the cards in each hand and identifies a card when it is played, by its printed ID.
 In digital mode (--seed) the referee deals and draws itself, and so knows every hand.
 """
@@ -75,6 +75,8 @@ class AlpinaRules(Rules):
     """The rules of Alpina, step by step as the rulebook orders them."""
 
     id = "alpina"
+    contract = "1.0"
+    index = "rules-index/alpina.md"
     version = "1"
     options: ClassVar[Mapping[str, str]] = {
         "colours": "hiker colours in seat order, e.g. colours=red,purple (default: box order)"

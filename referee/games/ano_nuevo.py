@@ -1,5 +1,5 @@
 """Año Nuevo's rules: bull elephant seals hunt in the Ocean, Posture and Fight for beaches, and
-mate for victory points. Rule IDs (AN-…) are those of docs/rules/ano-nuevo.md.
+mate for victory points. Rule IDs (AN-…) are those of rules-index/ano-nuevo.md.
 
 A turn follows the rulebook: Beginning of Turn (move the tracker; on 1, replenish the Harem
 cards), Travel (one move with every seal's revealed token), the Prey discards for Travelling,
@@ -70,6 +70,8 @@ class AnoNuevoRules(Rules):
     """The referee for Año Nuevo."""
 
     id = "ano-nuevo"
+    contract = "1.0"
+    index = "rules-index/ano-nuevo.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "basic Hunting: a seal in the Ocean draws one Prey card a turn",

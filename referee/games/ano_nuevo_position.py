@@ -1,4 +1,4 @@
-"""Año Nuevo position files: score a finished, unrecorded game (docs/rules/ano-nuevo.md)."""
+"""Año Nuevo position files: score a finished, unrecorded game (rules-index/ano-nuevo.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Arctic's rules: place cards on your pile, claim a power, move two tokens, draw from the River.
 
-The rules index is docs/rules/arctic.md (AR-1 …). A turn follows the rulebook's steps: A place
+The rules index is rules-index/arctic.md (AR-1 …). A turn follows the rulebook's steps: A place
 (`place`, with the puffin's `swap` and `takeback` before it), B take the power card (`power`,
 made by the referee), C move the animal tokens (`tokens`), D draw from the River (`take`,
 `done`), then the hand limit (`discard`), the polar bear's `blame`, and the River refill
@@ -80,6 +80,8 @@ class ArcticRules(Rules):
     """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
 
     id = "arctic"
+    contract = "1.0"
+    index = "rules-index/arctic.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}
     options: ClassVar[Mapping[str, str]] = {

@@ -1,4 +1,4 @@
-"""Scoring a finished Arctic game typed as a position file (docs/rules/arctic.md, "Position file").
+"""Scoring a finished Arctic game typed as a position file (rules-index/arctic.md, "Position file").
 
     tokens fox=10 moose=3 walrus=0 orca=15 puffin=6 polar-bear=1
     player Ann

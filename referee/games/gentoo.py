@@ -2,7 +2,7 @@
 
 The module follows the rulebook: the setup, then each turn's Phase I (Common Area: draw, choose,
 discard) and Phase II (Personal Area: flip, play or hatch, move to used), until a player has five
-penguins. Rule IDs (GE-n) refer to docs/rules/gentoo.md. Piles whose order is hidden are pools
+penguins. Rule IDs (GE-n) refer to rules-index/gentoo.md. Piles whose order is hidden are pools
 (gentoo_table.Pool); each card turned face up is a chance move `flip CARD`, checked against the
 pile it comes from.
 """
@@ -91,9 +91,11 @@ class Gentoo(Rules):
     """The rules of Gentoo."""
 
     id = "gentoo"
+    contract = "1.0"
+    index = "rules-index/gentoo.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {
-        "standard": "the rules as printed, with the readings of docs/rules/gentoo.md"
+        "standard": "the rules as printed, with the readings of its rules index"
     }
     syntax = (
         Syntax("flip CARD", "the card turned face up (Choice Card or your Player Pile)", "GE-36"),

@@ -1,6 +1,6 @@
 """Phase II of a Gentoo turn: playing a Card in Play, hatching, and each card's effect.
 
-Every check here returns a verdict citing docs/rules/gentoo.md; every apply returns a new table
+Every check here returns a verdict citing rules-index/gentoo.md; every apply returns a new table
 and leaves ending the turn to the caller.
 """
 

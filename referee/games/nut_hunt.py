@@ -1,6 +1,6 @@
 """Nut Hunt's rules: the fox roams a hex forest, squirrels scatter, nests join up objectives.
 
-Rule IDs (NH-…) are those of docs/rules/nut-hunt.md. At the table the objective cards stay
+Rule IDs (NH-…) are those of rules-index/nut-hunt.md. At the table the objective cards stay
 secret: the referee counts each hand and learns the cards only when they are shown at the end
 (or turned over for the Automa). In digital mode (--seed) the referee deals, so it knows them.
 """
@@ -38,6 +38,8 @@ class NutHuntRules(Rules):
     """The rules of Nut Hunt, in the rulebook's order: setup, fox movement, optional action."""
 
     id = "nut-hunt"
+    contract = "1.0"
+    index = "rules-index/nut-hunt.md"
     secret_categories = frozenset({"objectives", "distance bonus", "failed objectives"})
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {

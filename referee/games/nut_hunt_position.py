@@ -1,6 +1,6 @@
 """Reading a Nut Hunt position file: a finished forest typed in, to be scored.
 
-One statement per line; `#` starts a comment. See docs/rules/nut-hunt.md ("Position files"):
+One statement per line; `#` starts a comment. See rules-index/nut-hunt.md ("Position files"):
 
     layout NH-WIL NH-MUC NH-MOU        (19 tile IDs in all, row by row, over one or more lines)
     player Ann                         (each player, in seat order; the Automa is a player too)

@@ -4,7 +4,7 @@
   ending in `# exit N` must exit with N, every other line with 0.
 - ```console blocks hold `$ COMMAND` lines, each followed by the output it must print.
 - A block whose info string says `norun` is not run; only `make` targets (which would run this
-  test suite again) may be marked so.
+  test suite again) and commands that run until stopped (`watch`, `serve`) may be marked so.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SHELLS = {"sh", "bash", "shell", "console"}
+UNRUN = ("make ", "pnp watch ", "pnp referee serve ", "referee serve ")
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 EXPECTED_EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 

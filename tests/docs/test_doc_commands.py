@@ -1,4 +1,5 @@
-"""Every command the docs show runs as shown (tests/docs/doc_commands.py says how they are read)."""
+"""Every command the docs (and the rules indexes) show runs as shown; tests/docs/doc_commands.py
+says how they are read."""
 
 from __future__ import annotations
 
@@ -10,10 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.docs.doc_commands import blocks, commands
+from tests.docs.doc_commands import UNRUN, blocks, commands
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = sorted([ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")])
+DOCS = sorted(
+    [
+        ROOT / "README.md",
+        ROOT / "CONTRIBUTING.md",
+        *(ROOT / "docs").rglob("*.md"),
+        *(ROOT / "referee" / "games" / "rules-index").glob("*.md"),
+    ]
+)
 RUNNABLE = [doc for doc in DOCS if any(not b.norun for b in blocks(doc))]
 
 
@@ -53,12 +61,12 @@ def test_every_command_of_a_doc_runs_as_shown(doc: Path, tmp_path: Path) -> None
                 assert _normalised(done.stdout) == _normalised(command.output), where
 
 
-def test_only_make_targets_are_left_unrun() -> None:
+def test_only_make_targets_and_servers_are_left_unrun() -> None:
     for doc in DOCS:
         for block in blocks(doc):
             if block.norun:
                 for command in commands(block):
-                    assert command.text.startswith("make "), f"{doc}:{command.line}"
+                    assert command.text.startswith(UNRUN), f"{doc}:{command.line}"
 
 
 def test_the_reader_sees_commands_continuations_exit_codes_and_output(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Alpina's final scoring and position files (rules index: docs/rules/alpina.md)."""
+"""Alpina's final scoring and position files (rules index: rules-index/alpina.md)."""
 
 from __future__ import annotations
 

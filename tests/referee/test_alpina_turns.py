@@ -1,4 +1,4 @@
-"""Alpina's setup and turns through the referee (rules index: docs/rules/alpina.md)."""
+"""Alpina's setup and turns through the referee (rules index: rules-index/alpina.md)."""
 
 from __future__ import annotations
 

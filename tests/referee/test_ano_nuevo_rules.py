@@ -1,4 +1,4 @@
-"""Año Nuevo rules, one test per rule (IDs from docs/rules/ano-nuevo.md)."""
+"""Año Nuevo rules, one test per rule (IDs from rules-index/ano-nuevo.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Gentoo: setup, the turn's phases, reshuffles and hidden piles (docs/rules/gentoo.md)."""
+"""Gentoo: setup, the turn's phases, reshuffles and hidden piles (rules-index/gentoo.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Nut Hunt's rules one by one (docs/rules/nut-hunt.md), on hand-made positions."""
+"""Nut Hunt's rules one by one (rules-index/nut-hunt.md), on hand-made positions."""
 
 from __future__ import annotations
 

@@ -1,0 +1,125 @@
+"""Artwork in SVG previews: an SVG file inlined as vector content, a bitmap as a data URI.
+
+An inlined SVG keeps only SVG elements and plain attributes (no scripts, no event handlers, no
+other namespaces, no links to other files), and its ids are prefixed so that two artworks on one
+face cannot clash.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import re
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+from pnpkit.errors import PnpError
+from pnpkit.generator.artwork import MIME
+from pnpkit.generator.face import Image
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+DROPPED = {"script", "foreignObject"}
+_URL_REF = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)['\"]?\s*\)")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+class RawElement:
+    """An ElementTree element that an svgwrite container accepts as a child."""
+
+    def __init__(self, element: ET.Element):
+        self.element = element
+
+    def get_xml(self) -> ET.Element:
+        return self.element
+
+
+def art_element(item: Image, prefix: str) -> RawElement:
+    """The artwork of `item` drawn to fill its box exactly, as the PDF draws it."""
+    box = {
+        "x": f"{item.x:.3f}",
+        "y": f"{item.y:.3f}",
+        "width": f"{item.width:.3f}",
+        "height": f"{item.height:.3f}",
+        "preserveAspectRatio": "none",  # the fit is in the box already
+    }
+    if item.kind == "svg":
+        root = copy.deepcopy(_clean_svg(Path(item.path), Path(item.path).stat().st_mtime_ns))
+        _prefix_ids(root, prefix)
+        root.attrib.update(box)
+        return RawElement(root)
+    data = base64.b64encode(Path(item.path).read_bytes()).decode("ascii")
+    image = ET.Element("image", box)
+    image.set("xlink:href", f"data:{MIME[item.kind]};base64,{data}")
+    return RawElement(image)
+
+
+@cache
+def _clean_svg(path: Path, stamp: int) -> ET.Element:
+    """The file's root <svg>, without namespaces, scripts or handlers, with a viewBox."""
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as exc:
+        raise PnpError(f"{path}: the SVG art is not well-formed XML ({exc})") from exc
+    clean = _cleaned(root)
+    if clean is None:
+        raise PnpError(f"{path}: the SVG art holds no <svg> drawing")
+    if "viewBox" not in clean.attrib:
+        width, height = (_number(root.get(name)) for name in ("width", "height"))
+        clean.set("viewBox", f"0 0 {width:g} {height:g}")
+    for name in ("x", "y", "width", "height", "preserveAspectRatio"):
+        clean.attrib.pop(name, None)
+    return clean
+
+
+def _cleaned(element: ET.Element) -> ET.Element | None:
+    if not isinstance(element.tag, str) or not element.tag.startswith(SVG_NS):
+        return None
+    name = element.tag.removeprefix(SVG_NS)
+    if name in DROPPED:
+        return None
+    attributes = {}
+    for key, value in element.attrib.items():
+        if key in (XLINK_HREF, "href"):
+            if value.startswith(("#", "data:")):  # nothing outside the file is fetched
+                attributes["xlink:href" if key == XLINK_HREF else key] = value
+        elif not key.startswith("{") and not key.lower().startswith("on"):
+            attributes[key] = value
+    clean = ET.Element(name, attributes)
+    clean.text, clean.tail = element.text, element.tail
+    for child in element:
+        kept = _cleaned(child)
+        if kept is not None:
+            clean.append(kept)
+        elif len(clean):
+            clean[-1].tail = (clean[-1].tail or "") + (child.tail or "")
+    return clean
+
+
+def _number(value: str | None) -> float:
+    """The number at the start of a length such as "120", "120px" or "4.5mm" (100 if none)."""
+    found = _NUMBER.match(value or "")
+    return float(found.group()) if found else 100.0
+
+
+def _prefix_ids(root: ET.Element, prefix: str) -> None:
+    """Rename every id to prefix + id, and every url(#id) and #id link with it."""
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    if not ids:
+        return
+
+    def renamed(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return f"url(#{prefix}{name})" if name in ids else match.group(0)
+
+    for element in root.iter():
+        for key, value in element.attrib.items():
+            if key == "id":
+                element.set(key, prefix + value)
+            elif key in ("href", "xlink:href") and value.startswith("#") and value[1:] in ids:
+                element.set(key, f"#{prefix}{value[1:]}")
+            elif "url(" in value:
+                element.set(key, _URL_REF.sub(renamed, value))
+        if element.tag == "style" and element.text:
+            element.text = _URL_REF.sub(renamed, element.text)

@@ -1,0 +1,1 @@
+"""`referee serve`: a live web page for the table, over the game's log."""

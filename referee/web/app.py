@@ -1,0 +1,204 @@
+"""The web application of `referee serve`: the page, its state as JSON, moves, undo, and a
+stream of server-sent events telling the page when the log has changed.
+
+Routes (under `/p/KEY` for a player's own page, KEY being that player's secret link):
+`GET /` the page · `GET /static/NAME` its script and style · `GET /api/state` the table as
+JSON · `POST /api/move {"move": TEXT}` · `POST /api/undo` · `GET /events` the change stream.
+With a token (`--host 0.0.0.0`) every path starts with `/TOKEN`. Nothing else is served.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Mapping
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.secrecy import SHARED
+from pnpkit.referee.web.live import LiveTable
+
+MAX_BODY = 4096
+"""The largest request body accepted (a move is a line of text)."""
+MAX_MOVE = 300
+KEEPALIVE_SECONDS = 15.0
+STATIC = {
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+}
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+def asset(name: str) -> bytes:
+    """One of the page's own files (index.html and STATIC), from the package."""
+    return resources.files("pnpkit.referee.web").joinpath("static", name).read_bytes()
+
+
+class TokenGate:
+    """Every path must start with `/TOKEN` (then it is cut off); anything else is 404."""
+
+    def __init__(self, app: ASGIApp, token: str):
+        self.app, self.prefix = app, f"/{token}"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        if path == self.prefix:
+            response: Response = Response(status_code=307, headers={"location": f"{path}/"})
+            await response(scope, receive, send)
+            return
+        if not path.startswith(self.prefix + "/"):
+            await PlainTextResponse("Not Found", status_code=404)(scope, receive, send)
+            return
+        scope = dict(scope, path=path[len(self.prefix) :], root_path=self.prefix)
+        await self.app(scope, receive, send)
+
+
+def create_app(
+    live: LiveTable, keys: Mapping[str, str], token: str = "", local_only: bool = True
+) -> ASGIApp:
+    """The application for `live`; `keys` maps each private link's key to its player."""
+
+    def viewer(request: Request) -> str:
+        key = request.path_params.get("key")
+        if key is None:
+            return SHARED
+        if key not in keys:
+            raise HTTPException(404)
+        return keys[key]
+
+    async def page(request: Request) -> Response:
+        viewer(request)
+        return Response(asset("index.html"), media_type="text/html; charset=utf-8")
+
+    async def redirect(request: Request) -> Response:
+        viewer(request)  # relative, so that a token before it stays
+        return Response(status_code=307, headers={"location": f"{request.path_params['key']}/"})
+
+    async def static(request: Request) -> Response:
+        viewer(request)
+        name = request.path_params["name"]
+        if name not in STATIC:
+            raise HTTPException(404)
+        return Response(asset(name), media_type=STATIC[name])
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(live.state, viewer(request)))
+
+    async def move(request: Request) -> Response:
+        who = viewer(request)
+        data = await _json_body(request)
+        text = data.get("move") if isinstance(data, dict) else None
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE:
+            raise HTTPException(400, f'expected {{"move": TEXT}}, TEXT at most {MAX_MOVE} long')
+        return await _changing(lambda: live.enter(text.strip(), who), who)
+
+    async def undo(request: Request) -> Response:
+        who = viewer(request)
+        await _json_body(request)
+        return await _changing(live.undo, who)
+
+    async def _changing(action: Any, who: str) -> Response:
+        """Do `action`, tell every page if the log changed, and answer with the verdict and
+        the table after it (so the page that asked need not ask again)."""
+        before = live.version
+        try:
+            outcome = await asyncio.to_thread(action)
+        except PnpError as exc:
+            outcome = {"error": str(exc)}
+        if live.version != before:
+            live.announce()
+        status = 409 if "error" in outcome else 200
+        state = await asyncio.to_thread(live.state, who)
+        return JSONResponse(outcome | {"state": state}, status_code=status)
+
+    async def events(request: Request) -> Response:
+        viewer(request)
+        return StreamingResponse(_changes(live), media_type="text/event-stream",
+                                 headers={"cache-control": "no-store"})  # fmt: skip
+
+    routes = []
+    for prefix in ("", "/p/{key}"):
+        routes += [
+            Route(f"{prefix}/", page, methods=["GET"]),
+            Route(f"{prefix}/static/{{name}}", static, methods=["GET"]),
+            Route(f"{prefix}/api/state", state, methods=["GET"]),
+            Route(f"{prefix}/api/move", move, methods=["POST"]),
+            Route(f"{prefix}/api/undo", undo, methods=["POST"]),
+            Route(f"{prefix}/events", events, methods=["GET"]),
+        ]
+    routes.append(Route("/p/{key}", redirect, methods=["GET"]))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(live.follow())
+        try:
+            yield
+        finally:
+            task.cancel()
+
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] * local_only
+    app: ASGIApp = Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+    )
+    return TokenGate(app, token) if token else app
+
+
+async def _json_body(request: Request) -> Any:
+    """The request's JSON body (may be empty), refusing large, mistyped or malformed ones."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise HTTPException(415, "send JSON (Content-Type: application/json)")
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_BODY:
+        raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+    if not body.strip():
+        return {}
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise HTTPException(400, "the body is not JSON") from None
+
+
+async def _changes(live: LiveTable) -> AsyncIterator[str]:
+    """`change` with the version whenever the log changes, and a comment now and then to keep
+    the connection open."""
+    seen = -1
+    while not live.closed:
+        waiting = live.changed()
+        if live.version != seen:
+            seen = live.version
+            yield f"event: change\ndata: {seen}\n\n"
+        try:
+            await asyncio.wait_for(waiting.wait(), KEEPALIVE_SECONDS)
+        except TimeoutError:
+            yield ": still here\n\n"
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    return PlainTextResponse("the server could not do that", status_code=500)

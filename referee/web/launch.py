@@ -1,0 +1,134 @@
+"""Starting the web server of `referee serve`: links (with QR codes for phones), secret keys for
+each player's own page, and a uvicorn server on a socket bound before the links are printed."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import socket
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import uvicorn
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.web.app import LOCAL_HOSTS, create_app
+from pnpkit.referee.web.live import LiveTable
+
+
+@dataclass(frozen=True)
+class Links:
+    """The shared page's address and each player's own (digital mode only)."""
+
+    shared: str
+    players: dict[str, str]
+    keys: dict[str, str]
+    """The secret key of each player's own page → that player."""
+    token: str
+
+
+def make_links(live: LiveTable, host: str, port: int) -> Links:
+    """Addresses for a server on `host`:`port`; away from this machine, with a random token."""
+    local = host in LOCAL_HOSTS
+    token = "" if local else secrets.token_urlsafe(12)
+    shown = host if local else _reachable_address(host)
+    base = f"http://{shown}:{port}" + (f"/{token}" if token else "")
+    keys = {secrets.token_urlsafe(9): p for p in live.players} if live.session.digital else {}
+    players = {player: f"{base}/p/{key}/" for key, player in keys.items()}
+    return Links(f"{base}/", players, keys, token)
+
+
+def _reachable_address(host: str) -> str:
+    """The address other devices on the network use for this machine (no packet is sent)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket; PnpError if the address is taken or not this machine's."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host.strip("[]"), port))
+    except OSError as exc:
+        sock.close()
+        reason = exc.strerror or exc
+        raise PnpError(f"--host {host} --port {port}: cannot listen ({reason})") from None
+    sock.listen(64)
+    return sock
+
+
+class _Server(uvicorn.Server):
+    """A uvicorn server that ends the pages' streams of changes when it stops."""
+
+    def __init__(self, config: uvicorn.Config, live: LiveTable):
+        super().__init__(config)
+        self.live = live
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.live.close()
+        await super().shutdown(sockets)
+
+
+def server_for(live: LiveTable, links: Links, host: str) -> uvicorn.Server:
+    """A quiet uvicorn server for the page."""
+    app = create_app(live, links.keys, links.token, local_only=host in LOCAL_HOSTS)
+    config = uvicorn.Config(
+        app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2, access_log=False
+    )
+    return _Server(config, live)
+
+
+def print_links(links: Links, log: Path, host: str) -> None:
+    """The addresses, and for phones a QR code of each (away from this machine only)."""
+    import segno
+
+    local = host in LOCAL_HOSTS
+    print(f"serving {log}: the table at {links.shared}")
+    if not local:
+        segno.make(links.shared, error="l").terminal(compact=True)
+    for player, url in links.players.items():
+        print(f"{player}'s own page (their secrets: only {player} opens it): {url}")
+        if not local:
+            segno.make(url, error="l").terminal(compact=True)
+    if local and links.players:
+        print("(on this computer only; for phones on the same network: --host 0.0.0.0)")
+    print("Ctrl+C stops the server; the log keeps the game.")
+
+
+def serve(log: Path, host: str, port: int) -> None:
+    """Serve the page for `log` until interrupted."""
+    live = LiveTable(log)
+    sock = bind(host, port)
+    links = make_links(live, host, sock.getsockname()[1])
+    print_links(links, log, host)
+    server_for(live, links, host).run(sockets=[sock])
+
+
+@contextlib.contextmanager
+def serving(log: Path, host: str = "127.0.0.1") -> Iterator[tuple[Links, LiveTable]]:
+    """A server for `log` on a free port in a background thread, stopped on leaving (for tests
+    and benchmarks)."""
+    live = LiveTable(log)
+    sock = bind(host, 0)
+    links = make_links(live, host, sock.getsockname()[1])
+    server = server_for(live, links, host)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started and thread.is_alive():
+            threading.Event().wait(0.01)
+        yield links, live
+    finally:
+        server.should_exit = True
+        thread.join(timeout=5)
+        sock.close()

@@ -1,0 +1,198 @@
+"""A log followed live: the game replayed from the file, brought up to date when the file
+changes (a move entered on a page or with `referee move`), and moves entered under the log's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.faces import faces_of
+from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
+from pnpkit.referee.moves import split_actor
+from pnpkit.referee.report import verdict_json
+from pnpkit.referee.secrecy import SHARED, event_secrecy, kept_from
+from pnpkit.referee.session import ReplayError, Session
+from pnpkit.referee.store import load_session
+from pnpkit.referee.table_view import table_state
+from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, refuse
+
+POLL_SECONDS = 0.05
+"""How often the log file's size and time are looked at for changes made elsewhere."""
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    info = os.stat(path)
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+class LiveTable:
+    """One game's log, followed; `version` grows with every change seen."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.version = 0
+        self.error = ""
+        self._lock = threading.Lock()
+        try:
+            self._stamp = _stamp(path)  # before reading: a change made meanwhile is seen
+        except OSError:
+            self._stamp = (0, 0, 0)
+        self.session, _ = load_session(path)  # LogError if there is no usable log
+        self.kept = event_secrecy(self.session.setup, self.session.events)
+        self.face = faces_of(self.session.setup.game)
+        self._changed: asyncio.Event | None = None
+        self._states: dict[tuple[int, str], dict[str, Any]] = {}
+        """The pages' states of the current version, by viewer (several pages ask at once)."""
+        self.closed = False
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return self.session.setup.players
+
+    def state(self, viewer: str = SHARED) -> dict[str, Any]:
+        """What `viewer`'s page shows now."""
+        with self._lock:
+            key = (self.version, viewer)
+            if key not in self._states:
+                found = table_state(self.session, self.kept, viewer, self.face)
+                self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
+                self._states[key] = found | {"version": self.version, "error": self.error}
+            return self._states[key]
+
+    # --- following the file -----------------------------------------------------------------
+    def refresh(self) -> bool:
+        """Catch up with the log file; True if it changed."""
+        with self._lock:
+            try:
+                stamp = _stamp(self.path)
+            except OSError as exc:
+                return self._failed(f"{self.path}: cannot read the log ({exc.strerror or exc})")
+            if stamp == self._stamp:
+                return False
+            try:
+                contents = read_log_if_idle(self.path)
+                if contents is None:
+                    return False  # a move is being written: look again at the next poll
+                self._stamp = stamp
+                new = self._catch_up(contents.events)
+            except PnpError as exc:
+                self._stamp = stamp
+                return self._failed(str(exc))
+            if not new and not self.error:
+                return False
+            self.error = ""
+            self.version += 1
+            return True
+
+    def _failed(self, message: str) -> bool:
+        changed = message != self.error
+        self.error = message
+        if changed:
+            self.version += 1
+        return changed
+
+    def _catch_up(self, events: list[Event]) -> bool:
+        """Bring the game up to `events` (the log's); True if there was anything new."""
+        known = len(self.session.events)
+        if events[:known] != self.session.events:
+            self._reload()
+            return True
+        try:
+            for event in events[known:]:
+                self.session.replay([event])
+                self.kept.append(kept_from(self.session.setup, self.session.state, event))
+        except ReplayError:
+            self._reload()
+        return len(events) > known
+
+    def _reload(self) -> None:
+        session, _ = load_session(self.path)
+        self.session, self.kept = session, event_secrecy(session.setup, session.events)
+
+    # --- entering ---------------------------------------------------------------------------
+    def enter(self, text: str, viewer: str = SHARED) -> dict[str, Any]:
+        """Check and record a move typed on `viewer`'s page, as `referee move` does."""
+        with self._writing() as session:
+            try:
+                move = session.parse(_as_viewer(text, viewer, session))
+                events = session.submit(move)
+            except MoveSyntaxError as exc:
+                return verdict_json(refuse("", str(exc)))
+            except MoveRefused as exc:
+                return verdict_json(exc.verdict)
+        return {"accepted": True, "rule": "", "reason": "", "events": len(events)}
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last move entered at the table, as `referee undo` does."""
+        with self._writing() as session:
+            try:
+                event = session.undo()
+            except MoveRefused as exc:
+                return verdict_json(exc.verdict)
+            taken = session.events[event["undo"] - 1]["text"]
+        return {"accepted": True, "rule": "", "reason": "", "undone": taken}
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """The game, with the log locked for writing as `referee move` locks it: first brought
+        up to date with the file, then each new event appended to the log as it happens."""
+        with open_for_append(self.path) as writer, self._lock:
+            changed = self._catch_up(list(writer.contents.events))
+            session, start = self.session, len(self.session.events)
+            session.sink = writer.append
+            try:
+                session.advance()
+                yield session
+            finally:
+                session.sink = None
+                for event in session.events[start:]:
+                    self.kept.append(kept_from(session.setup, session.state, event))
+                self._stamp = _stamp(self.path)
+                if changed or len(session.events) > start:
+                    self.version += 1
+                    self.error = ""
+
+    # --- telling the pages ------------------------------------------------------------------
+    def changed(self) -> asyncio.Event:
+        """An event set at the next change (call from the server's event loop)."""
+        if self._changed is None:
+            self._changed = asyncio.Event()
+        return self._changed
+
+    def announce(self) -> None:
+        """Wake every page waiting for a change (call from the server's event loop)."""
+        old, self._changed = self._changed, asyncio.Event()
+        if old is not None:
+            old.set()
+
+    def close(self) -> None:
+        """End every page's stream of changes (the server is stopping)."""
+        self.closed = True
+        self.announce()
+
+    async def follow(self) -> None:
+        """Look at the log file every POLL_SECONDS and announce each change, until cancelled."""
+        while True:
+            if await asyncio.to_thread(self.refresh):
+                self.announce()
+            await asyncio.sleep(POLL_SECONDS)
+
+
+def _as_viewer(text: str, viewer: str, session: Session) -> str:
+    """A move typed on a player's own page is that player's move."""
+    if viewer == SHARED:
+        return text
+    actor, rest = split_actor(text, session.setup.players)
+    if actor is not None and actor != viewer:
+        raise MoveSyntaxError(f"this page enters {viewer}'s moves only, not {actor}'s")
+    if session.prompt().actors == (viewer,):
+        return rest
+    return f"{viewer}: {rest}"

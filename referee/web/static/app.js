@@ -1,0 +1,180 @@
+// The table page of `referee serve`: fetches the table's state when the server says the log has
+// changed (server-sent events), and posts moves and undo. Every address is relative to the page,
+// so a player's own page (/p/KEY/) and a token (/TOKEN/) need nothing more here.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let shown = -1;
+let wanted = 0;
+let sending = false;
+let pending = null;
+
+function el(tag, props, ...children) {
+  const node = document.createElement(tag);
+  Object.assign(node, props || {});
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function scalable(svgText) {
+  // A picture that fits the screen: give it a viewBox from its size if it has none.
+  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.nodeName !== "svg") return null;
+  if (!svg.getAttribute("viewBox")) {
+    const w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
+    if (w > 0 && h > 0) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  }
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "picture of the table");
+  return document.importNode(svg, true);
+}
+
+function renderScore(score, state) {
+  const players = Object.entries(score.players);
+  const cats = players.length ? Object.keys(players[0][1].categories) : [];
+  const head = el("tr", {}, el("th", { textContent: "player" }),
+    ...cats.map((c) => el("th", { textContent: c })), el("th", { textContent: "total" }));
+  const rows = players.map(([name, p]) => el("tr", {}, el("td", { textContent: name }),
+    ...cats.map((c) => el("td", { textContent: String(p.categories[c] ?? 0) })),
+    el("td", { textContent: String(p.total) })));
+  let note = score.final
+    ? `winner: ${score.winners.join(" and ")}${score.tiebreak ? ` (tie-break: ${score.tiebreak})` : ""}`
+    : "a running count: the game is not over";
+  if (!score.final && players.length < state.players.length) {
+    note += state.viewer
+      ? "; the others' counts may rest on their secrets: they see theirs on their own pages"
+      : "; the counts may rest on secrets: each player sees theirs on their own page";
+  }
+  const table = players.length
+    ? [el("div", { className: "scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)))]
+    : [];
+  $("score").replaceChildren(...table, el("p", { textContent: note }),
+    ...score.notes.map((n) => el("p", { className: "note", textContent: n })));
+}
+
+function renderLegal(state) {
+  const choices = state.choices;
+  let moves = state.legal;
+  if (choices) {
+    moves = Object.entries(choices.options).flatMap(([p, own]) => own.map((o) => `${p}=${o}`));
+  }
+  $("legal-moves").replaceChildren(...state.legal.map((m) => el("option", { value: m })));
+  $("legal").replaceChildren(...moves.slice(0, 400).map((m) => el("li", {},
+    el("button", { type: "button", textContent: m, onclick: () => pick(m, choices) }))));
+  const notes = [];
+  if (choices) notes.push(`${choices.form} (every player at once)`);
+  if (state.legal_hidden) {
+    notes.push(`${state.legal_hidden} legal move(s) name secret cards: ` +
+      (state.viewer ? "not this player's to see" : "each player sees theirs on their own page"));
+  }
+  if (moves.length > 400) notes.push(`first 400 of ${moves.length}; type to narrow them`);
+  for (const form of state.also) notes.push(`also: ${form}`);
+  if (state.over) notes.push("the game is over");
+  $("legal-note").textContent = notes.join(" · ");
+}
+
+function pick(move, choices) {
+  const box = $("move");
+  if (choices) {
+    const start = box.value.trim() || choices.form.split(" ")[0];
+    box.value = `${start} ${move}`;
+  } else {
+    box.value = move;
+  }
+  box.focus();
+}
+
+function renderLog(log) {
+  const items = log.map((e) => el("li", { value: e.seq, className: e.text === "(secret)" ? "secret" : "" },
+    el("span", { className: "by", textContent: `${e.by} ` }), e.text));
+  $("log").replaceChildren(...items);
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function render(state) {
+  document.title = `${state.game} — pnpkit referee`;
+  $("title").textContent = state.game;
+  $("viewer").textContent = state.viewer ? `${state.viewer}'s own page` : "the shared table";
+  $("prompt").textContent = state.prompt.text;
+  const picture = state.picture ? scalable(state.picture) : null;
+  $("picture").replaceChildren(...(picture ? [picture] : []));
+  $("text").textContent = state.text || "";
+  renderLegal(state);
+  renderScore(state.score, state);
+  renderLog(state.log);
+  document.body.dataset.version = String(state.version);
+  const old = document.querySelector(".error");
+  if (old) old.remove();
+  if (state.error) document.body.prepend(el("p", { className: "error", textContent: state.error }));
+}
+
+async function refresh() {
+  // One request at a time; a change announced meanwhile is fetched right after, unless the
+  // answer already showed it.
+  if (pending) { pending.again = true; return; }
+  pending = { again: false };
+  try {
+    const response = await fetch("api/state", { cache: "no-store" });
+    if (response.ok) {
+      show(await response.json());
+    }
+  } finally {
+    const again = pending.again && shown < wanted;
+    pending = null;
+    if (again) refresh();
+  }
+}
+
+function want(version) {
+  // The server has a table of this version: fetch it unless it is shown or on its way (the
+  // answer to a move or undo sent from this page brings it).
+  if (Number.isInteger(version) && version > wanted) wanted = version;
+  if (!sending && (shown < wanted || shown === -1)) refresh();
+}
+
+function show(state) {
+  if (state.version !== shown || state.error) { shown = state.version; render(state); }
+}
+
+async function send(path, body) {
+  const verdict = $("verdict");
+  verdict.className = "";
+  verdict.textContent = "…";
+  let answer;
+  sending = true;
+  try {
+    const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body) });
+    answer = response.headers.get("content-type")?.startsWith("application/json")
+      ? await response.json() : { accepted: false, reason: await response.text() };
+  } catch (err) {
+    answer = { accepted: false, reason: `no answer from the referee (${err})` };
+  }
+  sending = false;
+  if (answer.state) show(answer.state);
+  if (answer.error) answer = { accepted: false, reason: answer.error };
+  verdict.className = answer.accepted ? "accepted" : "refused";
+  verdict.textContent = answer.accepted
+    ? (answer.undone ? `undone: ${answer.undone}` : "accepted")
+    : `refused: ${answer.rule ? `${answer.rule}: ` : ""}${answer.reason}`;
+  want(answer.state?.version);
+  return answer.accepted;
+}
+
+$("move-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const text = $("move").value.trim();
+  if (!text) return;
+  if (await send("api/move", { move: text })) $("move").value = "";
+  $("move").focus();
+});
+$("undo").addEventListener("click", () => send("api/undo", {}));
+
+const stream = new EventSource("events");
+stream.addEventListener("change", (event) => want(Number(event.data)));
+stream.onopen = () => { $("conn").textContent = "live"; };
+stream.onerror = () => { $("conn").textContent = "reconnecting…"; };
+refresh();

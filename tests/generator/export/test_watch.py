@@ -1,0 +1,98 @@
+"""`pnp watch`: a saved change is rebuilt within a second, only the groups it touches; a broken
+file is reported and the loop goes on; Ctrl-C leaves no temporaries."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.generator.export.conftest import write_marker_game
+
+PNP = Path(sys.executable).parent / "pnp"
+WAIT = 30.0  # the first render and start-up, on a busy machine
+
+
+class Watch:
+    """`pnp watch` in a child process, its output read line by line."""
+
+    def __init__(self, game: Path, out: Path, cache: Path):
+        env = {**os.environ, "PNPKIT_CACHE_DIR": str(cache)}
+        self.process = subprocess.Popen(
+            [str(PNP), "watch", str(game), "--out", str(out), "--no-svg"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+        )  # fmt: skip
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def expect(self, start: str, timeout: float = WAIT) -> tuple[str, float]:
+        """The next line starting with `start` and when it came; skips other lines."""
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            if line.startswith(start):
+                return line, time.monotonic()
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=WAIT)
+
+
+@pytest.fixture
+def watching(tmp_path: Path):
+    game = write_marker_game(tmp_path / "games", cards=4)
+    watch = Watch(game, tmp_path / "out", tmp_path / "cache")
+    yield game, tmp_path / "out" / "markers", watch
+    if watch.process.poll() is None:
+        watch.process.kill()
+        watch.process.wait()
+
+
+def _save(path: Path, text: str) -> float:
+    path.write_text(text, encoding="utf-8")
+    return time.monotonic()
+
+
+def test_a_change_is_rebuilt_within_a_second_and_only_its_group(watching) -> None:
+    game, out, watch = watching
+    line, _ = watch.expect("rebuilt")
+    assert "cards, chips" in line
+    watch.expect("watching")
+    pdf = out / "markers-cards.pdf"
+    before = pdf.stat().st_mtime_ns
+    csv = game / "cards.csv"
+    changed = _save(csv, csv.read_text().replace("Card 2", "Card two"))
+    line, when = watch.expect("rebuilt")
+    assert when - changed < 1.0, f"rebuilt {when - changed:.2f} s after the change"
+    assert line.startswith("rebuilt markers: cards in")  # the chips did not change
+    assert pdf.stat().st_mtime_ns > before
+    assert watch.stop() == 0
+
+
+def test_errors_are_printed_and_the_loop_goes_on(watching) -> None:
+    game, out, watch = watching
+    watch.expect("watching")
+    manifest = game / "game.json"
+    good = manifest.read_text()
+    _save(manifest, good.replace('"shape": "round"', '"shape": "oval"'))
+    line, _ = watch.expect("error:")
+    assert "game.json" in line and "shape" in line
+    watch.expect(str(game))  # "<dir>: 1 problem; waiting for a fix"
+    assert watch.process.poll() is None
+    _save(manifest, good.replace('"size": "20mm"', '"size": "22mm"'))
+    line, _ = watch.expect("rebuilt")
+    assert line.startswith("rebuilt markers: chips in")
+    assert watch.stop() == 0
+    leftovers = [p for p in out.parent.rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]
+    assert not leftovers

@@ -1,0 +1,139 @@
+"""`referee serve` in a real browser (Debian's chromium driven by Playwright): whole games
+played on the page, refusals, undo, moves entered with the CLI appearing live, private pages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnpkit.referee.web.launch import serving
+from tests.referee.browser import chromium_missing, enter, launch, version, wait_for_new_table
+from tests.referee.serve_helpers import hands, new_log
+
+pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        found = launch(playwright)
+        yield found
+        found.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def legal(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#legal-moves option", "nodes => nodes.map(n => n.value)")
+
+
+def log_texts(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#log li", "nodes => nodes.map(n => n.textContent)")
+
+
+def test_a_whole_alpina_game_on_the_page_with_a_refusal_and_undo(tmp_path: Path, page: Any) -> None:
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
+    with serving(log) as (links, _):
+        page.goto(links.shared)
+        page.wait_for_function("document.body.dataset.version")
+        assert enter(page, "start AL-20") == "accepted"
+        assert enter(page, "first Bob") == "accepted"
+        refused = enter(page, "play AL-99 e4")
+        assert refused.startswith("refused: AL-8: AL-99 is not an Alpina card")
+        assert enter(page, legal(page)[0]) == "accepted"
+        before = log_texts(page)
+        page.click("#undo")
+        page.wait_for_function("document.querySelector('#verdict').className === 'accepted'")
+        assert page.text_content("#verdict").startswith("undone: play ")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#log li').length > n", arg=len(before)
+        )
+        assert log_texts(page)[-1].endswith("undo event 4")
+        moves = 0
+        while not page.text_content("#legal-note").endswith("the game is over"):
+            assert enter(page, legal(page)[0]) == "accepted"
+            moves += 1
+            assert moves < 200
+        assert "winner:" in page.text_content("#score")
+    assert moves > 24  # every card placed, with a hiker or a pass each time
+
+
+def test_nut_hunt_solo_turns_and_a_move_entered_with_the_cli(tmp_path: Path, page: Any) -> None:
+    log = new_log(tmp_path, "nut-hunt", ["Ann"], seed=3)
+    with serving(log) as (links, _):
+        page.goto(links.players["Ann"])
+        page.wait_for_function("document.body.dataset.version")
+        for _ in range(3):
+            assert enter(page, legal(page)[0]) == "accepted"
+        assert "forage" in page.text_content("#prompt")
+        refused = enter(page, "recruit NH-OAK")
+        assert refused == "refused: NH-10: recruiting is not possible now"
+        cli_move = legal(page)[0]
+        before = version(page)
+        command = [sys.executable, "-m", "pnpkit", "referee", "move", str(log), cli_move]
+        assert subprocess.run(command, capture_output=True, check=False).returncode == 0
+        wait_for_new_table(page, before, timeout=3000)
+        page.wait_for_function(
+            "t => [...document.querySelectorAll('#log li')].some(li => li.textContent.endsWith(t))",
+            arg=cli_move,
+        )
+        assert "recruit" in page.text_content("#prompt")
+
+
+def test_a_players_page_does_not_show_the_other_hand(tmp_path: Path, browser: Any) -> None:
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=1)
+    held = hands(log)
+    with serving(log) as (links, _):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        pages = {}
+        for who, url in (("Ann", links.players["Ann"]), ("table", links.shared)):
+            pages[who] = context.new_page()
+            pages[who].goto(url)
+            pages[who].wait_for_selector("#score p")
+        ann, table = pages["Ann"].content(), pages["table"].content()
+        assert all(card in ann for card in held["Ann"])
+        assert not any(card in ann for card in held["Bob"])
+        assert not any(card in table for card in held["Ann"] | held["Bob"])
+        assert "secret" in pages["table"].text_content("#log")
+        width = pages["Ann"].evaluate("document.documentElement.scrollWidth")
+        assert width <= 390  # nothing wider than a phone
+        context.close()
+
+
+def test_the_page_works_with_the_keyboard_alone(tmp_path: Path, page: Any) -> None:
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
+    with serving(log) as (links, _):
+        page.goto(links.shared)
+        page.wait_for_function("document.body.dataset.version")
+        for _ in range(10):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.id") == "move":
+                break
+        page.keyboard.type("start AL-20")
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.querySelector('#verdict').className === 'accepted'")
+        page.keyboard.press("Tab")  # Enter button
+        page.keyboard.press("Tab")  # Undo
+        assert page.evaluate("document.activeElement.id") == "undo"
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "document.querySelector('#verdict').textContent === 'undone: start AL-20'"
+        )
+        while page.evaluate("document.activeElement.closest('#legal') === null"):
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")  # a legal move's button fills the box
+        assert page.evaluate("document.activeElement.id") == "move"
+        assert page.input_value("#move").startswith("start AL-")

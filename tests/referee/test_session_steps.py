@@ -1,0 +1,61 @@
+"""A move and the referee's own moves after it reach the log together or not at all: when the
+rules fail half-way, or the log refuses an event, the session is left as the log is."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from pnpkit.components import load_game
+from pnpkit.referee.game_log import Event
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.session import Session
+from pnpkit.referee.verdict import LogError
+from tests.referee.toy import DiceRace, Race
+
+
+class RollFails(DiceRace):
+    """The toy dice race whose die roll breaks when applied: a fault in the rules."""
+
+    def apply(self, setup: Setup, state: Race, move: Move) -> Race:
+        if move["type"] == "roll" and state.totals != (0, 0):
+            raise KeyError("value")
+        return super().apply(setup, state, move)
+
+
+def started(rules: DiceRace, sink: list[Event]) -> Session:
+    setup = Setup(load_game("alpina"), rules, "standard", ("Ann", "Bob"), seed=4)
+    session = Session(replace(setup))
+    session.sink = sink.append
+    session.advance()  # the referee rolls for Ann
+    return session
+
+
+def test_rules_failing_after_the_move_leave_the_session_and_the_log_as_they_were() -> None:
+    logged: list[Event] = []
+    session = started(RollFails(), logged)
+    assert [e["by"] for e in logged] == ["chance"]
+    before, events = session.state, list(session.events)
+    with pytest.raises(KeyError):
+        session.submit(session.parse("keep"))  # accepted, then the referee's roll for Bob fails
+    assert session.state == before and session.events == events
+    assert logged == events
+
+
+def test_an_event_the_log_refuses_is_taken_back_with_those_after_it() -> None:
+    logged: list[Event] = []
+    session = started(DiceRace(), logged)
+
+    def fills_up(event: Event) -> None:
+        if len(logged) == 2:
+            raise LogError("disk full")
+        logged.append(event)
+
+    session.sink = fills_up
+    with pytest.raises(LogError):
+        session.submit(session.parse("keep"))  # "keep" is written, the roll after it is not
+    assert [e["text"] for e in logged] == [e["text"] for e in session.events]
+    assert session.events[-1]["text"] == "keep"
+    assert session.state.turn == 1 and session.state.rolled is None

@@ -1,0 +1,93 @@
+"""`pnp new`: a designer's new game validates and renders straight away; with --rules its rules
+package, registered by the entry point its own pyproject.toml declares, is refereed and its
+harness test passes.
+
+Installing without pip or network: the test reads the scaffold's pyproject.toml and writes the
+`.dist-info` that `pip install` would (tests/plugins), on a folder put on PYTHONPATH beside the
+game folder. The real pip route is the Makefile's, for docs/examples/lanterns.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from tests.plugins import command, environment, install
+
+
+def pnp(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [command("pnp"), *map(str, args)], capture_output=True, text=True, check=False, env=env
+    )
+
+
+def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "Moth Lamps"
+    made = pnp("new", game, "--rules")
+    assert made.returncode == 0, made.stderr
+    assert pnp("validate", game).returncode == 0
+    rendered = pnp("render", game, "--out", tmp_path / "out")
+    assert rendered.returncode == 0, rendered.stderr
+    assert (tmp_path / "out" / "moth-lamps" / "moth-lamps-cards.pdf").is_file()
+
+    project = tomllib.loads((game / "pyproject.toml").read_text())
+    points = project["project"]["entry-points"]["pnpkit.rules"]
+    assert points == {"moth-lamps": "moth_lamps_rules:RULES"}
+    site = install(tmp_path / "site", project["project"]["name"], points)
+    env = environment(site, game)
+
+    listed = pnp("referee", "rules", env=env)
+    entry = "moth-lamps: moth-lamps-rules 0.1, moth_lamps_rules:RULES (contract 1.0)"
+    assert entry in listed.stdout
+    log = tmp_path / "g.jsonl"
+    started = pnp("referee", "new", game, "--players", "Ann,Bob", "--log", log, env=env)
+    assert started.returncode == 0, started.stderr
+    turned = pnp("referee", "move", log, "turn MOT-5", env=env)
+    assert turned.returncode == 0, turned.stderr
+    refused = pnp("referee", "move", log, "turn MOT-1", env=env)
+    assert refused.returncode == 1 and "MOT-2" in refused.stderr
+    explained = pnp("referee", "explain", "MOT-4", env=env)
+    assert explained.stdout.startswith("MOT-4 (moth-lamps): The game ends when the deck is empty")
+
+    harness = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", game / "tests"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert harness.returncode == 0, harness.stdout + harness.stderr
+    assert "12 passed" in harness.stdout
+
+
+def test_new_game_without_rules_is_data_only(tmp_path: Path) -> None:
+    game = tmp_path / "plain"
+    assert pnp("new", game).returncode == 0
+    assert sorted(p.name for p in game.rglob("*") if p.is_file()) == [
+        "card-front.json",
+        "card.schema.json",
+        "cards.csv",
+        "game.json",
+    ]
+    assert pnp("validate", game).returncode == 0
+
+
+def test_new_refuses_a_folder_that_holds_files(tmp_path: Path) -> None:
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "notes.txt").write_text("mine")
+    refused = pnp("new", tmp_path / "taken")
+    assert refused.returncode == 2 and "not an empty folder" in refused.stderr
+    assert (tmp_path / "taken" / "notes.txt").read_text() == "mine"
+    assert pnp("new", tmp_path / "123").returncode == 2
+
+
+def test_new_rules_may_not_take_the_name_of_installed_rules(tmp_path: Path) -> None:
+    refused = pnp("new", tmp_path / "Alpina", "--rules")
+    assert refused.returncode == 2
+    assert "rules named 'alpina' are already installed ('alpina' (pnpkit" in refused.stderr
+    assert not (tmp_path / "Alpina").exists()
