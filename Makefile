@@ -6,13 +6,13 @@ STAMP  := $(VENV)/.installed-stamp
 # Python sources, byte-compiled as a wheel install would (this environment may forbid writing .pyc).
 SRC    := pnpkit components layouts generator referee bench
 
-.PHONY: render test lint format bench soak rules wheel-check clean
+.PHONY: render test lint format bench soak rules wheel-check clean docs
 
 $(STAMP): pyproject.toml setup.py constraints.txt docs/examples/lanterns/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]' -e docs/examples/lanterns
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,cluster]' -e docs/examples/lanterns
 	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	@touch $@
 
@@ -27,6 +27,10 @@ test: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
 
+## docs: the manifest key table of docs/defining-a-game.md, made from the schema
+docs: $(STAMP)
+	$(BIN)/python -m pnpkit.components.schemadoc docs/defining-a-game.md
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
@@ -39,9 +43,9 @@ bench: $(STAMP)
 	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	$(BIN)/python -m bench
 
-## soak: many more random play-throughs than the test suite runs
+## soak: many more random play-throughs and fuzz examples (tests named *fuzz*) than `test` runs
 soak: $(STAMP)
-	PNPKIT_SOAK=1 $(BIN)/pytest tests -k playthrough
+	PNPKIT_SOAK=1 $(BIN)/pytest tests -k "playthrough or fuzz"
 
 ## rules: the rules-index statements that no test cites
 rules: $(STAMP)

@@ -11,7 +11,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from pnpkit.generator.fontmetrics import FONT_DIR
+from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
 
 W, H = 63.5 * mm, 88.9 * mm
 COLUMNS, ROWS = 3, 3
@@ -43,8 +43,8 @@ def marks(c: Canvas, x0: float, y0: float) -> None:
 
 
 def main(source: str, target: str) -> None:
-    pdfmetrics.registerFont(TTFont("Sans", str(FONT_DIR / "Vera.ttf")))
-    pdfmetrics.registerFont(TTFont("Bold", str(FONT_DIR / "VeraBd.ttf")))
+    pdfmetrics.registerFont(TTFont("Sans", str(FONT_DIR / FONT_FILES["regular"])))
+    pdfmetrics.registerFont(TTFont("Bold", str(FONT_DIR / FONT_FILES["bold"])))
     with open(source, encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     c = Canvas(target, pagesize=A4)

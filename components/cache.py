@@ -1,10 +1,13 @@
 """A cache of validated games, keyed by the bytes of their files, so that the referee's commands
 start without re-running JSON Schema validation (and without importing jsonschema) each time.
 
-Only games that validated are cached. The key covers everything a cached game depends on: the
-game's files and where they are (sources name them by absolute path), the bundled schemas, and the
-code that validates and builds a game, so that no change to any of them can bring back a stale
-entry. Set PNPKIT_NO_CACHE=1 to bypass the cache, PNPKIT_CACHE_DIR to move it.
+Only games that validated are cached. The key covers everything a cached game depends on: every
+file of the game's directory wherever it lives (hidden ones and those under a hidden folder too;
+only version-control and byte-code folders are left out) and where it is (sources name files by
+absolute path), the bundled schemas, and the code that validates and builds a game, so that no
+change to any of them can bring back a stale entry. Each entry starts with the checksum of its own
+content and is ignored if it does not match. Set PNPKIT_NO_CACHE=1 to bypass the cache,
+PNPKIT_CACHE_DIR to move it.
 """
 
 from __future__ import annotations
@@ -18,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from pnpkit import __version__
-from pnpkit.atomic import write_text
+from pnpkit.atomic import write_bytes, write_text
 from pnpkit.components.catalog import SCHEMA_DIR
 from pnpkit.components.model import Component, Game, Group, freeze, thaw
 
-FORMAT = 2
+FORMAT = 3
 CODE_DIR = Path(__file__).parent
 
 
@@ -36,12 +39,29 @@ def cache_dir() -> Path | None:
     return Path(base) / "pnpkit" / "games"
 
 
-def _files(directory: Path) -> list[Path]:
-    return sorted(
-        p
-        for p in directory.rglob("*")
-        if p.is_file() and not any(part.startswith((".", "__")) for part in p.parts[-3:])
-    )
+SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__"})
+"""Folders of version control and byte code: no definition names a file in them."""
+
+
+def _files(directory: Path) -> list[tuple[str, bytes]]:
+    """Every file under `directory` (hidden ones too, whatever the folder's own place), each as
+    its relative path and the digest of its bytes; a symlink by the text it points to, so that
+    re-pointing one changes the key. Symlinked folders are not followed (the resolver refuses
+    those that leave; the files of those that stay inside are found where they are)."""
+    found = []
+    for folder, subfolders, names in os.walk(directory):
+        subfolders[:] = sorted(d for d in subfolders if d not in SKIPPED)
+        here = Path(folder)
+        for name in [*names, *(d for d in subfolders if (here / d).is_symlink())]:
+            path = here / name
+            with contextlib.suppress(OSError):  # unreadable files are reported by validation
+                body = (
+                    b"->" + os.readlink(path).encode() if path.is_symlink() else path.read_bytes()
+                )
+                found.append(
+                    (path.relative_to(directory).as_posix(), hashlib.sha256(body).digest())
+                )
+    return sorted(found)
 
 
 @cache
@@ -58,31 +78,35 @@ def digest(directory: Path) -> str:
     h = hashlib.sha256(code_digest())
     h.update(str(directory.resolve()).encode() + b"\0")
     for root in (SCHEMA_DIR, directory):
-        for path in _files(root):
-            h.update(str(path.relative_to(root)).encode() + b"\0")
-            h.update(path.read_bytes() + b"\0")
+        for relative, body_digest in _files(root):
+            h.update(relative.encode() + b"\0" + body_digest)
     return h.hexdigest()
 
 
 def read(key: str, directory: Path) -> Game | None:
-    """The cached game for `key`, or None."""
+    """The cached game for `key`, or None (also when the entry's checksum does not match it)."""
     folder = cache_dir()
     if folder is None:
         return None
     try:
-        data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
-        return _game_from(data, directory)
+        checksum, _, body = (folder / f"{key}.json").read_bytes().partition(b"\n")
+        if checksum.decode("ascii") != hashlib.sha256(body).hexdigest():
+            return None  # a damaged or tampered entry: validation runs instead
+        return _game_from(json.loads(body.decode("utf-8")), directory)
     except (OSError, ValueError, KeyError, TypeError):
         return None  # missing or unreadable entries are misses; validation runs instead
 
 
 def write(key: str, game: Game) -> None:
-    """Cache a validated game; a cache that cannot be written is silently skipped."""
+    """Cache a validated game, its checksum on the first line; skipped if it cannot be written."""
     folder = cache_dir()
     if folder is None:
         return
+    body = json.dumps(_game_to(game), ensure_ascii=False).encode("utf-8")
     with contextlib.suppress(OSError):
-        write_text(folder / f"{key}.json", json.dumps(_game_to(game), ensure_ascii=False))
+        write_bytes(
+            folder / f"{key}.json", hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+        )
 
 
 def _game_to(game: Game) -> dict[str, Any]:

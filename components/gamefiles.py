@@ -28,8 +28,11 @@ def game_file(root: Path, relative: str | Path) -> Path:
         raise OutsideGame(f"path {text!r} cannot be resolved: {exc}") from exc
     if not target.is_relative_to(base):
         raise OutsideGame(f"path {text!r} leaves the game's directory; keep files inside it")
-    if target.is_dir():
-        raise OutsideGame(f"references {text!r}, a directory: expected a file")
-    if not target.is_file():
-        raise OutsideGame(f"references missing file {text!r}")
+    try:
+        if target.is_dir():
+            raise OutsideGame(f"references {text!r}, a directory: expected a file")
+        if not target.is_file():
+            raise OutsideGame(f"references missing file {text!r}")
+    except OSError as exc:  # a name too long for the file system, a folder that cannot be read
+        raise OutsideGame(f"path {text!r} cannot be used: {exc.strerror or exc}") from exc
     return target

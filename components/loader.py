@@ -10,10 +10,11 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from pnpkit.components.catalog import MANIFEST
-from pnpkit.components.csvrows import CsvRow, read_csv_items
+from pnpkit.components.csvrows import SPREADSHEETS, CsvRow, read_csv_items, read_sheet_items
+from pnpkit.components.fontfiles import font_file_problem
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.jsonread import read_json
-from pnpkit.components.model import ITEMS_KEY, Component, Game, Group, freeze
+from pnpkit.components.model import ITEMS_KEY, TEMPLATE_NAMES, Component, Game, Group, freeze
 from pnpkit.components.validation import (
     blamed_path,
     bundled_validator,
@@ -21,6 +22,7 @@ from pnpkit.components.validation import (
     leaf_errors,
     pointer,
     problems_in,
+    ref_loops,
     registry,
     unresolvable_refs,
     validator_for,
@@ -53,7 +55,10 @@ class _Loader:
             return None
 
     def load(self) -> Game:
-        manifest, problems = read_json(self.directory / MANIFEST, self.manifest_name)
+        path = self.inside(MANIFEST, "")  # the manifest too may not be a symlink leading out
+        if path is None:
+            raise DefinitionError(self.problems)
+        manifest, problems = read_json(path, self.manifest_name)
         self.problems += problems
         if manifest is None:
             raise DefinitionError(self.problems)
@@ -64,12 +69,22 @@ class _Loader:
             self.problems.append(Problem(self.manifest_name, pointer(path), message))
             if len(path) >= 2 and path[0] == "components":
                 broken_groups.add(path[1])
-        structure_ok = isinstance(manifest.get("components"), list) and not any(
-            p.where in ("#", "#/prefix", "#/components") and "unknown key" not in p.message
-            for p in self.problems
+        # The groups need a list of components and the prefix; any other problem of the manifest
+        # (a missing designer, a bad player count) still lets them be checked in the same run.
+        structure_ok = (
+            isinstance(manifest.get("components"), list)
+            and isinstance(manifest.get("prefix"), str)
+            and not any(
+                p.where in ("#/prefix", "#/components") and "unknown key" not in p.message
+                for p in self.problems
+            )
         )
         if not structure_ok:
             raise DefinitionError(self.problems)
+        if isinstance(manifest.get("fonts"), dict) and not any(
+            p.where.startswith("#/fonts") for p in self.problems
+        ):
+            self.check_fonts(manifest["fonts"])
         # Groups that passed the manifest schema are still checked, so every error shows at once.
         groups = [
             self.group(index, spec, manifest["prefix"])
@@ -77,9 +92,11 @@ class _Loader:
             if index not in broken_groups
         ]
         self.check_unique(groups)
-        players = manifest["players"]
-        if not any(p.where.startswith("#/players") for p in self.problems) and (
-            players["min"] > players["max"]
+        players = manifest.get("players")
+        if (
+            isinstance(players, dict)
+            and not any(p.where.startswith("#/players") for p in self.problems)
+            and players["min"] > players["max"]
         ):
             self.problems.append(
                 Problem(self.manifest_name, "#/players", "min must not be greater than max")
@@ -87,6 +104,17 @@ class _Loader:
         if self.problems:
             raise DefinitionError(self.problems)
         return Game.from_manifest(manifest, self.directory, tuple(groups))
+
+    def check_fonts(self, fonts: dict[str, dict[str, str]]) -> None:
+        """Each declared font file exists inside the game and can be embedded in a PDF."""
+        for family, files in fonts.items():
+            for style, relative in files.items():
+                where = pointer(["fonts", family, style])
+                path = self.inside(relative, where)
+                problem = font_file_problem(path) if path else None
+                if problem:
+                    message = f"font {relative!r} {problem}"
+                    self.problems.append(Problem(self.manifest_name, where, message))
 
     def field_validator(self, spec: dict[str, Any], where: str) -> tuple[Any, Any] | None:
         """The group's field schema (as data) and its validator; None if the schema is broken.
@@ -119,7 +147,7 @@ class _Loader:
         broken = [
             Problem(shown, pointer(at), f"reference {ref!r} leads nowhere")
             for at, ref in unresolvable_refs(schema)
-        ]
+        ] or [Problem(shown, pointer(at), message) for at, message in ref_loops(schema)]
         if broken:
             self.problems += broken
             return None
@@ -138,6 +166,19 @@ class _Loader:
                     "so that unknown fields are rejected",
                 )
             )
+        properties = schema.get("properties") if isinstance(schema, dict) else None
+        for name in properties if isinstance(properties, dict) else ():
+            if name in TEMPLATE_NAMES:
+                self.problems.append(
+                    Problem(
+                        shown,
+                        pointer(["properties", name]),
+                        f"field name {name!r} is reserved: layouts already see pnpkit's own "
+                        f"{name!r} under it; rename the field, e.g. 'card_{name}' (reserved: "
+                        + ", ".join(TEMPLATE_NAMES)
+                        + ")",
+                    )
+                )
         return schema, validator_for(schema)
 
     def group(self, index: int, spec: dict[str, Any], prefix: str) -> Group:
@@ -149,9 +190,10 @@ class _Loader:
         raw = spec[key]
         first_problem = len(self.problems)
         components = []
-        if isinstance(raw, str):
-            for row in self.csv_rows(raw, f"{where}/{key}", schema):
-                place = f"{self.shown(raw)}:line {row.line}"
+        if isinstance(raw, str | dict):
+            relative, sheet = (raw, None) if isinstance(raw, str) else (raw["file"], raw["sheet"])
+            for row in self.table_rows(relative, sheet, f"{where}/{key}", schema):
+                place = f"{self.shown(relative)}:{row.at()}"
                 components.append(self.component(spec, row.item, place, validator, prefix, row))
             # Problems of a CSV deck are listed line by line, as the designer reads the file.
             self.problems[first_problem:] = sorted(self.problems[first_problem:], key=_line_order)
@@ -169,13 +211,16 @@ class _Loader:
         frozen_spec = freeze({k: v for k, v in spec.items() if k != key})
         return Group(spec["id"], spec["kind"], spec["name"], frozen_spec, tuple(components))
 
-    def csv_rows(self, relative: str, where: str, schema: Any) -> list[CsvRow]:
-        """The rows of a CSV deck whose id, name, count and assumed are valid."""
+    def table_rows(self, relative: str, sheet: str | None, where: str, schema: Any) -> list[CsvRow]:
+        """The rows of a CSV or spreadsheet deck whose id, name, count and assumed are valid."""
         path = self.inside(relative, where)
         if path is None:
             return []
         shown = self.shown(relative)
-        rows, problems = read_csv_items(path, shown, schema, registry())
+        if path.suffix.lower() in SPREADSHEETS:
+            rows, problems = read_sheet_items(path, sheet, shown, schema, registry())
+        else:
+            rows, problems = read_csv_items(path, shown, schema, registry())
         self.problems += problems
         common = bundled_validator("defs.schema.json")
         common = common.evolve(schema={"$ref": "#/$defs/component", "$id": common.schema["$id"]})
@@ -199,12 +244,12 @@ class _Loader:
         """One component, checked for its prefix and against the group's field schema."""
         file, place = _split_source(source)
         if not item["id"].startswith(prefix + "-"):
-            where = f"line {row.line}, column {row.columns['id']} (id)" if row else place + "/id"
+            where = row.at("id") if row else place + "/id"
             message = f"ID {item['id']!r} must start with the game's prefix {prefix + '-'!r}"
             self.problems.append(Problem(file, where, message))
         fields = item.get("fields", {})
         if validator is not None:
-            for error in leaf_errors(validator, fields):
+            for error in _errors(validator, fields, file, place):
                 if row:
                     self.problems.append(Problem(file, *_csv_place(row, error)))
                 else:
@@ -262,6 +307,14 @@ class _Loader:
             )
 
 
+def _errors(validator: Any, fields: Any, file: str, place: str) -> list[Any]:
+    """The field schema's complaints about `fields`; DefinitionError if checking cannot end."""
+    try:
+        return list(leaf_errors(validator, fields))
+    except RecursionError:  # ref_loops finds the loops; this is the guard for anything it misses
+        raise DefinitionError([Problem(file, place, "the field schema nests too deeply")]) from None
+
+
 def _split_source(source: str) -> tuple[str, str]:
     """A component's source ("file:place") as file and place."""
     file, _, place = source.rpartition(":")
@@ -274,13 +327,12 @@ def _csv_place(row: CsvRow, error: Any) -> tuple[str, str]:
     for size in range(len(path), 0, -1):
         column = ".".join(path[:size])
         if column in row.columns:
-            number = row.columns[column]
-            where = f"line {row.line}, column {number} ({column})"
+            where = row.at(column)
             if error.validator == "required" and size == len(path):
                 return where, f"empty cell: {column!r} is required"
             detail = pointer(path[size:]) if size < len(path) else ""
             return where, f"{detail} {describe(error)}".strip()
-    return f"line {row.line}", describe(error)
+    return row.at(), describe(error)
 
 
 def _line_order(problem: Problem) -> tuple[int, int]:

@@ -20,6 +20,9 @@ ITEMS_KEY = {
     "standees": "standees",
 }
 
+TEMPLATE_NAMES = ("id", "name", "count", "group", "game", "kind", "color", "back")
+"""The names a layout template sees beside a component's own fields; no field may take one."""
+
 
 def freeze(value: Any) -> Any:
     """A read-only deep copy of JSON data (dicts become mapping proxies, lists tuples)."""

@@ -70,6 +70,90 @@ def unresolvable_refs(schema: Any) -> Iterator[tuple[list[Any], str]]:
     yield from walk(schema, [], resolver)
 
 
+REFS = ("$ref", "$dynamicRef")
+IN_PLACE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", *REFS)
+"""Keywords that apply a subschema to the same value (not to a part of it)."""
+
+
+def _in_place(node: dict[str, Any], resolver: Any) -> Iterator[tuple[Any, Any, list[Any]]]:
+    """The subschemas `node` applies to the same value: (subschema, its resolver, the step)."""
+    for key in IN_PLACE:
+        value = node.get(key)
+        if key in REFS:
+            if isinstance(value, str):
+                try:
+                    found = resolver.lookup(value)
+                except Unresolvable:  # reported by unresolvable_refs
+                    continue
+                yield found.contents, found.resolver, [key]
+            continue
+        if isinstance(value, dict):
+            parts = value.items() if key == "dependentSchemas" else [(None, value)]
+        elif isinstance(value, list):
+            parts = enumerate(value)
+        else:
+            continue
+        for name, sub in parts:
+            if isinstance(sub, dict) and isinstance(sub.get("$id"), str):
+                sub_resolver = resolver.in_subresource(DRAFT202012.create_resource(sub))
+            else:
+                sub_resolver = resolver
+            yield sub, sub_resolver, [key] if name is None else [key, name]
+
+
+def ref_loops(schema: Any) -> list[tuple[list[Any], str]]:
+    """Each place where a game's schema `$ref`s back into itself without reaching a part of the
+    value (`{"$ref": "#"}`, two definitions that refer to each other, …): validating against it
+    would never end. (The path of the step that closes the loop, a description.)"""
+    if not isinstance(schema, dict):
+        return []
+    base = schema.get("$id", "") if isinstance(schema.get("$id"), str) else ""
+    resource = DRAFT202012.create_resource(schema)
+    root = registry().with_resource(base, resource).resolver(base_uri=base)
+    nodes: list[tuple[dict[str, Any], Any]] = []
+    paths: dict[int, list[Any]] = {}
+    pending: list[tuple[Any, list[Any], Any]] = [(schema, [], root)]
+    while pending:  # every subschema of the game's own schema, with its path and resolver
+        node, path, resolver = pending.pop()
+        if isinstance(node, list):
+            pending += [(item, [*path, n], resolver) for n, item in enumerate(node)]
+            continue
+        if not isinstance(node, dict):
+            continue
+        if isinstance(node.get("$id"), str) and path:
+            resolver = resolver.in_subresource(DRAFT202012.create_resource(node))
+        nodes.append((node, resolver))
+        paths.setdefault(id(node), path)
+        for key, value in node.items():
+            if key not in NOT_SCHEMAS:
+                pending.append((value, [*path, key], resolver))
+    state: dict[int, int] = {}  # 1: on the current chain, 2: done
+    loops = []
+    for start, resolver in nodes:
+        if id(start) in state:
+            continue
+        state[id(start)] = 1
+        chain = [(start, _in_place(start, resolver))]
+        while chain:
+            node, steps = chain[-1]
+            for sub, sub_resolver, step in steps:
+                if not isinstance(sub, dict):
+                    continue
+                if state.get(id(sub)) == 1:
+                    where = [*paths.get(id(node), []), *step]
+                    ref = node.get(step[0]) if step[0] in REFS else None
+                    what = f"reference {ref!r}" if ref is not None else "this subschema"
+                    loops.append((where, f"{what} leads back to itself without reaching a value"))
+                elif id(sub) not in state:
+                    state[id(sub)] = 1
+                    chain.append((sub, _in_place(sub, sub_resolver)))
+                    break
+            else:
+                state[id(node)] = 2
+                chain.pop()
+    return loops
+
+
 def pointer(path: Iterable[Any]) -> str:
     """A JSON pointer (RFC 6901) for a path of keys and indexes."""
     parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]

@@ -15,10 +15,12 @@ from pnpkit.errors import PnpError
 from pnpkit.generator.artwork import Art, ArtError, fit, read_art
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Primitive, rect_path
 from pnpkit.generator.face import Path as Outline
-from pnpkit.generator.fontmetrics import metrics
+from pnpkit.generator.fontmetrics import font_metrics
 from pnpkit.generator.icons import icon_items
+from pnpkit.generator.markup import MarkupError, Run, colour, parse
 from pnpkit.generator.shapes import badge, outline
-from pnpkit.generator.textflow import Box, TextStyle, layout_text
+from pnpkit.generator.textflow import Box, TextStyle, layout_runs, layout_text, styles_used
+from pnpkit.generator.typefaces import DEFAULT_FAMILY, FontFamily
 from pnpkit.layouts import icon_library
 from pnpkit.units import MM, length_pt
 
@@ -81,10 +83,25 @@ def _filtered(value: Any, name: str | None) -> str:
     return _display(value)
 
 
+MAX_REPEAT = 100
+HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 def contrast(color: str) -> str:
-    """Dark or light ink, whichever reads better on `color` (#rrggbb)."""
+    """Dark or light ink, whichever reads better on `color` (#rrggbb; ValueError otherwise)."""
+    if not HEX_COLOR.fullmatch(color):
+        raise ValueError(f"contrast: expected a colour such as #1a2b3c, got {color!r}")
     r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
     return DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else LIGHT_INK
+
+
+class FaceError(PnpError):
+    """What keeps a component's face from being drawn (bad markup, a glyph no font has …)."""
+
+    def __init__(self, label: str, messages: list[str]):
+        self.label = label
+        self.messages = messages
+        super().__init__(f"{label}: " + "; ".join(messages))
 
 
 @dataclass
@@ -98,13 +115,19 @@ class FaceBuilder:
     bleed: float
     game_dir: Path
     warnings: list[str] = field(default_factory=list)
+    families: Mapping[str, FontFamily] = field(default_factory=dict)
+    """The game's own font families by name (game.json `fonts`)."""
     art_warnings: list[str] = field(default_factory=list)
     low_resolution: set[tuple[str, float, float]] = field(default_factory=set)
 
     def build(self, context: Mapping[str, Any], label: str) -> Face:
-        """The face of one component, whose fields (and id, name …) are in `context`."""
+        """The face of one component, whose fields (and id, name …) are in `context`.
+
+        FaceError lists every text of the face that cannot be set.
+        """
         self.context = context
         self.label = label
+        self.errors: list[str] = []
         self.vars: dict[str, Any] = {}
         for name, spec in self.template.get("vars", {}).items():
             self.vars[name] = self.value(spec)
@@ -115,6 +138,8 @@ class FaceBuilder:
         radius = coord(self.template.get("radius"), self.width)
         cut = outline(self.shape, self.width, self.height, 0.0, radius)
         clip = outline(self.shape, self.width, self.height, self.bleed, radius)
+        if self.errors:
+            raise FaceError(label, self.errors)
         layer = Layer(tuple(items), clip=clip)
         return Face(self.width, self.height, self.bleed, cut, (layer,), label, self.shape)
 
@@ -123,7 +148,12 @@ class FaceBuilder:
         """A template value: a literal, "$var", or a {"field", "map", "default"} lookup."""
         if isinstance(spec, Mapping) and "contrast" in spec:
             background = self.value(spec["contrast"])
-            return contrast(background) if isinstance(background, str) else DARK_INK
+            if not isinstance(background, str):
+                return DARK_INK
+            try:
+                return contrast(background)
+            except ValueError as exc:
+                raise PnpError(f"{self.label}: {exc}") from None
         if isinstance(spec, Mapping):
             found = lookup(self.context, spec["field"])
             if "map" in spec:
@@ -142,9 +172,14 @@ class FaceBuilder:
     def text(self, spec: Any) -> str:
         """A value with its {field} placeholders filled in."""
         raw = _display(self.value(spec))
-        return _PLACEHOLDER.sub(
-            lambda m: _filtered(lookup(self.context, m.group(1)), m.group(2)), raw
-        )
+        return _PLACEHOLDER.sub(self._placeholder, raw)
+
+    def _placeholder(self, match: re.Match) -> str:
+        """A placeholder's value; a colour tag such as {red} that names no field stays markup."""
+        found = lookup(self.context, match.group(1))
+        if found is None and match.group(2) is None and colour(match.group(1)):
+            return match.group(0)
+        return _filtered(found, match.group(2))
 
     def visible(self, when: Any) -> bool:
         if when is None:
@@ -221,7 +256,7 @@ class FaceBuilder:
         name = self.text(element.get("name"))
         if not name:
             return []
-        count = int(self.value(element.get("repeat", 1)) or 0)
+        count = self.repeat(element.get("repeat", 1))
         size = min(h, w / max(count, 1) * 0.9) if count > 1 else min(w, h)
         gap = (w - count * size) / max(count - 1, 1) if count > 1 else 0.0
         start = x if count > 1 else x + (w - size) / 2
@@ -232,6 +267,20 @@ class FaceBuilder:
                 name, start + i * (size + gap), y + (h - size) / 2, size, palette
             )
         return items
+
+    def repeat(self, spec: Any) -> int:
+        """An icon's copy count: a whole number from 0 to MAX_REPEAT (PnpError otherwise)."""
+        value = self.value(spec)
+        try:
+            count = int(value or 0) if not isinstance(value, float) or value.is_integer() else -1
+        except (TypeError, ValueError):
+            count = -1
+        if not 0 <= count <= MAX_REPEAT:
+            raise PnpError(
+                f"{self.label}: icon repeat {value!r}: expected a whole number from 0 to "
+                f"{MAX_REPEAT}"
+            )
+        return count
 
     def text_element(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
         safe = coord(self.template.get("safe"), self.width)
@@ -245,6 +294,7 @@ class FaceBuilder:
             content = content.upper()
         if not content.strip():
             return []
+        family = self.family(element.get("font"))
         look = TextStyle(
             style=element.get("style", "regular"),
             size=element.get("size", 9.0),
@@ -253,29 +303,65 @@ class FaceBuilder:
             valign=element.get("valign", "top"),
             color=self.value(element.get("color")) or "#000000",
             line_height=element.get("line_height", 1.2),
+            family=family,
         )
-        missing = metrics(look.style).missing(content)
-        if missing:
-            raise PnpError(
-                f"{self.label}: the text {content!r} has characters the bundled font lacks: "
-                + " ".join(sorted(missing))
-            )
+        name = repr(element.get("id", content[:20]))
+        try:
+            runs = parse(content)
+        except MarkupError as exc:
+            self.errors.append(f"text {name}: {exc} (in {content!r})")
+            return []
+        if not self.fonts_cover(runs, look, name):
+            return []
         palette = self.palette({"color": element.get("color"), **element})
 
         def icon(name: str, ix: float, iy: float, size: float) -> list[Primitive]:
             return self.draw_icon(name, ix, iy, size, palette)
 
-        items, fits = layout_text(content, Box(x, y, w, h), look, icon)
+        items, fits = layout_runs(runs, Box(x, y, w, h), look, icon)
         if not fits:
             self.warnings.append(
-                f"{self.label}: text {element.get('id', content[:20])!r} overflows its box "
-                f"even at {look.min_size} pt"
+                f"{self.label}: text {name} overflows its box even at {look.min_size} pt"
             )
         return items
 
+    def family(self, name: str | None) -> FontFamily:
+        """The font family a text element names (the bundled one if none); unknown: an error."""
+        if name is None:
+            return DEFAULT_FAMILY
+        if name not in self.families:
+            declared = ", ".join(map(repr, self.families)) or "none"
+            self.errors.append(f"no font family {name!r}: game.json `fonts` declares {declared}")
+            return DEFAULT_FAMILY
+        return self.families[name]
+
+    def fonts_cover(self, runs: list[Run], look: TextStyle, name: str) -> bool:
+        """Whether every style the text uses exists in its family and has all its glyphs;
+        an error names what is missing otherwise."""
+        ok = True
+        for style, text in styles_used(runs, look).items():
+            path = look.family.file(style)
+            if path is None:
+                self.errors.append(
+                    f"text {name} is set in {style}, but font family {look.family.name!r} "
+                    "has no such file in game.json `fonts`"
+                )
+                ok = False
+                continue
+            missing = font_metrics(path).missing(text)
+            if missing:
+                self.errors.append(
+                    f"text {name} has characters its font lacks ({look.family.name} {style}): "
+                    + " ".join(f"{ch} (U+{ord(ch):04X})" for ch in sorted(missing))
+                )
+                ok = False
+        return ok
+
     def track(self, element: Mapping[str, Any]) -> list[Primitive]:
         """A track's numbered spaces, snaking row by row; every fifth one in the accent colour."""
-        track = self.context["track"]
+        track = self.context.get("track")
+        if not (isinstance(track, Mapping) and {"space", "columns"} <= track.keys()):
+            raise PnpError(f"{self.label}: a track element draws only the faces of a track group")
         size, columns = track["space"], track["columns"]
         paint = self.paint(element)
         accent = Paint(self.value(element.get("accent")) or paint.fill, paint.stroke, paint.width)

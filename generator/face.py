@@ -43,7 +43,8 @@ class Ellipse:
 
 @dataclass(frozen=True)
 class Text:
-    """One run of real text: its left end of the baseline at (x, y)."""
+    """One run of real text: its left end of the baseline at (x, y), set in the TrueType file
+    `font` (whose style, one of regular, bold, italic, bold-italic, is `style`)."""
 
     x: float
     y: float
@@ -51,6 +52,7 @@ class Text:
     style: str
     size: float
     color: str
+    font: str
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from pnpkit.components.model import Component, Game, Group, thaw
-from pnpkit.errors import DefinitionError, Problem
+from pnpkit.errors import DefinitionError, PnpError, Problem
 from pnpkit.generator.compose import FaceBuilder, context_for, coord
 from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path
 from pnpkit.generator.face import Path as Outline
-from pnpkit.layouts import TEMPLATES_DIR, load_template
+from pnpkit.generator.typefaces import FontFamily, game_families
+from pnpkit.layouts import TEMPLATES_DIR, game_template, load_template
 from pnpkit.units import MM, length_pt, size_pt
 
 DEFAULT_BLEED_MM = 3.0
@@ -25,6 +25,7 @@ CUT = Paint(stroke="#000000", width=0.4)
 FOLD = Paint(stroke="#666666", width=0.4, dash=(2.0, 2.0))
 TAB_FILL = "#e6e6e6"
 STANDEE_BASE = 14 * MM
+MAX_SIDE = 1500 * MM  # larger than A0; beyond it a board would tile onto thousands of sheets
 # the cells of a cube net (column, row) for a die's faces in order: the 1st and 6th, 2nd and
 # 5th, 3rd and 4th end up opposite, so faces listed 1–6 fold into a standard die (sums of 7)
 DIE_NET = [(1, 0), (0, 1), (1, 1), (3, 1), (2, 1), (1, 2)]
@@ -90,15 +91,15 @@ class GroupFaces:
     _back_cache: dict[str, Face] = field(default_factory=dict, repr=False)
 
     @cached_property
-    def search(self) -> tuple[Path, ...]:
-        return (self.game.directory / "layouts", TEMPLATES_DIR)
+    def families(self) -> dict[str, FontFamily]:
+        return game_families(self.game)
 
     def template_name(self, side: str) -> str:
         explicit = self.group.spec.get("layout", {}).get(side)
         if explicit:
             return explicit
         own = f"{self.group.id}-{side}"
-        if (self.game.directory / "layouts" / f"{own}.json").is_file():
+        if game_template(own, self.game.directory) is not None:
             return own
         bundled = f"{self.game.id}/{own}"
         if (TEMPLATES_DIR / f"{bundled}.json").is_file():
@@ -106,15 +107,20 @@ class GroupFaces:
         return f"{self.group.kind}-{side}"
 
     def builder(self, side: str, geo: Geometry | None = None) -> FaceBuilder:
-        name = self.template_name(side)
         try:
-            template = load_template(name, self.search)
+            template = load_template(self.template_name(side), self.game.directory)
         except DefinitionError as exc:
             raise DefinitionError(
                 [*exc.problems, Problem(str(self.game.directory), self.group.id, f"({side})")]
             ) from exc
         geo = geo or geometry(self.group)
         width, height = size_pt(template["size"]) if "size" in template else (geo.width, geo.height)
+        if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+            raise PnpError(
+                f"{self.game.directory}: group {self.group.id!r} ({side}): a face of "
+                f"{width / MM:g} × {height / MM:g} mm; each side must be more than 0 and at most "
+                f"{MAX_SIDE / MM:g} mm"
+            )
         bleeds = coord(template.get("bleed", "0mm"), width) > 0
         return FaceBuilder(
             template=template,
@@ -124,6 +130,7 @@ class GroupFaces:
             bleed=self.bleed_mm * MM if bleeds else 0.0,
             game_dir=self.game.directory,
             warnings=self.warnings,
+            families=self.families,
             art_warnings=self.art_warnings,
         )
 

@@ -12,8 +12,13 @@ from functools import cache
 from pathlib import Path
 
 FONT_DIR = Path(__file__).parent / "fonts"
-FONT_FILES = {"regular": "Vera.ttf", "bold": "VeraBd.ttf"}
-FONT_FAMILY = "Bitstream Vera Sans"
+FONT_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "italic": "DejaVuSans-Oblique.ttf",
+    "bold-italic": "DejaVuSans-BoldOblique.ttf",
+}
+FONT_FAMILY = "DejaVu Sans"
 
 
 @dataclass(frozen=True)
@@ -87,20 +92,27 @@ def _cmap_format4(data: bytes, start: int) -> dict[int, int]:
     return mapping
 
 
-@cache
 def metrics(style: str) -> FontMetrics:
-    """The metrics of the bundled font in `style` ("regular" or "bold")."""
-    path = FONT_DIR / FONT_FILES[style]
+    """The metrics of the bundled font in `style` ("regular", "bold", "italic", "bold-italic")."""
+    return font_metrics(FONT_DIR / FONT_FILES[style])
+
+
+@cache
+def font_metrics(path: Path) -> FontMetrics:
+    """The metrics of the TrueType font file `path`; ValueError if it cannot be read as one."""
     data = path.read_bytes()
-    tables = _tables(data)
-    units = struct.unpack_from(">H", data, tables["head"][0] + 18)[0]
-    hhea = tables["hhea"][0]
-    ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
-    long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
-    hmtx = tables["hmtx"][0]
-    advances = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(long_metrics)]
-    widths = {
-        code: advances[min(glyph, long_metrics - 1)] / units
-        for code, glyph in _cmap(data, tables["cmap"][0]).items()
-    }
-    return FontMetrics(style, path, widths, ascent / units, -descent / units)
+    try:
+        tables = _tables(data)
+        units = struct.unpack_from(">H", data, tables["head"][0] + 18)[0]
+        hhea = tables["hhea"][0]
+        ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
+        long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
+        hmtx = tables["hmtx"][0]
+        advances = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(long_metrics)]
+        widths = {
+            code: advances[min(glyph, long_metrics - 1)] / units
+            for code, glyph in _cmap(data, tables["cmap"][0]).items()
+        }
+    except (struct.error, KeyError, IndexError, ZeroDivisionError) as exc:
+        raise ValueError(f"not a readable TrueType font ({exc})") from None
+    return FontMetrics(path.stem, path, widths, ascent / units, -descent / units)

@@ -9,6 +9,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from pnpkit.atomic import temp_prefix
+
 
 @contextlib.contextmanager
 def swapped_folder(folder: Path) -> Iterator[Path]:
@@ -19,13 +21,15 @@ def swapped_folder(folder: Path) -> Iterator[Path]:
     a reader sees the old set or the new set, never a mix, and files of removed components go.
     """
     folder.parent.mkdir(parents=True, exist_ok=True)
-    temp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    temp = Path(tempfile.mkdtemp(prefix=temp_prefix(folder.name), dir=folder.parent))
     try:
         yield temp
         os.chmod(temp, 0o755)
         old = None
         if folder.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=folder.parent))
+            old = Path(
+                tempfile.mkdtemp(prefix=temp_prefix(folder.name, old=True), dir=folder.parent)
+            )
             os.replace(folder, old / folder.name)
         os.replace(temp, folder)
         if old is not None:

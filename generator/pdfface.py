@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Set as AbstractSet
 from functools import cache
 from pathlib import Path as FilePath
@@ -12,25 +13,47 @@ from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from pnpkit.errors import PnpError
 from pnpkit.generator.artwork import svg_drawing
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
 
 PDF_FONTS = {"regular": "PnpSans", "bold": "PnpSans-Bold"}
+"""The bundled fonts the sheet furniture (footers, labels) is set in."""
 
 
 @cache
 def register_fonts() -> None:
-    """Register the bundled TrueType fonts (embedded as subsets in every PDF).
+    """Register the bundled regular and bold fonts for the sheets' own labels.
 
     Also keep streams binary (Flate only): ASCII85 makes files bigger and writing slower.
     """
     rl_config.useA85 = 0
     for style, name in PDF_FONTS.items():
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[style])))
+        path = str(FONT_DIR / FONT_FILES[style])
+        pdfmetrics.registerFont(TTFont(name, path))
+        _font_names[path] = name
+
+
+_font_names: dict[str, str] = {}
+
+
+def font_name(path: str) -> str:
+    """The reportlab name of the TrueType file `path`, registered on first use (every PDF
+    embeds the subset of each font its text uses)."""
+    register_fonts()
+    name = _font_names.get(path)
+    if name is None:
+        name = f"PnpFont{len(_font_names) + 1}"
+        try:
+            pdfmetrics.registerFont(TTFont(name, path))
+        except (TTFError, OSError, ValueError, KeyError, IndexError, struct.error) as exc:
+            raise PnpError(f"font {path} cannot be embedded in the PDF: {exc}") from exc
+        _font_names[path] = name
+    return name
 
 
 @cache
@@ -84,7 +107,7 @@ def draw_items(
         elif isinstance(item, Text):
             text = canvas.beginText()
             text.setTextTransform(1, 0, 0, -1, item.x, item.y)
-            text.setFont(PDF_FONTS[item.style], item.size)
+            text.setFont(font_name(item.font), item.size)
             text.setFillColor(color(item.color))
             text.textOut(item.text)
             canvas.drawText(text)

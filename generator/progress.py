@@ -15,6 +15,7 @@ from pathlib import Path
 from pnpkit.components.model import Game
 from pnpkit.generator.pdfsheets import PrintOptions
 from pnpkit.generator.render import GameRender, Step, render_game, selected_groups, steps_for
+from pnpkit.outputs import output_folder
 from pnpkit.wording import counted
 
 
@@ -23,6 +24,8 @@ def run_render(
 ) -> list[str]:
     """Render every game (a progress bar on a terminal), print a summary; return the warnings."""
     chosen = [(game, selected_groups(game, only)) for game in games]
+    for game in games:  # refuse a bad --out before anything is written
+        output_folder(out / game.id, games=[g.directory for g in games])
     total = sum(steps_for(game, groups, svg) for game, groups in chosen)
     started = time.perf_counter()
     results: list[GameRender] = []

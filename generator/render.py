@@ -12,6 +12,7 @@ from pnpkit.errors import PnpError
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
+from pnpkit.outputs import output_folder
 
 Step = Callable[[str], None]
 
@@ -62,9 +63,10 @@ def render_game(
     step: Step = lambda _: None,
     svg: bool = True,
 ) -> GameRender:
-    """Write every PDF and SVG of `game` under `out`/<game id>/."""
+    """Write every PDF and SVG of `game` under `out`/<game id>/ (never inside the game, see
+    pnpkit.outputs; stale temporaries of a killed render there are removed first)."""
     result = GameRender(game)
-    folder = out / game.id
+    folder = output_folder(out / game.id, games=(game.directory,))
     faces = {g.id: GroupFaces(game, g, options.bleed_mm) for g in groups}
     combined = SheetWriter(options, f"{game.name} — print and play")
     single = len(groups) == 1

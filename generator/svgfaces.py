@@ -7,18 +7,23 @@ table view) that need one face as a standalone SVG.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path as FilePath
 
 import svgwrite
 
 from pnpkit.components.model import Component, Game
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
 from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.fontmetrics import FONT_FAMILY
+from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FAMILY
+from pnpkit.generator.fontsubset import family_name, woff_subset
 from pnpkit.generator.svgart import art_element
 from pnpkit.units import MM
 
-FONT_STACK = f"'{FONT_FAMILY}', 'DejaVu Sans', Verdana, sans-serif"
-WEIGHT = {"regular": "normal", "bold": "bold"}
+FONT_STACK = f"'{FONT_FAMILY}', 'Bitstream Vera Sans', Verdana, sans-serif"
+WEIGHT = {"regular": "normal", "bold": "bold", "italic": "normal", "bold-italic": "bold"}
+SLANT = {"regular": "normal", "bold": "normal", "italic": "italic", "bold-italic": "italic"}
+# Viewers set text as the PDF does: glyph after glyph, without kerning or ligatures.
+TEXT_RULE = "text{font-kerning:none;font-variant-ligatures:none}"
 
 
 def _d(commands: tuple) -> str:
@@ -43,6 +48,30 @@ class _SvgWriter:
     def __init__(self, drawing: svgwrite.Drawing):
         self.drawing = drawing
         self.ids = itertools.count(1)
+        self.embedded: dict[str, tuple[str, str, set[str]]] = {}
+        """A game's own fonts used so far: file → (family name here, style, characters)."""
+
+    def family(self, item: Text) -> str:
+        """The font-family of a text run: the bundled font by name, a game's font embedded."""
+        if FilePath(item.font).parent == FONT_DIR:
+            return FONT_STACK
+        if item.font not in self.embedded:
+            self.embedded[item.font] = (f"pnpfont{len(self.embedded) + 1}", item.style, set())
+        name, _, characters = self.embedded[item.font]
+        characters.update(item.text)
+        own = family_name(item.font).replace("'", "")
+        return f"'{name}', '{own}', {FONT_STACK}" if own else f"'{name}', {FONT_STACK}"
+
+    def styles(self) -> None:
+        """The text rule, and @font-face rules with the subset of each game font used."""
+        rules = [TEXT_RULE]
+        for path, (name, style, characters) in self.embedded.items():
+            data = woff_subset(path, "".join(sorted(characters)))
+            rules.append(
+                f"@font-face{{font-family:'{name}';font-weight:{WEIGHT[style]};"
+                f"font-style:{SLANT[style]};src:url(data:font/woff;base64,{data}) format('woff')}}"
+            )
+        self.drawing.defs.add(self.drawing.style("".join(rules)))
 
     def add(self, parent, items: tuple[Primitive, ...]) -> None:
         dwg = self.drawing
@@ -54,17 +83,18 @@ class _SvgWriter:
                     dwg.ellipse((item.cx, item.cy), (item.rx, item.ry), **_paint(item.paint))
                 )
             elif isinstance(item, Text):
-                parent.add(
-                    dwg.text(
-                        item.text,
-                        insert=(round(item.x, 2), round(item.y, 2)),
-                        fill=item.color,
-                        font_size=f"{item.size:.2f}",
-                        font_family=FONT_STACK,
-                        font_weight=WEIGHT[item.style],
-                        style="white-space:pre",
-                    )
+                text = dwg.text(
+                    item.text,
+                    insert=(round(item.x, 2), round(item.y, 2)),
+                    fill=item.color,
+                    font_size=f"{item.size:.2f}",
+                    font_family=self.family(item),
+                    font_weight=WEIGHT[item.style],
                 )
+                if item.style.endswith("italic"):
+                    text["font-style"] = "italic"
+                text["xml:space"] = "preserve"  # every viewer keeps the run's spaces
+                parent.add(text)
             elif isinstance(item, Layer):
                 self.layer(parent, item)
             elif isinstance(item, Image):
@@ -104,6 +134,7 @@ def render_svg(face: Face, bleed: bool = False) -> str:
     if not closed:
         items = (*items, Path(face.outline, Paint(stroke="#000000", width=0.5)))
     writer.add(drawing, items)
+    writer.styles()
     return drawing.tostring()
 
 

@@ -1,4 +1,4 @@
-"""Rich text in a box: words and inline [icons], wrapped, aligned, shrunk until it fits."""
+"""Rich text in a box: styled words and inline [icons], wrapped, aligned, shrunk until it fits."""
 
 from __future__ import annotations
 
@@ -7,11 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnpkit.generator.face import Primitive, Text
-from pnpkit.generator.fontmetrics import metrics
+from pnpkit.generator.fontmetrics import FontMetrics, font_metrics
+from pnpkit.generator.markup import Run, parse
+from pnpkit.generator.typefaces import DEFAULT_FAMILY, FontFamily, styled
 
-ICON_TOKEN = re.compile(r"\[([a-z][a-z0-9-]*)\]")
 ICON_EM = 1.05  # an inline icon's width and height, in ems
 SHRINK_STEP = 0.5
+# Words break at white space other than the no-break spaces, which keep "2 [fish]" together.
+_BREAK = re.compile(r"[^\S\n\xa0\u202f\u2007]+")
 
 IconDrawer = Callable[[str, float, float, float], list[Primitive]]
 
@@ -37,64 +40,112 @@ class TextStyle:
     valign: str = "top"
     color: str = "#000000"
     line_height: float = 1.2
+    family: FontFamily = DEFAULT_FAMILY
+
+    def font(self, style: str) -> FontMetrics:
+        """The metrics of `style` in the family (its regular face if it lacks that style)."""
+        path = self.family.file(style) or self.family.files["regular"]
+        return font_metrics(path)
 
 
-Segment = tuple[str, str]  # ("text", "gain ") or ("icon", "fish")
+@dataclass(frozen=True)
+class Segment:
+    """A piece of one word: text in one style and colour, or an icon (style and colour unused)."""
+
+    icon: bool
+    value: str
+    style: str
+    color: str
 
 
-def _words(text: str, rich: bool) -> list[list[list[Segment]]]:
-    """Paragraphs of words; each word a list of segments (text pieces and icons)."""
-    paragraphs = []
-    for paragraph in text.split("\n"):
-        words = []
-        for word in paragraph.split():
-            segments: list[Segment] = []
-            pos = 0
-            for match in ICON_TOKEN.finditer(word) if rich else ():
-                if match.start() > pos:
-                    segments.append(("text", word[pos : match.start()]))
-                segments.append(("icon", match.group(1)))
-                pos = match.end()
-            if pos < len(word):
-                segments.append(("text", word[pos:]))
-            words.append(segments)
-        paragraphs.append(words)
+Word = list[Segment]
+
+
+def styles_used(runs: list[Run], look: TextStyle) -> dict[str, str]:
+    """The text of `runs` by the style it is set in (icons left out)."""
+    used: dict[str, str] = {}
+    for run in runs:
+        if not run.icon:
+            style = styled(look.style, run.bold, run.italic)
+            used[style] = used.get(style, "") + run.text
+    return used
+
+
+def _words(runs: list[Run], look: TextStyle) -> list[list[Word]]:
+    """Paragraphs of words; a word's segments change style or colour, or are icons."""
+    paragraphs: list[list[Word]] = [[]]
+    word: Word = []
+
+    def end_word() -> None:
+        nonlocal word
+        if word:
+            paragraphs[-1].append(word)
+            word = []
+
+    for run in runs:
+        style = styled(look.style, run.bold, run.italic)
+        color = run.color or look.color
+        if run.icon:
+            word.append(Segment(True, run.text, style, color))
+            continue
+        for n, line in enumerate(run.text.split("\n")):
+            if n:
+                end_word()
+                paragraphs.append([])
+            for m, piece in enumerate(_BREAK.split(line)):
+                if m:
+                    end_word()
+                if piece:
+                    word.append(Segment(False, piece, style, color))
+    end_word()
     return paragraphs
 
 
-def _width(segments: list[Segment], style: str, size: float) -> float:
-    font = metrics(style)
-    return sum(font.width(v, size) if k == "text" else ICON_EM * size for k, v in segments)
+def _width(word: Word, look: TextStyle, size: float) -> float:
+    return sum(ICON_EM * size if s.icon else look.font(s.style).width(s.value, size) for s in word)
 
 
-def _wrap(paragraphs, style: str, size: float, width: float) -> tuple[list, bool]:
+def _space(word: Word, look: TextStyle, size: float) -> float:
+    """The space after `word`: a space of its last piece's font (the element's after an icon)."""
+    last = word[-1]
+    return look.font(look.style if last.icon else last.style).width(" ", size)
+
+
+def _wrap(paragraphs: list[list[Word]], look: TextStyle, size: float, width: float):
     """Lines of words at `size`; the flag is False when a single word is wider than the box."""
-    space = metrics(style).width(" ", size)
-    lines: list[list[list[Segment]]] = []
+    lines: list[list[Word]] = []
     fits = True
     for words in paragraphs:
-        line: list[list[Segment]] = []
+        line: list[Word] = []
         used = 0.0
         for word in words:
-            w = _width(word, style, size)
+            w = _width(word, look, size)
             fits = fits and w <= width + 0.01
+            space = _space(line[-1], look, size) if line else 0.0
             if line and used + space + w > width:
                 lines.append(line)
-                line, used = [], 0.0
-            used += (space if line else 0.0) + w
+                line, used, space = [], 0.0, 0.0
+            used += space + w
             line.append(word)
         lines.append(line)
     return lines, fits
 
 
 def layout_text(
-    text: str, box: Box, look: TextStyle, draw_icon: IconDrawer, rich: bool = True
+    text: str, box: Box, look: TextStyle, draw_icon: IconDrawer
 ) -> tuple[list[Primitive], bool]:
-    """Primitives of `text` set in `box`; the flag is False if it overflows even at min_size."""
-    paragraphs = _words(text, rich)
+    """Primitives of `text` (with its markup) set in `box`; see `layout_runs`."""
+    return layout_runs(parse(text), box, look, draw_icon)
+
+
+def layout_runs(
+    runs: list[Run], box: Box, look: TextStyle, draw_icon: IconDrawer
+) -> tuple[list[Primitive], bool]:
+    """Primitives of `runs` set in `box`; the flag is False if they overflow even at min_size."""
+    paragraphs = _words(runs, look)
     size = look.size
     while True:
-        lines, fits = _wrap(paragraphs, look.style, size, box.w)
+        lines, fits = _wrap(paragraphs, look, size, box.w)
         height = len(lines) * size * look.line_height
         fits = fits and height <= box.h + 0.01
         if fits or size - SHRINK_STEP < look.min_size:
@@ -104,7 +155,6 @@ def layout_text(
 
 
 def _place(lines, box: Box, look: TextStyle, size: float, draw_icon: IconDrawer) -> list:
-    font = metrics(look.style)
     leading = size * look.line_height
     block = len(lines) * leading
     top = box.y
@@ -112,40 +162,57 @@ def _place(lines, box: Box, look: TextStyle, size: float, draw_icon: IconDrawer)
         top += (box.h - block) / 2
     elif look.valign == "bottom":
         top += box.h - block
+    ascent = look.font(look.style).ascent
     items: list[Primitive] = []
-    space = font.width(" ", size)
     for n, line in enumerate(lines):
-        baseline = top + n * leading + (leading - size) / 2 + font.ascent * size * 0.92
-        if all(kind == "text" for word in line for kind, _ in word):  # no icons: one run
-            run = " ".join("".join(value for _, value in word) for word in line)
-            x = box.x + _indent(look.align, box.w - font.width(run, size))
-            if run.strip():
-                items.append(Text(x, baseline, run, look.style, size, look.color))
-            continue
-        segments: list[Segment] = []
-        for i, word in enumerate(line):
-            if i:
-                segments.append(("text", " "))
-            segments.extend(word)
-        width = sum(space if v == " " else _width([(k, v)], look.style, size) for k, v in segments)
+        baseline = top + n * leading + (leading - size) / 2 + ascent * size * 0.92
+        width = sum(_width(w, look, size) for w in line)
+        width += sum(_space(w, look, size) for w in line[:-1])
         x = box.x + _indent(look.align, box.w - width)
-        run = ""
-        run_x = x
-        for kind, value in segments:
-            if kind == "text":
-                if not run:
-                    run_x = x
-                run += value
-                x += font.width(value, size)
+        items.extend(_line_items(line, x, baseline, look, size, draw_icon))
+    return items
+
+
+def _line_items(line, x: float, baseline: float, look: TextStyle, size: float, draw_icon):
+    """One line's text runs (neighbouring pieces of one look joined) and icons, left to right."""
+    items: list[Primitive] = []
+    run: list[str] = []
+    run_x = x
+    run_look: tuple[str, str] | None = None
+
+    def close() -> None:
+        nonlocal run, run_look
+        text = "".join(run)
+        if run_look and text.strip():
+            style, color = run_look
+            font = str(look.family.file(style) or look.family.files["regular"])
+            items.append(Text(run_x, baseline, text, style, size, color, font))
+        run, run_look = [], None
+
+    for i, word in enumerate(line):
+        if i:
+            space = _space(line[i - 1], look, size)
+            first = word[0]
+            if run_look and not first.icon and run_look == (first.style, first.color):
+                run.append(" ")
+            else:
+                close()
+            x += space
+        for segment in word:
+            if segment.icon:
+                close()
+                icon = ICON_EM * size
+                items.extend(
+                    draw_icon(segment.value, x + 0.04 * icon, baseline - 0.82 * icon, 0.92 * icon)
+                )
+                x += icon
                 continue
-            if run.strip():
-                items.append(Text(run_x, baseline, run, look.style, size, look.color))
-            run = ""
-            icon = ICON_EM * size
-            items.extend(draw_icon(value, x + 0.04 * icon, baseline - 0.82 * icon, 0.92 * icon))
-            x += icon
-        if run.strip():
-            items.append(Text(run_x, baseline, run, look.style, size, look.color))
+            if run_look != (segment.style, segment.color):
+                close()
+                run_look, run_x = (segment.style, segment.color), x
+            run.append(segment.value)
+            x += look.font(segment.style).width(segment.value, size)
+    close()
     return items
 
 

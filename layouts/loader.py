@@ -1,18 +1,26 @@
-"""Face layout templates: found by name, validated against layout.schema.json, `extends` merged."""
+"""Face layout templates: found by name, validated against layout.schema.json, `extends` merged.
+
+A name is looked up first in the game's own `layouts/` folder, then among the bundled templates;
+both are resolved by the one resolver for game files, so no name or symlink leads outside.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pnpkit.components import cache as validity
+from pnpkit.components.gamefiles import OutsideGame, game_file
+from pnpkit.components.jsonread import parse_json
 from pnpkit.errors import DefinitionError, Problem
 
 LAYOUTS_DIR = Path(__file__).parent
 TEMPLATES_DIR = LAYOUTS_DIR / "templates"
+GAME_LAYOUTS = "layouts"
 SCHEMA_FILE = LAYOUTS_DIR / "layout.schema.json"
 ICONS_FILE = LAYOUTS_DIR / "icons.json"
 MAX_DEPTH = 10
@@ -34,23 +42,47 @@ def _problems(path: Path, data: Any) -> list[Problem]:
     ]
 
 
-def find_template(name: str, search: tuple[Path, ...]) -> Path | None:
-    """The file of template `name` in the first folder of `search` that has it."""
-    for folder in search:
-        candidate = folder / f"{name}.json"
-        if candidate.is_file():
-            return candidate
+def _resolved(root: Path, relative: str, shown: Path) -> Path:
+    try:
+        return game_file(root, relative)
+    except OutsideGame as exc:
+        raise DefinitionError([Problem(str(shown), "", f"layout template: {exc}")]) from None
+
+
+def game_template(name: str, game_dir: Path) -> Path | None:
+    """The game's own template `name` (in its `layouts/` folder), or None if it has none.
+
+    A file of that name that leads outside the game (a symlink, or a `layouts` folder that is
+    one) is refused with DefinitionError, never read.
+    """
+    relative = f"{GAME_LAYOUTS}/{name}.json"
+    if not os.path.lexists(game_dir / relative):
+        return None
+    return _resolved(game_dir, relative, game_dir / relative)
+
+
+def find_template(name: str, game_dir: Path | None) -> Path | None:
+    """The file of template `name`: the game's own, else the bundled one, else None."""
+    if game_dir is not None and (own := game_template(name, game_dir)) is not None:
+        return own
+    if (TEMPLATES_DIR / f"{name}.json").is_file():
+        return _resolved(TEMPLATES_DIR, f"{name}.json", TEMPLATES_DIR / f"{name}.json")
     return None
 
 
 def _read(path: Path) -> dict[str, Any]:
-    raw = path.read_bytes()
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except json.JSONDecodeError as exc:
-        raise DefinitionError(
-            [Problem(str(path), f"line {exc.lineno}, column {exc.colno}", f"bad JSON: {exc.msg}")]
-        ) from exc
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DefinitionError([Problem(str(path), "", f"cannot read: {exc.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        message = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        raise DefinitionError([Problem(str(path), "", message)]) from None
+    data, problems = parse_json(text, str(path))
+    if problems:
+        raise DefinitionError(problems)
     key = hashlib.sha256(validity.code_digest() + _schema_bytes() + b"\0" + raw).hexdigest()
     if validity.known_valid(key):
         return data
@@ -81,11 +113,13 @@ def _merge_elements(base: list[dict], extra: list[dict]) -> list[dict]:
     return merged
 
 
-def load_template(name: str, search: tuple[Path, ...], _depth: int = 0) -> dict[str, Any]:
-    """Template `name` with what it extends merged in; DefinitionError names file and place."""
-    path = find_template(name, search)
+def load_template(name: str, game_dir: Path | None = None, _depth: int = 0) -> dict[str, Any]:
+    """Template `name` (the game's own or a bundled one) with what it extends merged in;
+    DefinitionError names file and place."""
+    path = find_template(name, game_dir)
     if path is None:
-        places = ", ".join(str(p) for p in search)
+        folders = [*([game_dir / GAME_LAYOUTS] if game_dir else []), TEMPLATES_DIR]
+        places = ", ".join(map(str, folders))
         raise DefinitionError([Problem(name, "", f"no layout template {name!r} in {places}")])
     data = _read(path)
     if "extends" not in data:
@@ -94,7 +128,7 @@ def load_template(name: str, search: tuple[Path, ...], _depth: int = 0) -> dict[
     if _depth >= MAX_DEPTH:
         raise DefinitionError([Problem(str(path), "#/extends", "templates extend in a loop")])
     try:
-        base = load_template(data["extends"], search, _depth + 1)
+        base = load_template(data["extends"], game_dir, _depth + 1)
     except DefinitionError as exc:
         if exc.problems[0].file == data["extends"]:
             raise DefinitionError(

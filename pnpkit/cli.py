@@ -5,20 +5,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pnpkit.cli_options import CONTEXT, VersionOption, complete_game
+from pnpkit.cli_options import APP_SETTINGS, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
 from pnpkit.tables import Format, FormatOption, chosen, print_rows
 from pnpkit.wording import counted
 
-app = typer.Typer(
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    context_settings=CONTEXT,
-)
+if TYPE_CHECKING:
+    from pnpkit.components.model import Game
+
+app = typer.Typer(**APP_SETTINGS)
 
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (as --format json).")]
@@ -110,13 +109,15 @@ def validate(
         ),
     ] = None,
 ) -> None:
-    """Check game definitions; print every problem with its file and place. Exit 2 if any."""
+    """Check game definitions and that every face can be drawn (markup, fonts, glyphs);
+    print every problem with its file and place. Exit 2 if any."""
     from pnpkit.components import bundled_game_ids, load_game
 
     failed = False
     for target in targets or bundled_game_ids():
         try:
             game = load_game(target)
+            _check_faces(game)
         except DefinitionError as exc:
             failed = True
             for problem in exc.problems:
@@ -135,6 +136,16 @@ def validate(
         print(f"{target}: valid ({kinds}, {counted(pieces, 'piece')})")
     if failed:
         raise typer.Exit(2)
+
+
+def _check_faces(game: Game) -> None:
+    """DefinitionError listing what keeps any face of `game` from being drawn, its artwork
+    aside (`_artwork_ok` checks that once every face's text can be set)."""
+    from pnpkit.generator.facecheck import face_problems
+
+    problems = face_problems(game)
+    if problems:
+        raise DefinitionError(problems)
 
 
 def _artwork_ok(target: str, game) -> bool:

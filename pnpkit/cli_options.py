@@ -1,5 +1,6 @@
-"""What the `pnp` and `referee` commands share: -h, -V/--version, and shell completion of game
-names and log files. Imports nothing heavy: it is on every command's start-up path."""
+"""What the `pnp` and `referee` commands share: -h, -V/--version, plain fast help, and shell
+completion of game names and log files. Imports nothing heavy: it is on every command's start-up
+path."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ import typer
 
 from pnpkit import __version__
 
-CONTEXT = {"help_option_names": ["-h", "--help"]}
+APP_SETTINGS = {
+    "no_args_is_help": True,
+    "pretty_exceptions_enable": False,
+    "context_settings": {"help_option_names": ["-h", "--help"]},
+    # Plain help, as click writes it: rich's help formatting costs more start-up than the rest
+    # of `pnp --help` together (bench/bench_cli.py).
+    "rich_markup_mode": None,
+}
+"""The settings both command groups (`pnp` and `referee`) are made with."""
 
 
 def _show_version(value: bool) -> None:

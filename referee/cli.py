@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from pnpkit.cli_options import (
-    CONTEXT,
+    APP_SETTINGS,
     VersionOption,
     complete_game,
     complete_game_or_log,
@@ -26,12 +26,7 @@ if TYPE_CHECKING:
     from pnpkit.referee.game_log import Event
     from pnpkit.referee.session import Session
 
-app = typer.Typer(
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    context_settings=CONTEXT,
-    help="Record and check a real game's moves.",
-)
+app = typer.Typer(**APP_SETTINGS, help="Record and check a real game's moves.")
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 LogArgument = Annotated[
@@ -137,14 +132,18 @@ def _start(
     import time
 
     from pnpkit.components import load_game
+    from pnpkit.outputs import output_file
     from pnpkit.referee.store import make_setup, new_game, new_numbered_game
 
     loaded = load_game(game)
     names = [p.strip() for p in players.split(",")]
     setup = make_setup(loaded, names, variant, _options(option), seed)
     if log is None:
-        return new_numbered_game(Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}"), setup)
-    return log, new_game(log, setup)
+        stem = output_file(
+            Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}"), games=[loaded.directory]
+        )
+        return new_numbered_game(stem, setup)
+    return log, new_game(output_file(log, games=[loaded.directory]), setup)
 
 
 @app.command()
@@ -221,8 +220,10 @@ def show(
             ]
     if svg is not None:
         from pnpkit.atomic import write_text
+        from pnpkit.outputs import output_file
         from pnpkit.referee.faces import faces_of
 
+        output_file(svg, reads=[log], games=[session.setup.game.directory])
         face = faces_of(session.setup.game)
         picture = session.rules.svg(session.setup, session.state, face)
         try:
@@ -547,37 +548,95 @@ def serve(
 def simulate(
     game: GameArgument,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help="The master seed.")] = 0,
     players: Annotated[
-        int, typer.Option("--players", min=0, help="Player count (default: the fewest).")
+        str,
+        typer.Option(
+            "--players",
+            help="A player count (every seat random; default: the fewest), or one player per "
+            "seat separated by commas: random, greedy, mcts or mcts:N (N rollouts per decision, "
+            "100 by default), e.g. mcts:100,random.",
+        ),
+    ] = "0",
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=0, help="Worker processes (default 0: all cores).")
     ] = 0,
+    executor: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--executor",
+            metavar="dask ADDRESS",
+            help="Play the games on an existing Dask cluster: --executor dask tcp://HOST:8786 "
+            "(needs pnpkit[cluster]).",
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option("--report", help="Write an HTML report with plots here.")
+    ] = None,
     variant: VariantOption = "",
     option: GameOptions = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Random legal play-throughs: wins by seat, scores, and the game's own figures."""
+    """Simulated games in digital mode: wins by seat, scores, length and the game's own figures."""
     from pnpkit.components import load_game
+    from pnpkit.referee.players import parse_players
     from pnpkit.referee.report import print_json
-    from pnpkit.referee.simulate import simulate as run
+    from pnpkit.referee.simulate import Plan, default_jobs, plan_setup, run_games, summarise
 
+    kind, address = executor or ("", "")
+    if kind and kind != "dask":
+        raise PnpError(f"--executor: unknown executor {kind!r}; the one known is dask")
     loaded = load_game(game)
-    count = players or loaded.players_min
-    summary = run(loaded, count, games, seed, variant, _options(option))
+    count, specs = parse_players(players)
+    plan = Plan(
+        str(loaded.directory), count or loaded.players_min, specs, variant, _options(option), seed
+    )
+    setup = plan_setup(plan, 0)
+    records = _with_progress(
+        lambda tick: run_games(plan, games, jobs or default_jobs(), kind, address, tick), games
+    )
+    summary = summarise(plan, setup, records)
+    if report is not None:
+        from pnpkit.atomic import write_text
+        from pnpkit.referee.sim_report import report_html
+
+        write_text(report, report_html(summary, records))
     if as_json:
         print_json(summary)
         return
+    lineup = f" ({', '.join(summary['players_by_seat'].values())})" if specs else ""
     print(
-        f"{loaded.name}: {games} random game{'s' * (games != 1)}, "
-        f"{count} player{'s' * (count != 1)}, "
+        f"{loaded.name}: {games}{'' if specs else ' random'} game{'s' * (games != 1)}, "
+        f"{plan.seats} player{'s' * (plan.seats != 1)}{lineup}, "
         f"variant {summary['variant']}, seed {seed}"
     )
     for seat, wins in summary["wins_by_seat"].items():
-        print(f"  {seat}: {wins} wins ({100 * wins / games:.1f}%)")
-    for key in ("scores", "winning_scores"):
+        rate = summary["win_rate_by_seat"][seat]
+        print(
+            f"  {seat}: {wins} wins ({100 * wins / games:.1f}%, 95% CI "
+            f"{100 * rate['low']:.1f}–{100 * rate['high']:.1f}%)"
+        )
+    for key in ("scores", "winning_scores", "moves"):
         spread = summary[key]
         print(f"  {key.replace('_', ' ')}: " + ", ".join(f"{k} {v}" for k, v in spread.items()))
     for key, value in summary["stats"].items():
         print(f"  {key}: {value}")
+    if report is not None:
+        print(f"report: {report}")
+
+
+def _with_progress(work: Any, total: int) -> Any:
+    """Run `work(tick)` with a progress bar on stderr when it is a terminal."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        return work(None)
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("playing", total=total)
+        return work(lambda done: progress.advance(task, done))
 
 
 def main() -> None:

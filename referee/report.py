@@ -35,10 +35,16 @@ def choices_text(choices: Choices) -> list[str]:
 
 
 def event_line(event: Event, secret: bool = False) -> str:
-    """One event for people: `  5 table  play AL-17 e4`; a `secret` one without its text."""
+    """One event for people: `  5 table  play AL-17 e4`; a `secret` one without its text; a
+    player's only move entered by the referee says so: `  6 forced pass  (the only move, entered
+    by the referee — Ann: no hikers left: pass)`."""
     if "undo" in event:
         return f"{event['seq']:>4} undo   event {event['undo']}"
-    return f"{event['seq']:>4} {event['by']:<6} {'(secret)' if secret else event['text']}"
+    text = "(secret)" if secret else event["text"]
+    if event.get("by") == "forced":
+        why = f"the only move, entered by the referee — {event.get('prompt', '')}"
+        return f"{event['seq']:>4} forced {text}  ({why})"
+    return f"{event['seq']:>4} {event['by']:<6} {text}"
 
 
 def score_text(sheet: ScoreSheet, final: bool) -> str:
@@ -74,14 +80,15 @@ def owed_lines(events: list[Event], completed: bool) -> list[str]:
     """The events a log owed after an interrupted command: completed now, or still pending."""
     if not events:
         return []
+    cause = "an interrupted command"
+    if any(event.get("by") == "forced" for event in events):
+        cause += ", or a log written before the referee entered players' only moves"
     if completed:
-        head = (
-            "the log stopped before the referee's own follow-up to its last move "
-            "(an interrupted command); completed first:"
-        )
+        head = f"the log stopped before the referee's own follow-up to its last move ({cause}); "
+        head += "completed first:"
     else:
         head = (
             "pending: the log stopped before the referee's own follow-up to its last move "
-            "(an interrupted command); the next move or undo writes these first:"
+            f"({cause}); the next move or undo writes these first:"
         )
     return [head, *(event_line(event) for event in events)]

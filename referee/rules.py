@@ -144,6 +144,9 @@ class Rules:
     """Score categories that tell a secret before the end (Arctic's totem, Nut Hunt's objectives):
     `table` leaves them out of the other players' running scores for a viewer, and names no
     leaders and no notes."""
+    perfect_information: ClassVar[bool] = False
+    """True when a state holds nothing that some player may not see (the referee never knows a
+    hidden card): a search may then use the state itself (`determinise`)."""
     unlisted: ClassVar[frozenset[str]] = frozenset()
     """Types of moves welcome at almost any time that `legal` leaves out to stay short (a secret
     card a player chooses to show); `also` names their forms."""
@@ -229,6 +232,16 @@ class Rules:
     def view(self, setup: Setup, state: State, player: str) -> str:
         """The table as `player` may see it, without the others' secrets (`show --player`)."""
         raise PnpError(f"{self.id} has no per-player view; `show` without --player shows all")
+
+    def determinise(
+        self, setup: Setup, state: State, seat: str, rng: random.Random
+    ) -> State | None:
+        """A state `seat` cannot tell from this one: what it may not see (the other hands, the
+        order of the draw pile) sampled with `rng` from the pools the state keeps, its own cards
+        and everything public kept. It must depend on nothing `seat` cannot see. None (the
+        default, unless `perfect_information`): the rules cannot, and simulated MCTS players
+        refuse the game rather than read the true hands."""
+        return state if self.perfect_information else None
 
     def svg(self, setup: Setup, state: State, face: Any) -> str:
         """A picture of the table; `face(component_id)` gives a component's SVG or None."""

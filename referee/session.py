@@ -1,9 +1,11 @@
 """A game in progress: the state derived from the setup by applying events, with undo.
 
 Events are what the log holds: `{"seq", "by", "move", "text"}` for a move or `{"seq", "undo"}`.
-`by` is "table" (entered by the players), "chance" (drawn by the referee in digital mode) or
-"rules" (made by the rules themselves: an Automa's action, a bookkeeping step). An undo takes
-back the last move entered at the table together with everything the referee did after it.
+`by` is "table" (entered by the players), "chance" (drawn by the referee in digital mode),
+"rules" (made by the rules themselves: an Automa's action, a bookkeeping step) or "forced" (a
+player's only possible move, entered for them by the referee; it also carries the `prompt` it
+answered). An undo takes back the last move the players chose at the table together with
+everything the referee did after it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pnpkit.referee.moves import Move, canonical, split_actor
 from pnpkit.referee.rules import Prompt, Rules, RulesFault, Setup, State
 from pnpkit.referee.verdict import ACCEPTED, MoveRefused, Verdict, refuse
 
-TABLE, CHANCE, RULES = "table", "chance", "rules"
+TABLE, CHANCE, RULES, FORCED = "table", "chance", "rules", "forced"
 MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a rules module raises on a logged move it cannot read (a log altered by hand)."""
 
@@ -37,6 +39,26 @@ class _Step:
     seq: int
     by: str
     state: State
+
+
+def only_move(rules: Rules, setup: Setup, state: State) -> Move | None:
+    """A player's only possible move now, which the referee enters for them; None if they have a
+    choice to make or the referee cannot be sure they have none.
+
+    Only at a player's prompt ("move", or "simultaneous" when every player has exactly one
+    option), never at a chance prompt (the table says what chance decided), and only when
+    `legal` lists every acceptable move (`legal_is_complete`) and no unlisted move (`also`) is
+    open now.
+    """
+    if rules.prompt_kind(setup, state) not in ("move", "simultaneous"):
+        return None
+    if not rules.legal_is_complete or rules.also(setup, state):
+        return None
+    choices = rules.choices(setup, state)
+    if choices is not None and any(len(own) != 1 for own in choices.options.values()):
+        return None
+    legal = rules.legal(setup, state)
+    return legal[0] if len(legal) == 1 else None
 
 
 def chance_rng(seed: int, depth: int) -> random.Random:
@@ -133,11 +155,14 @@ class Session:
     def _advance(self) -> None:
         while True:
             move = self.rules.forced(self.setup, self.state)
-            by = RULES
+            by, why = RULES, ""
             if move is None and self.digital and self.prompt().kind == "chance":
                 rng = chance_rng(self.setup.seed or 0, len(self._steps))
                 move = self.rules.chance(self.setup, self.state, rng)
                 by = CHANCE
+            if move is None:
+                move = only_move(self.rules, self.setup, self.state)
+                by, why = FORCED, self.prompt().text
             if move is None:
                 return
             verdict = self.rules.check(self.setup, self.state, move)
@@ -146,10 +171,16 @@ class Session:
                     f"the rules {self.rules.id!r} made a move their own check refuses "
                     f"({self.text(move)}: {verdict}); nothing was recorded"
                 )
-            self._record(move, by)
+            self._record(move, by, why)
 
     def undo(self) -> Event:
-        """Take back the last move entered at the table; MoveRefused if there is none."""
+        """Take back the last move the players chose at the table, with everything after it;
+        MoveRefused if there is none.
+
+        A move made where it was the only possible one (entered by the referee as "forced", or
+        typed at the table in a log written before the referee did so) is no choice: undo goes
+        back past it to the choice before, so the referee does not enter it again at once.
+        """
         target = self._undo_target()
         if target is None:
             raise MoveRefused(refuse("", "nothing to undo: no move has been entered at the table"))
@@ -180,10 +211,12 @@ class Session:
             del self._steps[steps + sent :]
             raise
 
-    def _record(self, move: Move, by: str) -> None:
+    def _record(self, move: Move, by: str, why: str = "") -> None:
         seq = len(self.events) + 1
         state = self.rules.apply(self.setup, self.state, move)
         event: Event = {"seq": seq, "by": by, "move": move, "text": self.text(move)}
+        if why:
+            event["prompt"] = why
         self.events.append(event)
         self._steps.append(_Step(seq, by, state))
 
@@ -193,10 +226,18 @@ class Session:
         self.events.append(event)
 
     def _undo_target(self) -> int | None:
-        for step in reversed(self._steps):
-            if step.by == TABLE:
+        """The last move the players chose at the table (not one that was their only move)."""
+        for index in range(len(self._steps) - 1, 0, -1):
+            step = self._steps[index]
+            before = self._steps[index - 1].state
+            if step.by == TABLE and only_move(self.rules, self.setup, before) is None:
                 return step.seq
         return None
+
+    def _last_table_move(self) -> int | None:
+        """The last move typed at the table: what undo took back before the referee entered
+        players' only moves itself (logs written then undo such a move)."""
+        return next((step.seq for step in reversed(self._steps) if step.by == TABLE), None)
 
     def _pop_to(self, seq: int) -> None:
         while self._steps[-1].seq >= seq:
@@ -207,13 +248,14 @@ class Session:
         if seq != len(self.events) + 1:
             raise ReplayError(seq, f"out of order (expected {len(self.events) + 1})")
         if "undo" in event:
-            if event["undo"] != self._undo_target():
+            undone = event["undo"]
+            if undone != self._last_table_move() and undone != self._undo_target():
                 raise ReplayError(seq, f"undoes event {event['undo']}, which is not the last move")
             self.events.append(event)
             self._pop_to(event["undo"])
             return
         move, by = event.get("move"), event.get("by")
-        if not isinstance(move, dict) or by not in (TABLE, CHANCE, RULES):
+        if not isinstance(move, dict) or by not in (TABLE, CHANCE, RULES, FORCED):
             raise ReplayError(seq, "neither a move nor an undo")
         try:
             verdict = self._replay_verdict(move, by)
@@ -247,6 +289,11 @@ class Session:
             return ACCEPTED
         if forced is not None:
             return refuse("", f"the rules must first make their own move {self.text(forced)}")
+        if by == FORCED:
+            only = only_move(self.rules, self.setup, self.state)
+            if only is None or canonical(only) != canonical(move):
+                return refuse("", "this is not the only move the player could make here")
+            return ACCEPTED
         if by == CHANCE:
             if not self.digital or self.prompt().kind != "chance":
                 return refuse("", "a chance outcome drawn by the referee where none was due")

@@ -39,12 +39,12 @@ def table_state(
     shown = moves if own else [m for m in moves if not keeps(m)]
     choices = rules.choices(setup, state)
     over = prompt.kind == "over"
-    sheet = rules.score(setup, state).to_json()
+    sheet = rules.score(setup, state).to_json(over)
     sheet["notes"] = [note for note in sheet["notes"] if not keeps(note)]
     if now is not None and not over and now.kept(viewer):
         # A running count may rest on secrets (a totem, objectives): each sees their own row.
         sheet["players"] = {p: row for p, row in sheet["players"].items() if p == viewer}
-        sheet["winners"], sheet["tiebreak"] = [], ""
+        sheet["leaders"], sheet["tiebreak"] = [], ""
     return {
         "game": setup.game.name,
         "players": list(setup.players),
@@ -59,7 +59,7 @@ def table_state(
         "legal_hidden": len(moves) - len(shown),
         "also": list(rules.also(setup, state)),
         "choices": _choices(choices, viewer, setup.digital) if choices else None,
-        "score": {"final": over, **sheet},
+        "score": sheet,
         "log": [_entry(e, viewer in k) for e, k in zip(session.events, kept, strict=True)],
     }
 

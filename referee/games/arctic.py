@@ -121,9 +121,13 @@ class ArcticRules(Rules):
         players = len(setup.players)
         cards = table.deck_cards(players)
         reserve = RESERVE_PER_PLAYER * (players - 1)
+        seats = tuple(Seat(hidden=START_HAND) for _ in setup.players)
+        unseen = tuple(sorted(cards))
+        if setup.digital:
+            seats, unseen = _deal(setup, unseen)
         state = State(
-            seats=tuple(Seat(hidden=START_HAND) for _ in setup.players),
-            unseen=tuple(sorted(cards)),
+            seats=seats,
+            unseen=unseen,
             draw_pile=len(cards) - reserve - START_HAND * players,
             reserve=reserve,
             tokens=(table.start,) * len(table.animals),
@@ -466,14 +470,13 @@ class ArcticRules(Rules):
         source = move.get("from")
         taken = state.taken + 1
         if source == "deep":
-            seat = replace(seat, hidden=seat.hidden + 1)
-            state = state.with_seat(state.turn, seat)
-            return replace(state, draw_pile=state.draw_pile - 1, taken=taken)
+            state = replace(state, draw_pile=state.draw_pile - 1, taken=taken)
+            return _to_hand(setup, state, seat, "deep")
         if source == "penalty":
             state = _penalty_unshown(state, state.turn)
             seat = state.seat(state.turn)
-            seat = replace(seat, hidden=seat.hidden + 1, penalty=seat.penalty - 1)
-            return replace(state.with_seat(state.turn, seat), taken=taken)
+            seat = replace(seat, penalty=seat.penalty - 1)
+            return _to_hand(setup, replace(state, taken=taken), seat, "penalty")
         card = move["card"]
         seat = replace(seat, hand=including(seat.hand, card))
         state = replace(
@@ -699,12 +702,16 @@ class ArcticRules(Rules):
         seat = state.seat(state.turn)
         if len(cards) > seat.hand_size:
             return f"you hold only {counted(seat.hand_size, 'card')}"
+        if HIDDEN in cards and setup.digital:
+            return "in a digital game the referee knows your hand: name the card, not ?"
         unseen_needed = 0
         for card in named:
             if card in seat.hand:
                 continue
             if card not in state.unseen:
                 return f"{card} is not in your hand: {self._where(setup, state, card)}"
+            if not seat.hidden:
+                return f"{card} is not in your hand"
             unseen_needed += 1
         if unseen_needed > seat.hidden:
             unseen = counted(unseen_needed, "unseen card")
@@ -795,7 +802,9 @@ class ArcticRules(Rules):
                 moves.append({"type": "place", "cards": cards})
                 moves.append({"type": "place", "cards": cards, "fox": "bottom"})
                 moves.append({"type": "place", "cards": cards, "fox": "tuck"})
-            moves.append({"type": "place", "cards": [*hand[: count - 1], HIDDEN], "fox": "tuck"})
+            if not setup.digital:
+                unshown = [*hand[: count - 1], HIDDEN]
+                moves.append({"type": "place", "cards": unshown, "fox": "tuck"})
         return moves
 
     def _hand_choices(self, setup: Setup, state: State) -> list[str]:
@@ -988,6 +997,28 @@ def sides_option(options: Mapping[str, str], animals: int) -> str | None:
 
 def _side_choices(animals: int) -> list[tuple[str, ...]]:
     return list(itertools.product("ab", repeat=animals))
+
+
+def _deal(setup: Setup, cards: tuple[str, ...]) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
+    """Digital mode (AR-3): each player's starting hand, dealt from the seeded shuffle, and the
+    cards left unseen."""
+    shuffled = random.Random(f"{setup.seed}/deal").sample(cards, len(cards))
+    hands = [shuffled[n * START_HAND : (n + 1) * START_HAND] for n in range(len(setup.players))]
+    dealt = START_HAND * len(setup.players)
+    return tuple(Seat(hand=including((), *hand)) for hand in hands), including(
+        (), *shuffled[dealt:]
+    )
+
+
+def _to_hand(setup: Setup, state: State, seat: Seat, source: str) -> State:
+    """A card drawn unshown into the current player's hand: at the table, one more unseen card;
+    in digital mode the referee deals it (seeded by the seed and the state) and names it."""
+    if not setup.digital:
+        return state.with_seat(state.turn, replace(seat, hidden=seat.hidden + 1))
+    rng = random.Random(f"{setup.seed}/{source}/{state.turn}/{state.draw_pile}/{state.unseen}")
+    card = rng.choice(state.unseen)
+    seat = replace(seat, hand=including(seat.hand, card))
+    return replace(state.with_seat(state.turn, seat), unseen=without(state.unseen, card))
 
 
 def _penalty_unshown(state: State, index: int) -> State:

@@ -44,7 +44,8 @@ def _powers(setup: Setup, table: Facts, state: State, index: int) -> str:
 
 def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None = None) -> str:
     """The landscape, the River, the power cards, and each player's hand, pile, penalties and
-    powers; with `viewer`, the other players' totems and face-down cards stay secret (AR-45).
+    powers; with `viewer`, the other players' totems and face-down cards stay secret (AR-45), and
+    in digital mode their hands, which the referee dealt (AR-3).
     """
     track = " | ".join(
         f"{value}: "
@@ -60,13 +61,18 @@ def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None 
         f"powers     {_power_cards(setup, table, state)}",
     ]
     if viewer is not None:
-        lines.insert(0, f"{viewer}'s view: the others' totems and face-down cards are hidden")
+        hands = "hands, " if setup.digital else ""
+        lines.insert(
+            0, f"{viewer}'s view: the others' {hands}totems and face-down cards are hidden"
+        )
     for index, player in enumerate(setup.players):
         seat = state.seats[index]
         mark = "▶" if index == state.turn and state.opened and state.step != "over" else " "
-        seen = f" (seen: {' '.join(seat.hand)})" if seat.hand else ""
-        named = f" (named: {' '.join(seat.named)})" if seat.named else ""
         secret = viewer not in (None, player) and state.step != "over"
+        known = "hand" if setup.digital else "seen"
+        shown = seat.hand and not (secret and setup.digital)
+        seen = f" ({known}: {' '.join(seat.hand)})" if shown else ""
+        named = f" (named: {' '.join(seat.named)})" if seat.named else ""
         totem = "" if state.totems is None else f", totem {state.totems[index]}"
         if state.totems is not None and secret:
             totem = ", totem secret"

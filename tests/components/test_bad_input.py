@@ -1,5 +1,6 @@
 """Each kind of bad input has a fixture and an exact expected message (issue: Foundation)."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -41,7 +42,8 @@ def test_nan_and_infinity_are_not_json() -> None:
 def test_schema_violations_are_all_reported_with_json_pointers() -> None:
     assert problems("schema-violation") == [
         "schema-violation/game.json:#: unknown key(s) 'colour'; allowed keys: $schema, color, "
-        "components, description, designer, id, name, players, prefix, publisher, rules, year",
+        "components, description, designer, fonts, id, name, players, prefix, publisher, rules, "
+        "year",
         'schema-violation/game.json:#/components/0/cards/0/id: "ty-1" is not valid: expected a '
         "short ID printed on the component and typed into the referee: a game prefix, a hyphen, "
         "up to six capitals or digits (e.g. AL-12).",
@@ -169,3 +171,17 @@ def test_a_directory_where_a_file_is_expected_is_named_as_such(tmp_path: Path) -
         f"{game}/game.json:#/components/0/cards: references 'cards.csv', a directory: "
         "expected a file"
     ]
+
+
+@pytest.mark.parametrize("missing", ["designer", "players"])
+def test_manifest_and_csv_problems_are_reported_in_one_run(tmp_path: Path, missing: str) -> None:
+    game = tmp_path / "bad-csv"
+    shutil.copytree(FIXTURES / "bad-csv", game)
+    manifest = json.loads((game / "game.json").read_text())
+    del manifest[missing]
+    (game / "game.json").write_text(json.dumps(manifest))
+    with pytest.raises(DefinitionError) as caught:
+        load_game(game)
+    found = [str(p) for p in caught.value.problems]
+    assert any(f"missing required key '{missing}'" in p for p in found)
+    assert any("cards.csv:line" in p for p in found)

@@ -2,6 +2,8 @@
 depends on (the files' bytes and place, the schemas, the loading code), so that nothing stale is
 ever given back."""
 
+import hashlib
+import json
 import shutil
 from pathlib import Path
 
@@ -11,6 +13,8 @@ from pnpkit.components import bundled_game_ids, cache, load_game
 from pnpkit.components.catalog import GAMES_DIR
 from pnpkit.components.loader import validate_game
 from pnpkit.errors import DefinitionError
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 @pytest.fixture(autouse=True)
@@ -83,3 +87,44 @@ def test_caching_can_be_turned_off(monkeypatch: pytest.MonkeyPatch, private_cach
     monkeypatch.setenv("PNPKIT_NO_CACHE", "1")
     load_game("gentoo")
     assert not private_cache.exists()
+
+
+@pytest.mark.parametrize("place", [".drafts/lamps", "home/.something/lamps", "a/b/.c/d/lamps"])
+def test_a_game_under_a_hidden_folder_is_keyed_by_its_own_files(tmp_path: Path, place: str) -> None:
+    game = tmp_path / place
+    shutil.copytree(FIXTURES / "tiny-csv", game)
+    assert next(c.name for c in load_game(game).components()) == "Sun One"
+    deck = game / "cards.csv"
+    deck.write_text(deck.read_text().replace("Sun One", "Sun Uno"))
+    assert next(c.name for c in load_game(game).components()) == "Sun Uno"
+
+
+def test_hidden_files_of_the_game_are_in_the_key(tmp_path: Path) -> None:
+    game = tmp_path / "lamps"
+    shutil.copytree(FIXTURES / "tiny-csv", game)
+    (game / ".deck").mkdir()
+    (game / ".deck" / "cards.csv").write_text((game / "cards.csv").read_text())
+    key = cache.digest(game)
+    (game / ".deck" / "cards.csv").write_text("id,name\n")
+    assert cache.digest(game) != key
+
+
+def test_repointing_a_symlink_changes_the_key(tmp_path: Path) -> None:
+    game = tmp_path / "lamps"
+    shutil.copytree(FIXTURES / "tiny-csv", game)
+    shutil.copy(game / "cards.csv", game / "other.csv")
+    (game / "deck.csv").symlink_to("cards.csv")
+    key = cache.digest(game)
+    (game / "deck.csv").unlink()
+    (game / "deck.csv").symlink_to("other.csv")
+    assert cache.digest(game) != key
+
+
+def test_an_entry_whose_checksum_does_not_match_is_ignored(private_cache: Path) -> None:
+    load_game("gentoo")
+    (entry,) = private_cache.glob("*.json")
+    text = entry.read_text(encoding="utf-8")
+    assert text.split("\n", 1)[0] == hashlib.sha256(text.split("\n", 1)[1].encode()).hexdigest()
+    real = next(load_game("gentoo").components()).name
+    entry.write_text(text.replace(json.dumps(real), json.dumps("Forged")), encoding="utf-8")
+    assert next(load_game("gentoo").components()).name == real

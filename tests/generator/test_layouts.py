@@ -11,8 +11,10 @@ from pnpkit.errors import DefinitionError
 from pnpkit.layouts import TEMPLATES_DIR, load_template
 
 
-def _write(folder: Path, name: str, data: dict) -> None:
-    (folder / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
+def _write(game: Path, name: str, data: dict) -> None:
+    """Template `name` in the game folder `game`'s own layouts folder."""
+    (game / "layouts").mkdir(exist_ok=True)
+    (game / "layouts" / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
 
 
 def test_every_bundled_template_is_valid() -> None:
@@ -20,13 +22,13 @@ def test_every_bundled_template_is_valid() -> None:
              for p in TEMPLATES_DIR.rglob("*.json")]  # fmt: skip
     assert len(names) >= 12
     for name in names:
-        assert "elements" in load_template(name, (TEMPLATES_DIR,))
+        assert "elements" in load_template(name)
 
 
 def test_a_bad_value_names_the_file_and_the_json_pointer(tmp_path: Path) -> None:
     _write(tmp_path, "bad", {"elements": [{"type": "text", "x": "four mm"}]})
     with pytest.raises(DefinitionError) as caught:
-        load_template("bad", (tmp_path,))
+        load_template("bad", tmp_path)
     problem = caught.value.problems[0]
     assert problem.file.endswith("bad.json") and problem.where == "#/elements/0/x"
 
@@ -50,7 +52,7 @@ def test_extends_merges_elements_by_id_and_removes(tmp_path: Path) -> None:
             {"id": "new", "type": "ellipse"},
         ],
     })  # fmt: skip
-    merged = load_template("child", (tmp_path,))
+    merged = load_template("child", tmp_path)
     assert [e["id"] for e in merged["elements"]] == ["bg", "title", "new"]
     assert merged["elements"][1] == {"id": "title", "type": "text", "text": "{name}", "size": 12}
     assert merged["vars"] == {"a": "#111111", "b": "#222222"} and merged["bleed"] == "3mm"
@@ -60,4 +62,4 @@ def test_a_loop_of_extends_is_reported(tmp_path: Path) -> None:
     _write(tmp_path, "a", {"extends": "b"})
     _write(tmp_path, "b", {"extends": "a"})
     with pytest.raises(DefinitionError, match="loop"):
-        load_template("a", (tmp_path,))
+        load_template("a", tmp_path)

@@ -17,6 +17,7 @@ GOAL = 4
 class Faulty(Rules):
     id = "faulty"
     contract = "1.0"
+    legal_is_complete = False  # a player types each step: the referee enters no "only move"
 
     def __init__(self, fails: str = "", contract: str = "1.0"):
         self.fails = fails

@@ -160,9 +160,10 @@ def test_al_15_no_hikers_left() -> None:
     session = table(4)
     state = session.state
     session._steps[-1] = replace(session._steps[-1], state=replace(state, hikers_left=(0, 4, 4, 4)))
-    session.submit(session.parse("play AL-01 e4"))
-    assert refusal(session, "hiker e4") == "AL-15: P1 has no hikers left"
-    assert session.legal() == [{"type": "pass"}]
+    played = session.rules.apply(session.setup, session.state, session.parse("play AL-01 e4"))
+    hiker = session.rules.check(session.setup, played, session.parse("hiker e4"))
+    assert f"{hiker.rule}: {hiker.reason}" == "AL-15: P1 has no hikers left"
+    assert session.rules.legal(session.setup, played) == [{"type": "pass"}]
 
 
 def test_al_16_draw_back_up_to_six_without_identities() -> None:
@@ -249,9 +250,9 @@ def test_al_15_the_prompt_says_when_a_player_has_no_hikers_left() -> None:
     session = table(4)
     state = session.state
     session._steps[-1] = replace(session._steps[-1], state=replace(state, hikers_left=(0, 4, 4, 4)))
-    session.submit(session.parse("play AL-01 e4"))
-    assert session.prompt().text == "P1: no hikers left: pass"
-    session.submit(session.parse("pass"))
+    played = session.rules.apply(session.setup, session.state, session.parse("play AL-01 e4"))
+    assert session.rules.prompt(session.setup, played).text == "P1: no hikers left: pass"
+    session.submit(session.parse("play AL-01 e4"))  # the referee passes for P1 (the only move)
     session.submit(session.parse("play AL-02 e3"))
     assert session.prompt().text == "P2: hiker SPACE, or pass"
 

@@ -40,9 +40,15 @@ function renderScore(score, state) {
   const rows = players.map(([name, p]) => el("tr", {}, el("td", { textContent: name }),
     ...cats.map((c) => el("td", { textContent: String(p.categories[c] ?? 0) })),
     el("td", { textContent: String(p.total) })));
-  let note = score.final
-    ? `winner: ${score.winners.join(" and ")}${score.tiebreak ? ` (tie-break: ${score.tiebreak})` : ""}`
-    : "a running count: the game is not over";
+  let note;
+  if (score.final) {
+    note = `winner: ${score.winners.join(" and ")}${score.tiebreak ? ` (tie-break: ${score.tiebreak})` : ""}`;
+  } else if (score.tied) {
+    note = `no winner yet: ${score.tied.join(" and ")} are tied; the table decides`;
+  } else {
+    note = "a running count: the game is not over";
+    if (score.leaders.length) note += `; leading: ${score.leaders.join(" and ")}`;
+  }
   if (!score.final && players.length < state.players.length) {
     note += state.viewer
       ? "; the others' counts may rest on their secrets: they see theirs on their own pages"

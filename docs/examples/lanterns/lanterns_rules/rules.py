@@ -59,6 +59,7 @@ class LanternRules(Rules):
     contract = "1.0"
     index = "rules.md"
     version = "1"
+    perfect_information = True  # the state counts hands and never holds a card of one
     variants: Mapping[str, str] = {"standard": "the rules of rules.md"}
     syntax = (
         Syntax("wind N", "the wind die showed N (1–6); a 1 blows the walk out", "LW-4"),

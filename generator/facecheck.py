@@ -1,0 +1,41 @@
+"""Every face of a game built without printing it, so that `pnp validate` finds what would stop
+the render: broken markup, an unknown font family, a style or a glyph a font lacks. Artwork
+problems are left to artcheck."""
+
+from __future__ import annotations
+
+from pnpkit.components.model import Component, Game
+from pnpkit.errors import DefinitionError, PnpError, Problem
+from pnpkit.generator.compose import ArtProblem, FaceError
+from pnpkit.generator.faces import GroupFaces
+
+
+def face_problems(game: Game) -> list[Problem]:
+    """What keeps any face of `game` from being drawn, each named by component and side."""
+    problems: list[Problem] = []
+    for group in game.groups:
+        faces = GroupFaces(game, group)
+        try:
+            for component in group.components:
+                problems += _component_problems(faces, component)
+        except DefinitionError as exc:  # the group's template: the same for every component
+            problems += exc.problems
+    return problems
+
+
+def _component_problems(faces: GroupFaces, component: Component) -> list[Problem]:
+    file, _, place = component.source.rpartition(":")
+    problems = []
+    for side, draw in (("front", faces.front), ("back", faces.back)):
+        try:
+            draw(component)
+        except FaceError as exc:
+            label = f"{component.id} {side}"
+            problems += [Problem(file, place, f"{label}: {m}") for m in exc.messages]
+        except ArtProblem:
+            continue  # a face's artwork: artcheck reports it, once every text can be set
+        except DefinitionError:
+            raise
+        except PnpError as exc:  # anything else that keeps the face from being drawn
+            problems.append(Problem(file, place, f"{side}: {exc}"))
+    return problems

@@ -1,0 +1,241 @@
+"""Simulated players for `simulate`: random, greedy and Monte-Carlo tree search (UCT).
+
+Written once against the Rules interface (docs/engine.md), so they play every game, plugins too.
+A skilled player decides from what its seat may see: it searches a *determinisation* of the state
+(`Rules.determinise`: the other seats' unseen cards sampled from the pools), never the true one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass, field
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Rules, Setup, State
+
+KINDS = ("random", "greedy", "mcts")
+MCTS_ROLLOUTS = 100
+"""Rollouts per decision of `mcts` without a count."""
+EXPLORATION = math.sqrt(2)
+"""UCT's exploration constant for rewards in [0, 1]."""
+FORCED_LIMIT = 10_000
+"""Rules moves in a row before a rules module is judged to loop."""
+
+
+class PlayerSpecError(PnpError):
+    """A `--players` list that names no known player type."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A seat's player: its kind and, for mcts, the rollouts per decision."""
+
+    kind: str
+    rollouts: int = 0
+
+    def __str__(self) -> str:
+        return f"mcts:{self.rollouts}" if self.kind == "mcts" else self.kind
+
+
+def parse_players(text: str) -> tuple[int, tuple[PlayerSpec, ...]]:
+    """`--players`: a player count (every seat random) or a comma-separated player per seat,
+    `random`, `greedy`, `mcts` or `mcts:N` (`mcts:100,random`). Returns the count and the specs
+    (empty for a bare count: random players)."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text), ()
+    specs = tuple(_parse_one(word.strip()) for word in text.split(","))
+    return len(specs), specs
+
+
+def _parse_one(word: str) -> PlayerSpec:
+    kind, _, count = word.lower().partition(":")
+    problem = ""
+    if kind not in KINDS:
+        problem = f"unknown player {word!r}"
+    elif count and kind != "mcts":
+        problem = f"{word!r}: only mcts takes a count (mcts:N)"
+    elif count and (not count.isdigit() or int(count) < 1):
+        problem = f"{word!r}: N in mcts:N is a whole number of rollouts, at least 1"
+    if problem:
+        raise PlayerSpecError(
+            f"--players: {problem}; give a player count (3) or one player per seat, "
+            "separated by commas: random, greedy, mcts or mcts:N (e.g. mcts:100,random)"
+        )
+    return PlayerSpec(kind, int(count or MCTS_ROLLOUTS) if kind == "mcts" else 0)
+
+
+def can_determinise(rules: Rules) -> bool:
+    """Whether a skilled player may search this game without seeing others' secrets."""
+    return rules.perfect_information or type(rules).determinise is not Rules.determinise
+
+
+def require_fair(rules: Rules, specs: tuple[PlayerSpec, ...]) -> None:
+    """Refuse mcts for rules that cannot hide the other seats' secrets from a search."""
+    if any(s.kind == "mcts" for s in specs) and not can_determinise(rules):
+        raise PlayerSpecError(
+            f"mcts cannot play {rules.id}: its rules provide no `determinise` (sampling the "
+            "cards a seat cannot see), so a search would read the other players' hidden "
+            "cards; use random or greedy players for it"
+        )
+
+
+def decide(spec: PlayerSpec, setup: Setup, state: State, seat: str, rng: random.Random) -> Move:
+    """The move `seat`'s player makes now, at a "move" prompt."""
+    if spec.kind == "greedy":
+        return greedy_move(setup, state, seat, rng)
+    if spec.kind == "mcts":
+        return mcts_move(setup, state, seat, rng, spec.rollouts)
+    return setup.rules.random_move(setup, state, rng)
+
+
+def seen_state(setup: Setup, state: State, seat: str, rng: random.Random) -> State:
+    """The state a seat's player may reason with: a determinisation when the rules give one, else
+    the state (greedy only: its own moves and its own score)."""
+    rules = setup.rules
+    if not can_determinise(rules):
+        return state
+    seen = rules.determinise(setup, state, seat, rng)
+    if seen is None:
+        raise PnpError(f"{rules.id}: determinise returned nothing for {seat}")
+    return seen
+
+
+def greedy_move(setup: Setup, state: State, seat: str, rng: random.Random) -> Move:
+    """The legal move with the best immediate change of `seat`'s score, the rules' own moves after
+    it applied (chance is not looked into); ties broken at random."""
+    rules = setup.rules
+    seen = seen_state(setup, state, seat, rng)
+    moves = rules.legal(setup, seen)
+    if len(moves) <= 1:
+        return moves[0] if moves else rules.random_move(setup, state, rng)
+    before = rules.score(setup, seen).total(seat)
+    best: list[Move] = []
+    best_gain = -math.inf
+    for move in moves:
+        after = settle_forced(setup, rules.apply(setup, seen, move))
+        gain = rules.score(setup, after).total(seat) - before
+        if gain > best_gain:
+            best, best_gain = [move], gain
+        elif gain == best_gain:
+            best.append(move)
+    return rng.choice(best)
+
+
+def settle_forced(setup: Setup, state: State) -> State:
+    """The state after the rules' own moves (an Automa, bookkeeping), as the engine applies them."""
+    rules = setup.rules
+    for _ in range(FORCED_LIMIT):
+        forced = rules.forced(setup, state)
+        if forced is None:
+            return state
+        state = rules.apply(setup, state, forced)
+    raise PnpError(f"{rules.id}: the rules kept making moves by themselves")
+
+
+def settle(setup: Setup, state: State, rng: random.Random) -> State:
+    """The state at the next decision (or the end): rules moves applied, chance drawn with `rng`."""
+    rules = setup.rules
+    for _ in range(FORCED_LIMIT):
+        forced = rules.forced(setup, state)
+        if forced is not None:
+            state = rules.apply(setup, state, forced)
+        elif rules.prompt_kind(setup, state) == "chance":
+            state = rules.apply(setup, state, rules.chance(setup, state, rng))
+        else:
+            return state
+    raise PnpError(f"{rules.id}: the rules kept making moves by themselves")
+
+
+def rewards(setup: Setup, state: State) -> dict[str, float]:
+    """A finished game's reward per player: a share of the win."""
+    winners = setup.rules.score(setup, state).winners
+    return {p: 1 / len(winners) for p in winners}
+
+
+def rollout(setup: Setup, state: State, rng: random.Random) -> dict[str, float]:
+    """Random play from `state` to the end; the rewards."""
+    rules = setup.rules
+    while True:
+        state = settle(setup, state, rng)
+        if rules.prompt_kind(setup, state) == "over":
+            return rewards(setup, state)
+        state = rules.apply(setup, state, rules.random_move(setup, state, rng))
+
+
+@dataclass
+class Node:
+    """A node of the search tree: the moves tried after it, its visits and the reward won by the
+    player whose move led to it (open loop: chance is sampled afresh on every pass)."""
+
+    actor: str = ""
+    visits: int = 0
+    reward: float = 0.0
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def ucb(self, parent_visits: int) -> float:
+        """UCT's upper confidence bound of this child."""
+        return self.reward / self.visits + EXPLORATION * math.sqrt(
+            math.log(parent_visits) / self.visits
+        )
+
+
+def move_key(move: Move) -> str:
+    """A move as a dictionary key."""
+    return json.dumps(move, sort_keys=True)
+
+
+def mcts_move(setup: Setup, state: State, seat: str, rng: random.Random, rollouts: int) -> Move:
+    """UCT over determinisations: each pass samples what `seat` cannot see, descends by UCB among
+    the moves legal in that sample, expands one move, and finishes with random play. The move
+    played is the most visited of the root's (legal in the true state, as they are the seat's)."""
+    rules = setup.rules
+    moves = {move_key(m): m for m in rules.legal(setup, state)}
+    if len(moves) <= 1:
+        return next(iter(moves.values())) if moves else rules.random_move(setup, state, rng)
+    root = Node(actor=seat)
+    for _ in range(rollouts):
+        _search_pass(setup, seen_state(setup, state, seat, rng), root, rng)
+    tried = [(child.visits, key) for key, child in root.children.items() if key in moves]
+    if not tried:
+        return rng.choice(list(moves.values()))
+    most = max(tried)[0]
+    return moves[rng.choice(sorted(key for visits, key in tried if visits == most))]
+
+
+def _search_pass(setup: Setup, state: State, root: Node, rng: random.Random) -> None:
+    rules = setup.rules
+    node, path = root, [root]
+    while True:
+        if node is not root:
+            state = settle(setup, state, rng)
+        if rules.prompt_kind(setup, state) != "move":
+            break
+        actor = rules.prompt(setup, state).actors[0]
+        legal = {move_key(m): m for m in rules.legal(setup, state)}
+        untried = [key for key in legal if key not in node.children]
+        if untried:
+            key = rng.choice(untried)
+            node = node.children.setdefault(key, Node(actor=actor))
+            path.append(node)
+            state = settle(setup, rules.apply(setup, state, legal[key]), rng)
+            break
+        parent = node
+        key = max(legal, key=lambda k: parent.children[k].ucb(parent.visits))
+        node = parent.children[key]
+        path.append(node)
+        state = rules.apply(setup, state, legal[key])
+    won = rollout(setup, state, rng)
+    for visited in path:
+        visited.visits += 1
+        visited.reward += won.get(visited.actor, 0.0)
+
+
+def describe_players(specs: tuple[PlayerSpec, ...], count: int) -> list[str]:
+    """Each seat's player as text (random for a bare count)."""
+    return [str(s) for s in specs] if specs else ["random"] * count

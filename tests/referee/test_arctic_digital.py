@@ -1,0 +1,71 @@
+"""Arctic's digital mode (AR-3): the referee deals each hand from the seeded shuffle and knows it;
+a player places only cards they hold, names every card, and sees their hand with `show --player`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from pnpkit.referee.games.arctic_table import START_HAND
+from pnpkit.referee.session import Session
+from pnpkit.referee.store import new_game
+from tests.referee.arctic_helpers import play, setup, verdict
+from tests.referee.test_arctic_powers import ORCA, drawing
+
+
+def dealt(seed: int, players: int = 2) -> Session:
+    session = Session(setup(players, seed=seed))
+    session.advance()
+    return session
+
+
+def test_digital_mode_deals_named_hands_from_the_seeded_shuffle() -> None:
+    session = dealt(4, players=3)
+    hands = [seat.hand for seat in session.state.seats]
+    assert all(len(hand) == START_HAND for hand in hands)
+    assert all(seat.hidden == 0 for seat in session.state.seats)
+    cards = [card for hand in hands for card in hand]
+    assert len(set(cards)) == len(cards)
+    assert not set(cards) & set(session.state.unseen)  # dealt cards are nowhere else
+    assert [s.hand for s in dealt(4, players=3).state.seats] == hands  # the seed decides
+    assert [s.hand for s in dealt(5, players=3).state.seats] != hands
+    assert len(session.state.river) == 6  # the River is drawn too
+
+
+def test_a_player_places_only_cards_they_hold() -> None:
+    session = dealt(4)
+    assert session.prompt().text.startswith("Ann: place")
+    own, other = session.state.seats[0].hand, session.state.seats[1].hand
+    unseen = session.state.unseen[0]
+    assert not verdict(session, f"place {unseen}").ok
+    assert "not in your hand" in verdict(session, f"place {unseen}").reason
+    assert not verdict(session, f"place {other[0]}").ok
+    assert verdict(session, f"place {own[0]}").ok
+    unshown = session.rules._removal_problem(session.setup, session.state, ["?"])
+    assert unshown.startswith("in a digital game the referee knows your hand")
+
+
+def test_a_player_sees_their_dealt_hand_with_show_player(tmp_path: Path) -> None:
+    log = tmp_path / "digital.jsonl"
+    session = new_game(log, setup(seed=4))
+    result = subprocess.run(
+        [sys.executable, "-m", "pnpkit", "referee", "show", str(log), "--player", "Ann"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert len(session.state.seats[0].hand) == START_HAND
+    assert all(card in result.stdout for card in session.state.seats[0].hand)
+    assert not any(card in result.stdout for card in session.state.seats[1].hand)
+
+
+def test_a_card_drawn_unshown_is_dealt_by_name_in_digital_mode() -> None:
+    game, state = setup(sides="b", seed=4), drawing("b", ORCA)
+    after = play(game, state, "take deep")  # AR-30: the orca's blind draw from the draw pile
+    (card,) = set(after.seats[0].hand) - set(state.seats[0].hand)
+    assert after.seats[0].hidden == state.seats[0].hidden
+    assert card in state.unseen and card not in after.unseen
+    assert play(game, state, "take deep") == after  # the seed and the state decide the card

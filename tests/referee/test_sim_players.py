@@ -1,0 +1,165 @@
+"""Simulated players (random, greedy, mcts): `--players` specs, fair play with hidden cards, and
+skilled players beating random ones."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pnpkit.components import load_game
+from pnpkit.referee.games.alpina import Alpina, AlpinaRules
+from pnpkit.referee.players import (
+    PlayerSpec,
+    PlayerSpecError,
+    greedy_move,
+    mcts_move,
+    parse_players,
+    require_fair,
+)
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.simulate import play, simulate
+from pnpkit.referee.store import make_setup
+
+LANTERNS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"
+
+
+def test_players_are_a_count_or_one_spec_per_seat() -> None:
+    assert parse_players("3") == (3, ())
+    assert parse_players("mcts:50, random,greedy,MCTS") == (
+        4,
+        (
+            PlayerSpec("mcts", 50),
+            PlayerSpec("random"),
+            PlayerSpec("greedy"),
+            PlayerSpec("mcts", 100),
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("smart,random", "unknown player 'smart'"),
+        ("greedy:3,random", "only mcts takes a count"),
+        ("mcts:0,random", "at least 1"),
+        ("mcts:x,random", "whole number"),
+    ],
+)
+def test_a_bad_player_spec_says_what_is_expected(text: str, problem: str) -> None:
+    with pytest.raises(PlayerSpecError, match=problem) as raised:
+        parse_players(text)
+    assert "random, greedy, mcts or mcts:N" in str(raised.value)
+    assert raised.value.exit_code == 2
+
+
+def test_mcts_refuses_rules_that_cannot_hide_the_other_hands() -> None:
+    setup = make_setup(load_game("alpina"), ["A", "B"], seed=1)
+    with pytest.raises(PlayerSpecError, match="mcts cannot play alpina: its rules provide no"):
+        require_fair(setup.rules, (PlayerSpec("mcts", 10), PlayerSpec("random")))
+    require_fair(setup.rules, (PlayerSpec("greedy"), PlayerSpec("random")))
+
+
+class SampledAlpina(AlpinaRules):
+    """Alpina with a determinisation: the other hands dealt again from what the seat cannot see."""
+
+    def determinise(self, setup: Setup, state: Alpina, seat: str, rng: random.Random) -> Alpina:
+        return _deal_others(setup, state, setup.players.index(seat), rng)
+
+
+def _deal_others(setup: Setup, state: Alpina, me: int, rng: random.Random) -> Alpina:
+    others = [i for i in range(len(setup.players)) if i != me]
+    unseen = sorted(set(state.pool).union(*(state.known[i] for i in others)))
+    rng.shuffle(unseen)
+    known = list(state.known)
+    for i in others:
+        known[i], unseen = frozenset(unseen[: len(known[i])]), unseen[len(known[i]) :]
+    return state.evolve(known=tuple(known), pool=frozenset(unseen))
+
+
+def _midgame(rules: AlpinaRules, moves: int) -> tuple[Setup, Alpina]:
+    """A digital 3-player game after `moves` random steps, at A's turn to play."""
+    setup = replace(make_setup(load_game("alpina"), ["A", "B", "C"], seed=4), rules=rules)
+    state = rules.initial(setup)
+    rng = random.Random(4)
+    steps = 0
+    while steps < moves or rules.prompt(setup, state).actors != ("A",):
+        forced = rules.forced(setup, state)
+        kind = rules.prompt_kind(setup, state)
+        if forced is not None:
+            move = forced
+        elif kind == "chance":
+            move = rules.chance(setup, state, rng)
+        else:
+            move = rules.random_move(setup, state, rng)
+        state = rules.apply(setup, state, move)
+        steps += 1
+    assert rules.prompt_kind(setup, state) == "move"
+    return setup, state
+
+
+@pytest.mark.parametrize("decide", ["greedy", "mcts"])
+def test_a_players_choice_does_not_depend_on_the_other_hands(decide: str) -> None:
+    rules = SampledAlpina()
+    setup, state = _midgame(rules, 44)
+    assert state.known[1] and state.known[2]
+    choices = set()
+    for other in range(6):
+        swapped = _deal_others(setup, state, 0, random.Random(other))
+        assert swapped.known[0] == state.known[0]
+        assert swapped.known[1:] != state.known[1:]
+        if decide == "greedy":
+            choices.add(str(greedy_move(setup, swapped, "A", random.Random(9))))
+        else:
+            choices.add(str(mcts_move(setup, swapped, "A", random.Random(9), 80)))
+    assert len(choices) == 1
+
+
+def test_a_peeking_search_would_be_caught_by_that_test() -> None:
+    """The same check on a determinisation that leaks the true hands: choices differ."""
+
+    class Peeking(AlpinaRules):
+        perfect_information = True  # lies: the state holds every hand
+
+    setup, state = _midgame(Peeking(), 44)
+    choices = {
+        str(
+            mcts_move(
+                setup, _deal_others(setup, state, 0, random.Random(k)), "A", random.Random(9), 80
+            )
+        )
+        for k in range(8)
+    }
+    assert len(choices) > 1
+
+
+def test_greedy_takes_the_best_immediate_score_change() -> None:
+    rules = SampledAlpina()
+    setup, state = _midgame(rules, 30)
+    before = rules.score(setup, state).total("A")
+    gains = {
+        str(m): rules.score(setup, rules.apply(setup, state, m)).total("A") - before
+        for m in rules.legal(setup, state)
+    }
+    chosen = greedy_move(setup, state, "A", random.Random(1))
+    assert gains[str(chosen)] == max(gains.values())
+
+
+def test_skilled_players_beat_random_ones() -> None:
+    game = load_game("alpina")
+    greedy = simulate(game, 2, 30, seed=3, specs=(PlayerSpec("greedy"), PlayerSpec("random")))
+    assert greedy["players_by_seat"] == {"seat 1": "greedy", "seat 2": "random"}
+    assert greedy["win_rate_by_seat"]["seat 1"]["low"] > 0.5
+    lanterns = load_game(LANTERNS)
+    mcts = simulate(lanterns, 2, 12, seed=3, specs=(PlayerSpec("mcts", 30), PlayerSpec("random")))
+    random_only = simulate(lanterns, 2, 12, seed=3)
+    assert mcts["wins_by_seat"]["seat 1"] > random_only["wins_by_seat"]["seat 1"]
+
+
+def test_random_players_play_as_before() -> None:
+    setup = make_setup(load_game("alpina"), ["A", "B"], seed=2)
+    state, moves = play(setup, (), random.Random("2/0"), "2/0")
+    again, _ = play(setup, (PlayerSpec("random"), PlayerSpec("random")), random.Random("2/0"), "x")
+    assert state == again and moves > 0
