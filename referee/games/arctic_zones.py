@@ -32,9 +32,10 @@ def _powers(setup: Setup, table: Facts, state: State) -> list[dict[str, Any]]:
 
 def arctic_zones(setup: Setup, table: Facts, state: State, viewer: str | None) -> dict[str, Any]:
     """The landscape in track order with the animal tokens on each card, the River, the piles'
-    sizes, the power cards, and each seat: hand (its size, and the cards everyone has seen),
-    penalty pile, named discards, totem and personal pile bottom to top (AR-45: another player's
-    totem and face-down cards are hidden until the end)."""
+    sizes, the power cards, and each seat: hand (its size, and the cards known: at the table
+    those everyone has seen; in digital mode the dealt hand, its owner's secret, AR-3), penalty
+    pile, named discards, totem and personal pile bottom to top (AR-45: another player's totem
+    and face-down cards are hidden until the end)."""
     landscape = [
         {
             "position": position,
@@ -56,7 +57,7 @@ def arctic_zones(setup: Setup, table: Facts, state: State, viewer: str | None) -
         seats.append(
             {
                 "player": player,
-                "hand": hand(setup.game, seat.hand_size, seat.hand, True),
+                "hand": hand(setup.game, seat.hand_size, seat.hand, not (secret and setup.digital)),
                 "penalty": seat.penalty,
                 "named": cards(setup.game, seat.named),
                 "totem": totem,
