@@ -205,11 +205,12 @@ def show(
 ) -> None:
     """The table now, in the terminal (and as a picture with --svg)."""
     from pnpkit.referee.moves import player_named
-    from pnpkit.referee.report import owed_lines, print_json, prompt_json
+    from pnpkit.referee.report import owed_lines, print_json
     from pnpkit.referee.verdict import MoveSyntaxError
 
     session, pending = _read(log)
     notice = owed_lines(pending, completed=False)
+    name: str | None = None
     if player is None:
         text = session.rules.describe(session.setup, session.state)
     else:
@@ -237,14 +238,18 @@ def show(
             raise PnpError(f"--svg {svg}: cannot write ({exc.strerror or exc})") from None
     if as_json:
         logged = len(session.events) - len(pending)
+        table = session.rules.table(session.setup, session.state, name)
         print_json(
-            {"table": text, "prompt": prompt_json(session.prompt()), "events": logged}
+            table
+            | {"text": text, "events": logged}
             | ({"pending": pending if player is None else len(pending)} if pending else {})
         )
         return
+    from pnpkit.referee.terminal import print_table
+
     for line in notice:
         print(line)
-    print(text)
+    print_table(session.setup, text)
     print(f"next: {session.prompt().text}")
     if svg is not None:
         print(f"picture: {svg}")

@@ -15,7 +15,7 @@ import itertools
 import json
 import os
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pnpkit.components import load_game
@@ -135,6 +135,25 @@ def playthrough(case: Case, undo_every: int = 7) -> Session:
         assert lo <= sheet.total(player) <= hi, f"{case}: {player} scored {sheet.total(player)}"
     assert sheet.winners and set(sheet.winners) <= set(sheet.points), f"{case}: no winner"
     return session
+
+
+def random_states(case: Case, every: int = 1) -> Iterator[tuple[Setup, State]]:
+    """Every `every`-th state of a random game of `case` to its end, the last one always (for
+    tests of what is shown: views, the table as data, pictures); no checks on the way."""
+    game = load_game(case.game)
+    names = [f"P{n + 1}" for n in range(case.players)]
+    setup = make_setup(game, names, case.variant, case.options, case.seed if case.digital else None)
+    rules, rng = setup.rules, random.Random(str(case))
+    session = Session(setup)
+    session.advance()
+    for step in range(MAX_STEPS):
+        over = session.prompt().kind == "over"
+        if over or step % every == 0:
+            yield setup, session.state
+        if over:
+            return
+        session.submit(rules.random_move(setup, session.state, rng))
+    raise AssertionError(f"{case}: no end after {MAX_STEPS} steps")
 
 
 def _logged(events: list[Event]) -> list[Event]:

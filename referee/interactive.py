@@ -6,6 +6,7 @@ import sys
 
 from pnpkit.referee.report import choices_text, event_line, score_text
 from pnpkit.referee.session import Session
+from pnpkit.referee.terminal import print_table
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
 
 HELP = """Type a move in the game's syntax (Tab completes legal moves), or:
@@ -59,7 +60,7 @@ def play(session: Session) -> int:
     except ImportError:
         pass
     rules, setup = session.rules, session.setup
-    print(rules.describe(setup, session.state))
+    print_table(setup, rules.describe(setup, session.state))
     refused = 0
     over_announced = False
     while True:
@@ -87,7 +88,7 @@ def play(session: Session) -> int:
             ]:
                 print(f"  {text}")
         elif command == "show":
-            print(rules.describe(setup, session.state))
+            print_table(setup, rules.describe(setup, session.state))
         elif command == "score":
             print(score_text(rules.score(setup, session.state), final=over))
         elif command == "rules":
@@ -100,12 +101,12 @@ def play(session: Session) -> int:
                 print(f"refused: {exc}", file=sys.stderr)
             else:
                 print(f"undone: {session.events[event['undo'] - 1]['text']}")
-                print(rules.describe(setup, session.state))
+                print_table(setup, rules.describe(setup, session.state))
         elif line:
             try:
                 for event in session.submit(session.parse(line)):
                     print(event_line(event))
-                print(rules.describe(setup, session.state))
+                print_table(setup, rules.describe(setup, session.state))
             except (MoveRefused, MoveSyntaxError) as exc:
                 refused += 1
                 print(f"refused: {exc}", file=sys.stderr)

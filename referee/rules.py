@@ -140,6 +140,10 @@ class Rules:
     syntax: ClassVar[Sequence[Syntax]] = ()
     legal_is_complete: ClassVar[bool] = True
     """True when `legal` lists every acceptable move, so the harness may call others illegal."""
+    secret_categories: ClassVar[frozenset[str]] = frozenset()
+    """Score categories that tell a secret before the end (Arctic's totem, Nut Hunt's objectives):
+    `table` leaves them out of the other players' running scores for a viewer, and names no
+    leaders and no notes."""
     perfect_information: ClassVar[bool] = False
     """True when a state holds nothing that some player may not see (the referee never knows a
     hidden card): a search may then use the state itself (`determinise`)."""
@@ -242,6 +246,27 @@ class Rules:
     def svg(self, setup: Setup, state: State, face: Any) -> str:
         """A picture of the table; `face(component_id)` gives a component's SVG or None."""
         raise PnpError(f"{self.id} cannot draw its table yet")
+
+    def table(self, setup: Setup, state: State, viewer: str | None = None) -> dict[str, Any]:
+        """The table as data for `viewer` (`show --json`, the web page): players with their
+        colours and running scores, whose turn, the prompt, the score sheet, and the game's
+        `zones`. `viewer` None sees everything the referee knows; a player's name sees what that
+        player may see (as `view`); any other name (the shared screen, "") sees only what is
+        public. Validated by `pnpkit.referee.table_schema` against the game's JSON Schema."""
+        from pnpkit.referee.table_data import table_of
+
+        return table_of(self, setup, state, viewer)
+
+    def zones(self, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
+        """The game's own part of `table`: grid, piles, hands … as `viewer` may see them (helpers
+        in `pnpkit.referee.table_data`); described by the game's schema."""
+        return {}
+
+    def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """Each seat's colour as (name, "#rrggbb"), in seat order: for the legend and terminal."""
+        from pnpkit.referee.table_data import PALETTE
+
+        return tuple(PALETTE[n % len(PALETTE)] for n in range(len(setup.players)))
 
     def check_setup(
         self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]

@@ -24,6 +24,7 @@ from pnpkit.referee.games.alpina_scoring import (
     winners_by_turn_order,
 )
 from pnpkit.referee.games.alpina_show import describe_table, table_svg
+from pnpkit.referee.games.alpina_zones import alpina_zones
 from pnpkit.referee.moves import Move, pairs, space, space_name, words
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
@@ -525,7 +526,15 @@ class AlpinaRules(Rules):
         return describe_table(setup, state, self.colours(setup), setup.players.index(player))
 
     def svg(self, setup: Setup, state: Alpina, face: Any) -> str:
-        return table_svg(setup, state, self.colours(setup), face)
+        return table_svg(setup, state, self.table(setup, state, ""), face)
+
+    def zones(self, setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
+        return alpina_zones(setup, state, self.colours(setup), viewer)
+
+    def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """The hikers' colours (AL-4)."""
+        hexes = {c.fields["colour"]: c.fields["hex"] for c in setup.game.group("hikers").components}
+        return tuple((c, hexes[c]) for c in self.colours(setup))
 
 
 def score_grid(

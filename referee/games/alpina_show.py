@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.faces import place_card
+from pnpkit.referee.faces import card_title, place_card
 from pnpkit.referee.games import alpina_grid as grid
 from pnpkit.referee.moves import space_name
 from pnpkit.referee.rules import Setup
@@ -67,40 +67,41 @@ def describe_table(
     return "\n".join(lines)
 
 
-def table_svg(setup: Setup, state: Alpina, colours: tuple[str, ...], face: Any) -> str:
-    """The grid drawn with the cards' printed faces (or a plain stand-in) and the hikers."""
+def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> str:
+    """The legend, then the grid drawn with the cards' printed faces (or a plain stand-in, each
+    with its ID and name as a tooltip) and the hikers in their players' colours."""
+    from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
+
     columns, rows = _window(state)
-    hexes = {c.fields["colour"]: c.fields["hex"] for c in setup.game.group("hikers").components}
+    colours = {p["name"]: (p["colour"], p["rgb"]) for p in table["players"]}
+    seat_colour = [colours[p] for p in setup.players]
     width = 2 * MARGIN + len(columns) * (CARD_W + GAP)
     height = 2 * MARGIN + len(rows) * (CARD_H + GAP)
-    import svgwrite  # only `show --svg` draws; `move` must start fast
-
-    drawing = svgwrite.Drawing(size=(f"{width}pt", f"{height}pt"), viewBox=f"0 0 {width} {height}")
-    drawing.add(drawing.rect((0, 0), (width, height), fill="#f4f1ea"))
+    picture = Picture(table, width, height)
+    drawing = picture.drawing
     for y, r in enumerate(rows):
         for x, c in enumerate(columns):
-            left, top = MARGIN + x * (CARD_W + GAP), MARGIN + y * (CARD_H + GAP)
+            left, top = MARGIN + x * (CARD_W + GAP), picture.top + MARGIN + y * (CARD_H + GAP)
             i = r * grid.SIZE + c
             card = state.cards[i]
-            label = space_name(c, r)
             if card is None:
                 drawing.add(
                     drawing.rect((left, top), (CARD_W, CARD_H), fill="none", stroke="#bbb",
                                  stroke_dasharray="3,3")
                 )  # fmt: skip
-                drawing.add(
-                    drawing.text(label, insert=(left + 4, top + 12), font_size=9, fill="#999")
-                )
+                picture.label(space_name(c, r), left + 2, top + 2, size=9, fill="#888")
                 continue
             _card(drawing, setup, card, face(card), left, top)
             hiker = state.hikers[i]
             if hiker is not None:
-                fill = hexes.get(colours[hiker], "#000")
-                drawing.add(
-                    drawing.circle(_hiker_at(left, top), HIKER_R, fill=fill, stroke="#000",
-                                   stroke_width=1.5)
-                )  # fmt: skip
-    return drawing.tostring()
+                player = setup.players[hiker]
+                name, rgb = seat_colour[hiker]
+                dot = drawing.circle(
+                    _hiker_at(left, top), HIKER_R, fill=rgb, stroke="#000", stroke_width=1.5
+                )
+                dot.set_desc(title=f"{player}'s hiker ({name}) on {space_name(c, r)}")
+                drawing.add(dot)
+    return picture.tostring()
 
 
 def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
@@ -108,4 +109,5 @@ def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, t
     fields = component.fields if component else {}
     lines = [str(fields.get("animal", "")), str(fields.get("landscape", "")),
              f"tape {fields.get('tape', '')}"]  # fmt: skip
-    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card)
+    title = card_title(setup.game, card)
+    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card, title)

@@ -59,6 +59,7 @@ from pnpkit.referee.games.ano_nuevo_table import (
     data_of,
     fight_totals,
 )
+from pnpkit.referee.games.ano_nuevo_zones import ano_nuevo_zones
 from pnpkit.referee.moves import Move, words
 from pnpkit.referee.rules import Choices, Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
@@ -867,7 +868,14 @@ class AnoNuevoRules(Rules):
         return describe(setup, state, player)
 
     def svg(self, setup: Setup, state: AnoNuevo, face: Any) -> str:
-        return table_svg(setup, state, face)
+        return table_svg(setup, state, self.table(setup, state, ""), face)
+
+    def zones(self, setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[str, Any]:
+        return ano_nuevo_zones(setup, state, viewer)
+
+    def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """The seals' colours in seat order (AN-4)."""
+        return data_of(setup.game).colours[: len(setup.players)]
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         return score_position(game, text, source)

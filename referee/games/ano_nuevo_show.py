@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnpkit.referee.faces import Face, place_card
+from pnpkit.referee.faces import Face, card_title, place_card
 from pnpkit.referee.games.ano_nuevo_cards import Items, hidden
 from pnpkit.referee.games.ano_nuevo_posture import Contest
 from pnpkit.referee.games.ano_nuevo_table import POSTURE, AnoNuevo, Seal, data_of, fight_totals
@@ -90,29 +90,26 @@ def _card(drawing: Any, setup: Setup, card: str, face: Face, at: tuple[float, fl
     """A card's printed face, or a plain stand-in with its name and ID."""
     component = setup.game.component(card)
     name = component.name if component else card
-    place_card(drawing, face(card), at, (CARD_W, CARD_H), name.split(), card)
+    title = card_title(setup.game, card)
+    place_card(drawing, face(card), at, (CARD_W, CARD_H), name.split(), card, title)
 
 
-def table_svg(setup: Setup, state: AnoNuevo, face: Face) -> str:
-    """The Locations (their cards, Harem cards face up and seals), the Ocean, and the scores,
-    with the components' printed faces where the generator provides them."""
-    import svgwrite  # only `show --svg` draws; `move` must start fast
+def table_svg(setup: Setup, state: AnoNuevo, table: dict[str, Any], face: Face) -> str:
+    """The legend, the Locations (their cards, Harem cards face up and seals), the Ocean, and
+    the scores, with the components' printed faces where the generator provides them."""
+    from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
 
     data = data_of(setup.game)
-    colours = dict(zip(setup.players, (h for _, h in data.colours), strict=False))
+    colours = {p["name"]: p["rgb"] for p in table["players"]}
     most = max((len(b) for b in state.beaches), default=0)
     width = max(760, 2 * MARGIN + (most + 1) * (CARD_W + GAP) + 40 + SEAL * len(setup.players))
     height = 50 + ROW * (len(state.places) + 1) + 24 * (len(setup.players) + 1)
-    drawing = svgwrite.Drawing(
-        size=(f"{width}pt", f"{height}pt"),
-        viewBox=f"0 0 {width} {height}",
-        font_family="sans-serif",
-    )
-    drawing.add(drawing.rect((0, 0), (width, height), fill="#f4efe4"))
+    picture = Picture(table, width, height, background="#f4efe4")
+    drawing, width = picture.drawing, picture.width
     title = f"Año Nuevo — turn {state.turn}, tracker {state.tracker}"
-    drawing.add(drawing.text(title, insert=(MARGIN, 28), font_size=18))
+    drawing.add(drawing.text(title, insert=(MARGIN, picture.top + 28), font_size=18))
     for i, card in enumerate((*state.places, None)):
-        y = 44 + i * ROW
+        y = picture.top + 44 + i * ROW
         fill = "#cfe3ef" if card is None else "#e8d6b0"
         drawing.add(drawing.rect((MARGIN, y), (width - 2 * MARGIN, ROW - 10), rx=8, fill=fill))
         place = None if card is None else i
@@ -134,7 +131,7 @@ def table_svg(setup: Setup, state: AnoNuevo, face: Face) -> str:
                              text_anchor="middle")
             )  # fmt: skip
             drawing.add(drawing.text(role, insert=(x, y + 76), font_size=10, text_anchor="middle"))
-    y = 44 + ROW * (len(state.places) + 1) + 8
+    y = picture.top + 44 + ROW * (len(state.places) + 1) + 8
     for k, (player, seal) in enumerate(zip(setup.players, state.seals, strict=True)):
         line = f"{player}: {_vp(seal.vp, data.lap)}"
         drawing.add(drawing.text(line, insert=(MARGIN, y + 24 * k), font_size=13))
@@ -143,4 +140,4 @@ def table_svg(setup: Setup, state: AnoNuevo, face: Face) -> str:
         f"Harem deck {len(state.harem_deck)}, discard {len(state.harem_discard)}"
     )
     drawing.add(drawing.text(piles, insert=(MARGIN, y + 24 * len(setup.players)), font_size=12))
-    return drawing.tostring()
+    return picture.tostring()

@@ -44,6 +44,7 @@ from pnpkit.referee.games.arctic_table import (
     including,
     without,
 )
+from pnpkit.referee.games.arctic_zones import arctic_zones
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -87,6 +88,7 @@ class ArcticRules(Rules):
         "sides": "power card sides: random (default), a, b, or six letters fox…polar bear"
     }
     legal_is_complete = False
+    secret_categories = frozenset({"totem"})
     syntax = (
         Syntax("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7"),
         Syntax("river CARD", "the card turned over into the River", "AR-22"),
@@ -933,7 +935,10 @@ class ArcticRules(Rules):
         return describe_table(setup, facts(setup.game), state, player)
 
     def svg(self, setup: Setup, state: State, face: Any) -> str:
-        return table_svg(setup, facts(setup.game), state, face)
+        return table_svg(setup, facts(setup.game), state, self.table(setup, state, ""), face)
+
+    def zones(self, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
+        return arctic_zones(setup, facts(setup.game), state, viewer)
 
 
 PLACE_HINTS = {

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.faces import place_card
+from pnpkit.referee.faces import card_title, place_card
 from pnpkit.referee.games.arctic_table import Facts, State
 from pnpkit.referee.rules import Setup
 from pnpkit.wording import counted
 
-CARD_W, CARD_H, GAP, MARGIN, STEP = 63.0, 88.0, 8.0, 20.0, 16.0
+CARD_W, CARD_H, GAP, MARGIN, STEP, TOKEN = 63.0, 88.0, 8.0, 20.0, 20.0, 17.0
 PILE_SHOWN = 8
 """Top cards of each pile drawn in the picture (the text shows them all)."""
 
@@ -85,63 +85,64 @@ def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None 
     return "\n".join(lines)
 
 
-def table_svg(setup: Setup, table: Facts, state: State, face: Any) -> str:
-    """The landscape with its tokens, the River, and the top of every player's pile."""
-    columns = max(len(table.landscape), 6, PILE_SHOWN)
-    width = 2 * MARGIN + columns * (CARD_W + GAP) + 140
-    rows = 2 + len(setup.players)
-    height = 2 * MARGIN + rows * (CARD_H + GAP + STEP)
-    import svgwrite  # only `show --svg` draws; other commands must start fast
+def table_svg(setup: Setup, table: Facts, state: State, data: dict[str, Any], face: Any) -> str:
+    """The legend; the landscape with, under each card, the animal tokens on it (named in
+    full, clear of the printed values); the River; and the top of every player's pile. Only
+    what every player sees: face-down cards are drawn as backs, totems are left out."""
+    from pnpkit.referee.picture import Picture, text_width  # `move` must start fast
 
-    drawing = svgwrite.Drawing(size=(f"{width}pt", f"{height}pt"), viewBox=f"0 0 {width} {height}")
-    drawing.add(drawing.rect((0, 0), (width, height), fill="#eef4f8"))
-    top = MARGIN
-    _label(drawing, "Landscape", MARGIN, top)
-    for position, (card, _) in enumerate(table.landscape):
+    columns = max(len(table.landscape), 6, PILE_SHOWN)
+    headings = [
+        f"{player}: {counted(seat.hand_size, 'card')} in hand, "
+        f"{counted(seat.penalty, 'penalty card')}, {len(seat.pile)} in pile (top first); "
+        f"powers: {_powers(setup, table, state, index)}"
+        for index, (player, seat) in enumerate(zip(setup.players, state.seats, strict=True))
+    ]
+    widest = max(text_width(h, 11) for h in headings)
+    width = 2 * MARGIN + max(columns * (CARD_W + GAP), widest + 10)
+    stacked = max([1, *(sum(1 for t in state.tokens if t == p) for p in range(columns))])
+    strip = TOKEN * stacked + GAP
+    height = 2 * MARGIN + (2 + len(setup.players)) * (CARD_H + GAP + STEP) + strip
+    picture = Picture(data, width, height, background="#eef4f8")
+    drawing, top = picture.drawing, picture.top + MARGIN
+    picture.label("Landscape (tokens under their card)", MARGIN, top, size=11, bold=True)
+    for position, (card, value) in enumerate(table.landscape):
         left = MARGIN + position * (CARD_W + GAP)
         _card(drawing, setup, card, face(card), left, top + STEP)
         here = [a for i, a in enumerate(table.animals) if state.tokens[i] == position]
         for n, animal in enumerate(here):
-            drawing.add(
-                drawing.circle(
-                    (left + 12 + (n % 3) * 20, top + STEP + 40 + (n // 3) * 22), 9,
-                    fill="#fff", stroke="#1f5f8b"
-                )
-            )  # fmt: skip
-            drawing.add(
-                drawing.text(table.letters[animal], insert=(left + 8 + (n % 3) * 20,
-                             top + STEP + 44 + (n // 3) * 22), font_size=10)
-            )  # fmt: skip
-    top += CARD_H + GAP + STEP
-    _label(drawing, f"River (draw pile {state.draw_pile}, Reserve {state.reserve})", MARGIN, top)
+            picture.label(
+                animal,
+                left,
+                top + STEP + CARD_H + 2 + n * TOKEN,
+                size=9,
+                background="#fff",
+                title=f"{animal} token on landscape {value}",
+            )
+    top += CARD_H + GAP + STEP + strip
+    river = f"River (draw pile {state.draw_pile}, Reserve {state.reserve})"
+    picture.label(river, MARGIN, top, size=11, bold=True)
     for n, card in enumerate(state.river):
         _card(drawing, setup, card, face(card), MARGIN + n * (CARD_W + GAP), top + STEP)
-    for index, player in enumerate(setup.players):
+    for index in range(len(setup.players)):
         top += CARD_H + GAP + STEP
         seat = state.seats[index]
-        _label(
-            drawing,
-            f"{player}: {seat.hand_size} in hand, {seat.penalty} penalty, "
-            f"{len(seat.pile)} in pile (top first)",
-            MARGIN,
-            top,
-        )
+        picture.label(headings[index], MARGIN, top, size=11, bold=True)
         for n, (card, down) in enumerate(reversed(seat.pile[-PILE_SHOWN:])):
             left = MARGIN + n * (CARD_W + GAP)
             if down:
                 _back(drawing, left, top + STEP)
             else:
                 _card(drawing, setup, card, face(card), left, top + STEP)
-    return drawing.tostring()
-
-
-def _label(drawing: Any, text: str, left: float, top: float) -> None:
-    drawing.add(drawing.text(text, insert=(left, top + 11), font_size=11, font_weight="bold"))
+    return picture.tostring()
 
 
 def _back(drawing: Any, left: float, top: float) -> None:
-    drawing.add(drawing.rect((left, top), (CARD_W, CARD_H), rx=4, fill="#1f5f8b", stroke="#333"))
-    drawing.add(drawing.text("face down", insert=(left + 6, top + 48), font_size=9, fill="#fff"))
+    back = drawing.g(class_="card")
+    back.set_desc(title="a face-down card")
+    back.add(drawing.rect((left, top), (CARD_W, CARD_H), rx=4, fill="#1f5f8b", stroke="#333"))
+    back.add(drawing.text("face down", insert=(left + 6, top + 48), font_size=9, fill="#fff"))
+    drawing.add(back)
 
 
 def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
@@ -150,4 +151,5 @@ def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, t
     lines = [str(fields.get("animal", fields.get("value", "")))]
     if "draw" in fields:
         lines += [f"+ {fields['companion']}", f"draw {fields['draw']}", f"place {fields['place']}"]
-    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card)
+    title = card_title(setup.game, card)
+    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card, title)

@@ -51,6 +51,7 @@ from pnpkit.referee.games.gentoo_table import (
     Table,
     without,
 )
+from pnpkit.referee.games.gentoo_zones import gentoo_zones
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -509,7 +510,10 @@ class Gentoo(Rules):
 
     def svg(self, setup: Setup, state: Table, face: Any) -> str:
         """The table as SVG."""
-        return draw_table(setup, state, face, Catalog.of(setup.game))
+        return draw_table(setup, state, self.table(setup, state, ""), face, Catalog.of(setup.game))
+
+    def zones(self, setup: Setup, state: Table, viewer: str | None) -> dict[str, Any]:
+        return gentoo_zones(setup, state)
 
 
 def _step_text(state: Table) -> str:

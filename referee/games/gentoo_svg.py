@@ -14,7 +14,8 @@ BACK = "#2c6e8f"
 
 
 def _card(dwg: Any, x: float, y: float, card: str, catalog: Catalog, face: Face) -> None:
-    place_card(dwg, face(card), (x, y), (CARD_W, CARD_H), catalog.name(card).split(), card)
+    title = f"{card} {catalog.name(card)}"
+    place_card(dwg, face(card), (x, y), (CARD_W, CARD_H), catalog.name(card).split(), card, title)
 
 
 def _pile(dwg: Any, x: float, y: float, label: str, count: int) -> None:
@@ -52,16 +53,18 @@ def _face_up(
     dwg.add(dwg.text(f"{label} ({len(cards)})", insert=(x, y + CARD_H + 14), font_size=11))
 
 
-def draw_table(setup: Setup, state: Table, face: Face, catalog: Catalog) -> str:
-    """The SVG picture of the table."""
+def draw_table(
+    setup: Setup, state: Table, table: dict[str, Any], face: Face, catalog: Catalog
+) -> str:
+    """The SVG picture of the table: the legend, the middle, then each player's area."""
+    from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
+
     widest = max([5, len(state.choice), *(len(p.in_play) for p in state.players)]) + 3
     width = 2 * MARGIN + widest * (CARD_W + GAP)
     height = MARGIN * 2 + BAND * (len(state.players) + 1)
-    import svgwrite  # only `show --svg` draws; other commands must start fast
-
-    dwg = svgwrite.Drawing(size=(width, height), profile="full")
-    dwg.add(dwg.rect((0, 0), (width, height), fill="#eef4f7"))
-    y = MARGIN + 16
+    picture = Picture(table, width, height, background="#eef4f7")
+    dwg, base = picture.drawing, picture.top
+    y = base + MARGIN + 16
     dwg.add(dwg.text("Choice Cards", insert=(MARGIN, y - 4), font_size=13, font_weight="bold"))
     for i, card in enumerate(state.choice):
         _card(dwg, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
@@ -69,7 +72,7 @@ def draw_table(setup: Setup, state: Table, face: Face, catalog: Catalog) -> str:
     _pile(dwg, x, y, "Draw Pile", len(state.draw_pile))
     _face_up(dwg, x + CARD_W + GAP, y, "Discard", state.discard, catalog, face)
     for seat, (name, player) in enumerate(zip(setup.players, state.players, strict=True)):
-        y = MARGIN + 16 + BAND * (seat + 1)
+        y = base + MARGIN + 16 + BAND * (seat + 1)
         mark = " ◀" if seat == state.turn and state.step != OVER else ""
         title = (
             f"{name}{mark} — penguins {player.penguins} · nesting stones {player.stones} · "
@@ -81,4 +84,4 @@ def draw_table(setup: Setup, state: Table, face: Face, catalog: Catalog) -> str:
         x = MARGIN + (max(len(player.in_play), 5) + 0.5) * (CARD_W + GAP)
         _pile(dwg, x, y, "Player Pile", len(player.pile))
         _face_up(dwg, x + CARD_W + GAP, y, "Used", player.used, catalog, face)
-    return dwg.tostring()
+    return picture.tostring()

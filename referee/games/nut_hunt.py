@@ -23,6 +23,7 @@ from pnpkit.referee.games.nut_hunt_position import read_position
 from pnpkit.referee.games.nut_hunt_scoring import Holding, completed, score_holdings
 from pnpkit.referee.games.nut_hunt_show import describe_table, table_svg
 from pnpkit.referee.games.nut_hunt_state import Frame, Hunt
+from pnpkit.referee.games.nut_hunt_zones import nut_hunt_zones
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -39,6 +40,7 @@ class NutHuntRules(Rules):
     id = "nut-hunt"
     contract = "1.0"
     index = "rules-index/nut-hunt.md"
+    secret_categories = frozenset({"objectives", "distance bonus", "failed objectives"})
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "the rules as printed",
@@ -811,7 +813,18 @@ class NutHuntRules(Rules):
         return describe_table(setup, state, _colours(setup), _seat_names(setup), seat)
 
     def svg(self, setup: Setup, state: Hunt, face: Any) -> str:
-        return table_svg(setup, state, _colours(setup), _seat_names(setup))
+        table = self.table(setup, state, "")
+        return table_svg(setup, state, _colours(setup), _seat_names(setup), table, face)
+
+    def zones(self, setup: Setup, state: Hunt, viewer: str | None) -> dict[str, Any]:
+        return nut_hunt_zones(setup, state, _colours(setup), _seat_names(setup), viewer)
+
+    def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """The squirrels' colours, the players' seats only (the Automa is a seat of the zones)."""
+        rgb = {
+            t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components
+        }
+        return tuple((c, rgb[c]) for c in _colours(setup)[: len(setup.players)])
 
 
 # --- helpers ------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from pnpkit.referee.faces import Face, card_title, place_face
 from pnpkit.referee.games import nut_hunt_board as board
 from pnpkit.referee.games.nut_hunt_data import data_of
 from pnpkit.referee.rules import Setup
@@ -13,9 +14,15 @@ from pnpkit.wording import counted
 if TYPE_CHECKING:
     from pnpkit.referee.games.nut_hunt_state import Hunt
 
-HEX = 60.0
+HEX = 112.0
 """Distance between the centres of neighbouring tiles, in SVG units."""
+RADIUS = HEX / math.sqrt(3) - 1.5
+"""A tile's centre to its corners (a gap between tiles keeps each border whole)."""
 MARGIN = 20.0
+PIECE = 22.0
+"""From one row of pieces on a tile to the next."""
+GAP = 3.0
+"""Between pieces side by side."""
 
 
 def _pieces(state: Hunt, space: int, colours: tuple[str, ...]) -> str:
@@ -29,6 +36,44 @@ def _pieces(state: Hunt, space: int, colours: tuple[str, ...]) -> str:
     return ", ".join(parts)
 
 
+CELL = 16
+"""Characters a tile takes in the terminal's hex map."""
+
+
+def letters(colours: tuple[str, ...]) -> dict[str, str]:
+    """A distinct letter per colour for the map (white w, blue b, black k …)."""
+    chosen: dict[str, str] = {}
+    for colour in colours:
+        free = [c for c in colour.lower() + "abcdefghijklmnopqrstuvwxyz" if c.isalpha()]
+        chosen[colour] = next(c for c in free if c not in chosen.values())
+    return chosen
+
+
+def forest_map(state: Hunt, colours: tuple[str, ...]) -> list[str]:
+    """The forest as a hex map, two lines a tile: its ID (and the fox), then the pieces on it —
+    a colour's letter and how many: lower case squirrels, upper case nests."""
+    letter = letters(colours)
+    lines = [
+        "Forest (squirrels: "
+        + ", ".join(f"{letter[c]} {c}" for c in dict.fromkeys(colours))
+        + "; nests in capitals):"
+    ]
+    space = 0
+    for length in board.ROWS:
+        indent = " " * ((max(board.ROWS) - length) * CELL // 2 + 2)
+        tiles, pieces = [], []
+        for _ in range(length):
+            fox = " FOX" if space == state.fox else ""
+            tiles.append(f"{state.layout[space] + fox:^{CELL}}")
+            found = [
+                f"{letter[colours[s]]}{n}" for s, n in enumerate(state.squirrels[space]) if n
+            ] + [f"{letter[colours[s]].upper()}{n}" for s, n in enumerate(state.nests[space]) if n]
+            pieces.append(f"{' '.join(found) or '·':^{CELL}}")
+            space += 1
+        lines += [indent + "".join(tiles).rstrip(), indent + "".join(pieces).rstrip(), ""]
+    return lines[:-1]
+
+
 def describe_table(
     setup: Setup,
     state: Hunt,
@@ -36,22 +81,14 @@ def describe_table(
     names: tuple[str, ...],
     viewer: int | None = None,
 ) -> str:
-    """The forest row by row with its pieces, then each seat's nuts, hand and nests; with a
+    """The forest as a hex map with its pieces, then each seat's nuts, hand and nests; with a
     `viewer` seat, the other players' objectives only as counts (NH-3)."""
     data = data_of(setup.game)
     lines = []
     if len(state.layout) < board.SPACES:
         lines.append(f"Forest: {len(state.layout)} of {board.SPACES} tiles laid")
     else:
-        lines.append("Forest (row by row):")
-        for space, tile in enumerate(state.layout):
-            row, column = board.row_column(space)
-            fox = "  FOX" if space == state.fox else ""
-            pieces = _pieces(state, space, colours)
-            lines.append(
-                f"  row {row + 1}.{column + 1} {tile} {data.tiles[tile].name:<18}{fox}"
-                + (f"  [{pieces}]" if pieces else "")
-            )
+        lines += forest_map(state, colours)
     lines.append("Seats:")
     for seat, name in enumerate(names):
         nests = state.nest_total(seat)
@@ -73,84 +110,105 @@ def describe_table(
     return "\n".join(lines)
 
 
-def _centre(space: int) -> tuple[float, float]:
+def _centre(space: int, top: float) -> tuple[float, float]:
     q, r = board.coordinates()[space]
     x = HEX * (q + r / 2) + 2.5 * HEX + MARGIN
-    y = HEX * math.sqrt(3) / 2 * r + 2.5 * HEX + MARGIN
+    y = HEX * math.sqrt(3) / 2 * r + 2.3 * HEX + MARGIN + top
     return x, y
 
 
 def _corners(x: float, y: float) -> list[tuple[float, float]]:
-    radius = HEX / math.sqrt(3) - 2  # a gap between tiles keeps each border whole
     return [
         (
-            x + radius * math.cos(math.radians(90 + 60 * i)),
-            y + radius * math.sin(math.radians(90 + 60 * i)),
+            x + RADIUS * math.cos(math.radians(90 + 60 * i)),
+            y + RADIUS * math.sin(math.radians(90 + 60 * i)),
         )
         for i in range(6)
     ]
 
 
-def table_svg(setup: Setup, state: Hunt, colours: tuple[str, ...], names: tuple[str, ...]) -> str:
-    """The hex forest with tile names, the fox, squirrels (circles) and nests (squares)."""
+def ink(rgb: str) -> str:
+    """Black or white text, whichever reads on a background of colour `rgb` ("#rrggbb")."""
+    red, green, blue = (int(rgb[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#fff"
+
+
+def table_svg(
+    setup: Setup,
+    state: Hunt,
+    colours: tuple[str, ...],
+    names: tuple[str, ...],
+    table: dict[str, Any],
+    face: Face,
+) -> str:
+    """The legend, then the hex forest drawn with the tiles' printed faces; on each tile, where
+    its tree is printed, the fox and each colour's squirrels (round) and nests (square) with
+    their number; below, each seat's nests."""
+    from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
+
     data = data_of(setup.game)
     rgb = {t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components}
-    size = 5 * HEX + 2 * MARGIN
-    import svgwrite  # only `show --svg` draws; other commands must start fast
-
-    drawing = svgwrite.Drawing(size=(f"{size}", f"{size + 20 * len(names)}"))
-    drawing.add(drawing.rect((0, 0), ("100%", "100%"), fill="white"))
+    size, forest = 5 * HEX + 2 * MARGIN, 4.65 * HEX + 2 * MARGIN
+    picture = Picture(table, size, forest + 20 * (len(names) + 1), background="#fbfaf5")
+    drawing = picture.drawing
     for space, tile in enumerate(state.layout):
-        x, y = _centre(space)
-        special = data.tiles[tile].fields.get("special")
-        fill = {"frog-pond": "#bfe3f2", "pine-barrens": "#d8cfa8"}.get(special or "", "#e7f0d8")
-        border = "#3d9b35" if data.tiles[tile].fields.get("start") else "#6b5a3a"
-        drawing.add(drawing.polygon(_corners(x, y), fill=fill, stroke=border, stroke_width=2))
-        drawing.add(
-            drawing.text(
-                data.tiles[tile].name, insert=(x, y - 14), text_anchor="middle", font_size=6
-            )
-        )
-        drawing.add(
-            drawing.text(tile, insert=(x, y - 5), text_anchor="middle", font_size=6, fill="#555")
-        )
-        if space == state.fox:
-            drawing.add(
-                drawing.text(
-                    "FOX",
-                    insert=(x, y + 22),
-                    text_anchor="middle",
-                    font_size=8,
-                    fill="#c0571b",
-                    font_weight="bold",
-                )
-            )
-        _draw_pieces(drawing, state, space, (x, y), [rgb[c] for c in colours])
+        x, y = _centre(space, picture.top)
+        art = face(tile)
+        title = card_title(setup.game, tile)
+        if art:
+            group = drawing.g(class_="card")
+            group.set_desc(title=title)
+            drawing.add(group)
+            width = RADIUS * math.sqrt(3)
+            place_face(drawing, art, (x - width / 2, y - RADIUS), (width, 2 * RADIUS), group)
+        else:
+            polygon = drawing.polygon(_corners(x, y), fill="#e7f0d8", stroke="#6b5a3a")
+            polygon.set_desc(title=title)
+            drawing.add(polygon)
+            picture.label(data.tiles[tile].name, x - 40, y - 6, size=7)
+        _draw_pieces(picture, state, space, (x, y), colours, rgb)
+    top = picture.top + forest
+    picture.label("round: squirrels, square: nests; the number is how many", MARGIN, top, size=9)
     for seat, name in enumerate(names):
-        y = size + 14 + 20 * seat
-        drawing.add(drawing.circle((MARGIN, y - 4), 6, fill=rgb[colours[seat]], stroke="black"))
-        text = f"{name} ({colours[seat]}): {counted(state.nest_total(seat), 'nest')}"
-        drawing.add(drawing.text(text, insert=(MARGIN + 12, y), font_size=10))
-    return drawing.tostring()
+        y = top + 20 * (seat + 1)
+        fill = rgb[colours[seat]]
+        drawing.add(drawing.rect((MARGIN, y + 2), (11, 11), fill=fill, stroke="black"))
+        text = f"{name} ({colours[seat]}): {counted(state.nest_total(seat), 'nest')} built"
+        picture.label(text, MARGIN + 16, y, size=10)
+    return picture.tostring()
 
 
 def _draw_pieces(
-    drawing: Any, state: Hunt, space: int, at: tuple[float, float], fills: list[str]
+    picture: Any,
+    state: Hunt,
+    space: int,
+    at: tuple[float, float],
+    colours: tuple[str, ...],
+    rgb: dict[str, str],
 ) -> None:
+    """The fox and the pieces on a tile, in rows over its printed tree (clear of its name)."""
     x, y = at
-    slot = 0
-    for seat, fill in enumerate(fills):
-        for kind, n in (
-            ("nest", state.nests[space][seat]),
-            ("squirrel", state.squirrels[space][seat]),
+    pieces = [("FOX", "#d9661f", "the fox", 4)] if space == state.fox else []
+    for seat, colour in enumerate(colours):
+        for kind, shape, n in (
+            ("nest", 1, state.nests[space][seat]),
+            ("squirrel", 7, state.squirrels[space][seat]),
         ):
-            if not n:
-                continue
-            cx, cy = x - 18 + 12 * (slot % 4), y + 6 + 10 * (slot // 4)
-            if kind == "nest":
-                drawing.add(drawing.rect((cx - 5, cy - 5), (10, 10), fill=fill, stroke="black"))
-            else:
-                drawing.add(drawing.circle((cx, cy), 4.5, fill=fill, stroke="black"))
-            if n > 1:
-                drawing.add(drawing.text(str(n), insert=(cx + 4, cy - 3), font_size=6))
-            slot += 1
+            if n:
+                pieces.append((str(n), rgb[colour], f"{counted(n, f'{colour} {kind}')}", shape))
+    from pnpkit.referee.picture import PAD, text_width
+
+    per_row = 4
+    for row in range(0, len(pieces), per_row):
+        line = pieces[row : row + per_row]
+        widths = [text_width(text, 9) + 2 * PAD for text, *_ in line]
+        left = x - (sum(widths) + GAP * (len(line) - 1)) / 2
+        top = y - RADIUS * 0.78 + (row // per_row) * (PIECE - 2)
+        for (text, fill, title, rounding), width in zip(line, widths, strict=True):
+            box = picture.label(
+                text, left, top, size=9, fill=ink(fill), background=fill, title=title
+            )
+            picture.drawing.add(
+                picture.drawing.rect(box[:2], box[2:], rx=rounding, fill="none", stroke="#000")
+            )
+            left += width + GAP

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from pnpkit.referee.games.alpina_show import CARD_H, CARD_W, MARGIN, table_svg
+from pnpkit.referee.games.alpina_show import CARD_H, CARD_W, MARGIN
 from pnpkit.referee.harness import Case, playthrough
 from tests.referee.alpina_helpers import table
 
@@ -18,8 +18,7 @@ def test_al_12_a_full_grid_shows_no_space_beyond_the_5x5_bound() -> None:
     assert len(grid_rows) == 5
     assert all(len(line.split()) == 6 for line in grid_rows)  # the row number and 5 cards
     assert "." not in " ".join(grid_rows)
-    colours = session.rules.colours(session.setup)
-    root = ET.fromstring(table_svg(session.setup, session.state, colours, lambda _: None))
+    root = ET.fromstring(session.rules.svg(session.setup, session.state, lambda _: None))
     assert float(root.get("width", "0pt").removesuffix("pt")) < 2 * MARGIN + 6 * CARD_W
 
 
@@ -35,11 +34,12 @@ def test_al_12_the_window_stops_where_no_card_may_go() -> None:
 
 def test_al_13_a_hiker_is_drawn_clear_of_the_condition_text() -> None:
     session = table(moves=("play AL-01 e4", "hiker e4"))
-    colours = session.rules.colours(session.setup)
-    root = ET.fromstring(table_svg(session.setup, session.state, colours, lambda _: None))
-    (pawn,) = root.iter(f"{SVG}circle")
+    root = ET.fromstring(session.rules.svg(session.setup, session.state, lambda _: None))
+    (pawn,) = [c for c in root.iter(f"{SVG}circle") if "hiker" in c.findtext(f"{SVG}title", "")]
     cy, r = float(pawn.get("cy", "0")), float(pawn.get("r", "0"))
-    card_top = MARGIN + (CARD_H + 6)  # the window starts a row above e4
+    cards = [g for g in root.iter(f"{SVG}g") if g.get("class") == "card"]
+    (card,) = [g for g in cards if g.findtext(f"{SVG}title", "").startswith("AL-01 ")]
+    card_top = float(card.find(f"{SVG}rect").get("y", "0"))
     condition_top = card_top + CARD_H * 59 / 88.9  # the printed face's condition starts at 59 mm
     assert cy + r < condition_top
 

@@ -1,0 +1,67 @@
+"""Año Nuevo's table as data (`Rules.table`): Locations with their Harems, seals, piles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnpkit.referee.games.ano_nuevo_cards import Items, hidden
+from pnpkit.referee.games.ano_nuevo_table import POSTURE, AnoNuevo
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.table_data import card, cards, hand, sees
+
+
+def _items(setup: Setup, items: Items, visible: bool) -> dict[str, Any]:
+    """A hand or pile: its size, and the cards known (not the unseen ones) when visible."""
+    return hand(setup.game, len(items), [i for i in items if not hidden(i)], visible)
+
+
+def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[str, Any]:
+    """The turn and tracker, each Location (its card, its Harem face up, the seals there and
+    their roles), the Ocean, each seal (VP, hand, cards set aside and Pool: AN-68, the others'
+    only counted), the Posture under way, and the piles' sizes."""
+    seals = list(zip(setup.players, state.seals, strict=True))
+    locations = [
+        {
+            "number": i + 1,
+            "card": card(setup.game, place),
+            "harem": cards(setup.game, [c for c in beach if not hidden(c)]),
+            "seals": [{"player": p, "role": s.role} for p, s in seals if s.place == i],
+        }
+        for i, (place, beach) in enumerate(zip(state.places, state.beaches, strict=True))
+    ]
+    contest = None
+    if state.step == POSTURE and state.contests:
+        first = state.contests[0]
+        contest = {
+            "location": first.place + 1,
+            "round": first.round,
+            "seals": list(first.seals),
+            "displayed": None if first.shown is None else list(first.shown),
+            "fighters": list(first.fighters),
+            "revealed": [cards(setup.game, r) for r in first.revealed],
+        }
+    return {
+        "turn": state.turn,
+        "tracker": state.tracker,
+        "locations": locations,
+        "ocean": [p for p, s in seals if s.place is None],
+        "seals": [
+            {
+                "player": p,
+                "vp": s.vp,
+                "location": None if s.place is None else s.place + 1,
+                "role": s.role,
+                "hand": _items(setup, s.hand, sees(viewer, p)),
+                "aside": _items(setup, s.aside, sees(viewer, p)),
+                "pool": _items(setup, s.pool, sees(viewer, p)),
+            }
+            for p, s in seals
+        ],
+        "posture": contest,
+        "piles": {
+            "prey_deck": len(state.prey.deck),
+            "prey_discard": len(state.prey.discard),
+            "harem_deck": len(state.harem_deck),
+            "harem_discard": len(state.harem_discard),
+        },
+    }

@@ -1,0 +1,75 @@
+"""Arctic's table as data (`Rules.table`): landscape, River, power cards, and each seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnpkit.referee.games.arctic_table import Facts, State
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.table_data import card, cards, hand, sees
+
+
+def _powers(setup: Setup, table: Facts, state: State) -> list[dict[str, Any]]:
+    """Every power card, its side and holder (public, AR-7); empty before the sides are chosen."""
+    if state.sides is None:
+        return []
+    powers = []
+    for index, animal in enumerate(table.animals):
+        side = state.sides[index]
+        owner = state.owners[index]
+        power = table.powers[(animal, side)]
+        powers.append(
+            {
+                "card": card(setup.game, power.card),
+                "animal": animal,
+                "side": side.upper(),
+                "title": power.title,
+                "holder": None if owner is None else setup.players[owner],
+            }
+        )
+    return powers
+
+
+def arctic_zones(setup: Setup, table: Facts, state: State, viewer: str | None) -> dict[str, Any]:
+    """The landscape in track order with the animal tokens on each card, the River, the piles'
+    sizes, the power cards, and each seat: hand (its size, and the cards known: at the table
+    those everyone has seen; in digital mode the dealt hand, its owner's secret, AR-3), penalty
+    pile, named discards, totem and personal pile bottom to top (AR-45: another player's totem
+    and face-down cards are hidden until the end)."""
+    landscape = [
+        {
+            "position": position,
+            "card": card(setup.game, card_id),
+            "value": value,
+            "tokens": [a for i, a in enumerate(table.animals) if state.tokens[i] == position],
+        }
+        for position, (card_id, value) in enumerate(table.landscape)
+    ]
+    seats = []
+    for index, player in enumerate(setup.players):
+        seat = state.seats[index]
+        secret = not sees(viewer, player) and state.step != "over"
+        totem = None if state.totems is None or secret else card(setup.game, state.totems[index])
+        pile = [
+            {"face_down": down, **({} if down and secret else {"card": card(setup.game, c)})}
+            for c, down in seat.pile
+        ]
+        seats.append(
+            {
+                "player": player,
+                "hand": hand(setup.game, seat.hand_size, seat.hand, not (secret and setup.digital)),
+                "penalty": seat.penalty,
+                "named": cards(setup.game, seat.named),
+                "totem": totem,
+                "pile": pile,
+            }
+        )
+    return {
+        "landscape": landscape,
+        "river": cards(setup.game, state.river),
+        "draw_pile": state.draw_pile,
+        "reserve": state.reserve,
+        "ending": ["", "triggered", "last turns"][state.ending],
+        "powers": _powers(setup, table, state),
+        "seats": seats,
+    }

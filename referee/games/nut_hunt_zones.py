@@ -1,0 +1,70 @@
+"""Nut Hunt's table as data (`Rules.table`): the forest with its pieces, and each seat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pnpkit.referee.games import nut_hunt_board as board
+from pnpkit.referee.games.nut_hunt_data import data_of
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.table_data import card, cards, hand, sees
+
+if TYPE_CHECKING:
+    from pnpkit.referee.games.nut_hunt_state import Hunt
+
+
+def _by_colour(counts: tuple[int, ...], colours: tuple[str, ...]) -> dict[str, int]:
+    return {colours[seat]: n for seat, n in enumerate(counts) if n}
+
+
+def nut_hunt_zones(
+    setup: Setup,
+    state: Hunt,
+    colours: tuple[str, ...],
+    names: tuple[str, ...],
+    viewer: str | None,
+) -> dict[str, Any]:
+    """The tiles laid (space in reading order, row and place in it from 1, axial q and r, the
+    fox, squirrels and nests by colour), each seat (the Automa's too) with nests, nuts and
+    objectives (NH-3: the others' only counted), and the objective deck's size."""
+    data = data_of(setup.game)
+    forest = []
+    for space, tile in enumerate(state.layout):
+        row, column = board.row_column(space)
+        q, r = board.coordinates()[space]
+        forest.append(
+            {
+                "space": space + 1,
+                "row": row + 1,
+                "column": column + 1,
+                "q": q,
+                "r": r,
+                "tile": card(setup.game, tile),
+                "fox": space == state.fox,
+                "squirrels": _by_colour(state.squirrels[space], colours),
+                "nests": _by_colour(state.nests[space], colours),
+            }
+        )
+    seats = []
+    for seat, name in enumerate(names):
+        entry: dict[str, Any] = {
+            "player": name,
+            "colour": colours[seat],
+            "nests": state.nest_total(seat),
+        }
+        if seat < len(state.nuts):
+            entry["nuts"] = dict(zip(data.nut_types, state.nuts[seat], strict=True))
+            known = state.hand_known[seat]
+            count = len(known) + state.hand_hidden[seat]
+            entry["objectives"] = hand(setup.game, count, known, sees(viewer, name))
+        else:
+            automa = state.automa_hand
+            entry["objectives"] = {"count": len(automa), "cards": cards(setup.game, automa)}
+        seats.append(entry)
+    return {
+        "forest": forest,
+        "tiles_laid": len(state.layout),
+        "seats": seats,
+        "objective_deck": state.deck_size,
+        "last": state.note,
+    }

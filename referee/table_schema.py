@@ -1,0 +1,48 @@
+"""The JSON Schemas of the tables as data (`Rules.table`, `show --json`), one per bundled game.
+
+`pnpkit/referee/schema/table.schema.json` is the frame every game shares; `GAME.table.schema.json`
+adds the game's zones. Imported only where a table is validated (jsonschema is slow to load).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+SCHEMA_DIR = Path(__file__).parent / "schema"
+BASE = "https://pnpkit.dev/schema/referee/"
+
+
+@cache
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources)
+
+
+def schema_path(game_id: str) -> Path:
+    """The file of a game's table schema."""
+    return SCHEMA_DIR / f"{game_id}.table.schema.json"
+
+
+@cache
+def table_validator(game_id: str) -> Draft202012Validator:
+    """A validator for `game_id`'s table (the shared frame only, for a game without a schema)."""
+    name = f"{game_id}.table.schema.json"
+    if not schema_path(game_id).is_file():
+        name = "table.schema.json"
+    schema = _registry().contents(BASE + name)
+    return Draft202012Validator(schema, registry=_registry())
+
+
+def table_errors(table: dict[str, Any]) -> list[str]:
+    """What is wrong with a table's data, each with its JSON pointer (empty when it is valid)."""
+    errors = table_validator(table.get("game", "")).iter_errors(table)
+    return [f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors]
