@@ -26,6 +26,7 @@ def table_state(
     """Everything a page shows, for `viewer`; `kept[i]` names the viewers event i is kept from.
 
     The prompt and the legal moves of the player to act are theirs to see on their own page.
+    `table` is the table as data (`Rules.table`, as `show --json` gives it) for the same viewer.
     """
     setup, state, rules = session.setup, session.state, session.rules
     now = sight(setup, state)
@@ -54,6 +55,7 @@ def table_state(
         "prompt": prompt_for(session, viewer),
         "over": over,
         "picture": _picture(session, face),
+        "table": rules.table(setup, state, viewer),
         "text": _text(session, viewer),
         "legal": shown,
         "legal_hidden": len(moves) - len(shown),
