@@ -47,6 +47,16 @@ GameOptions = Annotated[
 ]
 
 
+def _seed(given: str | int) -> int:
+    """A --seed: a whole number of at most MAX_DIGITS digits, as every number the referee reads."""
+    from pnpkit.referee.moves import MAX_DIGITS, plain_digits
+
+    text = str(given)
+    if not plain_digits(text.removeprefix("-")):
+        raise typer.BadParameter(f"expected a whole number of at most {MAX_DIGITS} digits")
+    return int(text)
+
+
 @app.callback()
 def _group(version: VersionOption = False) -> None:
     """Record and check a real game's moves."""
@@ -87,7 +97,10 @@ def new(
     players: Annotated[str, typer.Option("--players", help="Names in seat order: A,B,C.")],
     variant: VariantOption = "",
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Digital mode: the referee shuffles and rolls.")
+        int | None,
+        typer.Option(
+            "--seed", parser=_seed, metavar="N", help="Digital mode: the referee deals and rolls."
+        ),
     ] = None,
     log: Annotated[Path | None, typer.Option("--log", help="Where to write the log.")] = None,
     option: GameOptions = None,
@@ -340,6 +353,7 @@ def rules(
         "game": loaded.id,
         "rules_version": found.version,
         "moves": [{"form": s.form, "meaning": s.meaning, "rule": s.rule} for s in found.syntax],
+        "syntax_rule": found.syntax_rule,
         "variants": dict(found.variants),
         "options": dict(found.options),
     }
@@ -443,7 +457,9 @@ def play(
     ] = "",
     variant: VariantOption = "",
     option: GameOptions = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Digital mode.")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", parser=_seed, metavar="N", help="Digital mode.")
+    ] = None,
     log: Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")] = None,
 ) -> None:
     """An interactive prompt for the table: whose turn, what is expected, Tab completion.
@@ -490,7 +506,9 @@ def play(
 def simulate(
     game: GameArgument,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", parser=_seed, metavar="N", help="The first game's seed.")
+    ] = 0,
     players: Annotated[
         int, typer.Option("--players", min=0, help="Player count (default: the fewest).")
     ] = 0,

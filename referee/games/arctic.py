@@ -87,6 +87,7 @@ class ArcticRules(Rules):
         "sides": "power card sides: random (default), a, b, or six letters fox…polar bear"
     }
     legal_is_complete = False
+    syntax_rule = "AR-48"
     syntax = (
         Syntax("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7"),
         Syntax("river CARD", "the card turned over into the River", "AR-22"),
