@@ -39,9 +39,9 @@ bench: $(STAMP)
 	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	$(BIN)/python -m bench
 
-## soak: many more random play-throughs than the test suite runs
+## soak: many more random play-throughs and fuzzed inputs than the test suite runs
 soak: $(STAMP)
-	PNPKIT_SOAK=1 $(BIN)/pytest tests -k playthrough
+	PNPKIT_SOAK=1 $(BIN)/pytest tests -k "playthrough or fuzz"
 
 ## rules: the rules-index statements that no test cites
 rules: $(STAMP)
