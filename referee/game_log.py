@@ -173,9 +173,7 @@ def _complete(line: bytes) -> bool:
 def decoded(line: bytes) -> Any:
     """The JSON value of one line; ValueError saying why if it is not one a log can hold."""
     try:
-        value = json.loads(
-            line.decode("utf-8-sig"), parse_int=_whole_number, parse_constant=_not_a_number
-        )
+        value = _DECODER.decode(line.decode("utf-8-sig"))
     except RecursionError:
         raise ValueError(f"nested more than {MAX_NESTING} deep") from None
     if line.count(b"[") + line.count(b"{") > MAX_NESTING and _depth(value) > MAX_NESTING:
@@ -197,6 +195,9 @@ def _whole_number(digits: str) -> int:
 
 def _not_a_number(word: str) -> Any:
     raise ValueError(f"{word} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(parse_int=_whole_number, parse_constant=_not_a_number)
 
 
 def _depth(value: Any) -> int:
