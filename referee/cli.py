@@ -81,6 +81,14 @@ def _pending(events: list[Event]) -> dict[str, list[Event]]:
     return {"pending": events} if events else {}
 
 
+def _is_file(target: str) -> bool:
+    """Whether `target` names a file (False for a name the system cannot even look up)."""
+    try:
+        return Path(target).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _options(pairs: list[str] | None) -> dict[str, str]:
     options = {}
     for item in pairs or []:
@@ -311,7 +319,7 @@ def score(
             raise PnpError(f"{position}: not UTF-8 text (byte {exc.start + 1})") from None
         sheet, over = load_rules(game).score_position(game, text, str(position)), True
     else:
-        if not Path(target).exists():
+        if not _is_file(target):
             raise PnpError(
                 f"{target}: no such log; to score a game that was not recorded, "
                 "give the game and --position FILE"
@@ -471,7 +479,7 @@ def play(
     from pnpkit.referee.report import owed_lines
     from pnpkit.referee.store import make_setup, new_game, new_numbered_game, writing_session
 
-    if not Path(target).is_file():
+    if not _is_file(target):
         from pnpkit.components import load_game
 
         if Path(target).suffix == ".jsonl":

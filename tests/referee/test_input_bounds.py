@@ -183,3 +183,17 @@ def test_an_empty_file_is_still_called_empty(log: Path) -> None:
     log.write_bytes(b"")
     with pytest.raises(LogError, match="empty"):
         read_log(log)
+
+
+def test_a_name_too_long_for_the_system_is_not_a_game_nor_a_log(log: Path) -> None:
+    """os.stat's "File name too long" was a traceback wherever a game or a log is looked up."""
+    name = "x" * 5000
+    with pytest.raises(PnpError, match="not a game"):
+        load_game(name)
+    header = json.loads(log.read_text().splitlines()[0])
+    log.write_text(json.dumps({**header, "game": name}) + "\n")
+    with pytest.raises(LogError, match=r"g\.jsonl:1: the header's game: x+…: not a game"):
+        load_session(log)
+    for args in (("play", name), ("score", name)):
+        result = run(*args)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, args
