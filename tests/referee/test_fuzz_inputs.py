@@ -47,7 +47,7 @@ HUGE = "9" * 5000
 DEEP = "[" * 100_000
 ODD = ["=", ":", ">", ",", "?", "*", "#", "\x00", "\ud800", "\ufeff", "\u0663", "²", "-1", HUGE]
 
-any_char = st.characters(blacklist_categories=())
+any_char = st.characters(exclude_categories=())
 """Every code point, lone surrogates and control characters included."""
 
 
