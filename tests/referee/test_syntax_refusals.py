@@ -73,7 +73,7 @@ def test_move_and_the_play_prompt_refuse_text_that_is_not_a_move(tmp_path, game)
     verdict = json.loads(as_json.stdout)
     assert verdict["accepted"] is False and verdict["rule"] == rule and verdict["reason"]
     prompt = run("play", log, stdin=f"{NOT_A_MOVE}\nquit\n")
-    assert prompt.returncode == 0
+    assert prompt.returncode == 1  # a scripted play with a refused move, like `move`
     assert f"refused: {rule}: " in prompt.stderr
     assert log.read_bytes() == before
     assert json.loads(run("rules", game, "--json").stdout)["syntax_rule"] == rule
