@@ -39,7 +39,7 @@ def run(*args: object, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_the_syntax_rule_is_a_statement_of_the_games_rules_index(game: str) -> None:
     rule, _ = GAMES[game]
     assert load_rules(load_game(game)).syntax_rule == rule
-    index = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    index = (ROOT / "referee" / "games" / "rules-index" / f"{game}.md").read_text(encoding="utf-8")
     statement = re.search(rf"^- \*\*{rule}\*\* (.*)$", index, re.MULTILINE)
     assert statement and "move syntax" in statement[1]
 
