@@ -33,6 +33,9 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES_DIR = ROOT / "docs" / "examples"
+LANTERNS = str(EXAMPLES_DIR / "lanterns")
+"""The example game whose rules come from a package of its own (installed by `make`)."""
 TABLES = [
     ("alpina", 2),
     ("ano-nuevo", 3),
@@ -40,8 +43,11 @@ TABLES = [
     ("gentoo", 2),
     ("nut-hunt", 1),
     ("nut-hunt", 3),
+    (LANTERNS, 2),
 ]
 """Each game with a player count; each is fuzzed in digital and table mode at several depths."""
+POSITIONS = {game: EXAMPLES_DIR / f"{game}-position.txt" for game, _ in TABLES[:-1]}
+POSITIONS[LANTERNS] = EXAMPLES_DIR / "lanterns" / "position-example.txt"
 DEPTHS = (0, 9, 40)
 HUGE = "9" * 5000
 DEEP = "[" * 100_000
@@ -91,7 +97,13 @@ def _typed(vocabulary: list[str]) -> st.SearchStrategy[str]:
 SESSIONS = [(g, n, d, k) for g, n in TABLES for d in (True, False) for k in DEPTHS]
 
 
-@pytest.mark.parametrize("where", SESSIONS, ids=lambda w: "-".join(map(str, w)))
+def _name(where: tuple) -> str:
+    game, players, digital, depth = where
+    mode = "digital" if digital else "table"
+    return f"{Path(game).name}-{players}p-{mode}-{depth}"
+
+
+@pytest.mark.parametrize("where", SESSIONS, ids=_name)
 @FUZZ
 @given(data=st.data())
 def test_fuzz_moves_are_parsed_and_checked_without_crashing(where, data) -> None:
@@ -107,18 +119,12 @@ def test_fuzz_moves_are_parsed_and_checked_without_crashing(where, data) -> None
         assert isinstance(session.text(move), str)
 
 
-EXAMPLE_POSITIONS = {
-    game: (ROOT / "docs" / "examples" / f"{game}-position.txt").read_text(encoding="utf-8")
-    for game, _ in TABLES
-}
-
-
-@pytest.mark.parametrize("game", sorted(EXAMPLE_POSITIONS))
+@pytest.mark.parametrize("game", sorted(POSITIONS), ids=lambda game: Path(game).name)
 @FUZZ
 @given(data=st.data())
 def test_fuzz_position_files_are_read_without_crashing(game, data) -> None:
     """Each game's example position file with lines changed, added and dropped at random."""
-    lines = EXAMPLE_POSITIONS[game].splitlines()
+    lines = POSITIONS[game].read_text(encoding="utf-8").splitlines()
     words = sorted({w for line in lines for w in line.split()})
     typed = _typed(words)
     for _ in range(data.draw(st.integers(1, 4), label="changes")):
@@ -212,7 +218,7 @@ def _move_keys(game: str, players: int) -> tuple[list[str], list[str]]:
     return sorted(t for t in types if t), sorted(keys)
 
 
-@pytest.mark.parametrize("where", SESSIONS[::3], ids=lambda w: "-".join(map(str, w)))
+@pytest.mark.parametrize("where", SESSIONS[::3], ids=_name)
 @FUZZ
 @given(data=st.data())
 def test_fuzz_logged_moves_are_replayed_without_crashing(tmp_path_factory, where, data) -> None:
