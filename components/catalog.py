@@ -36,12 +36,15 @@ def resolve_game(name_or_dir: str | Path) -> Path:
     if text in known:
         return GAMES_DIR / text
     path = Path(text)
-    if path.is_file() and path.name == MANIFEST:
-        path = path.parent
-    if path.is_dir():
-        if not (path / MANIFEST).is_file():
-            raise PnpError(f"{path}: not a game directory (it has no {MANIFEST})")
-        return path
+    try:
+        if path.is_file() and path.name == MANIFEST:
+            path = path.parent
+        if path.is_dir():
+            if not (path / MANIFEST).is_file():
+                raise PnpError(f"{path}: not a game directory (it has no {MANIFEST})")
+            return path
+    except OSError as exc:  # a name too long for the system to look up
+        raise PnpError(f"{text[:60]}…: not a game ({exc.strerror or exc})") from None
     if _plain(text) in known:
         return GAMES_DIR / _plain(text)
     close = difflib.get_close_matches(_plain(text), known, n=1)

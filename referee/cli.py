@@ -40,11 +40,25 @@ VariantOption = Annotated[str, typer.Option("--variant", help="A variant of the 
 GameOptions = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE.")
 ]
+
+
+def _seed(given: str | int) -> int:
+    """A --seed: a whole number of at most MAX_DIGITS digits, as every number the referee reads."""
+    from pnpkit.referee.moves import MAX_DIGITS, plain_digits
+
+    text = str(given)
+    if not plain_digits(text.removeprefix("-")):
+        raise typer.BadParameter(f"expected a whole number of at most {MAX_DIGITS} digits")
+    return int(text)
+
+
 # `play` and `serve` take a log to continue, or a game to start with these:
 NewPlayersOption = Annotated[
     str, typer.Option("--players", help="For a new game: names in seat order.")
 ]
-NewSeedOption = Annotated[int | None, typer.Option("--seed", help="Digital mode.")]
+NewSeedOption = Annotated[
+    int | None, typer.Option("--seed", parser=_seed, metavar="N", help="Digital mode.")
+]
 NewLogOption = Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")]
 
 
@@ -72,6 +86,14 @@ def _pending(events: list[Event]) -> dict[str, list[Event]]:
     return {"pending": events} if events else {}
 
 
+def _is_file(target: str) -> bool:
+    """Whether `target` names a file (False for a name the system cannot even look up)."""
+    try:
+        return Path(target).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _options(pairs: list[str] | None) -> dict[str, str]:
     options = {}
     for item in pairs or []:
@@ -88,7 +110,10 @@ def new(
     players: Annotated[str, typer.Option("--players", help="Names in seat order: A,B,C.")],
     variant: VariantOption = "",
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Digital mode: the referee shuffles and rolls.")
+        int | None,
+        typer.Option(
+            "--seed", parser=_seed, metavar="N", help="Digital mode: the referee deals and rolls."
+        ),
     ] = None,
     log: Annotated[Path | None, typer.Option("--log", help="Where to write the log.")] = None,
     option: GameOptions = None,
@@ -338,7 +363,7 @@ def score(
             raise PnpError(f"{position}: not UTF-8 text (byte {exc.start + 1})") from None
         sheet, over = load_rules(game).score_position(game, text, str(position)), True
     else:
-        if not Path(target).exists():
+        if not _is_file(target):
             raise PnpError(
                 f"{target}: no such log; to score a game that was not recorded, "
                 "give the game and --position FILE"
@@ -380,6 +405,7 @@ def rules(
         "game": loaded.id,
         "rules_version": found.version,
         "moves": [{"form": s.form, "meaning": s.meaning, "rule": s.rule} for s in found.syntax],
+        "syntax_rule": found.syntax_rule,
         "variants": dict(found.variants),
         "options": dict(found.options),
     }
@@ -491,7 +517,7 @@ def play(
     from pnpkit.referee.report import owed_lines
     from pnpkit.referee.store import writing_session
 
-    if not Path(target).is_file():
+    if not _is_file(target):
         if Path(target).suffix == ".jsonl":
             raise PnpError(f"{target}: no such log; start a game with `referee play GAME`")
         from pnpkit.components import resolve_game
@@ -535,7 +561,7 @@ def serve(
     from pnpkit.referee.web.launch import serve as run
 
     path = Path(target)
-    if not path.is_file():
+    if not _is_file(target):
         if path.suffix == ".jsonl":
             raise PnpError(f"{target}: no such log; start a game with `referee serve GAME`")
         if not players:
@@ -550,7 +576,9 @@ def serve(
 def simulate(
     game: GameArgument,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="The master seed.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", parser=_seed, metavar="N", help="The master seed.")
+    ] = 0,
     players: Annotated[
         str,
         typer.Option(

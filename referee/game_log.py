@@ -4,7 +4,9 @@ Line 1 is the header (game, variant, players, options, rules version, component-
 Every later line is an event with `seq` 1, 2, 3 … A last line without its newline that is not a
 whole JSON object is a torn write from a crash: it is dropped with a warning (and cut off before
 the next append); a whole one is kept. Any other damage is refused with the file and line, and
-never repaired.
+never repaired: a line that is not JSON, or holds a number of more than MAX_DIGITS digits, NaN,
+text that is not UTF-8 (a lone surrogate), or values nested more than MAX_NESTING deep. A file
+whose first line is not a log's header is not a log at all, and is reported as such.
 """
 
 from __future__ import annotations
@@ -13,17 +15,22 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnpkit.referee.moves import MAX_DIGITS
 from pnpkit.referee.verdict import LogError
 
 KIND = "pnpkit-referee-log"
 FORMAT = 1
 LOCK_WAIT = 3.0
+MAX_NESTING = 16
+"""How deep the JSON of a line may nest; the referee's own events nest four deep."""
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 Event = dict[str, Any]
 
@@ -116,7 +123,7 @@ def parse_log(data: bytes, path: Path) -> LogContents:
     intact, unterminated = len(data), False
     if data and not data.endswith(b"\n"):
         cut = data.rfind(b"\n") + 1
-        if _complete(data[cut:]):
+        if not cut or _complete(data[cut:]):
             data, unterminated = data + b"\n", True
         else:
             lineno = data.count(b"\n") + 1
@@ -130,8 +137,12 @@ def parse_log(data: bytes, path: Path) -> LogContents:
     parsed: list[Any] = []
     for number, raw in enumerate(lines, start=1):
         try:
-            parsed.append(json.loads(raw))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            parsed.append(decoded(raw))
+        except ValueError as exc:
+            if number == 1:
+                raise LogError(
+                    f"{path}:1: not a pnpkit referee log (line 1 is not its header: {exc})"
+                ) from None
             raise LogError(
                 f"{path}:{number}: damaged line ({exc}); the log is refused, not repaired — "
                 "restore it from a backup or remove the damaged lines by hand"
@@ -154,9 +165,54 @@ def parse_log(data: bytes, path: Path) -> LogContents:
 def _complete(line: bytes) -> bool:
     """Whether a last line without its newline is nonetheless a whole JSON object (kept)."""
     try:
-        return isinstance(json.loads(line), dict)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        return isinstance(decoded(line), dict)
+    except ValueError:
         return False
+
+
+def decoded(line: bytes) -> Any:
+    """The JSON value of one line; ValueError saying why if it is not one a log can hold."""
+    try:
+        value = _DECODER.decode(line.decode("utf-8-sig"))
+    except RecursionError:
+        raise ValueError(f"nested more than {MAX_NESTING} deep") from None
+    if line.count(b"[") + line.count(b"{") > MAX_NESTING and _depth(value) > MAX_NESTING:
+        raise ValueError(f"nested more than {MAX_NESTING} deep")
+    if _SURROGATE.search(line):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("a lone surrogate (\\ud800-\\udfff) is not text") from None
+    return value
+
+
+def _whole_number(digits: str) -> int:
+    count = len(digits.lstrip("-"))
+    if count > MAX_DIGITS:
+        raise ValueError(f"a number of {count} digits; at most {MAX_DIGITS}")
+    return int(digits)
+
+
+def _not_a_number(word: str) -> Any:
+    raise ValueError(f"{word} is not a JSON number")
+
+
+_DECODER = json.JSONDecoder(parse_int=_whole_number, parse_constant=_not_a_number)
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in `value`, counted without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack and deepest <= MAX_NESTING:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in _children(item))
+    return deepest
+
+
+def _children(item: dict[str, Any] | list[Any]) -> Any:
+    return item.values() if isinstance(item, dict) else item
 
 
 def read_log(path: Path) -> LogContents:

@@ -7,7 +7,7 @@ import sys
 from pnpkit.referee.report import choices_text, event_line, score_text
 from pnpkit.referee.session import Session
 from pnpkit.referee.terminal import print_table
-from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
+from pnpkit.referee.verdict import MoveRefused
 
 HELP = """Type a move in the game's syntax (Tab completes legal moves), or:
   legal   what may be entered now      show   the table
@@ -104,9 +104,9 @@ def play(session: Session) -> int:
                 print_table(setup, rules.describe(setup, session.state))
         elif line:
             try:
-                for event in session.submit(session.parse(line)):
+                for event in session.enter(line):
                     print(event_line(event))
                 print_table(setup, rules.describe(setup, session.state))
-            except (MoveRefused, MoveSyntaxError) as exc:
+            except MoveRefused as exc:
                 refused += 1
                 print(f"refused: {exc}", file=sys.stderr)

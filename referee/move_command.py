@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pnpkit.referee.report import event_line, owed_lines, print_json, prompt_json, verdict_json
 from pnpkit.referee.store import writing_session
-from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.verdict import MoveRefused, Verdict
 
 ACCEPTED_EXIT, REFUSED_EXIT = 0, 1
 COMMANDS = ("undo", "legal", "show", "score", "replay", "rules")
@@ -15,7 +15,8 @@ COMMANDS = ("undo", "legal", "show", "score", "replay", "rules")
 
 
 def enter_move(log: Path, text: str, as_json: bool) -> int:
-    """Check and record `text` in `log`; print the outcome. 0 if accepted, 1 if refused.
+    """Check and record `text` in `log`; print the outcome. 0 if accepted, 1 if refused (by a
+    rule, or as text that is not a move, citing the game's syntax rule).
 
     Events the log owed after an interrupted command are completed (and printed) first, whatever
     becomes of the move: a refused move adds nothing of its own.
@@ -27,11 +28,10 @@ def enter_move(log: Path, text: str, as_json: bool) -> int:
             for line in owed_lines(completed, completed=True):
                 print(line)
         try:
-            events = session.submit(session.parse(text))
-        except MoveSyntaxError as exc:
-            verdict: Verdict = refuse("", str(exc) + _command_hint(text, log))
+            events = session.enter(text)
         except MoveRefused as exc:
-            verdict = exc.verdict
+            verdict: Verdict = exc.verdict
+            verdict = Verdict(False, verdict.reason + _command_hint(text, log), verdict.rule)
         else:
             if as_json:
                 print_json(

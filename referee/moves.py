@@ -20,6 +20,10 @@ Move = dict[str, Any]
 """A move: a JSON object whose "type" names it; other keys are the move's arguments."""
 
 _SPACE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+MAX_DIGITS = 18
+"""The most digits a number read from a move, a position file, a log or the command line may have:
+far more than any count in a game, and within a 64-bit integer (Python refuses to read one of
+more than 4,300 digits at all)."""
 
 
 def words(text: str) -> list[str]:
@@ -58,8 +62,9 @@ def split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str]:
 
 
 def plain_digits(word: str) -> bool:
-    """Whether `word` is a whole number in plain digits 0-9 (not ², not other scripts' digits)."""
-    return word.isascii() and word.isdigit()
+    """Whether `word` is a whole number in plain digits 0-9 (not ², not other scripts' digits), at
+    most MAX_DIGITS of them: `int(word)` of such a word is safe and quick."""
+    return len(word) <= MAX_DIGITS and word.isascii() and word.isdigit()
 
 
 def space(word: str) -> tuple[int, int]:

@@ -138,6 +138,8 @@ class Rules:
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}
     options: ClassVar[Mapping[str, str]] = {}
     syntax: ClassVar[Sequence[Syntax]] = ()
+    syntax_rule: ClassVar[str] = ""
+    """The rules-index ID cited when typed text is not a move in `syntax` (refused as any move)."""
     legal_is_complete: ClassVar[bool] = True
     """True when `legal` lists every acceptable move, so the harness may call others illegal."""
     secret_categories: ClassVar[frozenset[str]] = frozenset()

@@ -19,7 +19,7 @@ from typing import Self
 from pnpkit.referee.game_log import Event
 from pnpkit.referee.moves import Move, canonical, split_actor
 from pnpkit.referee.rules import Prompt, Rules, RulesFault, Setup, State
-from pnpkit.referee.verdict import ACCEPTED, MoveRefused, Verdict, refuse
+from pnpkit.referee.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
 
 TABLE, CHANCE, RULES, FORCED = "table", "chance", "rules", "forced"
 MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
@@ -145,6 +145,15 @@ class Session:
         copy = type(self)(self.setup)
         copy.events, copy._steps = list(self.events), list(self._steps)
         return copy, copy.advance()
+
+    def enter(self, text: str) -> list[Event]:
+        """Enter a move as typed at the table (`referee move`, the play prompt): as `submit`, and
+        text that is not a move is refused like an illegal one, citing the game's syntax rule."""
+        try:
+            move = self.parse(text)
+        except MoveSyntaxError as exc:
+            raise MoveRefused(refuse(self.rules.syntax_rule, str(exc))) from None
+        return self.submit(move)
 
     def advance(self) -> list[Event]:
         """Make the rules' own moves and, in digital mode, draw chance, until players must act."""

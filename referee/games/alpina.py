@@ -81,6 +81,7 @@ class AlpinaRules(Rules):
     options: ClassVar[Mapping[str, str]] = {
         "colours": "hiker colours in seat order, e.g. colours=red,purple (default: box order)"
     }
+    syntax_rule = "AL-28"
     syntax = (
         Syntax("start CARD", "the chamois card drawn to start the grid (placed at e5)", "AL-2"),
         Syntax("first PLAYER", "the player drawn to go first", "AL-5"),

@@ -77,6 +77,7 @@ class AnoNuevoRules(Rules):
         "standard": "basic Hunting: a seal in the Ocean draws one Prey card a turn",
         ADVANCED: "advanced Hunting: Pools of five Prey cards, one set aside, the rest passed left",
     }
+    syntax_rule = "AN-72"
     syntax = (
         Syntax("location CARD", "the Location card turned over at setup (AN-L1 …)", "AN-2"),
         Syntax("flip CARD", "the Harem card turned face up (AN-HPA, AN-HMA, AN-HPR)", "AN-6"),

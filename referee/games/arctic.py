@@ -89,6 +89,7 @@ class ArcticRules(Rules):
     }
     legal_is_complete = False
     secret_categories = frozenset({"totem"})
+    syntax_rule = "AR-48"
     syntax = (
         Syntax("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7"),
         Syntax("river CARD", "the card turned over into the River", "AR-22"),

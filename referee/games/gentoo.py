@@ -97,6 +97,7 @@ class Gentoo(Rules):
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "the rules as printed, with the readings of its rules index"
     }
+    syntax_rule = "GE-53"
     syntax = (
         Syntax("flip CARD", "the card turned face up (Choice Card or your Player Pile)", "GE-36"),
         Syntax("first NAME", "the player who goes first", "GE-8"),

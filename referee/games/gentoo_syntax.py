@@ -91,6 +91,8 @@ def _place(args: list[str], players: Sequence[str]) -> Move:
 def parse(text: str, catalog: Catalog, players: Sequence[str]) -> Move:
     """The move typed; MoveSyntaxError saying what was expected if it is not one."""
     actor, rest = split_actor(text, players)
+    if NAME_MARK in rest:
+        raise MoveSyntaxError("a move holds no NUL character")
     move = _parse_bare(_mark_names(rest, players).split(), catalog, players)
     if actor is not None:
         move["player"] = actor

@@ -51,6 +51,7 @@ class NutHuntRules(Rules):
         "colours": "squirrel colours in seat order (solo: the player's, then the Automa's)",
     }
     unlisted = frozenset({"show"})
+    syntax_rule = "NH-41"
     syntax = (
         Syntax("layout TILE …", "the tiles as laid, row by row (3-4-5-4-3)", "NH-1"),
         Syntax("first PLAYER", "the starting player", "NH-4"),

@@ -122,11 +122,10 @@ class LiveTable:
         """Check and record a move typed on `viewer`'s page, as `referee move` does."""
         with self._writing() as session:
             try:
-                move = session.parse(_as_viewer(text, viewer, session))
-                events = session.submit(move)
-            except MoveSyntaxError as exc:
+                events = session.enter(_as_viewer(text, viewer, session))
+            except MoveSyntaxError as exc:  # another player's move typed on this page
                 return verdict_json(refuse("", str(exc)))
-            except MoveRefused as exc:
+            except MoveRefused as exc:  # as `referee move`: unreadable text cites the syntax rule
                 return verdict_json(exc.verdict)
         return {"accepted": True, "rule": "", "reason": "", "events": len(events)}
 
