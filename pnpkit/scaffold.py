@@ -146,7 +146,7 @@ class Table:
 
 class {cls}(Rules):
     id = "{id}"
-    contract = "1.0"
+    contract = "1.1"
     index = "rules.md"
     version = "1"
     syntax = (

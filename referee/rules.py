@@ -22,7 +22,7 @@ from pnpkit.referee.verdict import Verdict
 State = Any
 """A rules module's state: immutable, comparable with ==."""
 
-CONTRACT = "1.0"
+CONTRACT = "1.1"
 """The version of the rules-module contract this engine implements (docs/engine.md): a rules
 module written for MAJOR.MINOR works here when MAJOR is the same and MINOR is not greater."""
 

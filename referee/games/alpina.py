@@ -75,7 +75,7 @@ class AlpinaRules(Rules):
     """The rules of Alpina, step by step as the rulebook orders them."""
 
     id = "alpina"
-    contract = "1.0"
+    contract = "1.1"
     index = "rules-index/alpina.md"
     version = "1"
     options: ClassVar[Mapping[str, str]] = {

@@ -70,7 +70,7 @@ class AnoNuevoRules(Rules):
     """The referee for Año Nuevo."""
 
     id = "ano-nuevo"
-    contract = "1.0"
+    contract = "1.1"
     index = "rules-index/ano-nuevo.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {

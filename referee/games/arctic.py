@@ -80,7 +80,7 @@ class ArcticRules(Rules):
     """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
 
     id = "arctic"
-    contract = "1.0"
+    contract = "1.1"
     index = "rules-index/arctic.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}

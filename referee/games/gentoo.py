@@ -91,7 +91,7 @@ class Gentoo(Rules):
     """The rules of Gentoo."""
 
     id = "gentoo"
-    contract = "1.0"
+    contract = "1.1"
     index = "rules-index/gentoo.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {

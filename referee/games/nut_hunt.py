@@ -38,7 +38,7 @@ class NutHuntRules(Rules):
     """The rules of Nut Hunt, in the rulebook's order: setup, fox movement, optional action."""
 
     id = "nut-hunt"
-    contract = "1.0"
+    contract = "1.1"
     index = "rules-index/nut-hunt.md"
     secret_categories = frozenset({"objectives", "distance bonus", "failed objectives"})
     version = "1"

@@ -37,7 +37,7 @@ def test_moves_and_undo_are_recorded_in_the_log_as_the_cli_records_them(tmp_path
         refused = verdict(web, "/api/move", "first Zed")
         assert refused == {
             "accepted": False,
-            "rule": "",
+            "rule": "AL-28",  # the move syntax, as `referee move` cites it
             "reason": "'zed' is not a player (Ann, Bob)",
         }
         assert verdict(web, "/api/move", "first Bob")["accepted"] is True
@@ -74,7 +74,7 @@ def test_a_move_entered_with_the_cli_is_followed(tmp_path: Path) -> None:
     assert live.state()["log"] == []
     log.write_text("not a log\n")
     assert live.refresh() is True
-    assert "g.jsonl:1: damaged line" in live.state()["error"]
+    assert "g.jsonl:1: not a pnpkit referee log" in live.state()["error"]
 
 
 def test_the_shared_page_keeps_the_hands_and_each_player_sees_only_their_own(

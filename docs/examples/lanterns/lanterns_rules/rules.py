@@ -56,7 +56,7 @@ class LanternRules(Rules):
     """The rules of Lantern Walk, in the order of rules.md."""
 
     id = "lanterns"
-    contract = "1.0"
+    contract = "1.1"
     index = "rules.md"
     version = "1"
     perfect_information = True  # the state counts hands and never holds a card of one
