@@ -9,7 +9,6 @@ from functools import cache
 from pathlib import Path as FilePath
 
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
@@ -139,6 +138,8 @@ def draw_items(
 def draw_svg(canvas: Canvas, drawing) -> None:
     """An SVG's drawing (svglib) at the origin. A bitmap inside the SVG is written as an inline
     image in ASCII85 text: reportlab cannot join binary inline-image data into a form."""
+    from reportlab.graphics import renderPDF  # 50 ms of imports: only a game with SVG art pays
+
     rl_config.useA85 = 1
     try:
         renderPDF.draw(drawing, canvas, 0, 0)
