@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -19,13 +20,18 @@ SCHEMA_BASE = "https://pnpkit.dev/schema/"
 
 
 @cache
-def registry() -> Registry:
-    """Every bundled schema, by its $id."""
+def registry_of(folder: Path) -> Registry:
+    """Every schema file of `folder` (`*.schema.json`), by its $id."""
     resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+    for path in sorted(folder.glob("*.schema.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
         resources.append((schema["$id"], Resource.from_contents(schema)))
     return Registry().with_resources(resources)
+
+
+def registry() -> Registry:
+    """Every bundled schema of the definitions, by its $id."""
+    return registry_of(SCHEMA_DIR)
 
 
 @cache

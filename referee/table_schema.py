@@ -6,25 +6,16 @@ adds the game's zones. Imported only where a table is validated (jsonschema is s
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+
+from pnpkit.components.validation import registry_of
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
 BASE = "https://pnpkit.dev/schema/referee/"
-
-
-@cache
-def _registry() -> Registry:
-    resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((schema["$id"], Resource.from_contents(schema)))
-    return Registry().with_resources(resources)
 
 
 def schema_path(game_id: str) -> Path:
@@ -38,8 +29,8 @@ def table_validator(game_id: str) -> Draft202012Validator:
     name = f"{game_id}.table.schema.json"
     if not schema_path(game_id).is_file():
         name = "table.schema.json"
-    schema = _registry().contents(BASE + name)
-    return Draft202012Validator(schema, registry=_registry())
+    schema = registry_of(SCHEMA_DIR).contents(BASE + name)
+    return Draft202012Validator(schema, registry=registry_of(SCHEMA_DIR))
 
 
 def table_errors(table: dict[str, Any]) -> list[str]:
