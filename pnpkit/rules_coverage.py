@@ -1,6 +1,7 @@
 """List the bundled rules-index statements that no test cites: `make rules`.
 
-The bundled games' indexes are referee/games/rules-index/*.md. A statement is a bullet starting
+The bundled games' indexes are the Markdown files under referee/games/ (each game's package
+holds its own). A statement is a bullet starting
 with its bold ID (`- **AL-12** …`); a test cites an ID by writing it anywhere in a test file (a
 test name such as `test_al_12_…`, a docstring, a comment).
 """
@@ -14,13 +15,13 @@ from pathlib import Path
 from pnpkit.referee.rules_index import statements as statements_of
 
 ROOT = Path(__file__).resolve().parent.parent
-INDEX_DIR = ROOT / "referee" / "games" / "rules-index"
+INDEX_DIR = ROOT / "referee" / "games"
 
 
 def statements(rules_dir: Path) -> dict[str, tuple[Path, str]]:
     """Every statement ID with its file and text."""
     found: dict[str, tuple[Path, str]] = {}
-    for path in sorted(rules_dir.glob("*.md")):
+    for path in sorted(rules_dir.rglob("*.md")):
         for rule_id, text in statements_of(path.read_text(encoding="utf-8")).items():
             found[rule_id] = (path, text)
     return found

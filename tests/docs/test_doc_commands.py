@@ -19,7 +19,7 @@ DOCS = sorted(
         ROOT / "README.md",
         ROOT / "CONTRIBUTING.md",
         *(ROOT / "docs").rglob("*.md"),
-        *(ROOT / "referee" / "games" / "rules-index").glob("*.md"),
+        *(ROOT / "referee" / "games").rglob("*.md"),
     ]
 )
 RUNNABLE = [doc for doc in DOCS if any(not b.norun for b in blocks(doc))]

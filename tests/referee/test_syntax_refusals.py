@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
+from pnpkit.referee.registry import source_of
 from pnpkit.referee.rules import load_rules
+from pnpkit.referee.rules_index import index_text
 from pnpkit.referee.store import make_setup, new_game
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
 
 REFEREE = Path(sys.executable).parent / "referee"
-ROOT = Path(__file__).resolve().parents[2]
 GAMES = {
     "alpina": ("AL-28", "Ann,Bob"),
     "ano-nuevo": ("AN-72", "Ann,Bob,Cy"),
@@ -38,8 +39,9 @@ def run(*args: object, stdin: str = "") -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_syntax_rule_is_a_statement_of_the_games_rules_index(game: str) -> None:
     rule, _ = GAMES[game]
-    assert load_rules(load_game(game)).syntax_rule == rule
-    index = (ROOT / "referee" / "games" / "rules-index" / f"{game}.md").read_text(encoding="utf-8")
+    rules = load_rules(load_game(game))
+    assert rules.syntax_rule == rule
+    index = index_text(source_of(game), rules)
     statement = re.search(rf"^- \*\*{rule}\*\* (.*)$", index, re.MULTILINE)
     assert statement and "move syntax" in statement[1]
 
