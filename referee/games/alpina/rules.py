@@ -6,7 +6,8 @@ printed ID. In digital mode (--seed) the referee deals and draws itself, and so 
 
 `AlpinaRules` is the engine's view of the game; it hands each step to the module of the
 rulebook's part that holds it: `setup`, `turn` (play a card, place a hiker, draw a card),
-`scoring`, `position_file`, `moves` (what is typed), `table_view` (what is shown).
+`scoring`, `position_file`, `moves` (what is typed), `table_view` (what is shown),
+`hidden_cards` (what a seat cannot see, for simulated players).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
-from pnpkit.referee.games.alpina import moves, scoring, table_view, turn
+from pnpkit.referee.games.alpina import hidden_cards, moves, scoring, table_view, turn
 from pnpkit.referee.games.alpina import setup as setting_up
 from pnpkit.referee.games.alpina.position_file import read_position
 from pnpkit.referee.games.alpina.state import (
@@ -172,6 +173,11 @@ class AlpinaRules(Rules):
         if state.phase == DRAW:
             return turn.chance_draw(state, rng)
         return setting_up.chance(setup, state, rng)
+
+    def determinise(
+        self, setup: Setup, state: Alpina, seat: str, rng: random.Random
+    ) -> Alpina | None:
+        return hidden_cards.determinise(setup, state, seat, rng)
 
     def random_move(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
         if state.phase == PLAY:
