@@ -35,8 +35,7 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
         return refuse(
             "AL-11", "a card must touch a card already in the grid orthogonally (no diagonals)"
         )
-    occupied = [i for i, c in enumerate(state.cards) if c is not None]
-    if not grid.within_bound([*occupied, target]):
+    if not grid.within_bound(state.box, target):
         return refuse("AL-12", "that would make a 6th row or column; the grid is 5×5 at most")
     return ACCEPTED
 
@@ -82,7 +81,7 @@ def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
 
 
 def legal_plays(state: Alpina) -> list[Move]:
-    spaces = [space_name(*grid.column_row(s)) for s in open_spaces(state)]
+    spaces = [SPACE_NAMES[s] for s in open_spaces(state)]
     return [{"type": "play", "card": c, "at": at} for c in sorted(playable(state)) for at in spaces]
 
 
@@ -153,9 +152,7 @@ def apply_pass(setup: Setup, state: Alpina, move: Move) -> Alpina:
 def legal_hikers(state: Alpina) -> list[Move]:
     moves: list[Move] = [{"type": "pass"}]
     if state.hikers_left[state.turn]:
-        moves += [
-            {"type": "hiker", "at": space_name(*grid.column_row(s))} for s in hiker_spaces(state)
-        ]
+        moves += [{"type": "hiker", "at": SPACE_NAMES[s]} for s in hiker_spaces(state)]
     return moves
 
 
