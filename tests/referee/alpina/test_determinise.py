@@ -4,6 +4,9 @@ simulated player may imagine of the table, so that `mcts` plays Alpina without r
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -145,3 +148,11 @@ def test_mcts_plays_alpina_and_beats_a_random_player() -> None:
     summary = simulate(GAME, 2, 4, seed=1, specs=(PlayerSpec("mcts", 20), PlayerSpec("random")))
     assert summary["players_by_seat"] == {"seat 1": "mcts:20", "seat 2": "random"}
     assert summary["wins_by_seat"]["seat 1"] >= 3
+
+
+def test_the_cli_simulates_mcts_against_random_at_alpina() -> None:
+    pnp = Path(sys.executable).parent / "pnp"
+    args = ["referee", "simulate", "alpina", "--games", "1", "--players", "mcts:5,random"]
+    result = subprocess.run([pnp, *args, "--jobs", "1"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "2 players (mcts:5, random)" in result.stdout
