@@ -22,7 +22,7 @@ from pnpkit.referee.rules import Choices, Prompt, Setup
 from pnpkit.referee.session import ReplayError, Session, only_move
 from pnpkit.referee.store import header_for, load_session, writing_session
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
-from tests.referee.alpina_helpers import table
+from tests.referee.alpina.helpers import table
 from tests.referee.toy import DiceRace, Race
 
 

@@ -85,7 +85,6 @@ def test_the_report_and_the_json_tell_the_same_games(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (("--players", "clever,random"), "--players: unknown player 'clever'"),
-        (("--players", "mcts:10,random"), "mcts cannot play alpina"),
         (("--executor", "ray", "x"), "--executor: unknown executor 'ray'"),
         (("--players", "greedy"), "Alpina is for 2–4 players, not 1"),
     ],

@@ -19,7 +19,7 @@ from pnpkit.referee.players import (
     parse_players,
     require_fair,
 )
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.rules import Rules, Setup
 from pnpkit.referee.simulate import play, simulate
 from pnpkit.referee.store import make_setup
 
@@ -56,10 +56,15 @@ def test_a_bad_player_spec_says_what_is_expected(text: str, problem: str) -> Non
 
 
 def test_mcts_refuses_rules_that_cannot_hide_the_other_hands() -> None:
-    setup = make_setup(load_game("alpina"), ["A", "B"], seed=1)
+    class Unsampled(AlpinaRules):
+        """Alpina as rules written without `determinise`."""
+
+        determinise = Rules.determinise
+
     with pytest.raises(PlayerSpecError, match="mcts cannot play alpina: its rules provide no"):
-        require_fair(setup.rules, (PlayerSpec("mcts", 10), PlayerSpec("random")))
-    require_fair(setup.rules, (PlayerSpec("greedy"), PlayerSpec("random")))
+        require_fair(Unsampled(), (PlayerSpec("mcts", 10), PlayerSpec("random")))
+    require_fair(Unsampled(), (PlayerSpec("greedy"), PlayerSpec("random")))
+    require_fair(AlpinaRules(), (PlayerSpec("mcts", 10), PlayerSpec("random")))
 
 
 class SampledAlpina(AlpinaRules):
@@ -122,6 +127,7 @@ def test_a_peeking_search_would_be_caught_by_that_test() -> None:
 
     class Peeking(AlpinaRules):
         perfect_information = True  # lies: the state holds every hand
+        determinise = Rules.determinise  # so the state itself is searched
 
     setup, state = _midgame(Peeking(), 44)
     choices = {

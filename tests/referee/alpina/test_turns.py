@@ -1,4 +1,4 @@
-"""Alpina's setup and turns through the referee (rules index: rules-index/alpina.md)."""
+"""Alpina's setup and turns through the referee (rules index: alpina/rules-index.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from pnpkit.errors import PnpError
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import make_setup
-from tests.referee.alpina_helpers import GAME, refusal, table
+from tests.referee.alpina.helpers import GAME, refusal, table
 
 
 def test_al_1_two_to_four_players() -> None:

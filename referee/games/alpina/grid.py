@@ -6,8 +6,6 @@ on every side of it; the rules keep the cards themselves inside a 5×5 bound.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 SIZE = 9
 BOUND = 5
 START = 4 * SIZE + 4
@@ -49,7 +47,12 @@ def surrounding(space: int) -> tuple[int, ...]:
     return _SURROUNDING[space]
 
 
-def within_bound(spaces: Iterable[int]) -> bool:
-    """Whether the spaces fit in 5 rows and 5 columns."""
-    columns, rows = zip(*(column_row(s) for s in spaces), strict=True)
-    return max(columns) - min(columns) < BOUND and max(rows) - min(rows) < BOUND
+def within_bound(box: tuple[int, int, int, int], space: int) -> bool:
+    """Whether a card on `space` keeps the cards in 5 rows and 5 columns, `box` being the placed
+    cards' first and last column and first and last row."""
+    column, row = column_row(space)
+    first_column, last_column, first_row, last_row = box
+    return (
+        max(last_column, column) - min(first_column, column) < BOUND
+        and max(last_row, row) - min(first_row, row) < BOUND
+    )

@@ -12,7 +12,7 @@ def test_alpina_playthrough(case: Case) -> None:
 
 def test_al_18_al_27_simulate_reports_alpinas_own_figures() -> None:
     from pnpkit.referee.simulate import simulate
-    from tests.referee.alpina_helpers import GAME
+    from tests.referee.alpina.helpers import GAME
 
     session = playthrough(Case("alpina", 3, seed=8, digital=True))
     setup, state = session.setup, session.state

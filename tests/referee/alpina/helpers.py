@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pnpkit.components import load_game
-from pnpkit.referee.games.alpina_grid import SIZE
-from pnpkit.referee.games.alpina_scoring import Card, cards_of
+from pnpkit.referee.games.alpina.grid import SIZE
+from pnpkit.referee.games.alpina.scoring import Card, cards_of
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import make_setup
 from pnpkit.referee.verdict import MoveRefused

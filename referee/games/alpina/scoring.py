@@ -1,13 +1,17 @@
-"""Alpina's final scoring: each hiker scores its card's tape points plus its condition."""
+"""Alpina's final scoring (AL-18 … AL-27): each hiker scores its card's tape points plus its
+condition; the highest total wins, ties going to the latest in turn order."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pnpkit.components.model import Game
-from pnpkit.referee.games.alpina_grid import SIZE, column_row, orthogonal, surrounding
+from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
+from pnpkit.referee.games.alpina.state import HIKERS, Alpina
+from pnpkit.referee.moves import space_name
+from pnpkit.referee.rules import ScoreSheet, Setup
 
 
 @dataclass(frozen=True)
@@ -136,3 +140,58 @@ def winners_by_turn_order(totals: Mapping[str, int], order: list[str]) -> tuple[
     return tied[-1], (
         f"{', '.join(tied)} tie on {best}; {tied[-1]} wins as the latest of them in turn order"
     )
+
+
+def score(setup: Setup, state: Alpina) -> ScoreSheet:
+    """The score sheet of the grid as it stands."""
+    cards = cards_of(setup.game)
+    placed = {i: cards[c] for i, c in enumerate(state.cards) if c is not None}
+    hikers = {i: setup.players[s] for i, s in enumerate(state.hikers) if s is not None}
+    order = [
+        setup.players[(state.first + k) % len(setup.players)] for k in range(len(setup.players))
+    ]
+    return score_grid(placed, hikers, order, space_label=lambda i: space_name(*column_row(i)))
+
+
+def score_grid(
+    placed: dict[int, Card],
+    hikers: dict[int, str],
+    order: list[str],
+    space_label: Callable[[int], str],
+) -> ScoreSheet:
+    """Score a grid: each player's hikers, tape and condition points, and the winner (AL-18…27)."""
+    points = {p: {"tape": 0, "conditions": 0} for p in order}
+    notes = []
+    for space_index in sorted(hikers):
+        player = hikers[space_index]
+        tape, condition = hiker_points(space_index, placed, hikers)
+        points[player]["tape"] += tape
+        points[player]["conditions"] += condition
+        card = placed[space_index].id
+        notes.append(f"{player}: {card} at {space_label(space_index)}: {tape} tape + {condition}")
+    totals = {p: sum(c.values()) for p, c in points.items()}
+    winner, tiebreak = winners_by_turn_order(totals, order)
+    return ScoreSheet(("tape", "conditions"), points, (winner,), tiebreak, tuple(notes))
+
+
+def score_bounds(setup: Setup) -> tuple[int, int]:
+    """No score below 0; none above every hiker on the best card with the most it can count."""
+    cards = cards_of(setup.game).values()
+    hikers = HIKERS[len(setup.players)]
+    best = max(c.tape + c.condition.get("base", 0) + c.condition.get("per", 0) * 32 for c in cards)
+    return 0, hikers * best
+
+
+def stats(setup: Setup, state: Alpina, sheet: ScoreSheet) -> dict[str, float]:
+    """Hikers placed and what they scored; how often the first player wins and ties arise."""
+    placed = sum(h is not None for h in state.hikers)
+    n = len(setup.players)
+    first_won = float(sheet.winners == (setup.players[state.first],))
+    return {
+        "hikers placed per player": placed / n,
+        "hikers left unplaced (share)": sum(state.hikers_left) / (HIKERS[n] * n),
+        "points per hiker": sum(sheet.total(p) for p in sheet.points) / placed if placed else 0,
+        "first player won": first_won,
+        "first player edge": first_won - 1 / n,
+        "tie decided by turn order (AL-27)": float(bool(sheet.tiebreak)),
+    }

@@ -1,17 +1,19 @@
-"""Alpina's table for people: the grid as text for the terminal, and as an SVG picture."""
+"""What Alpina's table shows: the grid as text for the terminal, as an SVG picture, and as data
+(`Rules.table`: the grid with its hikers, hands and the draw pile)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.referee.faces import card_title, place_card
-from pnpkit.referee.games import alpina_grid as grid
+from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.moves import space_name
 from pnpkit.referee.rules import Setup
+from pnpkit.referee.table_data import card, hand, sees
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:
-    from pnpkit.referee.games.alpina import Alpina
+    from pnpkit.referee.games.alpina.state import Alpina
 
 CARD_W, CARD_H, GAP, MARGIN = 63.0, 88.0, 6.0, 24.0
 HIKER_R = 7.5
@@ -111,3 +113,35 @@ def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, t
              f"tape {fields.get('tape', '')}"]  # fmt: skip
     title = card_title(setup.game, card)
     place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card, title)
+
+
+def zones(
+    setup: Setup, state: Alpina, colours: tuple[str, ...], viewer: str | None
+) -> dict[str, Any]:
+    """The cards on the grid (space, card, hiker colour), each seat's hand (AL-3: counted for
+    the others) and hikers left, and the draw pile's size."""
+    placed = []
+    for space, card_id in enumerate(state.cards):
+        if card_id is None:
+            continue
+        column, row = grid.column_row(space)
+        hiker = state.hikers[space]
+        placed.append(
+            {
+                "space": space_name(column, row),
+                "card": card(setup.game, card_id),
+                "hiker": None if hiker is None else colours[hiker],
+            }
+        )
+    seats = [
+        {
+            "player": player,
+            "colour": colours[seat],
+            "hand": hand(
+                setup.game, state.hand_sizes[seat], sorted(state.known[seat]), sees(viewer, player)
+            ),
+            "hikers_left": state.hikers_left[seat],
+        }
+        for seat, player in enumerate(setup.players)
+    ]
+    return {"grid": placed, "seats": seats, "draw_pile": state.deck_size(), "placed": state.placed}

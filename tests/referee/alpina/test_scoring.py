@@ -1,4 +1,4 @@
-"""Alpina's final scoring and position files (rules index: rules-index/alpina.md)."""
+"""Alpina's final scoring and position files (rules index: alpina/rules-index.md)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.alpina import RULES, score_grid
-from pnpkit.referee.games.alpina_grid import SIZE
-from pnpkit.referee.games.alpina_scoring import condition_count, hiker_points, winners_by_turn_order
-from tests.referee.alpina_helpers import CARDS, GAME, at, grid
+from pnpkit.referee.games.alpina import RULES
+from pnpkit.referee.games.alpina.grid import SIZE
+from pnpkit.referee.games.alpina.scoring import (
+    condition_count,
+    hiker_points,
+    score_grid,
+    winners_by_turn_order,
+)
+from tests.referee.alpina.helpers import CARDS, GAME, at, grid
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "docs" / "examples" / "alpina-position.txt"
 
 SAMPLE = grid(["AL-03 AL-01 AL-20", "AL-06 AL-21 AL-40", "AL-04 AL-02 AL-39"])

@@ -1,0 +1,241 @@
+"""Alpina's rules: build a shared 5×5 grid of cards and post hikers on the cards that will pay.
+
+The rule IDs (AL-…) are those of rules-index.md, beside this module. At the table, hands stay
+secret: the referee counts the cards in each hand and identifies a card when it is played, by its
+printed ID. In digital mode (--seed) the referee deals and draws itself, and so knows every hand.
+
+`AlpinaRules` is the engine's view of the game; it hands each step to the module of the
+rulebook's part that holds it: `setup`, `turn` (play a card, place a hiker, draw a card),
+`scoring`, `position_file`, `moves` (what is typed), `table_view` (what is shown),
+`hidden_cards` (what a seat cannot see, for simulated players).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from pnpkit.components.model import Game
+from pnpkit.referee.games.alpina import hidden_cards, moves, scoring, table_view, turn
+from pnpkit.referee.games.alpina import setup as setting_up
+from pnpkit.referee.games.alpina.position_file import read_position
+from pnpkit.referee.games.alpina.state import (
+    DEAL,
+    DRAW,
+    FIRST,
+    HAND,
+    HIKER,
+    HIKERS,
+    OVER,
+    PLAY,
+    START,
+    Alpina,
+)
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup
+from pnpkit.referee.verdict import MoveSyntaxError, Verdict, refuse
+
+_CHECKS: dict[str, Callable[[Setup, Alpina, Move], Verdict]] = {
+    "start": setting_up.check_start,
+    "deal": setting_up.check_deal,
+    "first": setting_up.check_first,
+    "play": turn.check_play,
+    "hiker": turn.check_hiker,
+    "pass": turn.check_pass,
+    "draw": turn.check_draw,
+}
+_APPLIES: dict[str, Callable[[Setup, Alpina, Move], Alpina]] = {
+    "start": setting_up.apply_start,
+    "deal": setting_up.apply_deal,
+    "first": setting_up.apply_first,
+    "play": turn.apply_play,
+    "hiker": turn.apply_hiker,
+    "pass": turn.apply_pass,
+    "draw": turn.apply_draw,
+}
+_EXPECTED = {START: "start", DEAL: "deal", FIRST: "first", PLAY: "play", DRAW: "draw"}
+_PHASE_KINDS = {
+    START: "chance",
+    DEAL: "chance",
+    FIRST: "chance",
+    PLAY: "move",
+    HIKER: "move",
+    DRAW: "chance",
+    OVER: "over",
+}
+
+
+class AlpinaRules(Rules):
+    """The rules of Alpina, step by step as the rulebook orders them."""
+
+    id = "alpina"
+    contract = "1.1"
+    index = "rules-index.md"
+    version = "1"
+    options: ClassVar[Mapping[str, str]] = {
+        "colours": "hiker colours in seat order, e.g. colours=red,purple (default: box order)"
+    }
+    syntax_rule = moves.SYNTAX_RULE
+    syntax = moves.SYNTAX
+
+    # --- setup ------------------------------------------------------------------------------
+    def check_setup(
+        self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
+    ) -> None:
+        super().check_setup(game, variant, players, options)
+        setting_up.check_colours(game, players, options)
+
+    def colours(self, setup: Setup) -> tuple[str, ...]:
+        """Each seat's hiker colour."""
+        return setting_up.colours(setup)
+
+    def initial(self, setup: Setup) -> Alpina:
+        return setting_up.initial(setup)
+
+    def prompt_kind(self, setup: Setup, state: Alpina) -> str:
+        return _PHASE_KINDS[state.phase]
+
+    def prompt(self, setup: Setup, state: Alpina) -> Prompt:
+        everyone = tuple(setup.players)
+        player = setup.players[state.turn]
+        phase = state.phase
+        if phase == PLAY:
+            return Prompt("move", (player,), f"{player}: play a card: play CARD SPACE")
+        if phase == HIKER:
+            if not state.hikers_left[state.turn]:
+                return Prompt("move", (player,), f"{player}: no hikers left: pass")
+            return Prompt("move", (player,), f"{player}: hiker SPACE, or pass")
+        if phase == DRAW:
+            return Prompt("chance", (player,), f"{player}: draw back up to {HAND} cards")
+        if phase == START:
+            return Prompt("chance", everyone, "draw a chamois starter card: start CARD")
+        if phase == DEAL:
+            return Prompt("chance", everyone, "deal 6 cards to each player: deal")
+        if phase == FIRST:
+            return Prompt("chance", everyone, "draw the first player at random: first PLAYER")
+        return Prompt("over", (), "the grid is complete: the game is over")
+
+    # --- text -------------------------------------------------------------------------------
+    def parse(self, setup: Setup, state: Alpina, text: str) -> Move:
+        move = moves.parse(setup, text)
+        if move is None:
+            raise MoveSyntaxError(
+                f"{text.strip()!r} is not an Alpina move; now: {self.prompt(setup, state).text} "
+                "(`pnp referee rules alpina` lists every move)"
+            )
+        return move
+
+    def text(self, setup: Setup, move: Move) -> str:
+        return moves.text(setup, move)
+
+    # --- checking and applying --------------------------------------------------------------
+    def check(self, setup: Setup, state: Alpina, move: Move) -> Verdict:
+        kind = move.get("type")
+        if state.phase == OVER:
+            return refuse("AL-17", "the game is over: the 25th card has been placed")
+        allowed = ("hiker", "pass") if state.phase == HIKER else (_EXPECTED[state.phase],)
+        if kind not in allowed:
+            return refuse("AL-6", f"not now: {self.prompt(setup, state).text}")
+        player = move.get("player")
+        if player is not None and player != setup.players[state.turn]:
+            return refuse("AL-7", f"it is {setup.players[state.turn]}'s turn, not {player}'s")
+        problem = moves.malformed(move)
+        if problem:
+            return refuse(moves.STEP_RULES[kind], f"a malformed {kind} move: {problem}")
+        return _CHECKS[kind](setup, state, move)
+
+    def apply(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
+        return _APPLIES[move["type"]](setup, state, move)
+
+    # --- what may happen --------------------------------------------------------------------
+    def forced(self, setup: Setup, state: Alpina) -> Move | None:
+        if not setup.digital and state.phase in (DEAL, DRAW):
+            return {"type": state.phase}
+        return None
+
+    def legal(self, setup: Setup, state: Alpina) -> list[Move]:
+        phase = state.phase
+        if phase == PLAY:
+            return turn.legal_plays(state)
+        if phase == HIKER:
+            return turn.legal_hikers(state)
+        if phase == START:
+            return setting_up.legal_starts(setup, state)
+        if phase == FIRST:
+            return setting_up.legal_firsts(setup)
+        if phase in (DEAL, DRAW):
+            return [] if setup.digital else [{"type": phase}]
+        return []
+
+    def chance(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
+        if state.phase == DRAW:
+            return turn.chance_draw(state, rng)
+        return setting_up.chance(setup, state, rng)
+
+    def determinise(
+        self, setup: Setup, state: Alpina, seat: str, rng: random.Random
+    ) -> Alpina | None:
+        return hidden_cards.determinise(setup, state, seat, rng)
+
+    def random_move(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
+        if state.phase == PLAY:
+            return turn.random_play(state, rng)
+        if state.phase == HIKER:
+            return turn.random_hiker(state, rng)
+        return rng.choice(self.legal(setup, state))
+
+    # --- scoring ----------------------------------------------------------------------------
+    def score(self, setup: Setup, state: Alpina) -> ScoreSheet:
+        return scoring.score(setup, state)
+
+    def score_bounds(self, setup: Setup) -> tuple[int, int]:
+        return scoring.score_bounds(setup)
+
+    def stats(self, setup: Setup, state: Alpina) -> Mapping[str, float]:
+        """Hikers placed and what they scored; how often the first player wins and ties arise."""
+        return scoring.stats(setup, state, self.score(setup, state))
+
+    def census(self, setup: Setup, state: Alpina) -> Counter[str]:
+        pieces: Counter[str] = Counter(c for c in state.cards if c is not None)
+        pieces.update(state.pool)
+        for known in state.known:
+            pieces.update(known)
+        tokens = {c.fields["colour"]: c for c in setup.game.group("hikers").components}
+        for seat, colour in enumerate(self.colours(setup)):
+            on_grid = sum(1 for h in state.hikers if h == seat)
+            pieces[tokens[colour].id] += on_grid + state.hikers_left[seat]
+        return pieces
+
+    def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
+        position = read_position(game, text, source, HIKERS)
+        cards = scoring.cards_of(game)
+        placed = {i: cards[c] for i, c in position.cards.items()}
+        return scoring.score_grid(
+            placed, position.hikers, position.order, space_label=position.label
+        )
+
+    # --- showing ----------------------------------------------------------------------------
+    def describe(self, setup: Setup, state: Alpina) -> str:
+        return table_view.describe_table(setup, state, self.colours(setup))
+
+    def view(self, setup: Setup, state: Alpina, player: str) -> str:
+        """AL-3: the table as `player` may see it: the other hands only as counts."""
+        return table_view.describe_table(
+            setup, state, self.colours(setup), setup.players.index(player)
+        )
+
+    def svg(self, setup: Setup, state: Alpina, face: Any) -> str:
+        return table_view.table_svg(setup, state, self.table(setup, state, ""), face)
+
+    def zones(self, setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
+        return table_view.zones(setup, state, self.colours(setup), viewer)
+
+    def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """The hikers' colours (AL-4)."""
+        hexes = {c.fields["colour"]: c.fields["hex"] for c in setup.game.group("hikers").components}
+        return tuple((c, hexes[c]) for c in self.colours(setup))
+
+
+RULES = AlpinaRules()
