@@ -3,10 +3,9 @@ Locations are replaced (`flip CARD`, one at a time); the first five turns are on
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.hunt import start_hunt
 from pnpkit.referee.games.ano_nuevo.state import FILL, MATE, TRAVEL, AnoNuevo, set_item
 from pnpkit.referee.moves import Move
@@ -18,10 +17,10 @@ def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     """AN-5, AN-6, AN-8."""
     data = data_of(setup.game)
     tracker = data.tracker_first if state.tracker == data.tracker_last else state.tracker + 1
-    state = replace(state, turn=state.turn + 1, tracker=tracker, moved=(), mating=None)
+    state = evolve(state, turn=state.turn + 1, tracker=tracker, moved=(), mating=None)
     if tracker == data.tracker_first:
         on_beaches = [c for beach in state.beaches for c in beach]
-        return replace(
+        return evolve(
             state,
             step=FILL,
             fill=0,
@@ -30,7 +29,7 @@ def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
             harem_discard=cards.pile((*state.harem_discard, *on_beaches)),
         )
     if state.dealt:
-        return replace(state, step=TRAVEL)
+        return evolve(state, step=TRAVEL)
     return start_hunt(setup, state)
 
 
@@ -41,8 +40,8 @@ def next_fill(setup: Setup, state: AnoNuevo, data: Data) -> AnoNuevo | None:
         full = len(state.beaches[state.fill]) >= data.capacity[state.places[state.fill]]
         if not full and (state.harem_deck or state.harem_discard):
             return None
-        return replace(state, fill=state.fill + 1)
-    return replace(state, step=TRAVEL)
+        return evolve(state, fill=state.fill + 1)
+    return evolve(state, step=TRAVEL)
 
 
 def check_flip(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -61,12 +60,12 @@ def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         deck, discard = discard, ()
     place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
     beaches = set_item(state.beaches, place, cards.pile((*state.beaches[place], move["card"])))
-    state = replace(
+    state = evolve(
         state,
         harem_deck=cards.without(deck, move["card"]),
         harem_discard=discard,
         beaches=beaches,
     )
     if state.mating is not None and state.step == MATE:
-        state = replace(state, mating=replace(state.mating, flips=state.mating.flips - 1))
+        state = evolve(state, mating=evolve(state.mating, flips=state.mating.flips - 1))
     return state

@@ -52,13 +52,19 @@ class Data:
 
 
 _LOADED: dict[int, tuple[Game, Data]] = {}
+_LAST: list[tuple[Game, Data] | None] = [None]
+"""The game asked for last (nearly always the one being played)."""
 
 
 def data_of(game: Game) -> Data:
     """The values of the Año Nuevo data (kept per loaded game)."""
+    last = _LAST[0]
+    if last is not None and last[0] is game:
+        return last[1]
     found = _LOADED.get(id(game))
     if found is None or found[0] is not game:
         found = _LOADED[id(game)] = (game, _read(game))
+    _LAST[0] = found
     return found[1]
 
 

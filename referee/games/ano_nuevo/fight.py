@@ -5,9 +5,9 @@ the end-of-game tie, AN-53)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.roles import beta_open, settle_round
 from pnpkit.referee.games.ano_nuevo.scoring import outcome_of
@@ -104,15 +104,15 @@ def apply_reveal(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     state = discard(setup, state, move["seal"], move["card"])  # AN-42
     i = contest.fighters.index(move["seal"])
     revealed = set_item(contest.revealed, i, (*contest.revealed[i], move["card"]))
-    return after_fight_step(setup, state, replace(contest, revealed=revealed))
+    return after_fight_step(setup, state, evolve(contest, revealed=revealed))
 
 
 def apply_bellow(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-43, AN-53: the bellow's winner goes ahead of the others tied."""
     if state.step == TIE:
-        return replace(state, bellow=move["seal"], step=OVER)
+        return evolve(state, bellow=move["seal"], step=OVER)
     contest = state.contests[0]
-    contest = replace(contest, bellows=(*contest.bellows, move["seal"]))
+    contest = evolve(contest, bellows=(*contest.bellows, move["seal"]))
     return after_fight_step(setup, state, contest)
 
 

@@ -3,10 +3,9 @@ there, and its discard to the Prey discard pile."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -28,5 +27,5 @@ def discard(setup: Setup, state: AnoNuevo, player: str, card: str) -> AnoNuevo:
     """`player` discards a shown `card` from the hand."""
     seal = state.seal(setup, player)
     prey, hand = cards.show(state.prey, seal.hand, card)
-    prey = replace(prey, discard=cards.pile((*prey.discard, card)))
-    return replace(state, prey=prey).with_seal(setup, player, replace(seal, hand=hand))
+    prey = evolve(prey, discard=cards.pile((*prey.discard, card)))
+    return evolve(state, prey=prey).with_seal(setup, player, evolve(seal, hand=hand))

@@ -4,9 +4,8 @@ unseen (`hunt`); in digital mode the referee deals them (`draw NAME CARD`, `keep
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, MATE, POOL, AnoNuevo, Seal
 from pnpkit.referee.moves import Move
@@ -21,12 +20,12 @@ def start_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     if setup.variant == ADVANCED:
         for i, seal in enumerate(seals):
             if seal.place is None and seal.hand:
-                seals[i] = replace(seal, hand=(), aside=cards.pile((*seal.aside, *seal.hand)))
+                seals[i] = evolve(seal, hand=(), aside=cards.pile((*seal.aside, *seal.hand)))
     hunters, keepers = ocean, ()
     if setup.variant == ADVANCED:
         hunters = tuple(p for p in ocean if not state.seal(setup, p).pool)
         keepers = ocean
-    return replace(state, step=HUNT, seals=tuple(seals), hunters=hunters, keepers=keepers)
+    return evolve(state, step=HUNT, seals=tuple(seals), hunters=hunters, keepers=keepers)
 
 
 def next_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
@@ -34,13 +33,13 @@ def next_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
     if state.hunters:
         if state.prey.deck or state.prey.discard:
             return None
-        return replace(state, hunters=())
+        return evolve(state, hunters=())
     keepers = tuple(p for p in state.keepers if state.seal(setup, p).pool)
     if keepers != state.keepers:
-        return replace(state, keepers=keepers)
+        return evolve(state, keepers=keepers)
     if keepers:
         return None
-    return replace(state, step=MATE, mating=None)
+    return evolve(state, step=MATE, mating=None)
 
 
 def check_hunt(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -75,19 +74,19 @@ def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         if setup.variant != ADVANCED:
             prey, item = cards.draw(prey)
             if item is not None:
-                seals[i] = replace(seals[i], hand=cards.pile((*seals[i].hand, item)))
+                seals[i] = evolve(seals[i], hand=cards.pile((*seals[i].hand, item)))
             continue
         if not seals[i].pool:
             prey, pool = draw_pool(prey)
-            seals[i] = replace(seals[i], pool=pool)
+            seals[i] = evolve(seals[i], pool=pool)
         if seals[i].pool:
             prey, item = cards.any_hidden(prey, seals[i].pool)
             seal = seals[i]
             aside = cards.pile((*seal.aside, item))
-            seals[i] = replace(seal, pool=cards.without(seal.pool, item), aside=aside)
+            seals[i] = evolve(seal, pool=cards.without(seal.pool, item), aside=aside)
     if setup.variant == ADVANCED:
         seals = pass_pools(seals, hunters)
-    return replace(
+    return evolve(
         state, prey=prey, seals=tuple(seals), step=MATE, mating=None, hunters=(), keepers=()
     )
 
@@ -98,14 +97,14 @@ def apply_draw(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     player = move["seal"]
     seal = state.seal(setup, player)
     if setup.variant == ADVANCED:
-        seal = replace(seal, pool=cards.pile((*seal.pool, item)))  # type: ignore[arg-type]
+        seal = evolve(seal, pool=cards.pile((*seal.pool, item)))  # type: ignore[arg-type]
         full = len(seal.pool) >= POOL
     else:
-        seal = replace(seal, hand=cards.pile((*seal.hand, item)))  # type: ignore[arg-type]
+        seal = evolve(seal, hand=cards.pile((*seal.hand, item)))  # type: ignore[arg-type]
         full = True
-    state = replace(state, prey=prey).with_seal(setup, player, seal)
+    state = evolve(state, prey=prey).with_seal(setup, player, seal)
     if full:
-        state = replace(state, hunters=state.hunters[1:])
+        state = evolve(state, hunters=state.hunters[1:])
     return state
 
 
@@ -113,7 +112,7 @@ def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-47: the card set aside; once every hunter has kept one, the Pools pass on."""
     player = move["seal"]
     seal = state.seal(setup, player)
-    seal = replace(
+    seal = evolve(
         seal,
         pool=cards.without(seal.pool, move["card"]),
         aside=cards.pile((*seal.aside, move["card"])),
@@ -121,10 +120,10 @@ def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     state = state.with_seal(setup, player, seal)
     keepers = tuple(p for p in state.keepers if p != player)
     if keepers:
-        return replace(state, keepers=keepers)
+        return evolve(state, keepers=keepers)
     hunters = [i for i, s in enumerate(state.seals) if s.place is None]
     seals = pass_pools(list(state.seals), hunters)
-    return replace(state, seals=tuple(seals), keepers=(), step=MATE, mating=None)
+    return evolve(state, seals=tuple(seals), keepers=(), step=MATE, mating=None)
 
 
 def draw_pool(prey: PreyCards) -> tuple[PreyCards, Items]:
@@ -144,5 +143,5 @@ def pass_pools(seals: list[Seal], hunters: list[int]) -> list[Seal]:
         return seals
     pools = [seals[i].pool for i in hunters]
     for k, i in enumerate(hunters):
-        seals[i] = replace(seals[i], pool=pools[k - 1])
+        seals[i] = evolve(seals[i], pool=pools[k - 1])
     return seals

@@ -4,10 +4,9 @@ the Beta's (`give CARD`); a Matron taken turns up more cards at once (`flip CARD
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.scoring import end_turn
 from pnpkit.referee.games.ano_nuevo.state import (
@@ -33,7 +32,7 @@ def next_mate(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
     if mating.flips:
         if state.harem_deck or state.harem_discard:
             return None
-        return replace(state, mating=replace(mating, flips=0))
+        return evolve(state, mating=evolve(mating, flips=0))
     if mating.discarders:
         return None
     beach = state.beaches[mating.place]
@@ -42,19 +41,20 @@ def next_mate(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
     if mating.left > 0 and beach and holder:
         return None
     if mating.taker == 0:  # AN-57: now the Beta
-        return replace(state, mating=replace(mating, taker=1, left=mating.food[1]))
+        return evolve(state, mating=evolve(mating, taker=1, left=mating.food[1]))
     return start_mating(setup, state, mating.place + 1)
 
 
 def start_mating(setup: Setup, state: AnoNuevo, place: int) -> AnoNuevo:
     """AN-55: the next Location with seals; after the last, the end of the turn."""
     order = {ALPHA: 0, BETA: 1, BACHELOR: 2}
+    seals = list(zip(setup.players, state.seals, strict=True))
     while place < len(state.places):
-        here = [p for p in setup.players if state.seal(setup, p).place == place]
+        here = [(p, s) for p, s in seals if s.place == place]
         if here:
-            here.sort(key=lambda p: order.get(state.seal(setup, p).role, 3))
-            discarders = tuple(p for p in here if state.seal(setup, p).hand)
-            return replace(state, mating=Mating(place, discarders))
+            here.sort(key=lambda ps: order.get(ps[1].role, 3))
+            discarders = tuple(p for p, s in here if s.hand)
+            return evolve(state, mating=Mating(place, discarders))
         place += 1
     return end_turn(setup, state)
 
@@ -115,10 +115,10 @@ def apply_mate(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         food if role == BETA else mating.food[1],
     )
     discarders = tuple(p for p in mating.discarders if p != player)
-    mating = replace(mating, discarders=discarders, food=foods)
+    mating = evolve(mating, discarders=discarders, food=foods)
     if not discarders:
-        mating = replace(mating, taker=0, left=foods[0])
-    return replace(state, mating=mating)
+        mating = evolve(mating, taker=0, left=foods[0])
+    return evolve(state, mating=mating)
 
 
 def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
@@ -131,18 +131,18 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     role = ALPHA if mating.taker == 0 else BETA
     player = role_holder(setup, state, mating.place, role)
     seal = state.seal(setup, player)
-    seal = replace(seal, vp=seal.vp + data.vp[card], mated=cards.pile((*seal.mated, card)))
+    seal = evolve(seal, vp=seal.vp + data.vp[card], mated=cards.pile((*seal.mated, card)))
     beach = cards.without(state.beaches[mating.place], card)
     flips = data.refills(card, state.places[mating.place])  # AN-60
-    state = replace(
+    state = evolve(
         state,
         beaches=set_item(state.beaches, mating.place, beach),
         harem_discard=cards.pile((*state.harem_discard, card)),
     ).with_seal(setup, player, seal)
-    return replace(state, mating=replace(mating, left=mating.left - 1, flips=flips))
+    return evolve(state, mating=evolve(mating, left=mating.left - 1, flips=flips))
 
 
 def apply_done(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-56, AN-57: no more cards for this taker."""
     assert state.mating is not None
-    return replace(state, mating=replace(state.mating, left=0))
+    return evolve(state, mating=evolve(state.mating, left=0))

@@ -5,9 +5,9 @@ lone posturer is Alpha at once."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from pnpkit.referee.games.ano_nuevo.fight import after_fight_step
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.roles import posturers, settle_round
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
@@ -16,6 +16,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     AnoNuevo,
     Contest,
     names,
+    roles_at,
     set_contest,
 )
 from pnpkit.referee.moves import Move
@@ -27,19 +28,15 @@ def start_posture(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     """AN-30: a Contest on each Location with several posturers; a lone one is Alpha."""
     contests = []
     for place in range(len(state.places)):
-        roles = {
-            p: state.seal(setup, p).role
-            for p in setup.players
-            if state.seal(setup, p).place == place
-        }
+        roles = roles_at(setup, state, place)
         who = posturers(roles, state.moved)
         if len(who) == 1:
             seal = state.seal(setup, who[0])
-            state = state.with_seal(setup, who[0], replace(seal, role=ALPHA))
+            state = state.with_seal(setup, who[0], evolve(seal, role=ALPHA))
         elif len(who) > 1:
             defender = next((p for p, r in roles.items() if r == ALPHA), None)
             contests.append(Contest(place, 1, tuple(who), defender, BETA in roles.values()))
-    return replace(state, step=POSTURE, contests=tuple(contests))
+    return evolve(state, step=POSTURE, contests=tuple(contests))
 
 
 def check_display(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -67,7 +64,7 @@ def apply_display(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-31: the public counts."""
     contest = state.contests[0]
     shown = tuple(move["counts"][p] for p in contest.seals)
-    return set_contest(state, replace(contest, shown=shown))
+    return set_contest(state, evolve(contest, shown=shown))
 
 
 def apply_stand(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
@@ -75,8 +72,8 @@ def apply_stand(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     contest = state.contests[0]
     stays = tuple(p for p in contest.seals if move["stays"][p])
     if not stays:  # AN-33
-        return set_contest(state, replace(contest, shown=None))
+        return set_contest(state, evolve(contest, shown=None))
     if len(stays) == 1:  # AN-34
         return settle_round(setup, state, contest, stays[0], None)
-    fighters = replace(contest, fighters=stays, revealed=((),) * len(stays))  # AN-35
-    return after_fight_step(setup, replace(state, fights=state.fights + 1), fighters)
+    fighters = evolve(contest, fighters=stays, revealed=((),) * len(stays))  # AN-35
+    return after_fight_step(setup, evolve(state, fights=state.fights + 1), fighters)

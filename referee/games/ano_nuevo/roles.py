@@ -9,8 +9,8 @@ if several seals stay: round 1 decides the Alpha, round 2 (among the other postu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
     BACHELOR,
@@ -18,6 +18,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     AnoNuevo,
     Contest,
     Seal,
+    roles_at,
 )
 from pnpkit.referee.rules import Setup
 
@@ -85,7 +86,7 @@ def departures(setup: Setup, state: AnoNuevo) -> tuple[Seal, ...]:
         }
         for player, role in after_departures(stayers).items():
             i = setup.players.index(player)
-            seals[i] = replace(seals[i], role=role)
+            seals[i] = evolve(seals[i], role=role)
     return tuple(seals)
 
 
@@ -94,13 +95,8 @@ def settle_round(
 ) -> AnoNuevo:
     """The table once `winner` (and `second`) won a round: the roles on its Location, and the
     second round to play next if one is needed."""
-    roles = {
-        p: state.seal(setup, p).role
-        for p in setup.players
-        if state.seal(setup, p).place == contest.place
-    }
-    roles, again = settle(roles, contest, winner, second)
+    roles, again = settle(roles_at(setup, state, contest.place), contest, winner, second)
     for player, role in roles.items():
-        state = state.with_seal(setup, player, replace(state.seal(setup, player), role=role))
+        state = state.with_seal(setup, player, evolve(state.seal(setup, player), role=role))
     rest = state.contests[1:]
-    return replace(state, contests=((again,) if again else ()) + rest)
+    return evolve(state, contests=((again,) if again else ()) + rest)

@@ -39,7 +39,7 @@ from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
 from pnpkit.referee.games.ano_nuevo.table_view import describe, table_svg
 from pnpkit.referee.games.ano_nuevo.zones import ano_nuevo_zones
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Choices, Prompt, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.rules import Choices, Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import Verdict, refuse
 
 Checker = Callable[[Setup, AnoNuevo, Move], Verdict]
@@ -116,6 +116,9 @@ class AnoNuevoRules(Rules):
 
     def prompt(self, setup: Setup, state: AnoNuevo) -> Prompt:
         return turn.prompt(setup, state)
+
+    def prompt_kind(self, setup: Setup, state: AnoNuevo) -> PromptKind:
+        return turn.kind(setup, state)
 
     def choices(self, setup: Setup, state: AnoNuevo) -> Choices | None:
         return turn.choices(setup, state)

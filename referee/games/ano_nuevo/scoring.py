@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items
 from pnpkit.referee.games.ano_nuevo.state import ALPHA, OVER, TIE, AnoNuevo
 from pnpkit.referee.rules import ScoreSheet, Setup
@@ -91,13 +92,13 @@ def outcome_of(setup: Setup, state: AnoNuevo) -> Outcome:
 
 def end_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     """AN-50 … AN-53: the next turn begins, or the game is over (waiting on a bellow if tied)."""
-    state = replace(state, mating=None)
+    state = evolve(state, mating=None)
     vps = {p: state.seal(setup, p).vp for p in setup.players}
     if not game_over(vps):
         return begin_turn(setup, state)
-    state = replace(state, step=OVER)
+    state = evolve(state, step=OVER)
     if outcome_of(setup, state).bellow:
-        return replace(state, step=TIE)
+        return evolve(state, step=TIE)
     return state
 
 

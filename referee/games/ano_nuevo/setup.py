@@ -3,10 +3,9 @@ the Location cards turned over one by one (`location CARD`)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.state import LOCATION, AnoNuevo, Seal
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
@@ -38,4 +37,4 @@ def check_location(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 def apply_location(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-2: the next Location, numbered in turn, with no Harem card yet."""
     places = (*state.places, move["card"])
-    return replace(state, places=places, beaches=(*state.beaches, ()))
+    return evolve(state, places=places, beaches=(*state.beaches, ()))

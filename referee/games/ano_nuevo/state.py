@@ -3,9 +3,10 @@ Mating under way) and the small helpers every step of the turn reads it with."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 from pnpkit.referee.rules import Setup
 
@@ -121,16 +122,24 @@ class AnoNuevo:
     def with_seal(self, setup: Setup, player: str, seal: Seal) -> AnoNuevo:
         """The table with a player's seal replaced."""
         i = setup.players.index(player)
-        return replace(self, seals=(*self.seals[:i], seal, *self.seals[i + 1 :]))
+        return evolve(self, seals=(*self.seals[:i], seal, *self.seals[i + 1 :]))
 
 
 def role_holder(setup: Setup, state: AnoNuevo, place: int, role: str) -> str:
     """The player holding `role` on Location `place` ("" if none)."""
-    for p in setup.players:
-        seal = state.seal(setup, p)
+    for p, seal in zip(setup.players, state.seals, strict=True):
         if seal.place == place and seal.role == role:
             return p
     return ""
+
+
+def roles_at(setup: Setup, state: AnoNuevo, place: int) -> dict[str, str]:
+    """The seals on Location `place` and their roles, in seat order."""
+    return {
+        p: seal.role
+        for p, seal in zip(setup.players, state.seals, strict=True)
+        if seal.place == place
+    }
 
 
 def place_name(index: int) -> str:
@@ -150,4 +159,4 @@ def set_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def set_contest(state: AnoNuevo, contest: Contest) -> AnoNuevo:
     """The table with the Posture under way replaced."""
-    return replace(state, contests=(contest, *state.contests[1:]))
+    return evolve(state, contests=(contest, *state.contests[1:]))

@@ -4,11 +4,11 @@ the Prey card each traveller discards (`pay NAME CARD`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.roles import departures
 from pnpkit.referee.games.ano_nuevo.state import NONE, OCEAN, PAY, AnoNuevo, names
@@ -70,14 +70,14 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
             continue
         moved.append(player)
         if seal.place is None and index is not None:  # AN-48: leaving the Ocean
-            prey = replace(prey, discard=cards.pile((*prey.discard, *seal.pool)))
-            seal = replace(seal, hand=cards.pile((*seal.hand, *seal.aside)), aside=(), pool=())
-        seals[i] = replace(seal, place=index, role=NONE)
+            prey = evolve(prey, discard=cards.pile((*prey.discard, *seal.pool)))
+            seal = evolve(seal, hand=cards.pile((*seal.hand, *seal.aside)), aside=(), pool=())
+        seals[i] = evolve(seal, place=index, role=NONE)
         free = index is not None and data.free_arrival(state.places[index])
         if seal.hand and not free:
             payers.append(player)
-    state = replace(state, seals=tuple(seals), prey=prey, payers=tuple(payers), moved=tuple(moved))
-    return replace(state, seals=departures(setup, state), step=PAY)
+    state = evolve(state, seals=tuple(seals), prey=prey, payers=tuple(payers), moved=tuple(moved))
+    return evolve(state, seals=departures(setup, state), step=PAY)
 
 
 def check_pay(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -91,4 +91,4 @@ def apply_pay(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-12: the card is discarded."""
     state = discard(setup, state, move["seal"], move["card"])
     payers = tuple(p for p in state.payers if p != move["seal"])
-    return replace(state, payers=payers)
+    return evolve(state, payers=payers)

@@ -30,7 +30,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Choices, Prompt, Setup
+from pnpkit.referee.rules import Choices, Prompt, PromptKind, Setup
 from pnpkit.wording import counted
 
 
@@ -104,6 +104,26 @@ def _mate_prompt(setup: Setup, state: AnoNuevo) -> Prompt:
     )
 
 
+def kind(setup: Setup, state: AnoNuevo) -> PromptKind:
+    """The kind of `prompt` now, without its text (the engine asks it at every step)."""
+    step = state.step
+    if step in (LOCATION, FILL):
+        return "chance"
+    if step == TRAVEL:
+        return "simultaneous"
+    if step in (PAY, TIE):
+        return "move"
+    if step == POSTURE:
+        contest = state.contests[0]
+        return "simultaneous" if contest.shown is None or not contest.fighters else "move"
+    if step == HUNT:
+        return "chance" if setup.digital and state.hunters else "move"
+    if step == MATE:
+        assert state.mating is not None
+        return "chance" if state.mating.flips else "move"
+    return "over"
+
+
 def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
     """AN-10, AN-31, AN-33: what each seal may choose in secret, revealed together."""
     if state.step == TRAVEL:
@@ -174,12 +194,11 @@ def proceed(setup: Setup, state: AnoNuevo) -> AnoNuevo:
 
 
 def _next(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
-    data = data_of(setup.game)
     step = state.step
     if step == LOCATION and len(state.places) == len(setup.players) - 1:
         return begin_turn(setup, state)
     if step == FILL:
-        return next_fill(setup, state, data)
+        return next_fill(setup, state, data_of(setup.game))
     if step == PAY and not state.payers:
         return start_posture(setup, state)
     if step == POSTURE and not state.contests:
