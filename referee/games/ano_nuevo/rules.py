@@ -34,6 +34,7 @@ from pnpkit.referee.games.ano_nuevo import (
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo import setup as setting_up
 from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.determinise import determinise
 from pnpkit.referee.games.ano_nuevo.position_file import score_position
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
 from pnpkit.referee.games.ano_nuevo.table_view import describe, table_svg
@@ -162,6 +163,9 @@ class AnoNuevoRules(Rules):
         if state.step == HUNT and not setup.digital:
             return {"type": "hunt"}
         return None
+
+    def determinise(self, setup: Setup, state: AnoNuevo, seat: str, rng: random.Random) -> AnoNuevo:
+        return determinise(setup, state, seat, rng)
 
     # --- scores and pictures ----------------------------------------------------------------
     def score(self, setup: Setup, state: AnoNuevo) -> ScoreSheet:
