@@ -1,4 +1,4 @@
-"""Año Nuevo rules, one test per rule (IDs from rules-index/ano-nuevo.md)."""
+"""Año Nuevo rules, one test per rule (IDs from referee/games/ano_nuevo/rules-index.md)."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games import ano_nuevo_cards as cards
 from pnpkit.referee.games.ano_nuevo import RULES
-from pnpkit.referee.games.ano_nuevo_posture import ALPHA, BACHELOR, BETA, after_departures
-from pnpkit.referee.games.ano_nuevo_scoring import Standing, outcome
+from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.games.ano_nuevo.roles import ALPHA, BACHELOR, BETA, after_departures
+from pnpkit.referee.games.ano_nuevo.scoring import Standing, outcome
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.session import Session
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
 
 GAME = load_game("ano-nuevo")
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs/examples/ano-nuevo-position.txt"
+EXAMPLE = Path(__file__).resolve().parents[3] / "docs/examples/ano-nuevo-position.txt"
 
 
 def table(players=("Ann", "Bob", "Cy"), variant="standard") -> Session:
@@ -174,7 +174,7 @@ def test_an_20_an_21_an_22_an_23_an_24_role_changes():
     assert left == {"b": BACHELOR, "c": BACHELOR}  # AN-23: no Alpha
     assert after_departures({"c": BACHELOR}) == {"c": ALPHA}  # AN-21
     # AN-20, AN-24: a beaten Alpha's Beta drops to Bachelor; one Alpha, one Beta per Location
-    from pnpkit.referee.games.ano_nuevo_posture import Contest, settle
+    from pnpkit.referee.games.ano_nuevo.roles import Contest, settle
 
     roles, again = settle(
         {"a": ALPHA, "b": BETA, "n": ""}, Contest(0, 1, ("a", "n"), "a"), "n", None
@@ -183,7 +183,7 @@ def test_an_20_an_21_an_22_an_23_an_24_role_changes():
 
 
 def test_an_36_defending_alpha_keeps_its_beta():
-    from pnpkit.referee.games.ano_nuevo_posture import Contest, settle
+    from pnpkit.referee.games.ano_nuevo.roles import Contest, settle
 
     held = Contest(0, 1, ("a", "n"), "a", beta_held=True)
     roles, _ = settle({"a": ALPHA, "b": BETA, "n": ""}, held, "a", None)
@@ -198,14 +198,15 @@ def test_an_37_backing_down_never_returns_to_travel():
 
 
 def test_an_44_fight_bonus_for_the_defender():
-    from pnpkit.referee.games.ano_nuevo_posture import Contest
+    from pnpkit.referee.games.ano_nuevo.fight import fight_result
+    from pnpkit.referee.games.ano_nuevo.roles import Contest
 
     session = filled()
     state = replace(session.state, places=("AN-L2", "AN-L7"))
     fight = Contest(
         0, 1, ("Ann", "Bob"), "Ann", False, (1, 1), ("Ann", "Bob"), (("AN-SH1",), ("AN-SH1",))
     )
-    order, tie = RULES._fight(session.setup, state, fight)
+    order, tie = fight_result(session.setup, state, fight)
     assert order[0] == "Ann" and not tie
 
 

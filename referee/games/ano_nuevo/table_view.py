@@ -6,9 +6,10 @@ from collections import Counter
 from typing import Any
 
 from pnpkit.referee.faces import Face, card_title, place_card
-from pnpkit.referee.games.ano_nuevo_cards import Items, hidden
-from pnpkit.referee.games.ano_nuevo_posture import Contest
-from pnpkit.referee.games.ano_nuevo_table import POSTURE, AnoNuevo, Seal, data_of, fight_totals
+from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.fight import fight_totals
+from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
+from pnpkit.referee.games.ano_nuevo.state import POSTURE, AnoNuevo, Contest, Seal
 from pnpkit.referee.rules import Setup
 
 CARD_W, CARD_H, GAP, MARGIN, ROW, SEAL = 60, 84, 6, 16, 104, 50

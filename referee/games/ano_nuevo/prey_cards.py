@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
 
 Items = tuple[str, ...]
 """A pile or hand: sorted card IDs and lot tags ("?0")."""
@@ -111,7 +113,7 @@ def merge(prey: PreyCards, tags: Iterable[str]) -> tuple[PreyCards, str]:
         total.update(prey.lot(tag))
     lots = (*tuple(lot for lot in prey.lots if lot.tag not in roots), _lot(keep, total))
     alias = prey.alias + tuple((tag, keep) for tag in roots[1:])
-    return replace(prey, lots=tuple(sorted(lots, key=lambda x: x.tag)), alias=alias), keep
+    return evolve(prey, lots=tuple(sorted(lots, key=lambda x: x.tag)), alias=alias), keep
 
 
 def reshuffle(prey: PreyCards) -> PreyCards:
@@ -119,12 +121,12 @@ def reshuffle(prey: PreyCards) -> PreyCards:
     if prey.deck or not prey.discard:
         return prey
     if not prey.lots:
-        return replace(prey, deck=prey.discard, discard=())
+        return evolve(prey, deck=prey.discard, discard=())
     tag = f"?{prey.made}"
     known = Counter(item for item in prey.discard if not hidden(item))
-    fresh = replace(prey, lots=(*prey.lots, _lot(tag, known)), made=prey.made + 1)
+    fresh = evolve(prey, lots=(*prey.lots, _lot(tag, known)), made=prey.made + 1)
     fresh, tag = merge(fresh, [tag, *(item for item in prey.discard if hidden(item))])
-    return replace(fresh, deck=(tag,) * len(prey.discard), discard=())
+    return evolve(fresh, deck=(tag,) * len(prey.discard), discard=())
 
 
 def draw(prey: PreyCards, card: str | None = None) -> tuple[PreyCards, str | None]:
@@ -133,7 +135,7 @@ def draw(prey: PreyCards, card: str | None = None) -> tuple[PreyCards, str | Non
     if not prey.deck:
         return prey, None
     item = prey.deck[0] if card is None else card
-    return replace(prey, deck=without(prey.deck, item)), item
+    return evolve(prey, deck=without(prey.deck, item)), item
 
 
 def can_show(prey: PreyCards, holder: Items, card: str) -> bool:
@@ -151,7 +153,7 @@ def show(prey: PreyCards, holder: Items, card: str) -> tuple[PreyCards, Items]:
     cards = prey.lot(root)
     cards[card] -= 1
     lots = tuple(_lot(root, cards) if lot.tag == root else lot for lot in prey.lots)
-    return replace(prey, lots=lots), without(holder, item)
+    return evolve(prey, lots=lots), without(holder, item)
 
 
 def any_hidden(prey: PreyCards, holder: Items) -> tuple[PreyCards, str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.games.ano_nuevo_cards import Items, hidden
-from pnpkit.referee.games.ano_nuevo_table import POSTURE, AnoNuevo
+from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
+from pnpkit.referee.games.ano_nuevo.state import POSTURE, AnoNuevo
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.table_data import card, cards, hand, sees
 

@@ -1,9 +1,19 @@
-"""Año Nuevo's end of game: who has won, with the rulebook's three tie-breakers (AN-50 … AN-53)."""
+"""Año Nuevo's end of game (AN-50 … AN-53): the check at the end of each turn, who has won with
+the rulebook's three tie-breakers, and the score sheet."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from pnpkit.referee.games.ano_nuevo.beginning import begin_turn
+from pnpkit.referee.games.ano_nuevo.data import Data, data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
+from pnpkit.referee.games.ano_nuevo.prey_cards import Items
+from pnpkit.referee.games.ano_nuevo.state import ALPHA, OVER, TIE, AnoNuevo
+from pnpkit.referee.rules import ScoreSheet, Setup
+from pnpkit.wording import counted
 
 GOAL = 40
 """The game ends at the end of a turn in which someone has this many VP or more."""
@@ -69,3 +79,54 @@ def outcome(standings: Mapping[str, Standing], bellow: str | None = None) -> Out
     if bellow in tied:
         return Outcome((bellow,), "won the bellowing contest (AN-53)")
     return Outcome(tuple(tied), "still tied: the tied players must bellow (AN-53)", tuple(tied))
+
+
+def outcome_of(setup: Setup, state: AnoNuevo) -> Outcome:
+    """The outcome the table stands at now."""
+    standings = {
+        p: Standing(s.vp, s.role == ALPHA, s.prey_count())
+        for p, s in zip(setup.players, state.seals, strict=True)
+    }
+    return outcome(standings, state.bellow)
+
+
+def end_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
+    """AN-50 … AN-53: the next turn begins, or the game is over (waiting on a bellow if tied)."""
+    state = evolve(state, mating=None)
+    vps = {p: state.seal(setup, p).vp for p in setup.players}
+    if not game_over(vps):
+        return begin_turn(setup, state)
+    state = evolve(state, step=OVER)
+    if outcome_of(setup, state).bellow:
+        return evolve(state, step=TIE)
+    return state
+
+
+def score_sheet(setup: Setup, state: AnoNuevo) -> ScoreSheet:
+    """VP by kind of Harem card taken, the winners and the tie-break used."""
+    data = data_of(setup.game)
+    names = data.harem_names
+    points = {
+        p: {names[c]: 0 for c in data.vp} | _by_kind(seal.mated, data)
+        for p, seal in zip(setup.players, state.seals, strict=True)
+    }
+    result = outcome_of(setup, state)
+    notes = tuple(
+        f"{p}: {s.vp} VP, {s.role or 'in the Ocean'}, {counted(s.prey_count(), 'Prey card')}"
+        for p, s in zip(setup.players, state.seals, strict=True)
+    )
+    return ScoreSheet(
+        tuple(names[c] for c in data.vp),
+        points,
+        result.winners,
+        result.tiebreak,
+        notes,
+        tied=result.bellow,
+    )
+
+
+def _by_kind(mated: Items, data: Data) -> dict[str, int]:
+    found: Counter[str] = Counter()
+    for card in mated:
+        found[data.harem_names[card]] += data.vp[card]
+    return dict(found)

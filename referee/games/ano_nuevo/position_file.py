@@ -1,4 +1,4 @@
-"""Año Nuevo position files: score a finished, unrecorded game (rules-index/ano-nuevo.md)."""
+"""Año Nuevo position files: score a finished, unrecorded game (rules-index.md)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.ano_nuevo_scoring import (
+from pnpkit.referee.games.ano_nuevo.data import Data, data_of
+from pnpkit.referee.games.ano_nuevo.scoring import (
     GOAL,
     Standing,
     game_over,
@@ -14,7 +15,6 @@ from pnpkit.referee.games.ano_nuevo_scoring import (
     outcome,
     reachable_vp,
 )
-from pnpkit.referee.games.ano_nuevo_table import Data, data_of
 from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet

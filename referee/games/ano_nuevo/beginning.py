@@ -1,0 +1,71 @@
+"""The Beginning of Turn (AN-5 … AN-8): the tracker moves up; back on 1, the Harem cards on the
+Locations are replaced (`flip CARD`, one at a time); the first five turns are only the Hunt."""
+
+from __future__ import annotations
+
+from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.games.ano_nuevo.data import Data, data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
+from pnpkit.referee.games.ano_nuevo.hunt import start_hunt
+from pnpkit.referee.games.ano_nuevo.state import FILL, MATE, TRAVEL, AnoNuevo, set_item
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+
+def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
+    """AN-5, AN-6, AN-8."""
+    data = data_of(setup.game)
+    tracker = data.tracker_first if state.tracker == data.tracker_last else state.tracker + 1
+    state = evolve(state, turn=state.turn + 1, tracker=tracker, moved=(), mating=None)
+    if tracker == data.tracker_first:
+        on_beaches = [c for beach in state.beaches for c in beach]
+        return evolve(
+            state,
+            step=FILL,
+            fill=0,
+            dealt=True,
+            beaches=tuple(() for _ in state.beaches),
+            harem_discard=cards.pile((*state.harem_discard, *on_beaches)),
+        )
+    if state.dealt:
+        return evolve(state, step=TRAVEL)
+    return start_hunt(setup, state)
+
+
+def next_fill(setup: Setup, state: AnoNuevo, data: Data) -> AnoNuevo | None:
+    """AN-6, AN-7: on to the next Location once one is full or no Harem card is left; None while
+    a card is to be turned up."""
+    if state.fill < len(state.places):
+        full = len(state.beaches[state.fill]) >= data.capacity[state.places[state.fill]]
+        if not full and (state.harem_deck or state.harem_discard):
+            return None
+        return evolve(state, fill=state.fill + 1)
+    return evolve(state, step=TRAVEL)
+
+
+def check_flip(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
+    """AN-71: the card turned up must be in the Harem deck (or its discard, reshuffled: AN-7)."""
+    source = state.harem_deck or state.harem_discard
+    if move["card"] not in source:
+        left = ", ".join(sorted(set(source))) or "none"
+        return refuse("AN-71", f"{move['card']} cannot be turned up: the Harem deck has {left}")
+    return ACCEPTED
+
+
+def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
+    """A Harem card onto the Location being filled (AN-6) or mated on (a Matron's, AN-60)."""
+    deck, discard = state.harem_deck, state.harem_discard
+    if not deck:
+        deck, discard = discard, ()
+    place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
+    beaches = set_item(state.beaches, place, cards.pile((*state.beaches[place], move["card"])))
+    state = evolve(
+        state,
+        harem_deck=cards.without(deck, move["card"]),
+        harem_discard=discard,
+        beaches=beaches,
+    )
+    if state.mating is not None and state.step == MATE:
+        state = evolve(state, mating=evolve(state.mating, flips=state.mating.flips - 1))
+    return state

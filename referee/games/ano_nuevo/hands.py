@@ -1,0 +1,31 @@
+"""Prey cards shown from a seal's hand (AN-15, AN-40, AN-55, AN-66): whether the card could be
+there, and its discard to the Prey discard pile."""
+
+from __future__ import annotations
+
+from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
+from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+
+def check_shown(setup: Setup, state: AnoNuevo, player: str, card: str, rule: str) -> Verdict:
+    """A card `player` shows must be a Prey card that hand holds (or, at the table, could)."""
+    if card not in data_of(setup.game).prey_copies:
+        return refuse(rule, f"{card} is not a Prey card")
+    hand = state.seal(setup, player).hand
+    if not cards.can_show(state.prey, hand, card):
+        if setup.digital:
+            return refuse(rule, f"{player} does not hold {card}")
+        return refuse("AN-66", f"{player} cannot hold {card}: every copy is accounted for")
+    return ACCEPTED
+
+
+def discard(setup: Setup, state: AnoNuevo, player: str, card: str) -> AnoNuevo:
+    """`player` discards a shown `card` from the hand."""
+    seal = state.seal(setup, player)
+    prey, hand = cards.show(state.prey, seal.hand, card)
+    prey = evolve(prey, discard=cards.pile((*prey.discard, card)))
+    return evolve(state, prey=prey).with_seal(setup, player, evolve(seal, hand=hand))

@@ -1,0 +1,102 @@
+"""Año Nuevo's roles on a Location (AN-20 … AN-24, AN-34 … AN-36): who moves up when seals
+leave, who Postures, and the roles a won round of Posturing or Fighting gives.
+
+Roles are "alpha", "beta", "bachelor", or "" (in the Ocean, or just arrived and not yet
+Postured). A Contest (state.py) is one round of Posturing on one Location, followed by its Fight
+if several seals stay: round 1 decides the Alpha, round 2 (among the other posturers) the Beta.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
+from pnpkit.referee.games.ano_nuevo.state import (
+    ALPHA,
+    BACHELOR,
+    BETA,
+    AnoNuevo,
+    Contest,
+    Seal,
+    roles_at,
+)
+from pnpkit.referee.rules import Setup
+
+Roles = dict[str, str]
+
+
+def after_departures(roles: Roles) -> Roles:
+    """AN-21 … AN-23: the roles left on a Location once some seals have gone."""
+    roles = dict(roles)
+    if ALPHA not in roles.values():
+        for seal, role in roles.items():
+            if role == BETA:
+                roles[seal] = ALPHA
+    bachelors = [s for s, r in roles.items() if r == BACHELOR]
+    if ALPHA in roles.values() and BETA not in roles.values() and len(bachelors) == 1:
+        roles[bachelors[0]] = BETA
+    if len(roles) == 1:
+        roles = {seal: ALPHA for seal in roles}
+    return roles
+
+
+def posturers(roles: Roles, newcomers: Sequence[str]) -> list[str]:
+    """AN-30: the Alpha and the newcomers Posture; Betas and Bachelors do not."""
+    return [s for s, r in roles.items() if r == ALPHA or s in newcomers]
+
+
+def beta_open(contest: Contest, alpha: str) -> bool:
+    """AN-34, AN-36: whether this round's runner-up can become Beta."""
+    if contest.round == 2:
+        return False
+    return not (alpha == contest.defender and contest.beta_held)
+
+
+def settle(
+    roles: Roles, contest: Contest, winner: str, second: str | None
+) -> tuple[Roles, Contest | None]:
+    """Roles after a round is won; and the second round to play, if one is needed."""
+    roles = dict(roles)
+    others = [s for s in contest.seals if s not in (winner, second)]
+    if contest.round == 2:
+        roles[winner] = BETA
+        roles.update({s: BACHELOR for s in others})
+        return roles, None
+    if winner != contest.defender:
+        roles.update({s: BACHELOR for s, r in roles.items() if r == BETA})  # AN-24
+    roles[winner] = ALPHA
+    roles.update({s: BACHELOR for s in others})
+    if second is not None:
+        roles[second] = BETA
+    elif beta_open(contest, winner) and not contest.fighters and len(others) >= 2:
+        return roles, Contest(contest.place, 2, tuple(others), contest.defender)
+    elif beta_open(contest, winner) and len(others) == 1:
+        roles[others[0]] = BETA
+    return roles, None
+
+
+def departures(setup: Setup, state: AnoNuevo) -> tuple[Seal, ...]:
+    """AN-22, AN-23: the seals after this turn's travellers left their Locations."""
+    seals = list(state.seals)
+    for place in range(len(state.places)):
+        stayers = {
+            p: seals[i].role
+            for i, p in enumerate(setup.players)
+            if seals[i].place == place and p not in state.moved and seals[i].role
+        }
+        for player, role in after_departures(stayers).items():
+            i = setup.players.index(player)
+            seals[i] = evolve(seals[i], role=role)
+    return tuple(seals)
+
+
+def settle_round(
+    setup: Setup, state: AnoNuevo, contest: Contest, winner: str, second: str | None
+) -> AnoNuevo:
+    """The table once `winner` (and `second`) won a round: the roles on its Location, and the
+    second round to play next if one is needed."""
+    roles, again = settle(roles_at(setup, state, contest.place), contest, winner, second)
+    for player, role in roles.items():
+        state = state.with_seal(setup, player, evolve(state.seal(setup, player), role=role))
+    rest = state.contests[1:]
+    return evolve(state, contests=((again,) if again else ()) + rest)

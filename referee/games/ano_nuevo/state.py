@@ -1,0 +1,162 @@
+"""Año Nuevo's table: the immutable game state (seals, piles, Locations, the Posture and the
+Mating under way) and the small helpers every step of the turn reads it with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pnpkit.referee.games.ano_nuevo.frozen import evolve
+from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
+from pnpkit.referee.rules import Setup
+
+LOCATION, FILL, TRAVEL, PAY, POSTURE, HUNT, MATE, TIE, OVER = (
+    "location", "fill", "travel", "pay", "posture", "hunt", "mate", "tie", "over",
+)  # fmt: skip
+OCEAN = "ocean"
+POOL = 5
+"""Cards in a new Pool (advanced Hunting)."""
+ADVANCED = "advanced-hunting"
+ALPHA, BETA, BACHELOR, NONE = "alpha", "beta", "bachelor", ""
+"""Roles on a Location (AN-20); NONE in the Ocean, or just arrived and not yet Postured."""
+
+
+@dataclass(frozen=True)
+class Contest:
+    """A round of Posturing (and maybe a Fight) on Location `place` (AN-30 … AN-44): round 1
+    decides the Alpha, round 2 (among the other posturers) the Beta."""
+
+    place: int
+    round: int
+    seals: tuple[str, ...]
+    defender: str | None = None
+    """The Alpha of the Location before this turn's Posturing (for a fight-bonus)."""
+    beta_held: bool = False
+    """Round 1: the Location has a Beta who does not Posture."""
+    shown: tuple[int, ...] | None = None
+    """Prey cards each seal displays, once entered."""
+    fighters: tuple[str, ...] = ()
+    revealed: tuple[tuple[str, ...], ...] = ()
+    bellows: tuple[str, ...] = ()
+
+    def displayed(self, seal: str) -> int:
+        """How many cards `seal` displayed."""
+        return (self.shown or ())[self.seals.index(seal)]
+
+    def to_reveal(self) -> tuple[str, ...]:
+        """Fighters with displayed cards not yet revealed."""
+        return tuple(
+            f
+            for f, cards in zip(self.fighters, self.revealed, strict=True)
+            if len(cards) < self.displayed(f)
+        )
+
+
+@dataclass(frozen=True)
+class Seal:
+    """One player's seal: where it is, its role there, its Prey cards and its score."""
+
+    place: int | None = None
+    """Index of the Location it is on; None in the Ocean."""
+    role: str = ""
+    hand: Items = ()
+    aside: Items = ()
+    """Advanced Hunting: Prey cards set aside in the Ocean (the seal's own)."""
+    pool: Items = ()
+    """Advanced Hunting: the Pool in front of the seal (not yet its own)."""
+    vp: int = 0
+    mated: tuple[str, ...] = ()
+    """Harem cards taken (the cards themselves went to the discard pile), for the score sheet."""
+
+    def prey_count(self) -> int:
+        """Prey cards the seal owns: its hand and the cards it set aside."""
+        return len(self.hand) + len(self.aside)
+
+
+@dataclass(frozen=True)
+class Mating:
+    """Mating on one Location: discards still due, then the Alpha's and the Beta's picks."""
+
+    place: int
+    discarders: tuple[str, ...]
+    food: tuple[int, int] = (0, 0)
+    """Food of the Alpha's and of the Beta's discard."""
+    taker: int = 0
+    """0 while the Alpha takes, 1 while the Alpha gives to the Beta."""
+    left: int = 0
+    flips: int = 0
+    """Harem cards to turn onto the Location before the next pick (after a Matron)."""
+
+
+@dataclass(frozen=True)
+class AnoNuevo:
+    """The whole table."""
+
+    step: str
+    tracker: int
+    seals: tuple[Seal, ...]
+    prey: PreyCards
+    harem_deck: Items
+    harem_discard: Items = ()
+    places: tuple[str, ...] = ()
+    """Location cards in play; Location n is places[n - 1]."""
+    beaches: tuple[Items, ...] = ()
+    """Harem cards face up on each Location."""
+    turn: int = 0
+    dealt: bool = False
+    """Whether the Harem cards have been dealt once (the first five turns are over)."""
+    fill: int = 0
+    moved: tuple[str, ...] = ()
+    payers: tuple[str, ...] = ()
+    contests: tuple[Contest, ...] = ()
+    hunters: tuple[str, ...] = ()
+    keepers: tuple[str, ...] = ()
+    mating: Mating | None = None
+    bellow: str | None = None
+    fights: int = 0
+
+    def seal(self, setup: Setup, player: str) -> Seal:
+        """A player's seal."""
+        return self.seals[setup.players.index(player)]
+
+    def with_seal(self, setup: Setup, player: str, seal: Seal) -> AnoNuevo:
+        """The table with a player's seal replaced."""
+        i = setup.players.index(player)
+        return evolve(self, seals=(*self.seals[:i], seal, *self.seals[i + 1 :]))
+
+
+def role_holder(setup: Setup, state: AnoNuevo, place: int, role: str) -> str:
+    """The player holding `role` on Location `place` ("" if none)."""
+    for p, seal in zip(setup.players, state.seals, strict=True):
+        if seal.place == place and seal.role == role:
+            return p
+    return ""
+
+
+def roles_at(setup: Setup, state: AnoNuevo, place: int) -> dict[str, str]:
+    """The seals on Location `place` and their roles, in seat order."""
+    return {
+        p: seal.role
+        for p, seal in zip(setup.players, state.seals, strict=True)
+        if seal.place == place
+    }
+
+
+def place_name(index: int) -> str:
+    """How a Location is named in prompts and refusals."""
+    return f"Location {index + 1}"
+
+
+def names(players: tuple[str, ...] | list[str]) -> str:
+    """Players as a list in text."""
+    return ", ".join(players)
+
+
+def set_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """`items` with `items[index]` replaced."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def set_contest(state: AnoNuevo, contest: Contest) -> AnoNuevo:
+    """The table with the Posture under way replaced."""
+    return evolve(state, contests=(contest, *state.contests[1:]))
