@@ -193,11 +193,11 @@ def _check_choices(session: Session, legal: list[Move], where: str) -> None:
     choices = session.rules.choices(session.setup, session.state)
     if choices is None:
         return
-    keyword, names = choices.form.split()[0], list(choices.options)
+    names = list(choices.options)
     spelled = set()
     for combo in itertools.product(*choices.options.values()):
-        pairs = " ".join(f"{p}={c}" for p, c in zip(names, combo, strict=True))
-        spelled.add(canonical(session.parse(f"{keyword} {pairs}")))
+        picked = dict(zip(names, combo, strict=True))
+        spelled.add(canonical(session.parse(choices.spelled(picked))))
     assert spelled == {canonical(m) for m in legal}, f"{where}: the choices are not `legal`"
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Rules, Setup, State
+from pnpkit.referee.rules import Choices, Rules, Setup, State
 
 KINDS = ("random", "greedy", "mcts")
 MCTS_ROLLOUTS = 100
@@ -94,6 +95,64 @@ def decide(spec: PlayerSpec, setup: Setup, state: State, seat: str, rng: random.
     return setup.rules.random_move(setup, state, rng)
 
 
+def decide_together(
+    setup: Setup,
+    state: State,
+    skilled: Mapping[str, tuple[PlayerSpec, random.Random]],
+    rng: random.Random,
+) -> Move:
+    """The move at a simultaneous prompt: each skilled seat picks its own option (`choices`) from
+    what it may see, not knowing the others' picks; the other seats pick at random with `rng`."""
+    rules = setup.rules
+    choices = rules.choices(setup, state)
+    if choices is None or not any(p in skilled for p in choices.options):
+        return rules.random_move(setup, state, rng)
+    picked = {p: rng.choice(options) for p, options in choices.options.items()}
+    for seat in choices.options:
+        if seat in skilled:
+            spec, own = skilled[seat]
+            picked[seat] = choose_option(spec, setup, state, seat, choices, own)
+    return rules.parse(setup, state, choices.spelled(picked))
+
+
+def choose_option(
+    spec: PlayerSpec, setup: Setup, state: State, seat: str, choices: Choices, rng: random.Random
+) -> str:
+    """`seat`'s own pick at a simultaneous prompt, the others' picks unknown to it (sampled at
+    random on every try). greedy: the best immediate score change of one try per option; mcts:
+    UCB1 over its options (a flat Monte-Carlo search), each try a determinisation played out."""
+    options = choices.options[seat]
+    if len(options) == 1:
+        return options[0]
+    tries = len(options) if spec.kind == "greedy" else max(spec.rollouts, len(options))
+    stats = {option: Node(actor=seat) for option in options}
+    total = Node(actor=seat)
+    for _ in range(tries):
+        seen = seen_state(setup, state, seat, rng)
+        untried = [o for o in options if not stats[o].visits]
+        if untried:
+            option = untried[0] if spec.kind == "greedy" else rng.choice(untried)
+        else:
+            option = max(options, key=lambda o: stats[o].ucb(total.visits))
+        picked = {p: option if p == seat else rng.choice(o) for p, o in choices.options.items()}
+        move = setup.rules.parse(setup, seen, choices.spelled(picked))
+        if spec.kind == "greedy":
+            before = setup.rules.score(setup, seen).total(seat)
+            after = settle_forced(setup, setup.rules.apply(setup, seen, move))
+            reward = float(setup.rules.score(setup, after).total(seat) - before)
+        else:
+            after = settle(setup, setup.rules.apply(setup, seen, move), rng)
+            reward = rollout(setup, after, rng).get(seat, 0.0)
+        stats[option].visits += 1
+        stats[option].reward += reward
+        total.visits += 1
+    if spec.kind == "greedy":
+        best = max(stats[o].reward for o in options)
+        return rng.choice([o for o in options if stats[o].reward == best])
+    most = max(stats[o].visits for o in options)
+    return rng.choice([o for o in options if stats[o].visits == most])
+
+
 def seen_state(setup: Setup, state: State, seat: str, rng: random.Random) -> State:
     """The state a seat's player may reason with: a determinisation when the rules give one, else
     the state (greedy only: its own moves and its own score)."""
@@ -110,10 +169,14 @@ def greedy_move(setup: Setup, state: State, seat: str, rng: random.Random) -> Mo
     """The legal move with the best immediate change of `seat`'s score, the rules' own moves after
     it applied (chance is not looked into); ties broken at random."""
     rules = setup.rules
+    legal = rules.legal(setup, state)
+    if len(legal) <= 1:
+        return legal[0] if legal else rules.random_move(setup, state, rng)
     seen = seen_state(setup, state, seat, rng)
-    moves = rules.legal(setup, seen)
-    if len(moves) <= 1:
-        return moves[0] if moves else rules.random_move(setup, state, rng)
+    known = {move_key(m) for m in rules.legal(setup, seen)}
+    moves = [m for m in legal if move_key(m) in known]  # another actor's move may differ
+    if not moves:
+        return rng.choice(legal)
     before = rules.score(setup, seen).total(seat)
     best: list[Move] = []
     best_gain = -math.inf

@@ -85,6 +85,11 @@ class Choices:
     form: str
     options: Mapping[str, tuple[str, ...]]
 
+    def spelled(self, picked: Mapping[str, str]) -> str:
+        """The move's text for each player's pick: the form's first word, then `NAME=VALUE`
+        for every player of `options` (`travel Ann=2 Bob=ocean`); every such text is legal."""
+        return " ".join([self.form.split()[0], *(f"{p}={picked[p]}" for p in self.options)])
+
 
 @dataclass(frozen=True)
 class ScoreSheet:

@@ -20,7 +20,13 @@ from typing import Any
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.players import PlayerSpec, decide, describe_players, require_fair
+from pnpkit.referee.players import (
+    PlayerSpec,
+    decide,
+    decide_together,
+    describe_players,
+    require_fair,
+)
 from pnpkit.referee.rules import RulesFault, Setup
 from pnpkit.referee.store import make_setup
 
@@ -93,6 +99,9 @@ def play(setup: Setup, specs: Sequence[PlayerSpec], rng: random.Random, seed: st
             actor = rules.prompt(setup, state).actors[0] if own and kind == "move" else ""
             if actor in own:
                 move = decide(by_seat[actor], setup, state, actor, own[actor])
+            elif own and kind == "simultaneous":
+                skilled = {p: (by_seat[p], own[p]) for p in own}
+                move = decide_together(setup, state, skilled, rng)
             else:
                 move = rules.random_move(setup, state, rng)
         state = rules.apply(setup, state, move)

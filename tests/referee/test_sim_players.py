@@ -3,25 +3,29 @@ skilled players beating random ones."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
 from pnpkit.components import load_game
 from pnpkit.referee.games.alpina import Alpina, AlpinaRules
+from pnpkit.referee.moves import Move
 from pnpkit.referee.players import (
     PlayerSpec,
     PlayerSpecError,
+    decide_together,
     greedy_move,
     mcts_move,
     parse_players,
     require_fair,
 )
-from pnpkit.referee.rules import Rules, Setup
+from pnpkit.referee.rules import Choices, Prompt, Rules, ScoreSheet, Setup
 from pnpkit.referee.simulate import play, simulate
 from pnpkit.referee.store import make_setup
+from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
 
 LANTERNS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"
 
@@ -169,3 +173,86 @@ def test_random_players_play_as_before() -> None:
     state, moves = play(setup, (), random.Random("2/0"), "2/0")
     again, _ = play(setup, (PlayerSpec("random"), PlayerSpec("random")), random.Random("2/0"), "x")
     assert state == again and moves > 0
+
+
+@dataclass(frozen=True)
+class Picks:
+    picks: tuple[tuple[str, int], ...] = ()
+
+
+class SecretPicks(Rules):
+    """Every player picks 1, 2 or 3 in secret, revealed together; each scores their pick."""
+
+    id = "secret-picks"
+    perfect_information = True
+
+    def initial(self, setup: Setup) -> Picks:
+        return Picks()
+
+    def prompt(self, setup: Setup, state: Picks) -> Prompt:
+        if state.picks:
+            return Prompt("over", (), "over")
+        return Prompt("simultaneous", tuple(setup.players), "all: pick")
+
+    def choices(self, setup: Setup, state: Picks) -> Choices:
+        return Choices("pick NAME=1|2|3 …", {p: ("1", "2", "3") for p in setup.players})
+
+    def parse(self, setup: Setup, state: Picks, text: str) -> Move:
+        word, *rest = text.split()
+        found = dict(p.split("=") for p in rest)
+        if word != "pick" or set(found) != set(setup.players):
+            raise MoveSyntaxError("pick NAME=N for every player")
+        return {"type": "pick", "picks": {p: int(found[p]) for p in setup.players}}
+
+    def text(self, setup: Setup, move: Move) -> str:
+        return "pick " + " ".join(f"{p}={n}" for p, n in move["picks"].items())
+
+    def check(self, setup: Setup, state: Picks, move: Move) -> Verdict:
+        return ACCEPTED if not state.picks else refuse("SP-1", "the game is over")
+
+    def apply(self, setup: Setup, state: Picks, move: Move) -> Picks:
+        return Picks(tuple(move["picks"].items()))
+
+    def legal(self, setup: Setup, state: Picks) -> list[Move]:
+        combos = itertools.product((1, 2, 3), repeat=len(setup.players))
+        return [{"type": "pick", "picks": dict(zip(setup.players, c, strict=True))} for c in combos]
+
+    def score(self, setup: Setup, state: Picks) -> ScoreSheet:
+        points = {p: {"pick": dict(state.picks).get(p, 0)} for p in setup.players}
+        best = max(v["pick"] for v in points.values())
+        winners = tuple(p for p in setup.players if points[p]["pick"] == best)
+        return ScoreSheet(("pick",), points, winners)
+
+
+def test_choices_spell_the_move_a_player_would_type() -> None:
+    choices = Choices("travel NAME=N|ocean …", {"Ann": ("1", "ocean"), "Bob": ("2",)})
+    assert choices.spelled({"Bob": "2", "Ann": "ocean"}) == "travel Ann=ocean Bob=2"
+
+
+@pytest.mark.parametrize("spec", [PlayerSpec("greedy"), PlayerSpec("mcts", 30)])
+def test_a_skilled_seat_picks_its_own_part_of_a_simultaneous_move(spec: PlayerSpec) -> None:
+    """Skilled players no longer choose at random at a simultaneous prompt: each picks its own
+    option, the others' picks unknown to it; random seats still pick at random."""
+    rules = SecretPicks()
+    setup = replace(make_setup(load_game("alpina"), ["A", "B"]), rules=rules)
+    state = rules.initial(setup)
+    for seed in range(10):
+        skilled = {"A": (spec, random.Random(seed))}
+        move = decide_together(setup, state, skilled, random.Random(seed))
+        assert move["picks"]["A"] == 3
+    b_picks = {
+        decide_together(setup, state, {"A": (spec, random.Random(s))}, random.Random(s))["picks"][
+            "B"
+        ]
+        for s in range(30)
+    }
+    assert b_picks == {1, 2, 3}
+
+
+def test_greedy_plays_whole_ano_nuevo_games_with_simultaneous_and_shared_prompts() -> None:
+    """Año Nuevo has simultaneous choices (travel, display, stand) and prompts several seals
+    answer (discards): greedy picks only among moves it knows are legal there."""
+    game = load_game("ano-nuevo")
+    specs = (PlayerSpec("greedy"), PlayerSpec("random"), PlayerSpec("random"))
+    result = simulate(game, 3, 6, seed=1, specs=specs)
+    assert sum(result["wins_by_seat"].values()) >= 6
