@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from operator import ge
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
@@ -18,11 +19,12 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games import nut_hunt_board as board
 from pnpkit.referee.games import nut_hunt_state as st
 from pnpkit.referee.games.nut_hunt_data import NutData, data_of
+from pnpkit.referee.games.nut_hunt_determinise import determinise
 from pnpkit.referee.games.nut_hunt_moves import malformed, move_text, parse_move
 from pnpkit.referee.games.nut_hunt_position import read_position
 from pnpkit.referee.games.nut_hunt_scoring import Holding, completed, score_holdings
 from pnpkit.referee.games.nut_hunt_show import describe_table, table_svg
-from pnpkit.referee.games.nut_hunt_state import Frame, Hunt
+from pnpkit.referee.games.nut_hunt_state import NOBODY, Frame, Hunt, evolve
 from pnpkit.referee.games.nut_hunt_zones import nut_hunt_zones
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
@@ -30,6 +32,25 @@ from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
 
 DEALT, KEPT, SCOUTED = 3, 2, 2
+LEGAL_BY_CONSTRUCTION = frozenset(
+    {"roll", "scatter", "forage", "recruit", "hassle", "scout", "pass", "place"}
+)
+"""Moves `_candidates` lists only where their check accepts them: the die's faces, scatters
+to the allowed tiles, the nuts the fox's tile gives, and a turn's optional actions (recruits
+the player can pay for, hassles from their own tiles, scouting while the deck lasts) and the
+starting squirrels' tiles."""
+PHASE_PROMPTS = {
+    st.PLACE: "place a starting squirrel and forage 2 nuts (place TILE NUT NUT)",
+    st.SHOW: "show an objective card you hold (show CARD)",
+}
+STEP_PROMPTS = {
+    st.ROLL: ("chance", "roll the fox die (roll N)"),
+    st.FORAGE: ("move", "forage 2 nuts from the fox's tile (forage NUT NUT)"),
+    st.ACTION: ("move", "recruit TILE, hassle TILE, scout, or pass"),
+    st.HASSLE_FORAGE: ("move", "forage 1 nut from the fox's tile, or pass"),
+    st.SCOUT_KEEP: ("move", "keep one scouted card (keep CARD) or keep none"),
+}
+"""What the player named is asked to do in each phase, or each step of a turn."""
 DIFFICULTY = {"standard": 2, "advanced": 3, "expert": 4}
 AUTOMA = "Automa"
 
@@ -116,12 +137,21 @@ class NutHuntRules(Rules):
             pool=frozenset(data.objectives),
             fresh=len(data.objectives) - (DEALT * n if table else 0),
             bottom=(None,) * n if table else (),
+            bottom_from=(NOBODY,) * n if table else (),
             hand_known=((),) * n,
             hand_hidden=(KEPT if table else 0,) * n,
         )
 
     # --- what now -----------------------------------------------------------------------------
     def prompt(self, setup: Setup, state: Hunt) -> Prompt:
+        known = state.memo.get("prompt")
+        if known is not None and known[0] is setup:
+            return known[1]
+        prompt = self._prompt(setup, state)
+        state.memo["prompt"] = (setup, prompt)
+        return prompt
+
+    def _prompt(self, setup: Setup, state: Hunt) -> Prompt:
         table = tuple(setup.players)
         if state.phase == st.OVER:
             return Prompt("over", (), "the game is over: see the score")
@@ -139,21 +169,10 @@ class NutHuntRules(Rules):
         if state.phase in (st.DEAL, st.AUTOMA_DEAL) or state.step in (st.SCOUT, st.REVEAL):
             return self._draw_prompt(setup, state)
         name = _name(setup, state.order[0] if state.phase in (st.PLACE, st.SHOW) else state.active)
-        texts = {
-            st.PLACE: f"{name}: place a starting squirrel and forage 2 nuts (place TILE NUT NUT)",
-            st.SHOW: f"{name}: show an objective card you hold (show CARD)",
-        }
-        if state.phase in texts:
-            return Prompt("move", (name,), texts[state.phase])
-        steps = {
-            st.ROLL: ("chance", f"{name}: roll the fox die (roll N)"),
-            st.FORAGE: ("move", f"{name}: forage 2 nuts from the fox's tile (forage NUT NUT)"),
-            st.ACTION: ("move", f"{name}: recruit TILE, hassle TILE, scout, or pass"),
-            st.HASSLE_FORAGE: ("move", f"{name}: forage 1 nut from the fox's tile, or pass"),
-            st.SCOUT_KEEP: ("move", f"{name}: keep one scouted card (keep CARD) or keep none"),
-        }
-        kind, text = steps[state.step]
-        return Prompt(kind, (name,), text)  # type: ignore[arg-type]
+        if state.phase in PHASE_PROMPTS:
+            return Prompt("move", (name,), f"{name}: {PHASE_PROMPTS[state.phase]}")
+        kind, text = STEP_PROMPTS[state.step]
+        return Prompt(kind, (name,), f"{name}: {text}")  # type: ignore[arg-type]
 
     def _scatter_prompt(self, setup: Setup, state: Hunt) -> Prompt:
         frame = state.stack[-1]
@@ -436,20 +455,20 @@ class NutHuntRules(Rules):
     def _apply_layout(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         layout = state.layout + tuple(move["tiles"])
         if len(layout) < board.SPACES:
-            return replace(state, layout=layout)
-        state = replace(state, layout=layout, fox=board.CENTRE)
+            return evolve(state, layout=layout)
+        state = evolve(state, layout=layout, fox=board.CENTRE)
         if _solo(setup):
             return self._after_first(setup, state, 0)
-        return replace(state, phase=st.FIRST)
+        return evolve(state, phase=st.FIRST)
 
     def _apply_first(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         return self._after_first(setup, state, setup.players.index(move["name"]))
 
     def _after_first(self, setup: Setup, state: Hunt, first: int) -> Hunt:
         order = st.turn_order(len(setup.players), first)
-        state = replace(state, first=first, active=first)
+        state = evolve(state, first=first, active=first)
         if setup.digital:
-            return replace(state, phase=st.DEAL, order=order)
+            return evolve(state, phase=st.DEAL, order=order)
         return self._start_placing(setup, state)
 
     def _start_placing(self, setup: Setup, state: Hunt) -> Hunt:
@@ -457,17 +476,17 @@ class NutHuntRules(Rules):
         snake = order + order[::-1]
         if _special_five(setup, state):
             snake = order + order[-2::-1] + order[-1:]
-        return replace(state, phase=st.PLACE, order=snake)
+        return evolve(state, phase=st.PLACE, order=snake)
 
     def _apply_draw(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         card = move["card"]
         if state.fresh:
-            state = replace(state, fresh=state.fresh - 1)
+            state = evolve(state, fresh=state.fresh - 1)
         else:
-            state = replace(state, bottom=state.bottom[1:])
-        state = replace(state, pool=state.pool - {card}, drawn=(*state.drawn, card))
+            state = evolve(state, bottom=state.bottom[1:], bottom_from=state.bottom_from[1:])
+        state = evolve(state, pool=state.pool - {card}, drawn=(*state.drawn, card))
         if state.step == st.SCOUT and (len(state.drawn) == SCOUTED or not state.deck_size):
-            return replace(state, step=st.SCOUT_KEEP)
+            return evolve(state, step=st.SCOUT_KEEP)
         return state
 
     def _apply_keep(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
@@ -475,23 +494,29 @@ class NutHuntRules(Rules):
         kept = tuple(move["cards"])
         rest = tuple(c for c in state.drawn if c not in kept)
         hands = _bump_hand(state.hand_known, seat, kept)
-        state = replace(state, hand_known=hands, bottom=state.bottom + rest, drawn=())
+        state = evolve(
+            state,
+            hand_known=hands,
+            bottom=state.bottom + rest,
+            bottom_from=state.bottom_from + (seat,) * len(rest),
+            drawn=(),
+        )
         if state.phase != st.DEAL:
-            return replace(state, step=st.DONE)
+            return evolve(state, step=st.DONE)
         if len(state.order) > 1:
-            return replace(state, order=state.order[1:])
+            return evolve(state, order=state.order[1:])
         return self._start_placing(setup, state)
 
     def _apply_place(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         seat = state.order[0]
-        state = st.add_squirrels(state, _space(state, move["tile"]), seat, 1)
-        state = _take_nuts(setup, state, seat, move["nuts"])
+        nuts = _nut_changes(setup, state, seat, move["nuts"])
+        state = st.add_squirrels(state, _space(state, move["tile"]), seat, 1, **nuts)
         if len(state.order) > 1:
-            return replace(state, order=state.order[1:])
-        state = replace(state, order=(), active=state.first)
+            return evolve(state, order=state.order[1:])
+        state = evolve(state, order=(), active=state.first)
         if _solo(setup):
-            return replace(state, phase=st.AUTOMA_DEAL, active=_automa(setup))
-        return replace(state, phase=st.TURN, step=st.ROLL)
+            return evolve(state, phase=st.AUTOMA_DEAL, active=_automa(setup))
+        return evolve(state, phase=st.TURN, step=st.ROLL)
 
     def _apply_roll(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         direction = data_of(setup.game).compass[move["value"]]
@@ -504,7 +529,7 @@ class NutHuntRules(Rules):
         if board.step(start, direction) is None:
             note = f"the fox bounces off the edge and goes to {_tile_name(setup, state, fox)}"
         frame = Frame(fox, start, st.turn_order(_seats(setup), state.active))
-        return replace(state, fox=fox, step=st.FORAGE, stack=(*state.stack, frame), note=note)
+        return evolve(state, fox=fox, step=st.FORAGE, stack=(*state.stack, frame), note=note)
 
     def _automa_roll(self, setup: Setup, state: Hunt, direction: str) -> Hunt:
         frame = state.stack[-1]
@@ -516,7 +541,7 @@ class NutHuntRules(Rules):
         else:
             frame = replace(frame, rerolled=target)
             note = f"the die points at {name}, where it may not go: re-roll"
-        return replace(state, stack=(*state.stack[:-1], frame), note=note)
+        return evolve(state, stack=(*state.stack[:-1], frame), note=note)
 
     def _apply_scatter(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         seat = state.stack[-1].waiting[0]
@@ -524,50 +549,58 @@ class NutHuntRules(Rules):
         return st.scatter(state, seat, targets, _competitive(setup))
 
     def _apply_forage(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
-        state = _take_nuts(setup, state, state.active, move["nuts"])
-        return replace(state, step=st.ACTION if state.step == st.FORAGE else st.DONE)
+        nuts = _nut_changes(setup, state, state.active, move["nuts"])
+        return evolve(state, step=st.ACTION if state.step == st.FORAGE else st.DONE, **nuts)
 
     def _apply_recruit(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         data = data_of(setup.game)
         tile = data.tiles[move["tile"]]
         paid = [nut for nut, n in tile.fields["cost"].items() for _ in range(n)]
-        state = _take_nuts(setup, state, state.active, paid, -1)
+        nuts = _nut_changes(setup, state, state.active, paid, -1)
         space = _space(state, tile.id)
-        state = st.add_squirrels(state, space, state.active, 1)
-        state = replace(state, step=st.DONE, note=f"recruited on {tile.name}")
+        note = f"recruited on {tile.name}"
+        state = st.add_squirrels(state, space, state.active, 1, step=st.DONE, note=note, **nuts)
         return st.build_nests(state, [space], state.active, _competitive(setup))
 
     def _apply_hassle(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         space = _space(state, move["tile"])
         frame = Frame(space, state.fox, st.turn_order(_seats(setup), state.active))
         note = f"the fox is pulled onto {_tile_name(setup, state, space)}"
-        return replace(state, fox=space, step=st.HASSLE_FORAGE, stack=(frame,), note=note)
+        return evolve(state, fox=space, step=st.HASSLE_FORAGE, stack=(frame,), note=note)
 
     def _apply_scout(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         if setup.digital:
-            return replace(state, step=st.SCOUT)
+            return evolve(state, step=st.SCOUT)
         looked = min(SCOUTED, state.deck_size)
-        pool, fresh, bottom = state.pool, state.fresh, state.bottom
+        pool, fresh, bottom, put = state.pool, state.fresh, state.bottom, state.bottom_from
         for _ in range(looked):
             if fresh:
                 fresh -= 1
             else:
                 pool |= {bottom[0]} - {None}  # type: ignore[operator]
-                bottom = bottom[1:]
+                bottom, put = bottom[1:], put[1:]
         kept = min(move["keep"], looked)
         hidden = st._bump(state.hand_hidden, state.active, kept)
         bottom += (None,) * (looked - kept)
-        return replace(
-            state, pool=pool, fresh=fresh, bottom=bottom, hand_hidden=hidden, step=st.DONE
+        put += (state.active,) * (looked - kept)
+        return evolve(
+            state,
+            pool=pool,
+            fresh=fresh,
+            bottom=bottom,
+            bottom_from=put,
+            hand_hidden=hidden,
+            step=st.DONE,
         )
 
     def _apply_pass(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
-        return replace(state, step=st.DONE)
+        return evolve(state, step=st.DONE)
 
     def _apply_trade(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         seat = setup.players.index(move["player"])
-        state = _take_nuts(setup, state, seat, [move["give"]] * 3, -1)
-        return _take_nuts(setup, state, seat, [move["get"]])
+        given = _nut_changes(setup, state, seat, [move["give"]] * 3, -1)
+        state = evolve(state, **given)
+        return evolve(state, **_nut_changes(setup, state, seat, [move["get"]]))
 
     def _apply_show(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         if state.phase != st.SHOW:
@@ -576,7 +609,7 @@ class NutHuntRules(Rules):
         state = _reveal(state, seat, move["card"])
         if state.hand_hidden[seat]:
             return state
-        return _next_to_show(replace(state, order=state.order[1:]))
+        return _next_to_show(evolve(state, order=state.order[1:]))
 
     def _apply_automa(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
         automa = _automa(setup)
@@ -585,9 +618,9 @@ class NutHuntRules(Rules):
         for space in spaces:
             state = st.add_squirrels(state, space, automa, 1)
         if state.phase == st.AUTOMA_DEAL:
-            state = replace(state, automa_hand=tuple(move["cards"]), drawn=(), step=st.DONE)
+            state = evolve(state, automa_hand=tuple(move["cards"]), drawn=(), step=st.DONE)
         else:
-            state = replace(state, aside=state.aside + tuple(move["cards"]), drawn=(), step=st.DONE)
+            state = evolve(state, aside=state.aside + tuple(move["cards"]), drawn=(), step=st.DONE)
         return st.build_nests(state, spaces, automa, _competitive(setup))
 
     def _settle(self, setup: Setup, state: Hunt) -> Hunt:
@@ -600,17 +633,17 @@ class NutHuntRules(Rules):
         if state.step != st.DONE:
             return state
         if state.phase == st.AUTOMA_DEAL:
-            return replace(state, phase=st.TURN, step=st.ROLL, active=0)
+            return evolve(state, phase=st.TURN, step=st.ROLL, active=0)
         return self._next_turn(setup, state)
 
     def _next_turn(self, setup: Setup, state: Hunt) -> Hunt:
         seat = (state.active + 1) % _seats(setup)
-        state = replace(state, active=seat, turns=state.turns + 1)
         if seat != _automa(setup):
-            return replace(state, phase=st.TURN, step=st.ROLL)
+            return evolve(state, active=seat, turns=state.turns + 1, phase=st.TURN, step=st.ROLL)
+        state = evolve(state, active=seat, turns=state.turns + 1)
         if state.deck_size == 0 and state.aside:
             note = "the Automa's deck is empty: its set-aside cards are shuffled into a new deck"
-            state = replace(
+            state = evolve(
                 state,
                 pool=state.pool | set(state.aside),
                 fresh=len(state.aside),
@@ -618,8 +651,8 @@ class NutHuntRules(Rules):
                 note=note,
             )
         if state.deck_size == 0:
-            return self._next_turn(setup, replace(state, note="the Automa has no card to reveal"))
-        return replace(state, phase=st.AUTOMA, step=st.REVEAL)
+            return self._next_turn(setup, evolve(state, note="the Automa has no card to reveal"))
+        return evolve(state, phase=st.AUTOMA, step=st.REVEAL)
 
     # --- the rules' own moves -----------------------------------------------------------------
     def forced(self, setup: Setup, state: Hunt) -> Move | None:
@@ -635,8 +668,13 @@ class NutHuntRules(Rules):
                     "to": to,
                 }
             return None
-        wanted = {st.AUTOMA_DEAL: DIFFICULTY[_level(setup.options)], st.AUTOMA: 1}.get(state.phase)
-        if wanted is None or len(state.drawn) < wanted:
+        if state.phase == st.AUTOMA:
+            wanted = 1
+        elif state.phase == st.AUTOMA_DEAL:
+            wanted = DIFFICULTY[_level(setup.options)]
+        else:
+            return None
+        if len(state.drawn) < wanted:
             return None
         places = [
             tile
@@ -654,8 +692,17 @@ class NutHuntRules(Rules):
         forced = self.forced(setup, state)
         if forced is not None:
             return [forced]
-        moves = [m for m in self._candidates(setup, state) if self.check(setup, state, m).ok]
+        moves = [m for m in self._candidates(setup, state) if self._allowed(setup, state, m)]
         return moves + self._trades(setup, state)
+
+    def _allowed(self, setup: Setup, state: Hunt, move: Move) -> bool:
+        """`check` of a listed candidate: well formed, made by whoever is prompted, not a trade
+        nor an early show, so only its own rule's check is left to pass; candidates of the
+        kinds `_candidates` lists legal by construction pass at once."""
+        kind = move["type"]
+        return (
+            kind in LEGAL_BY_CONSTRUCTION or getattr(self, f"_check_{kind}")(setup, state, move).ok
+        )
 
     def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
         data = data_of(setup.game)
@@ -676,11 +723,17 @@ class NutHuntRules(Rules):
             return [
                 {"type": "place", "tile": t, "nuts": list(n)}
                 for t in data.tiles
+                if self._placeable(setup, state, t)
                 for n in data.forage_choices(t, 2)
             ]
         if state.phase == st.SHOW:
             return [{"type": "show", "card": c} for c in sorted(state.pool)]
         return self._turn_candidates(setup, state)
+
+    def _placeable(self, setup: Setup, state: Hunt, tile: str) -> bool:
+        """NH-5: whether a starting squirrel may go on `tile` (then with any 2 nuts it gives)."""
+        nuts = list(data_of(setup.game).forage_choices(tile, 2)[0])
+        return self._check_place(setup, state, {"type": "place", "tile": tile, "nuts": nuts}).ok
 
     def _scatter_candidates(self, setup: Setup, state: Hunt) -> list[Move]:
         frame = state.stack[-1]
@@ -705,17 +758,23 @@ class NutHuntRules(Rules):
             return [
                 {"type": "forage", "nuts": list(c)} for c in data.forage_choices(fox_tile, n)
             ] + extra
-        moves: list[Move] = [{"type": "recruit", "tile": t} for t in data.tiles]
+        moves: list[Move] = [{"type": "recruit", "tile": t} for t in _recruitable(setup, state)]
+        seat = state.active
         moves += [
-            {"type": "hassle", "tile": _tile_id(state, s)} for s in board.neighbours(state.fox or 0)
+            {"type": "hassle", "tile": _tile_id(state, s)}
+            for s in board.neighbours(state.fox or 0)
+            if state.squirrels[s][seat] or state.nests[s][seat]
         ]
-        moves += (
-            [{"type": "scout"}] if setup.digital else [{"type": "scout", "keep": k} for k in (1, 0)]
-        )
+        if state.deck_size:
+            moves += (
+                [{"type": "scout"}]
+                if setup.digital
+                else [{"type": "scout", "keep": k} for k in (1, 0)]
+            )
         return [*moves, {"type": "pass"}]
 
     def _trades(self, setup: Setup, state: Hunt) -> list[Move]:
-        if state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
+        if state.phase in (st.LAYOUT, st.FIRST, st.SHOW) or max(map(max, state.nuts)) < 3:
             return []
         types = data_of(setup.game).nut_types
         return [
@@ -737,6 +796,10 @@ class NutHuntRules(Rules):
             top = _top_card(state)
             return {"type": "draw", "card": top or rng.choice(sorted(state.pool))}
         return {"type": "roll", "value": rng.randint(1, 6)}
+
+    def determinise(self, setup: Setup, state: Hunt, seat: str, rng: random.Random) -> Hunt:
+        """The objective cards `seat` cannot see dealt again at random (nut_hunt_determinise)."""
+        return determinise(state, setup.players.index(seat), rng)
 
     def random_move(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
         moves = self.legal(setup, state)
@@ -918,6 +981,16 @@ def _where(state: Hunt, card: str) -> str:
     return "it has already been seen elsewhere"
 
 
+def _recruitable(setup: Setup, state: Hunt) -> list[str]:
+    """NH-21 (NH-8, NH-9): the tiles the active player may recruit onto now, in box order:
+    what `_check_recruit` accepts in the action step, without wording its refusals."""
+    data = data_of(setup.game)
+    held = state.nuts[state.active]
+    paid = {cost for cost in data.recruit_costs if all(map(ge, held, cost))}
+    fox = _tile_id(state, state.fox)
+    return [tile for tile, cost in data.costs.items() if cost in paid and tile != fox]
+
+
 def _check_nuts(data: NutData, tile: str, nuts: list[str], n: int, rule: str) -> Verdict:
     forage = data.tiles[tile].fields["forage"]
     if len(nuts) != n:
@@ -945,23 +1018,25 @@ def _check_targets(
     return ACCEPTED
 
 
-def _take_nuts(setup: Setup, state: Hunt, seat: int, nuts: list[str], sign: int = 1) -> Hunt:
-    """Move nuts from the supply to a player (sign -1: back to the supply)."""
+def _nut_changes(
+    setup: Setup, state: Hunt, seat: int, nuts: list[str], sign: int = 1
+) -> dict[str, Any]:
+    """The table's changes when nuts move from the supply to a player (sign -1: back to the
+    supply), for `evolve`."""
     types = data_of(setup.game).nut_types
     held, supply = list(state.nuts[seat]), list(state.nut_supply)
     for nut in nuts:
         held[types.index(nut)] += sign
         supply[types.index(nut)] -= sign
-    return replace(
-        state,
-        nuts=(*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
-        nut_supply=tuple(supply),
-    )
+    return {
+        "nuts": (*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
+        "nut_supply": tuple(supply),
+    }
 
 
 def _reveal(state: Hunt, seat: int, card: str) -> Hunt:
     """An objective of `seat` that the referee had not seen is now known."""
-    return replace(
+    return evolve(
         state,
         pool=state.pool - {card},
         hand_known=_bump_hand(state.hand_known, seat, (card,)),
@@ -976,11 +1051,11 @@ def _bump_hand(hands: tuple[tuple[str, ...], ...], seat: int, cards: tuple[str, 
 def _finish(state: Hunt) -> Hunt:
     """NH-26: the game ends; at the table, players then show their objectives."""
     order = tuple(s for s, n in enumerate(state.hand_hidden) if n)
-    return _next_to_show(replace(state, order=order, step=st.DONE, drawn=()))
+    return _next_to_show(evolve(state, order=order, step=st.DONE, drawn=()))
 
 
 def _next_to_show(state: Hunt) -> Hunt:
-    return replace(state, phase=st.SHOW if state.order else st.OVER)
+    return evolve(state, phase=st.SHOW if state.order else st.OVER)
 
 
 def _holdings(setup: Setup, state: Hunt) -> list[Holding]:

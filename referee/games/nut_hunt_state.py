@@ -7,7 +7,8 @@ and when it is done the referee works back to the one below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from pnpkit.referee.games import nut_hunt_board as board
 
@@ -18,6 +19,8 @@ ROLL, FORAGE, ACTION, HASSLE_FORAGE, SCOUT, SCOUT_KEEP, REVEAL, DONE = (
     "roll", "forage", "action", "hassle forage", "scout", "scout keep", "reveal", "done",
 )  # fmt: skip
 NESTS_TO_END = 4
+NOBODY = -1
+"""`bottom_from` of a card no seat is known to have put there (the table's unseen deal)."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,8 @@ class Hunt:
 
     Objective cards: `pool` holds the cards whose place the referee does not know (the
     unseen part of the deck, hidden hand cards, cards put to the bottom unseen); `fresh` cards
-    of the deck have never been looked at and lie above the `bottom` cards (None: unseen).
+    of the deck have never been looked at and lie above the `bottom` cards (None: unseen);
+    `bottom_from` is the seat that saw each bottom card and put it there (NOBODY: none known).
     """
 
     phase: str
@@ -68,6 +72,9 @@ class Hunt:
     ending: bool = False
     turns: int = 0
     note: str = ""
+    bottom_from: tuple[int, ...] = ()
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Facts derived from this state, worked out once (the prompt): not part of the state."""
 
     @property
     def deck_size(self) -> int:
@@ -83,6 +90,23 @@ class Hunt:
         return sum(row[seat] for row in self.nests)
 
 
+_FIELDS = frozenset(f.name for f in fields(Hunt) if f.init)
+
+
+def evolve(state: Hunt, **changes: Any) -> Hunt:
+    """A new table like `state` with `changes` (dataclasses.replace, without its per-field
+    bookkeeping: the rules make several per move); `state` itself is left as it is."""
+    unknown = changes.keys() - _FIELDS
+    if unknown:
+        raise TypeError(f"Hunt has no field {sorted(unknown)[0]!r}")
+    new = object.__new__(Hunt)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
+    values["memo"] = {}
+    return new
+
+
 def _set(grid: tuple[tuple[int, ...], ...], space: int, seat: int, delta: int):
     row = list(grid[space])
     row[seat] += delta
@@ -93,13 +117,27 @@ def _bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     return (*values[:index], values[index] + delta, *values[index + 1 :])
 
 
-def add_squirrels(state: Hunt, space: int, seat: int, n: int) -> Hunt:
-    """Move `n` squirrels of `seat` from its supply to `space` (negative: back to the supply)."""
-    return replace(
+def add_squirrels(state: Hunt, space: int, seat: int, n: int, **changes: Any) -> Hunt:
+    """Move `n` squirrels of `seat` from its supply to `space` (negative: back to the supply),
+    making `changes` to the table as well."""
+    return evolve(
         state,
         squirrels=_set(state.squirrels, space, seat, n),
         squirrel_supply=_bump(state.squirrel_supply, seat, -n),
+        **changes,
     )
+
+
+def shift_squirrels(state: Hunt, seat: int, deltas: dict[int, int], **changes: Any) -> Hunt:
+    """Add `deltas[space]` squirrels of `seat` on each space (from its supply; negative: back
+    to it), making `changes` to the table as well."""
+    grid = list(state.squirrels)
+    for space, delta in deltas.items():
+        row = list(grid[space])
+        row[seat] += delta
+        grid[space] = tuple(row)
+    supply = _bump(state.squirrel_supply, seat, -sum(deltas.values()))
+    return evolve(state, squirrels=tuple(grid), squirrel_supply=supply, **changes)
 
 
 def turn_order(seats: int, start: int) -> tuple[int, ...]:
@@ -118,7 +156,7 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
         if not built:
             continue
         state = add_squirrels(state, space, seat, -3 * built)
-        state = replace(
+        state = evolve(
             state,
             nests=_set(state.nests, space, seat, built),
             nest_supply=_bump(state.nest_supply, seat, -built),
@@ -129,24 +167,28 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
                 state = add_squirrels(state, space, other, -min(built, state.count(space, other)))
         frames.append(Frame(space, None, others))
         if state.nest_total(seat) >= NESTS_TO_END:
-            state = replace(state, ending=True)
-    return replace(state, stack=state.stack + tuple(reversed(frames)))
+            state = evolve(state, ending=True)
+    if not frames:
+        return state
+    return evolve(state, stack=state.stack + tuple(reversed(frames)))
 
 
 def scatter(state: Hunt, seat: int, destinations: list[int], competitive: bool) -> Hunt:
     """`seat` scatters all its squirrels from the top frame's space, one to each destination;
     its turn in that frame is over, and nests that result are built at once (NH-16, NH-18)."""
     frame = state.stack[-1]
-    state = add_squirrels(state, frame.space, seat, -len(destinations))
+    deltas = {frame.space: -len(destinations)}
     for space in destinations:
-        state = add_squirrels(state, space, seat, 1)
-    done = replace(frame, waiting=frame.waiting[1:], rolled=())
-    state = replace(state, stack=(*state.stack[:-1], done))
+        deltas[space] = deltas.get(space, 0) + 1
+    done = Frame(frame.space, frame.vacated, frame.waiting[1:], (), frame.rerolled)
+    state = shift_squirrels(state, seat, deltas, stack=(*state.stack[:-1], done))
     return build_nests(state, destinations, seat, competitive)
 
 
 def settle(state: Hunt) -> Hunt:
     """Skip seats with nothing left to scatter and drop frames that are done."""
+    if not state.stack:
+        return state
     stack = list(state.stack)
     while stack:
         frame = stack[-1]
@@ -154,10 +196,13 @@ def settle(state: Hunt) -> Hunt:
         while waiting and state.count(frame.space, waiting[0]) == 0:
             waiting = waiting[1:]
         if waiting:
-            stack[-1] = replace(frame, waiting=waiting)
+            if waiting != frame.waiting:
+                stack[-1] = Frame(frame.space, frame.vacated, waiting, frame.rolled, frame.rerolled)
             break
         stack.pop()
-    return replace(state, stack=tuple(stack))
+    if len(stack) == len(state.stack) and stack[-1] is state.stack[-1]:
+        return state
+    return evolve(state, stack=tuple(stack))
 
 
 def scatter_targets(state: Hunt, frame: Frame, frog: int) -> list[int]:
