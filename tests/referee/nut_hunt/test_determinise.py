@@ -17,7 +17,7 @@ from hypothesis import strategies as s
 
 from pnpkit.components import load_game
 from pnpkit.referee.games.nut_hunt import RULES
-from pnpkit.referee.games.nut_hunt_state import Hunt
+from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.store import make_setup
 

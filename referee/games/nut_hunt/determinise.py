@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.games import nut_hunt_state as st
-from pnpkit.referee.games.nut_hunt_state import Hunt, evolve
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
 
 
 def drawn_seen_by(state: Hunt, seat: int) -> bool:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from pnpkit.referee.games import nut_hunt_state as st
-from pnpkit.referee.games.nut_hunt_data import NutData, data_of
-from pnpkit.referee.games.nut_hunt_state import Hunt
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt.data import NutData, data_of
+from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.moves import Move, plain_digits, player_named, split_actor
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError

@@ -2,15 +2,13 @@
 
 Seats are numbered in seat order; in solo play the Automa is the seat after the player. The
 scattering still to resolve is a stack of frames (NH-18): the frame on top is resolved first,
-and when it is done the referee works back to the one below.
+and when it is done the referee works back to the one below (see scattering.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from typing import Any
-
-from pnpkit.referee.games import nut_hunt_board as board
 
 LAYOUT, FIRST, DEAL, PLACE, AUTOMA_DEAL, TURN, AUTOMA, SHOW, OVER = (
     "layout", "first", "deal", "place", "automa setup", "turn", "automa", "show", "over",
@@ -107,14 +105,11 @@ def evolve(state: Hunt, **changes: Any) -> Hunt:
     return new
 
 
-def _set(grid: tuple[tuple[int, ...], ...], space: int, seat: int, delta: int):
+def grid_add(grid: tuple[tuple[int, ...], ...], space: int, seat: int, delta: int):
+    """`grid` ([space][seat] counts) with `delta` added for `seat` on `space`."""
     row = list(grid[space])
     row[seat] += delta
     return (*grid[:space], tuple(row), *grid[space + 1 :])
-
-
-def _bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return (*values[:index], values[index] + delta, *values[index + 1 :])
 
 
 def add_squirrels(state: Hunt, space: int, seat: int, n: int, **changes: Any) -> Hunt:
@@ -122,8 +117,8 @@ def add_squirrels(state: Hunt, space: int, seat: int, n: int, **changes: Any) ->
     making `changes` to the table as well."""
     return evolve(
         state,
-        squirrels=_set(state.squirrels, space, seat, n),
-        squirrel_supply=_bump(state.squirrel_supply, seat, -n),
+        squirrels=grid_add(state.squirrels, space, seat, n),
+        squirrel_supply=bump(state.squirrel_supply, seat, -n),
         **changes,
     )
 
@@ -136,7 +131,7 @@ def shift_squirrels(state: Hunt, seat: int, deltas: dict[int, int], **changes: A
         row = list(grid[space])
         row[seat] += delta
         grid[space] = tuple(row)
-    supply = _bump(state.squirrel_supply, seat, -sum(deltas.values()))
+    supply = bump(state.squirrel_supply, seat, -sum(deltas.values()))
     return evolve(state, squirrels=tuple(grid), squirrel_supply=supply, **changes)
 
 
@@ -145,67 +140,21 @@ def turn_order(seats: int, start: int) -> tuple[int, ...]:
     return tuple((start + i) % seats for i in range(seats))
 
 
-def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) -> Hunt:
-    """NH-19: on each space (in order) three squirrels of `seat` become a nest at once; every
-    new nest makes the other seats' squirrels there scatter (NH-15), resolved first listed
-    first. In the competitive variant (NH-33) one squirrel of each other seat goes first."""
-    frames: list[Frame] = []
-    seats = len(state.squirrel_supply)
-    for space in dict.fromkeys(spaces):
-        built = state.count(space, seat) // 3
-        if not built:
-            continue
-        state = add_squirrels(state, space, seat, -3 * built)
-        state = evolve(
-            state,
-            nests=_set(state.nests, space, seat, built),
-            nest_supply=_bump(state.nest_supply, seat, -built),
-        )
-        others = tuple(s for s in turn_order(seats, state.active) if s != seat)
-        if competitive:
-            for other in others:
-                state = add_squirrels(state, space, other, -min(built, state.count(space, other)))
-        frames.append(Frame(space, None, others))
-        if state.nest_total(seat) >= NESTS_TO_END:
-            state = evolve(state, ending=True)
-    if not frames:
-        return state
-    return evolve(state, stack=state.stack + tuple(reversed(frames)))
+def nut_changes(
+    types: tuple[str, ...], state: Hunt, seat: int, nuts: list[str], sign: int = 1
+) -> dict[str, Any]:
+    """The table's changes when nuts (of the kinds `types`) move from the supply to a player
+    (sign -1: back to the supply), for `evolve`."""
+    held, supply = list(state.nuts[seat]), list(state.nut_supply)
+    for nut in nuts:
+        held[types.index(nut)] += sign
+        supply[types.index(nut)] -= sign
+    return {
+        "nuts": (*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
+        "nut_supply": tuple(supply),
+    }
 
 
-def scatter(state: Hunt, seat: int, destinations: list[int], competitive: bool) -> Hunt:
-    """`seat` scatters all its squirrels from the top frame's space, one to each destination;
-    its turn in that frame is over, and nests that result are built at once (NH-16, NH-18)."""
-    frame = state.stack[-1]
-    deltas = {frame.space: -len(destinations)}
-    for space in destinations:
-        deltas[space] = deltas.get(space, 0) + 1
-    done = Frame(frame.space, frame.vacated, frame.waiting[1:], (), frame.rerolled)
-    state = shift_squirrels(state, seat, deltas, stack=(*state.stack[:-1], done))
-    return build_nests(state, destinations, seat, competitive)
-
-
-def settle(state: Hunt) -> Hunt:
-    """Skip seats with nothing left to scatter and drop frames that are done."""
-    if not state.stack:
-        return state
-    stack = list(state.stack)
-    while stack:
-        frame = stack[-1]
-        waiting = frame.waiting
-        while waiting and state.count(frame.space, waiting[0]) == 0:
-            waiting = waiting[1:]
-        if waiting:
-            if waiting != frame.waiting:
-                stack[-1] = Frame(frame.space, frame.vacated, waiting, frame.rolled, frame.rerolled)
-            break
-        stack.pop()
-    if len(stack) == len(state.stack) and stack[-1] is state.stack[-1]:
-        return state
-    return evolve(state, stack=tuple(stack))
-
-
-def scatter_targets(state: Hunt, frame: Frame, frog: int) -> list[int]:
-    """Where a squirrel scattering in `frame` may go (NH-8, NH-14, NH-15)."""
-    banned = {state.fox, frog, frame.vacated}
-    return sorted(s for s in board.neighbours(frame.space) if s not in banned)
+def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """`values` with `delta` added at `index`."""
+    return (*values[:index], values[index] + delta, *values[index + 1 :])

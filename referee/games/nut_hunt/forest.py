@@ -41,7 +41,7 @@ def _index() -> dict[tuple[int, int], int]:
 
 
 def at(q: int, r: int) -> int | None:
-    """The space at axial (q, r), or None off the board."""
+    """The space at axial (q, r), or None off the forest."""
     return _index().get((q, r))
 
 
