@@ -1,4 +1,4 @@
-"""The optional action (NH-20 … NH-24): recruit a squirrel, hassle the fox, scout an objective,
+"""The optional action (NH-21 … NH-24): recruit a squirrel, hassle the fox, scout an objective,
 or pass; and trading three nuts of a kind for one of another, at any time.
 """
 

@@ -1,4 +1,4 @@
-"""The end of the game (NH-26 … NH-28, NH-3): once a fourth nest is built and the scattering is
+"""The end of the game (NH-26, NH-28, NH-3): once a fourth nest is built and the scattering is
 over, the game ends; at the table each player then shows the objectives the referee has not
 seen, and any player may show one earlier.
 """

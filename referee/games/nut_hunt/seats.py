@@ -1,4 +1,4 @@
-"""Who sits where (NH-1, NH-34): the players' seats, the Automa's seat in solo play, the seats'
+"""Who sits where (NH-4, NH-34): the players' seats, the Automa's seat in solo play, the seats'
 colours and names, and the laid-out forest's tiles by space.
 
 Seats are numbered in seat order; in solo play the Automa is the seat after the player.

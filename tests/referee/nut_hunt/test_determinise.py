@@ -48,7 +48,8 @@ def played(players: int, seed: int, steps: int, digital: bool = True) -> tuple[S
 
 def scrambled(state: Hunt, seat: int, rng: random.Random) -> Hunt:
     """`state` with cards `seat` cannot see moved about by hand: two other players' objectives
-    swapped, one of them swapped with an unseen deck card, the deck's order irrelevant."""
+    swapped, one of them swapped with an unseen deck card, the cards others put under the deck
+    reordered or swapped with the deck's (whose order is not kept at all)."""
     hands = [list(hand) for hand in state.hand_known]
     others = [p for p in range(len(hands)) if p != seat and hands[p]]
     pool = sorted(state.pool)
@@ -59,8 +60,21 @@ def scrambled(state: Hunt, seat: int, rng: random.Random) -> Hunt:
         p = rng.choice(others)
         i = rng.randrange(len(pool))
         hands[p][-1], pool[i] = pool[i], hands[p][-1]
+    bottom = list(state.bottom)
+    theirs = [
+        i
+        for i, (card, put) in enumerate(zip(bottom, state.bottom_from, strict=True))
+        if card is not None and put != seat
+    ]
+    if len(theirs) >= 2:
+        i, j = rng.sample(theirs, 2)
+        bottom[i], bottom[j] = bottom[j], bottom[i]
+    if theirs and pool:
+        i, j = rng.choice(theirs), rng.randrange(len(pool))
+        bottom[i], pool[j] = pool[j], bottom[i]
     rng.shuffle(pool)
-    return replace(state, hand_known=tuple(map(tuple, hands)), pool=frozenset(pool))
+    hands_now = tuple(map(tuple, hands))
+    return replace(state, hand_known=hands_now, pool=frozenset(pool), bottom=tuple(bottom))
 
 
 def all_cards(state: Hunt) -> list[str]:
