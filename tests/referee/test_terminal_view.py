@@ -8,7 +8,7 @@ import sys
 
 from rich.console import Console
 
-from pnpkit.referee.games.nut_hunt_board import ROWS
+from pnpkit.referee.games.nut_hunt.forest import ROWS
 from pnpkit.referee.harness import Case, random_states
 from pnpkit.referee.terminal import card_key, print_table
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.games import nut_hunt_board as board
-from pnpkit.referee.games.nut_hunt_data import data_of
+from pnpkit.referee.games.nut_hunt import forest
+from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.table_data import card, cards, hand, sees
 
 if TYPE_CHECKING:
-    from pnpkit.referee.games.nut_hunt_state import Hunt
+    from pnpkit.referee.games.nut_hunt.state import Hunt
 
 
 def _by_colour(counts: tuple[int, ...], colours: tuple[str, ...]) -> dict[str, int]:
@@ -28,11 +28,11 @@ def nut_hunt_zones(
     fox, squirrels and nests by colour), each seat (the Automa's too) with nests, nuts and
     objectives (NH-3: the others' only counted), and the objective deck's size."""
     data = data_of(setup.game)
-    forest = []
+    laid = []
     for space, tile in enumerate(state.layout):
-        row, column = board.row_column(space)
-        q, r = board.coordinates()[space]
-        forest.append(
+        row, column = forest.row_column(space)
+        q, r = forest.coordinates()[space]
+        laid.append(
             {
                 "space": space + 1,
                 "row": row + 1,
@@ -62,7 +62,7 @@ def nut_hunt_zones(
             entry["objectives"] = {"count": len(automa), "cards": cards(setup.game, automa)}
         seats.append(entry)
     return {
-        "forest": forest,
+        "forest": laid,
         "tiles_laid": len(state.layout),
         "seats": seats,
         "objective_deck": state.deck_size,

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnpkit.components.model import Component
-from pnpkit.referee.games import nut_hunt_board as board
-from pnpkit.referee.rules import ScoreSheet
+from pnpkit.referee.games.nut_hunt import forest, seats
+from pnpkit.referee.games.nut_hunt.data import data_of
+from pnpkit.referee.games.nut_hunt.state import Hunt
+from pnpkit.referee.rules import ScoreSheet, Setup
+from pnpkit.wording import counted
 
 NEST_POINTS = 2
 FAILED_PENALTY = 2
@@ -37,19 +40,19 @@ class Holding:
 
     @property
     def squirrel_count(self) -> int:
-        """Squirrels on the board."""
+        """Squirrels on the forest."""
         return sum(self.squirrels.values())
 
 
 def completed(holding: Holding, start: int, end: int) -> bool:
     """NH-28: both end points in one connected territory that holds a nest of the seat."""
-    region = board.connected(start, holding.territory())
+    region = forest.connected(start, holding.territory())
     return end in region and any(holding.nests.get(s, 0) for s in region)
 
 
 def distance_bonus(start: int, end: int) -> int:
     """NH-30: the tiles between the end points on the shortest path (Frog Pond included)."""
-    return board.distance(start, end) - 1
+    return forest.distance(start, end) - 1
 
 
 def score_holdings(layout: Sequence[str], holdings: Sequence[Holding]) -> ScoreSheet:
@@ -92,3 +95,47 @@ def _winners(
         if len(tied) == 1:
             return (tied[0].name,), f"tied on points; {label} wins"
     return tuple(h.name for h in tied), "tied on points, nests and squirrels: a shared victory"
+
+
+def score_table(setup: Setup, state: Hunt) -> ScoreSheet:
+    """The scores of the table now: objectives the referee has not seen are not counted."""
+    if len(state.layout) < forest.SPACES:
+        return score_holdings(state.layout, [Holding(p, {}, {}, ()) for p in setup.players])
+    sheet = score_holdings(state.layout, holdings(setup, state))
+    hidden = sum(state.hand_hidden)
+    if hidden:
+        verb = "is" if hidden == 1 else "are"
+        note = f"{counted(hidden, 'objective card')} not shown yet {verb} not scored"
+        return replace(sheet, notes=(*sheet.notes, note))
+    return sheet
+
+
+def holdings(setup: Setup, state: Hunt) -> list[Holding]:
+    """Every seat's pieces and known objectives (the Automa's: its starting hand, NH-39)."""
+    data = data_of(setup.game)
+    hands = [*state.hand_known] + ([state.automa_hand] if seats.solo(setup) else [])
+    return [
+        Holding(
+            name,
+            {s: state.squirrels[s][seat] for s in range(forest.SPACES)},
+            {s: state.nests[s][seat] for s in range(forest.SPACES)},
+            tuple(data.objectives[c] for c in hands[seat]),
+        )
+        for seat, name in enumerate(seats.seat_names(setup))
+    ]
+
+
+def figures(setup: Setup, state: Hunt, winners: Sequence[str]) -> dict[str, float]:
+    """A finished game's own figures for `simulate`: turns, objectives completed, nests."""
+    held = holdings(setup, state)
+    found: dict[str, float] = {"turns": float(state.turns)}
+    cards = [(h, c) for h in held for c in h.objectives]
+    where = {t: s for s, t in enumerate(state.layout)}
+    done = [completed(h, where[c.fields["from"]], where[c.fields["to"]]) for h, c in cards]
+    found["objectives completed (rate)"] = sum(done) / len(done) if done else 0.0
+    found["nests per seat"] = sum(h.nest_count for h in held) / len(held)
+    for i, h in enumerate(held):
+        label = "Automa" if h.name == seats.AUTOMA else f"seat {i + 1}"
+        found[f"nests: {label}"] = float(h.nest_count)
+        found[f"win rate: {label}"] = 1 / len(winners) if h.name in winners else 0.0
+    return found

@@ -6,7 +6,7 @@ Everything comes from the loaded game (components/games/nut-hunt); nothing is re
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
 from pnpkit.components.model import Component, Game
@@ -30,11 +30,22 @@ class NutData:
     squirrels_per_colour: int
     nests_per_colour: int
     frog_pond: str
+    costs: Mapping[str, tuple[int, ...] | None]
+    """Each tile's recruit cost per nut type, in `nut_types` order (None: no recruiting there)."""
+    recruit_costs: frozenset[tuple[int, ...]]
+    """The different recruit costs."""
+    foraging: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """`forage_choices` worked out so far."""
 
-    def forage_choices(self, tile: str, n: int) -> list[tuple[str, ...]]:
+    def forage_choices(self, tile: str, n: int) -> tuple[tuple[str, ...], ...]:
         """Every combination of `n` nuts the tile gives (NH-6, NH-13, NH-22)."""
-        kinds = sorted(self.tiles[tile].fields["forage"], key=self.nut_types.index)
-        return list(combinations_with_replacement(kinds, n))
+        choices = self.foraging.get((tile, n))
+        if choices is None:
+            kinds = sorted(self.tiles[tile].fields["forage"], key=self.nut_types.index)
+            choices = self.foraging[tile, n] = tuple(combinations_with_replacement(kinds, n))
+        return choices
 
     def shortfall(self, held: tuple[int, ...], cost: Mapping[str, int]) -> str:
         """What a player holding `held` nuts still lacks to pay `cost` ('' if nothing)."""
@@ -67,16 +78,19 @@ class NutData:
 
 
 _CACHE: dict[int, tuple[Game, NutData]] = {}
+_LAST: list = []
+"""The game asked for last and its data: a simulation asks for one game thousands of times."""
 
 
 def data_of(game: Game) -> NutData:
     """The rules' view of a loaded Nut Hunt game (cached per game)."""
+    if _LAST and _LAST[0] is game:
+        return _LAST[1]
     hit = _CACHE.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    data = _read(game)
-    _CACHE[id(game)] = (game, data)
-    return data
+    if hit is None or hit[0] is not game:
+        hit = _CACHE[id(game)] = (game, _read(game))
+    _LAST[:] = hit
+    return hit[1]
 
 
 def _read(game: Game) -> NutData:
@@ -91,6 +105,13 @@ def _read(game: Game) -> NutData:
         raise PnpError(f"{game.name}: component data lacks {exc} for the Nut Hunt rules") from None
     automa = next(t.fields["colour"] for t in squirrels if t.fields.get("automa"))
     frog = next(t for t in tiles.values() if t.fields.get("special") == "frog-pond")
+    types = tuple(c.fields["nut"] for c in nuts)
+    costs = {
+        t.id: None
+        if t.fields.get("special")
+        else tuple(t.fields["cost"].get(nut, 0) for nut in types)
+        for t in tiles.values()
+    }
     return NutData(
         tiles=tiles,
         objectives=objectives,
@@ -105,4 +126,6 @@ def _read(game: Game) -> NutData:
         squirrels_per_colour=squirrels[0].count,
         nests_per_colour=nests[0].count,
         frog_pond=frog.id,
+        costs=costs,
+        recruit_costs=frozenset(c for c in costs.values() if c is not None),
     )

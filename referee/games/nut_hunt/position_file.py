@@ -1,6 +1,6 @@
 """Reading a Nut Hunt position file: a finished forest typed in, to be scored.
 
-One statement per line; `#` starts a comment. See rules-index/nut-hunt.md ("Position files"):
+One statement per line; `#` starts a comment. See rules-index.md ("Position files"):
 
     layout NH-WIL NH-MUC NH-MOU        (19 tile IDs in all, row by row, over one or more lines)
     player Ann                         (each player, in seat order; the Automa is a player too)
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections import Counter
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.games import nut_hunt_board as board
-from pnpkit.referee.games.nut_hunt_data import NutData
-from pnpkit.referee.games.nut_hunt_scoring import Holding
+from pnpkit.referee.games.nut_hunt import forest
+from pnpkit.referee.games.nut_hunt.data import NutData
+from pnpkit.referee.games.nut_hunt.scoring import Holding
 from pnpkit.referee.position_file import position_lines
 
 KEYWORDS = ("layout", "player", "squirrels", "nests", "objectives")
@@ -73,8 +73,8 @@ class _Reader:
     def lay(self, tile: str) -> None:
         if tile in self.seen:
             raise self.fail(f"{tile} is laid twice (also line {self.seen[tile][1]})")
-        if len(self.layout) == board.SPACES:
-            raise self.fail(f"the forest has {board.SPACES} tiles, not more")
+        if len(self.layout) == forest.SPACES:
+            raise self.fail(f"the forest has {forest.SPACES} tiles, not more")
         self.layout.append(tile)
         self.seen[tile] = ("layout", self.line)
 
@@ -118,10 +118,10 @@ class _Reader:
 
     def finish(self) -> tuple[tuple[str, ...], list[Holding]]:
         self.line = 0
-        if len(self.layout) < board.SPACES:
+        if len(self.layout) < forest.SPACES:
             missing = [t for t in self.data.tiles if t not in self.layout]
             raise self.fail(
-                f"the layout names {len(self.layout)} of the {board.SPACES} tiles; "
+                f"the layout names {len(self.layout)} of the {forest.SPACES} tiles; "
                 f"not laid: {', '.join(missing)}"
             )
         if not self.players:

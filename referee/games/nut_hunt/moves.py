@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from pnpkit.referee.games import nut_hunt_state as st
-from pnpkit.referee.games.nut_hunt_data import NutData, data_of
-from pnpkit.referee.games.nut_hunt_state import Hunt
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt.data import NutData, data_of
+from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.moves import Move, plain_digits, player_named, split_actor
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
@@ -58,11 +58,13 @@ def malformed(setup: Setup, move: Move) -> str:
         return f"unknown move {move.get('type')!r}; expected one of: {EXPECTED}"
     data = data_of(setup.game)
     for key, value in move.items():
+        if key == "type":
+            continue
         wanted = fields.get(key) or _OPTIONAL.get(key)
-        if key != "type" and (wanted is None or not _VALID[wanted](data, setup.players, value)):
+        if wanted is None or not _VALID[wanted](data, setup.players, value):
             return f"{kind}: {key} {value!r} is not {wanted or 'a field of this move'}"
-    missing = sorted(set(fields) - set(move))
-    return f"{kind}: {missing[0]} is missing" if missing else ""
+    missing = [key for key in fields if key not in move]
+    return f"{kind}: {min(missing)} is missing" if missing else ""
 
 
 def move_text(move: Move) -> str:

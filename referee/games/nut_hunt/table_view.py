@@ -6,13 +6,13 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.referee.faces import Face, card_title, place_face
-from pnpkit.referee.games import nut_hunt_board as board
-from pnpkit.referee.games.nut_hunt_data import data_of
+from pnpkit.referee.games.nut_hunt import forest
+from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.rules import Setup
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:
-    from pnpkit.referee.games.nut_hunt_state import Hunt
+    from pnpkit.referee.games.nut_hunt.state import Hunt
 
 HEX = 112.0
 """Distance between the centres of neighbouring tiles, in SVG units."""
@@ -59,8 +59,8 @@ def forest_map(state: Hunt, colours: tuple[str, ...]) -> list[str]:
         + "; nests in capitals):"
     ]
     space = 0
-    for length in board.ROWS:
-        indent = " " * ((max(board.ROWS) - length) * CELL // 2 + 2)
+    for length in forest.ROWS:
+        indent = " " * ((max(forest.ROWS) - length) * CELL // 2 + 2)
         tiles, pieces = [], []
         for _ in range(length):
             fox = " FOX" if space == state.fox else ""
@@ -85,8 +85,8 @@ def describe_table(
     `viewer` seat, the other players' objectives only as counts (NH-3)."""
     data = data_of(setup.game)
     lines = []
-    if len(state.layout) < board.SPACES:
-        lines.append(f"Forest: {len(state.layout)} of {board.SPACES} tiles laid")
+    if len(state.layout) < forest.SPACES:
+        lines.append(f"Forest: {len(state.layout)} of {forest.SPACES} tiles laid")
     else:
         lines += forest_map(state, colours)
     lines.append("Seats:")
@@ -111,7 +111,7 @@ def describe_table(
 
 
 def _centre(space: int, top: float) -> tuple[float, float]:
-    q, r = board.coordinates()[space]
+    q, r = forest.coordinates()[space]
     x = HEX * (q + r / 2) + 2.5 * HEX + MARGIN
     y = HEX * math.sqrt(3) / 2 * r + 2.3 * HEX + MARGIN + top
     return x, y
@@ -148,8 +148,8 @@ def table_svg(
 
     data = data_of(setup.game)
     rgb = {t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components}
-    size, forest = 5 * HEX + 2 * MARGIN, 4.65 * HEX + 2 * MARGIN
-    picture = Picture(table, size, forest + 20 * (len(names) + 1), background="#fbfaf5")
+    size, height = 5 * HEX + 2 * MARGIN, 4.65 * HEX + 2 * MARGIN
+    picture = Picture(table, size, height + 20 * (len(names) + 1), background="#fbfaf5")
     drawing = picture.drawing
     for space, tile in enumerate(state.layout):
         x, y = _centre(space, picture.top)
@@ -167,7 +167,7 @@ def table_svg(
             drawing.add(polygon)
             picture.label(data.tiles[tile].name, x - 40, y - 6, size=7)
         _draw_pieces(picture, state, space, (x, y), colours, rgb)
-    top = picture.top + forest
+    top = picture.top + height
     picture.label("round: squirrels, square: nests; the number is how many", MARGIN, top, size=9)
     for seat, name in enumerate(names):
         y = top + 20 * (seat + 1)

@@ -1,4 +1,4 @@
-"""Nut Hunt's rules one by one (rules-index/nut-hunt.md), on hand-made positions."""
+"""Nut Hunt's rules one by one (referee/games/nut_hunt/rules-index.md), on hand-made positions."""
 
 from __future__ import annotations
 
@@ -13,17 +13,17 @@ from hypothesis import strategies as hs
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games import nut_hunt_board as board
-from pnpkit.referee.games import nut_hunt_show
-from pnpkit.referee.games import nut_hunt_state as st
 from pnpkit.referee.games.nut_hunt import RULES
-from pnpkit.referee.games.nut_hunt_state import Hunt
+from pnpkit.referee.games.nut_hunt import forest as board
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt import table_view as nut_hunt_show
+from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.harness import enter as play
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
 
 GAME = load_game("nut-hunt")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # Spaces: WIL 0, MUC 1, OAK 2 / HRT 3, PIN 4, HAZ 5, WAL 6 / MOU 7, RAB 8, BIR 9 (centre), HIC 10,
 # TOA 11 / FRG 12, BAD 13, MOS 14, FER 15 / BRA 16, OWL 17, TAN 18.
 LAYOUT = "WIL MUC OAK HRT PIN HAZ WAL MOU RAB BIR HIC TOA FRG BAD MOS FER BRA OWL TAN"
@@ -59,7 +59,7 @@ def turn(setup: Setup, layout: str = LAYOUT, step: str = st.ACTION, fox: str = "
         tile, seat, *nest = key.split("_")
         where = space(state, tile)
         if nest:
-            state = replace(state, nests=st._set(state.nests, where, int(seat), n))
+            state = replace(state, nests=st.grid_add(state.nests, where, int(seat), n))
         else:
             state = st.add_squirrels(state, where, int(seat), n)
     return state

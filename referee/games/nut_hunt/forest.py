@@ -41,7 +41,7 @@ def _index() -> dict[tuple[int, int], int]:
 
 
 def at(q: int, r: int) -> int | None:
-    """The space at axial (q, r), or None off the board."""
+    """The space at axial (q, r), or None off the forest."""
     return _index().get((q, r))
 
 
@@ -55,6 +55,7 @@ def row_column(space: int) -> tuple[int, int]:
     raise IndexError(space)
 
 
+@cache
 def step(space: int, direction: str) -> int | None:
     """The neighbour of `space` in `direction`, or None past the edge."""
     q, r = coordinates()[space]
@@ -68,6 +69,7 @@ def opposite(direction: str) -> str:
     return next(name for name, delta in DIRECTIONS.items() if delta == (-dq, -dr))
 
 
+@cache
 def bounce(space: int, direction: str) -> int:
     """Where a piece moving one tile in `direction` lands: it bounces off the edge (NH-12)."""
     ahead = step(space, direction)

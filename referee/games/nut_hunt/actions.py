@@ -1,0 +1,182 @@
+"""The optional action (NH-21 … NH-24): recruit a squirrel, hassle the fox, scout an objective,
+or pass; and trading three nuts of a kind for one of another, at any time.
+"""
+
+from __future__ import annotations
+
+from operator import ge
+
+from pnpkit.referee.games.nut_hunt import forest, scattering, seats, turn
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt.data import data_of
+from pnpkit.referee.games.nut_hunt.objectives import SCOUTED
+from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+
+def check_recruit(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-21 (NH-8, NH-9): pay a tile's cost and place a squirrel there, not on the fox's tile,
+    the Frog Pond or the Pine Barrens."""
+    verdict = turn.expect(state, st.TURN, (st.ACTION,), "recruiting")
+    if not verdict.ok:
+        return verdict
+    data = data_of(setup.game)
+    tile = data.tiles[move["tile"]]
+    special = tile.fields.get("special")
+    if special:
+        rule = "NH-8" if special == "frog-pond" else "NH-9"
+        return refuse(rule, f"no squirrel may be recruited onto {tile.name}")
+    if seats.space(state, tile.id) == state.fox:
+        return refuse("NH-21", "no squirrel may be recruited onto the fox's tile")
+    short = data.shortfall(state.nuts[state.active], tile.fields["cost"])
+    if short:
+        return refuse("NH-21", f"{tile.name} costs {data.cost_text(tile)}; you lack {short}")
+    return ACCEPTED
+
+
+def recruitable(setup: Setup, state: Hunt) -> list[str]:
+    """NH-21 (NH-8, NH-9): the tiles the active player may recruit onto now, in box order:
+    what `check_recruit` accepts in the action step, without wording its refusals."""
+    data = data_of(setup.game)
+    held = state.nuts[state.active]
+    paid = {cost for cost in data.recruit_costs if all(map(ge, held, cost))}
+    fox = seats.tile_id(state, state.fox)
+    return [tile for tile, cost in data.costs.items() if cost in paid and tile != fox]
+
+
+def apply_recruit(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """The cost paid, a squirrel placed; three squirrels there become a nest (NH-19)."""
+    data = data_of(setup.game)
+    tile = data.tiles[move["tile"]]
+    paid = [nut for nut, n in tile.fields["cost"].items() for _ in range(n)]
+    nuts = st.nut_changes(data.nut_types, state, state.active, paid, -1)
+    space = seats.space(state, tile.id)
+    note = f"recruited on {tile.name}"
+    state = st.add_squirrels(state, space, state.active, 1, step=st.DONE, note=note, **nuts)
+    return scattering.build_nests(state, [space], state.active, seats.competitive(setup))
+
+
+def check_hassle(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-22: pull the fox onto a tile next to it where the player has a squirrel or nest."""
+    verdict = turn.expect(state, st.TURN, (st.ACTION,), "hassling the fox")
+    if not verdict.ok:
+        return verdict
+    space = seats.space(state, move["tile"])
+    if space not in forest.neighbours(state.fox or 0):
+        return refuse("NH-22", "the fox can only be pulled onto a tile next to it")
+    if not (state.count(space, state.active) or state.nests[space][state.active]):
+        return refuse("NH-22", "you need a squirrel or nest on that tile to hassle the fox")
+    return ACCEPTED
+
+
+def apply_hassle(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """The fox moves; the squirrels there scatter; then a forage of 1 nut (or pass)."""
+    space = seats.space(state, move["tile"])
+    frame = Frame(space, state.fox, st.turn_order(seats.seats(setup), state.active))
+    note = f"the fox is pulled onto {seats.tile_name(setup, state, space)}"
+    return evolve(state, fox=space, step=st.HASSLE_FORAGE, stack=(frame,), note=note)
+
+
+def check_scout(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-23: look at the top 2 objectives (the referee shows them in digital mode)."""
+    verdict = turn.expect(state, st.TURN, (st.ACTION,), "scouting")
+    if not verdict.ok:
+        return verdict
+    if state.deck_size == 0:
+        return refuse("NH-23", "the objective deck is empty")
+    if setup.digital == ("keep" in move):
+        how = "scout (then keep CARD)" if setup.digital else "scout keep or scout none"
+        return refuse("NH-23", f"enter it as {how}")
+    return ACCEPTED
+
+
+def apply_scout(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """Digital: the referee turns the cards over next. At the table: the player looked at up to
+    2 cards unseen by the referee, kept one or none, and put the rest under the deck."""
+    if setup.digital:
+        return evolve(state, step=st.SCOUT)
+    looked = min(SCOUTED, state.deck_size)
+    pool, fresh, bottom, put = state.pool, state.fresh, state.bottom, state.bottom_from
+    for _ in range(looked):
+        if fresh:
+            fresh -= 1
+        else:
+            pool |= {bottom[0]} - {None}  # type: ignore[operator]
+            bottom, put = bottom[1:], put[1:]
+    kept = min(move["keep"], looked)
+    hidden = st.bump(state.hand_hidden, state.active, kept)
+    bottom += (None,) * (looked - kept)
+    put += (state.active,) * (looked - kept)
+    return evolve(
+        state,
+        pool=pool,
+        fresh=fresh,
+        bottom=bottom,
+        bottom_from=put,
+        hand_hidden=hidden,
+        step=st.DONE,
+    )
+
+
+def check_pass(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-10, NH-22: no optional action, or no nut after a hassle."""
+    return turn.expect(state, st.TURN, (st.ACTION, st.HASSLE_FORAGE), "passing")
+
+
+def apply_pass(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """The turn is done."""
+    return evolve(state, step=st.DONE)
+
+
+def check_trade(setup: Setup, state: Hunt, move: Move, prompt: Prompt) -> Verdict:
+    """NH-24: three nuts of one kind for one of another, any time during the game."""
+    if prompt.kind not in ("move", "chance") or state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
+        return refuse("NH-24", "no trading before the forest is laid out or after the game")
+    if move["give"] == move["get"]:
+        return refuse("NH-24", "trade three of one nut for one of another kind")
+    data = data_of(setup.game)
+    seat = setup.players.index(move["player"])
+    if state.nuts[seat][data.nut_types.index(move["give"])] < 3:
+        return refuse("NH-24", f"{move['player']} has fewer than 3 {move['give']}")
+    return ACCEPTED
+
+
+def apply_trade(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """Three nuts back to the supply, one taken."""
+    types = data_of(setup.game).nut_types
+    seat = setup.players.index(move["player"])
+    state = evolve(state, **st.nut_changes(types, state, seat, [move["give"]] * 3, -1))
+    return evolve(state, **st.nut_changes(types, state, seat, [move["get"]]))
+
+
+def candidates(setup: Setup, state: Hunt) -> list[Move]:
+    """Every optional action the active player may take now (all legal)."""
+    moves: list[Move] = [{"type": "recruit", "tile": t} for t in recruitable(setup, state)]
+    seat = state.active
+    moves += [
+        {"type": "hassle", "tile": seats.tile_id(state, s)}
+        for s in forest.neighbours(state.fox or 0)
+        if state.squirrels[s][seat] or state.nests[s][seat]
+    ]
+    if state.deck_size:
+        moves += (
+            [{"type": "scout"}] if setup.digital else [{"type": "scout", "keep": k} for k in (1, 0)]
+        )
+    return [*moves, {"type": "pass"}]
+
+
+def trades(setup: Setup, state: Hunt) -> list[Move]:
+    """Every trade any player may make now."""
+    if state.phase in (st.LAYOUT, st.FIRST, st.SHOW) or max(map(max, state.nuts)) < 3:
+        return []
+    types = data_of(setup.game).nut_types
+    return [
+        {"type": "trade", "player": player, "give": give, "get": get}
+        for seat, player in enumerate(setup.players)
+        for i, give in enumerate(types)
+        if state.nuts[seat][i] >= 3
+        for get in types
+        if get != give
+    ]

@@ -1,0 +1,142 @@
+"""The objective deck (NH-3, NH-23, NH-38): cards turned over for a digital deal, a digital scout
+and the Automa, and the cards a player keeps of them; the rest go to the bottom of the deck.
+
+The referee knows a card's place only once it has seen it: `pool` holds the others. Cards go
+under the deck in the order they are put back, and come up again once the unseen cards above
+them are gone.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from pnpkit.referee.games.nut_hunt import automa, end
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt.setup import DEALT, KEPT, start_placing
+from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+SCOUTED = 2
+"""Cards a scout looks at (NH-23)."""
+
+
+def draw_due(setup: Setup, state: Hunt) -> bool:
+    """Whether a card is to be turned over now: a deal, a scout, the Automa's cards."""
+    if state.stack or automa.forced(setup, state) is not None:
+        return False
+    if state.phase == st.DEAL:
+        return len(state.drawn) < DEALT
+    if state.phase == st.AUTOMA_DEAL:
+        return True
+    return state.step in (st.SCOUT, st.REVEAL)
+
+
+def choosing(state: Hunt) -> bool:
+    """Whether a player chooses among drawn cards now (a deal complete, or a scout)."""
+    return state.phase == st.DEAL or state.step == st.SCOUT_KEEP
+
+
+def prompt(setup: Setup, state: Hunt) -> Prompt:
+    """A card to turn over, or (a digital deal) the cards to keep."""
+    player = setup.players[
+        state.order[0] if state.phase == st.DEAL else state.active % len(setup.players)
+    ]
+    if state.phase == st.DEAL and len(state.drawn) == DEALT:
+        return Prompt("move", (player,), f"{player}: keep 2 of {', '.join(state.drawn)}")
+    whose = {
+        st.DEAL: f"deal {player}'s objectives",
+        st.AUTOMA_DEAL: "deal the Automa's starting objectives",
+    }.get(state.phase, "turn over the top objective card")
+    return Prompt("chance", (player,), f"{whose}: draw CARD")
+
+
+def top_card(state: Hunt) -> str | None:
+    """The top card of the objective deck when the referee knows it."""
+    if state.fresh or not state.bottom:
+        return None
+    return state.bottom[0]
+
+
+def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-23, NH-38: the top card, which may be any card the referee has not seen."""
+    if draw_due(setup, state) is False:
+        return refuse("NH-3", "no objective card is to be turned over now")
+    card = move["card"]
+    top = top_card(state)
+    if state.deck_size == 0:
+        return refuse("NH-23", "the objective deck is empty")
+    if top is not None:
+        if card == top:
+            return ACCEPTED
+        return refuse("NH-23", f"the top card is {top}, which went to the bottom earlier")
+    if card not in state.pool:
+        return refuse("NH-38", f"{card} cannot be in the deck: {end.where(state, card)}")
+    return ACCEPTED
+
+
+def check_keep(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-3, NH-23: 2 of the 3 cards dealt, or at most 1 of the cards scouted."""
+    cards = move["cards"]
+    if state.stack or not (
+        (state.phase == st.DEAL and len(state.drawn) == DEALT) or state.step == st.SCOUT_KEEP
+    ):
+        return refuse("NH-3", "there are no cards to choose from now")
+    wanted = KEPT if state.phase == st.DEAL else None
+    if wanted is not None and len(cards) != wanted:
+        return refuse("NH-3", f"keep exactly {wanted} of the 3 cards dealt")
+    if wanted is None and len(cards) > 1:
+        return refuse("NH-23", "a scout keeps at most one card")
+    stray = [c for c in cards if c not in state.drawn]
+    if stray or len(set(cards)) != len(cards):
+        return refuse("NH-3", f"choose among {', '.join(state.drawn)}")
+    return ACCEPTED
+
+
+def apply_draw(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """The top card is turned over; a scout has seen its cards after 2 (or the last one)."""
+    card = move["card"]
+    if state.fresh:
+        state = evolve(state, fresh=state.fresh - 1)
+    else:
+        state = evolve(state, bottom=state.bottom[1:], bottom_from=state.bottom_from[1:])
+    state = evolve(state, pool=state.pool - {card}, drawn=(*state.drawn, card))
+    if state.step == st.SCOUT and (len(state.drawn) == SCOUTED or not state.deck_size):
+        return evolve(state, step=st.SCOUT_KEEP)
+    return state
+
+
+def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """The cards kept join the hand; the others go under the deck, remembered as put there by
+    this seat. After the last deal, the starting squirrels."""
+    seat = state.order[0] if state.phase == st.DEAL else state.active
+    kept = tuple(move["cards"])
+    rest = tuple(c for c in state.drawn if c not in kept)
+    state = evolve(
+        state,
+        hand_known=end.add_to_hand(state.hand_known, seat, kept),
+        bottom=state.bottom + rest,
+        bottom_from=state.bottom_from + (seat,) * len(rest),
+        drawn=(),
+    )
+    if state.phase != st.DEAL:
+        return evolve(state, step=st.DONE)
+    if len(state.order) > 1:
+        return evolve(state, order=state.order[1:])
+    return start_placing(setup, state)
+
+
+def candidates(setup: Setup, state: Hunt) -> list[Move]:
+    """Every card that may be turned over, or every choice of cards to keep."""
+    if draw_due(setup, state):
+        top = top_card(state)
+        return [{"type": "draw", "card": c} for c in ([top] if top else sorted(state.pool))]
+    size = KEPT if state.phase == st.DEAL else 1
+    options = _subsets(state.drawn, size, exact=state.phase == st.DEAL)
+    return [{"type": "keep", "cards": sorted(c)} for c in options]
+
+
+def _subsets(items: tuple[str, ...], size: int, exact: bool) -> list[tuple[str, ...]]:
+    sizes = [size] if exact else range(size + 1)
+    return [c for k in sizes for c in combinations(items, k)]

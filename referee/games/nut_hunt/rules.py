@@ -1,0 +1,325 @@
+"""Nut Hunt's rules: the fox roams a hex forest, squirrels scatter, nests join up objectives.
+
+Rule IDs (NH-…) are those of rules-index.md. At the table the objective cards stay secret: the
+referee counts each hand and learns the cards only when they are shown at the end (or turned over
+for the Automa). In digital mode (--seed) the referee deals, so it knows them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from pnpkit.components.model import Game
+from pnpkit.errors import PnpError
+from pnpkit.referee.games.nut_hunt import (
+    actions,
+    automa,
+    end,
+    objectives,
+    scattering,
+    scoring,
+    seats,
+    turn,
+)
+from pnpkit.referee.games.nut_hunt import setup as game_setup
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt.data import data_of
+from pnpkit.referee.games.nut_hunt.determinise import determinise
+from pnpkit.referee.games.nut_hunt.moves import malformed, move_text, parse_move
+from pnpkit.referee.games.nut_hunt.position_file import read_position
+from pnpkit.referee.games.nut_hunt.state import Hunt
+from pnpkit.referee.games.nut_hunt.table_view import describe_table, table_svg
+from pnpkit.referee.games.nut_hunt.zones import nut_hunt_zones
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.verdict import Verdict, refuse
+
+CHECKS: dict[str, Callable[[Setup, Hunt, Move], Verdict]] = {
+    "layout": game_setup.check_layout,
+    "first": game_setup.check_first,
+    "place": game_setup.check_place,
+    "draw": objectives.check_draw,
+    "keep": objectives.check_keep,
+    "roll": turn.check_roll,
+    "forage": turn.check_forage,
+    "scatter": scattering.check,
+    "recruit": actions.check_recruit,
+    "hassle": actions.check_hassle,
+    "scout": actions.check_scout,
+    "pass": actions.check_pass,
+    "show": end.check_show,
+    "automa": automa.check,
+}
+"""Each move's own rule check, once it is well formed and made by whoever is prompted (trades
+and objectives shown before the end are checked by `check` itself)."""
+APPLIES: dict[str, Callable[[Setup, Hunt, Move], Hunt]] = {
+    "layout": game_setup.apply_layout,
+    "first": game_setup.apply_first,
+    "place": game_setup.apply_place,
+    "draw": objectives.apply_draw,
+    "keep": objectives.apply_keep,
+    "roll": turn.apply_roll,
+    "forage": turn.apply_forage,
+    "scatter": scattering.apply,
+    "recruit": actions.apply_recruit,
+    "hassle": actions.apply_hassle,
+    "scout": actions.apply_scout,
+    "pass": actions.apply_pass,
+    "trade": actions.apply_trade,
+    "show": end.apply_show,
+    "automa": automa.apply,
+}
+LEGAL_BY_CONSTRUCTION = frozenset(
+    {"roll", "scatter", "forage", "recruit", "hassle", "scout", "pass", "place"}
+)
+"""Moves the modules list only where their check accepts them: the die's faces, scatters to the
+allowed tiles, the nuts the fox's tile gives, a turn's optional actions (recruits the player can
+pay for, hassles from their own tiles, scouting while the deck lasts) and the starting
+squirrels' tiles."""
+
+
+class NutHuntRules(Rules):
+    """The rules of Nut Hunt: the Rules contract, each part delegated to the module holding that
+    part of the rulebook (setup, turn, scattering, actions, objectives, end, automa, scoring)."""
+
+    id = "nut-hunt"
+    contract = "1.1"
+    index = "rules-index.md"
+    secret_categories = frozenset({"objectives", "distance bonus", "failed objectives"})
+    version = "1"
+    variants: ClassVar[Mapping[str, str]] = {
+        "standard": "the rules as printed",
+        "competitive": "a new nest removes one squirrel of each other player there (NH-33)",
+    }
+    options: ClassVar[Mapping[str, str]] = {
+        "difficulty": "solo: standard, advanced or expert (the Automa's 2, 3 or 4 objectives)",
+        "colours": "squirrel colours in seat order (solo: the player's, then the Automa's)",
+    }
+    unlisted = frozenset({"show"})
+    syntax_rule = "NH-41"
+    syntax = (
+        Syntax("layout TILE …", "the tiles as laid, row by row (3-4-5-4-3)", "NH-1"),
+        Syntax("first PLAYER", "the starting player", "NH-4"),
+        Syntax("draw CARD", "an objective card turned over (Automa; digital deal)", "NH-38"),
+        Syntax("keep CARD … | keep none", "objectives kept from a digital deal or scout", "NH-3"),
+        Syntax("place TILE NUT NUT", "a starting squirrel and its 2 nuts: place WIL walnut walnut"),
+        Syntax("roll N", "the fox die showed N (also for each Automa squirrel)", "NH-11"),
+        Syntax("scatter TILE>TILE …", "where each squirrel goes: scatter WIL>RAB WIL>MOU", "NH-16"),
+        Syntax("forage NUT NUT", "the active player's nuts from the fox's tile", "NH-13"),
+        Syntax("recruit TILE", "pay the tile's cost and place a squirrel there", "NH-21"),
+        Syntax("hassle TILE", "pull the fox next door, then forage NUT (or pass)", "NH-22"),
+        Syntax("scout keep | scout none", "scout at the table, keeping one card or none", "NH-23"),
+        Syntax("scout", "digital: scout, then keep CARD or keep none", "NH-23"),
+        Syntax("pass", "end the turn without an optional action", "NH-10"),
+        Syntax("NAME: trade NUT for NUT", "three of one nut for one of another, any time", "NH-24"),
+        Syntax("show CARD", "at the end, each player shows their objectives", "NH-28"),
+        Syntax("NAME: show CARD", "before the end, if they wish: an objective they hold", "NH-3"),
+        Syntax("automa CARD … places TILE …", "the Automa's squirrels (made by the referee)"),
+    )
+
+    def check_setup(
+        self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
+    ) -> None:
+        solo = len(players) == 1 and game.solo
+        if not solo:
+            super().check_setup(game, variant, players, options)
+        elif variant not in self.variants:
+            raise PnpError(
+                f"unknown variant {variant!r}; {game.name} has: {', '.join(self.variants)}"
+            )
+        unknown = set(options) - set(self.options)
+        if unknown:
+            raise PnpError(f"unknown option {sorted(unknown)[0]!r}; options: difficulty, colours")
+        if "difficulty" in options and not solo:
+            raise PnpError("difficulty is for solo play against the Automa (one player)")
+        if "difficulty" in options and seats.level(options) not in seats.DIFFICULTY:
+            level = options["difficulty"]
+            raise PnpError(f"difficulty {level!r}: choose {', '.join(seats.DIFFICULTY)} (NH-34)")
+        if "colours" in options:
+            data = data_of(game)
+            chosen = seats.chosen(options)
+            everyone = len(players) + solo
+            if len(chosen) not in (len(players), everyone) or len(set(chosen)) != len(chosen):
+                raise PnpError("colours: give one distinct colour per seat, in seat order")
+            if not set(chosen) <= set(data.colours):
+                raise PnpError(f"colours: choose from {', '.join(data.colours)}")
+
+    def initial(self, setup: Setup) -> Hunt:
+        return game_setup.initial(setup)
+
+    # --- what now -----------------------------------------------------------------------------
+    def prompt(self, setup: Setup, state: Hunt) -> Prompt:
+        known = state.memo.get("prompt")
+        if known is not None and known[0] is setup:
+            return known[1]
+        prompt = self._prompt(setup, state)
+        state.memo["prompt"] = (setup, prompt)
+        return prompt
+
+    def _prompt(self, setup: Setup, state: Hunt) -> Prompt:
+        if state.phase == st.OVER:
+            return Prompt("over", (), "the game is over: see the score")
+        if state.stack:
+            return scattering.prompt(setup, state) or automa.roll_prompt(setup, state)
+        early = game_setup.prompt(setup, state)
+        if early is not None:
+            return early
+        if automa.forced(setup, state) is not None:
+            return Prompt("move", (), "the referee places the Automa's squirrels")
+        if state.phase in (st.DEAL, st.AUTOMA_DEAL) or state.step in (st.SCOUT, st.REVEAL):
+            return objectives.prompt(setup, state)
+        return turn.prompt(setup, state)
+
+    # --- moves as text ------------------------------------------------------------------------
+    def parse(self, setup: Setup, state: Hunt, text: str) -> Move:
+        actors = self.prompt(setup, state).actors
+        return parse_move(setup, state, text, actors[0] if actors else None)
+
+    def text(self, setup: Setup, move: Move) -> str:
+        return move_text(move)
+
+    # --- checking and applying ----------------------------------------------------------------
+    def check(self, setup: Setup, state: Hunt, move: Move) -> Verdict:
+        problem = malformed(setup, move)
+        if problem:
+            return refuse("NH-10", f"not a Nut Hunt move: {problem}")
+        prompt = self.prompt(setup, state)
+        if prompt.kind == "over":
+            return refuse("NH-26", "the game is over; no more moves")
+        kind = move["type"]
+        if kind == "trade":
+            return actions.check_trade(setup, state, move, prompt)
+        if kind == "show" and state.phase != st.SHOW:
+            return end.check_early_show(setup, state, move)
+        if "player" in move and move["player"] not in prompt.actors:
+            waiting = " or ".join(prompt.actors) or "the referee"
+            return refuse("NH-10", f"it is not {move['player']}'s move: waiting for {waiting}")
+        return CHECKS[kind](setup, state, move)
+
+    def apply(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
+        return turn.settle(setup, APPLIES[move["type"]](setup, state, move))
+
+    def forced(self, setup: Setup, state: Hunt) -> Move | None:
+        return automa.forced(setup, state)
+
+    # --- listing ------------------------------------------------------------------------------
+    def legal(self, setup: Setup, state: Hunt) -> list[Move]:
+        if self.prompt(setup, state).kind == "over":
+            return []
+        forced = automa.forced(setup, state)
+        if forced is not None:
+            return [forced]
+        moves = [m for m in self._candidates(setup, state) if self._allowed(setup, state, m)]
+        return moves + actions.trades(setup, state)
+
+    def _allowed(self, setup: Setup, state: Hunt, move: Move) -> bool:
+        """`check` of a listed candidate: well formed, made by whoever is prompted, not a trade
+        nor an early show, so only its own rule's check is left to pass; candidates of the
+        kinds listed legal by construction pass at once."""
+        kind = move["type"]
+        return kind in LEGAL_BY_CONSTRUCTION or CHECKS[kind](setup, state, move).ok
+
+    def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
+        if state.stack:
+            return scattering.candidates(setup, state)
+        listed = game_setup.candidates(setup, state)
+        if listed is not None:
+            return listed
+        if objectives.draw_due(setup, state) or objectives.choosing(state):
+            return objectives.candidates(setup, state)
+        if state.phase == st.SHOW:
+            return end.candidates(state)
+        listed = turn.candidates(setup, state)
+        return listed if listed is not None else actions.candidates(setup, state)
+
+    # --- digital mode and simulation ----------------------------------------------------------
+    def chance(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
+        if state.phase == st.LAYOUT:
+            tiles = [t for t in data_of(setup.game).tiles if t not in state.layout]
+            rng.shuffle(tiles)
+            return {"type": "layout", "tiles": tiles}
+        if objectives.draw_due(setup, state):
+            top = objectives.top_card(state)
+            return {"type": "draw", "card": top or rng.choice(sorted(state.pool))}
+        return {"type": "roll", "value": rng.randint(1, 6)}
+
+    def determinise(self, setup: Setup, state: Hunt, seat: str, rng: random.Random) -> Hunt:
+        """The objective cards `seat` cannot see dealt again at random (determinise.py)."""
+        return determinise(state, setup.players.index(seat), rng)
+
+    def random_move(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
+        moves = self.legal(setup, state)
+        plain = [m for m in moves if m["type"] != "trade"]
+        if plain and (len(plain) == len(moves) or rng.random() < 0.8):
+            return rng.choice(plain)
+        return rng.choice(moves)
+
+    # --- scoring ------------------------------------------------------------------------------
+    def score(self, setup: Setup, state: Hunt) -> ScoreSheet:
+        return scoring.score_table(setup, state)
+
+    def score_bounds(self, setup: Setup) -> tuple[int, int]:
+        data = data_of(setup.game)
+        best = sum(c.fields["points"] + 3 for c in data.objectives.values())
+        nests = data.nests_per_colour * len(data.colours)
+        return (-2 * len(data.objectives), 2 * nests + best)
+
+    def stats(self, setup: Setup, state: Hunt) -> Mapping[str, float]:
+        return scoring.figures(setup, state, self.score(setup, state).winners)
+
+    def census(self, setup: Setup, state: Hunt) -> Counter[str]:
+        data = data_of(setup.game)
+        count: Counter[str] = Counter()
+        for seat, colour in enumerate(seats.colours(setup)):
+            count[data.squirrel_ids[colour]] += state.squirrel_supply[seat] + sum(
+                row[seat] for row in state.squirrels
+            )
+            count[data.nest_ids[colour]] += state.nest_supply[seat] + state.nest_total(seat)
+        for i, card in enumerate(data.nut_cards):
+            count[card] += state.nut_supply[i] + sum(n[i] for n in state.nuts)
+        cards = list(state.pool) + list(state.drawn) + list(state.automa_hand) + list(state.aside)
+        cards += [c for c in state.bottom if c] + [c for hand in state.hand_known for c in hand]
+        count.update(cards)
+        count.update(list(data.tiles))
+        return count
+
+    def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
+        layout, holdings = read_position(data_of(game), text, source, game.players_max)
+        return scoring.score_holdings(layout, holdings)
+
+    # --- showing ------------------------------------------------------------------------------
+    def describe(self, setup: Setup, state: Hunt) -> str:
+        return describe_table(setup, state, seats.colours(setup), seats.seat_names(setup))
+
+    def also(self, setup: Setup, state: Hunt) -> tuple[str, ...]:
+        """NH-3: at the table, objectives the referee has not seen may be shown before the end."""
+        if state.phase in (st.SHOW, st.OVER) or not any(state.hand_hidden):
+            return ()
+        return ("NAME: show CARD, an objective shown before the end",)
+
+    def view(self, setup: Setup, state: Hunt, player: str) -> str:
+        """NH-3: the table as `player` may see it: the others' objectives only as counts."""
+        seat = setup.players.index(player)
+        return describe_table(setup, state, seats.colours(setup), seats.seat_names(setup), seat)
+
+    def svg(self, setup: Setup, state: Hunt, face: Any) -> str:
+        table = self.table(setup, state, "")
+        colours, names = seats.colours(setup), seats.seat_names(setup)
+        return table_svg(setup, state, colours, names, table, face)
+
+    def zones(self, setup: Setup, state: Hunt, viewer: str | None) -> dict[str, Any]:
+        colours, names = seats.colours(setup), seats.seat_names(setup)
+        return nut_hunt_zones(setup, state, colours, names, viewer)
+
+    def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """The squirrels' colours, the players' seats only (the Automa is a seat of the zones)."""
+        rgb = {
+            t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components
+        }
+        return tuple((c, rgb[c]) for c in seats.colours(setup)[: len(setup.players)])
+
+
+RULES = NutHuntRules()

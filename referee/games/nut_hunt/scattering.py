@@ -1,0 +1,163 @@
+"""Scattering squirrels and building nests (NH-14 … NH-19, NH-33): the fox or a new nest sends
+the other squirrels on its tile to the tiles around it, and three squirrels of a colour on a tile
+become a nest at once, which may set off more scattering (a stack, resolved top first).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from pnpkit.referee.games.nut_hunt import forest, seats
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt.data import data_of
+from pnpkit.referee.games.nut_hunt.state import Frame, Hunt
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.wording import counted
+
+
+def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) -> Hunt:
+    """NH-19: on each space (in order) three squirrels of `seat` become a nest at once; every
+    new nest makes the other seats' squirrels there scatter (NH-15), resolved first listed
+    first. In the competitive variant (NH-33) one squirrel of each other seat goes first."""
+    frames: list[Frame] = []
+    everyone = len(state.squirrel_supply)
+    for space in dict.fromkeys(spaces):
+        built = state.count(space, seat) // 3
+        if not built:
+            continue
+        state = st.add_squirrels(state, space, seat, -3 * built)
+        state = st.evolve(
+            state,
+            nests=st.grid_add(state.nests, space, seat, built),
+            nest_supply=st.bump(state.nest_supply, seat, -built),
+        )
+        others = tuple(s for s in st.turn_order(everyone, state.active) if s != seat)
+        if competitive:
+            for other in others:
+                state = st.add_squirrels(
+                    state, space, other, -min(built, state.count(space, other))
+                )
+        frames.append(Frame(space, None, others))
+        if state.nest_total(seat) >= st.NESTS_TO_END:
+            state = st.evolve(state, ending=True)
+    if not frames:
+        return state
+    return st.evolve(state, stack=state.stack + tuple(reversed(frames)))
+
+
+def scatter(state: Hunt, seat: int, destinations: list[int], competitive: bool) -> Hunt:
+    """`seat` scatters all its squirrels from the top frame's space, one to each destination;
+    its turn in that frame is over, and nests that result are built at once (NH-16, NH-18)."""
+    frame = state.stack[-1]
+    deltas = {frame.space: -len(destinations)}
+    for space in destinations:
+        deltas[space] = deltas.get(space, 0) + 1
+    done = Frame(frame.space, frame.vacated, frame.waiting[1:], (), frame.rerolled)
+    state = st.shift_squirrels(state, seat, deltas, stack=(*state.stack[:-1], done))
+    return build_nests(state, destinations, seat, competitive)
+
+
+def settle(state: Hunt) -> Hunt:
+    """Skip seats with nothing left to scatter and drop frames that are done."""
+    if not state.stack:
+        return state
+    stack = list(state.stack)
+    while stack:
+        frame = stack[-1]
+        waiting = frame.waiting
+        while waiting and state.count(frame.space, waiting[0]) == 0:
+            waiting = waiting[1:]
+        if waiting:
+            if waiting != frame.waiting:
+                stack[-1] = Frame(frame.space, frame.vacated, waiting, frame.rolled, frame.rerolled)
+            break
+        stack.pop()
+    if len(stack) == len(state.stack) and stack[-1] is state.stack[-1]:
+        return state
+    return st.evolve(state, stack=tuple(stack))
+
+
+def scatter_targets(state: Hunt, frame: Frame, frog: int) -> list[int]:
+    """Where a squirrel scattering in `frame` may go (NH-8, NH-14, NH-15)."""
+    banned = {state.fox, frog, frame.vacated}
+    return sorted(s for s in forest.neighbours(frame.space) if s not in banned)
+
+
+def prompt(setup: Setup, state: Hunt) -> Prompt | None:
+    """NH-16: the seat whose turn it is in the top frame scatters its squirrels (the Automa's
+    rolls are automa.roll_prompt's: None)."""
+    frame = state.stack[-1]
+    seat = frame.waiting[0]
+    if seat == seats.automa(setup):
+        return None
+    n = state.count(frame.space, seat)
+    tile = seats.tile_name(setup, state, frame.space)
+    who = seats.name(setup, seat)
+    why = "the fox" if frame.vacated is not None else "a new nest"
+    return Prompt("move", (who,), f"{who}: scatter {counted(n, 'squirrel')} from {tile} ({why})")
+
+
+def check(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-14, NH-16, NH-37: a scatter from the top frame's tile, one destination per squirrel."""
+    if not state.stack:
+        return refuse("NH-14", "no squirrels are scattering now")
+    frame = state.stack[-1]
+    seat = frame.waiting[0]
+    by_automa = seat == seats.automa(setup)
+    if bool(move.get("automa")) != by_automa:
+        return refuse("NH-16", f"it is {seats.name(setup, seat)}'s squirrels that scatter now")
+    here = seats.tile_id(state, frame.space)
+    if move["from"] != here:
+        return refuse("NH-14", f"the squirrels scatter from {here}, not {move['from']}")
+    targets = [seats.space(state, t) for t in move["to"]]
+    if by_automa:
+        if targets != sorted(frame.rolled):
+            return refuse("NH-37", "the Automa's squirrels go where the die sent them")
+        return ACCEPTED
+    n = state.count(frame.space, seat)
+    if len(targets) != n:
+        return refuse(
+            "NH-16", f"give one destination per squirrel: {counted(n, 'squirrel')} to scatter"
+        )
+    return _check_targets(setup, state, frame, move["to"], targets)
+
+
+def _check_targets(
+    setup: Setup, state: Hunt, frame: Frame, tiles: list[str], targets: list[int]
+) -> Verdict:
+    data = data_of(setup.game)
+    for tile, target in zip(tiles, targets, strict=True):
+        called = data.tiles[tile].name
+        if target not in forest.neighbours(frame.space):
+            return refuse("NH-16", f"squirrels scatter only to adjacent tiles; {called} is not")
+        if tile == data.frog_pond:
+            return refuse("NH-8", "no squirrel may scatter onto the Frog Pond")
+        if target == state.fox:
+            return refuse("NH-14", "no squirrel may scatter onto the fox's tile")
+        if target == frame.vacated:
+            return refuse("NH-14", f"the fox just left {called}: no scattering straight back there")
+    return ACCEPTED
+
+
+def apply(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """The waiting seat's squirrels go where the move says; nests follow (NH-18, NH-19)."""
+    seat = state.stack[-1].waiting[0]
+    targets = [seats.space(state, t) for t in move["to"]]
+    return scatter(state, seat, targets, seats.competitive(setup))
+
+
+def candidates(setup: Setup, state: Hunt) -> list[Move]:
+    """Every scatter the waiting player may make (the Automa's: the die's faces); all legal."""
+    frame = state.stack[-1]
+    seat = frame.waiting[0]
+    if seat == seats.automa(setup):
+        return [{"type": "roll", "value": v} for v in range(1, 7)]
+    here = seats.tile_id(state, frame.space)
+    targets = [
+        seats.tile_id(state, s) for s in scatter_targets(state, frame, seats.frog(setup, state))
+    ]
+    n = state.count(frame.space, seat)
+    choices = combinations_with_replacement(targets, n)
+    return [{"type": "scatter", "from": here, "to": list(c)} for c in choices]

@@ -1,0 +1,175 @@
+"""Setting up (NH-1 … NH-7): the forest laid out, the starting player, each player's objectives
+(dealt by the referee in digital mode, objectives.py), then the starting squirrels placed in a
+snake order, each with 2 nuts from its tile.
+"""
+
+from __future__ import annotations
+
+from pnpkit.referee.games.nut_hunt import forest, seats, turn
+from pnpkit.referee.games.nut_hunt import state as st
+from pnpkit.referee.games.nut_hunt.data import data_of
+from pnpkit.referee.games.nut_hunt.state import NOBODY, Hunt, evolve
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+DEALT, KEPT = 3, 2
+"""Objectives dealt to each player, and kept of them (NH-3)."""
+
+
+def initial(setup: Setup) -> Hunt:
+    """The box opened: every piece in its supply, every objective unseen (at the table, each
+    player's dealt cards are counted but not known to the referee)."""
+    data = data_of(setup.game)
+    n, everyone = len(setup.players), seats.seats(setup)
+    table = not setup.digital
+    return Hunt(
+        phase=st.LAYOUT,
+        layout=(),
+        squirrels=((0,) * everyone,) * forest.SPACES,
+        nests=((0,) * everyone,) * forest.SPACES,
+        squirrel_supply=(data.squirrels_per_colour,) * everyone,
+        nest_supply=(data.nests_per_colour,) * everyone,
+        nuts=((0,) * len(data.nut_types),) * n,
+        nut_supply=data.nut_counts,
+        pool=frozenset(data.objectives),
+        fresh=len(data.objectives) - (DEALT * n if table else 0),
+        bottom=(None,) * n if table else (),
+        bottom_from=(NOBODY,) * n if table else (),
+        hand_known=((),) * n,
+        hand_hidden=(KEPT if table else 0,) * n,
+    )
+
+
+def prompt(setup: Setup, state: Hunt) -> Prompt | None:
+    """While the forest is laid out or the starting player chosen; None after."""
+    table = tuple(setup.players)
+    if state.phase == st.LAYOUT:
+        left = forest.SPACES - len(state.layout)
+        return Prompt(
+            "chance", table, f"lay out the forest row by row: layout TILE … ({left} to go)"
+        )
+    if state.phase == st.FIRST:
+        return Prompt("move", table, "all: choose the starting player (first NAME)")
+    return None
+
+
+def special_five(setup: Setup, state: Hunt) -> bool:
+    """NH-7: five players and a starting tile in the centre."""
+    centre = data_of(setup.game).tiles[state.layout[forest.CENTRE]]
+    return len(setup.players) == 5 and bool(centre.fields.get("start"))
+
+
+def check_layout(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-1: each of the 19 tiles laid once, row by row."""
+    if state.phase != st.LAYOUT:
+        return refuse("NH-1", "the forest is already laid out")
+    data = data_of(setup.game)
+    tiles = move["tiles"]
+    for tile in tiles:
+        if tile not in data.tiles:
+            return refuse("NH-1", f"{tile} is not a location tile")
+    repeated = set(tiles) & set(state.layout) or {t for t in tiles if tiles.count(t) > 1}
+    if repeated:
+        return refuse("NH-1", f"each tile is laid once: {sorted(repeated)[0]} again")
+    if len(state.layout) + len(tiles) > forest.SPACES:
+        return refuse("NH-1", f"the forest has {forest.SPACES} tiles")
+    return ACCEPTED
+
+
+def check_first(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-4: the starting player, chosen once."""
+    if state.phase != st.FIRST:
+        return refuse("NH-4", "the starting player is chosen once, before the squirrels")
+    return ACCEPTED if move["name"] in setup.players else refuse("NH-4", "name a player")
+
+
+def check_place(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-5, NH-6: a starting squirrel on an unoccupied starting tile, with 2 of its nuts."""
+    verdict = turn.expect(state, st.PLACE, (), "placing a starting squirrel")
+    if not verdict.ok:
+        return verdict
+    space = seats.space(state, move["tile"])
+    data = data_of(setup.game)
+    if space is None or not data.tiles[move["tile"]].fields.get("start"):
+        return refuse("NH-5", f"{move['tile']} is not a green-bordered starting tile")
+    if space == state.fox:
+        return refuse("NH-5", "the fox occupies that tile")
+    occupied = any(state.squirrels[space])
+    if occupied and not (len(state.order) == 1 and special_five(setup, state)):
+        return refuse("NH-5", "starting squirrels go on unoccupied starting tiles")
+    return turn.check_nuts(data, move["tile"], move["nuts"], 2, "NH-6")
+
+
+def apply_layout(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """NH-1, NH-2: the tiles laid; once all are, the fox goes on the centre tile."""
+    layout = state.layout + tuple(move["tiles"])
+    if len(layout) < forest.SPACES:
+        return evolve(state, layout=layout)
+    state = evolve(state, layout=layout, fox=forest.CENTRE)
+    if seats.solo(setup):
+        return after_first(setup, state, 0)
+    return evolve(state, phase=st.FIRST)
+
+
+def apply_first(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """NH-4: the starting player is chosen."""
+    return after_first(setup, state, setup.players.index(move["name"]))
+
+
+def after_first(setup: Setup, state: Hunt, first: int) -> Hunt:
+    """In digital mode the referee deals the objectives next; at the table they are dealt
+    already, and the squirrels are placed."""
+    order = st.turn_order(len(setup.players), first)
+    state = evolve(state, first=first, active=first)
+    if setup.digital:
+        return evolve(state, phase=st.DEAL, order=order)
+    return start_placing(setup, state)
+
+
+def start_placing(setup: Setup, state: Hunt) -> Hunt:
+    """NH-5, NH-7: starting squirrels in turn order, then back again (five players with a
+    starting tile in the centre: the last player places both at the end)."""
+    order = st.turn_order(len(setup.players), state.first)
+    snake = order + order[::-1]
+    if special_five(setup, state):
+        snake = order + order[-2::-1] + order[-1:]
+    return evolve(state, phase=st.PLACE, order=snake)
+
+
+def apply_place(setup: Setup, state: Hunt, move: Move) -> Hunt:
+    """A starting squirrel and its nuts; after the last one, the first turn (solo: the Automa's
+    starting hand first, NH-34)."""
+    seat = state.order[0]
+    nuts = st.nut_changes(data_of(setup.game).nut_types, state, seat, move["nuts"])
+    state = st.add_squirrels(state, seats.space(state, move["tile"]), seat, 1, **nuts)
+    if len(state.order) > 1:
+        return evolve(state, order=state.order[1:])
+    state = evolve(state, order=(), active=state.first)
+    if seats.solo(setup):
+        return evolve(state, phase=st.AUTOMA_DEAL, active=seats.automa(setup))
+    return evolve(state, phase=st.TURN, step=st.ROLL)
+
+
+def candidates(setup: Setup, state: Hunt) -> list[Move] | None:
+    """Every tile still to lay, every player to start, or every legal starting squirrel; None
+    once setting up is over."""
+    data = data_of(setup.game)
+    if state.phase == st.LAYOUT:
+        return [{"type": "layout", "tiles": [t]} for t in data.tiles if t not in state.layout]
+    if state.phase == st.FIRST:
+        return [{"type": "first", "name": p} for p in setup.players]
+    if state.phase == st.PLACE:
+        return [
+            {"type": "place", "tile": t, "nuts": list(n)}
+            for t in data.tiles
+            if _placeable(setup, state, t)
+            for n in data.forage_choices(t, 2)
+        ]
+    return None
+
+
+def _placeable(setup: Setup, state: Hunt, tile: str) -> bool:
+    """NH-5: whether a starting squirrel may go on `tile` (then with any 2 nuts it gives)."""
+    nuts = list(data_of(setup.game).forage_choices(tile, 2)[0])
+    return check_place(setup, state, {"type": "place", "tile": tile, "nuts": nuts}).ok

@@ -1,0 +1,160 @@
+"""Nut Hunt's state: where every piece and card is, and the pure steps that move pieces.
+
+Seats are numbered in seat order; in solo play the Automa is the seat after the player. The
+scattering still to resolve is a stack of frames (NH-18): the frame on top is resolved first,
+and when it is done the referee works back to the one below (see scattering.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+LAYOUT, FIRST, DEAL, PLACE, AUTOMA_DEAL, TURN, AUTOMA, SHOW, OVER = (
+    "layout", "first", "deal", "place", "automa setup", "turn", "automa", "show", "over",
+)  # fmt: skip
+ROLL, FORAGE, ACTION, HASSLE_FORAGE, SCOUT, SCOUT_KEEP, REVEAL, DONE = (
+    "roll", "forage", "action", "hassle forage", "scout", "scout keep", "reveal", "done",
+)  # fmt: skip
+NESTS_TO_END = 4
+NOBODY = -1
+"""`bottom_from` of a card no seat is known to have put there (the table's unseen deal)."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Squirrels scattering from one space: from the fox (`vacated` is the space it left) or
+    from a new nest (`vacated` is None). `waiting` are the seats still to scatter, in turn
+    order; `rolled` the Automa destinations the die has given so far; `rerolled` where the
+    last roll pointed when no squirrel may go there (the die is rolled again, NH-37)."""
+
+    space: int
+    vacated: int | None
+    waiting: tuple[int, ...]
+    rolled: tuple[int, ...] = ()
+    rerolled: int | None = None
+
+
+@dataclass(frozen=True)
+class Hunt:
+    """The whole table. Piece counts are indexed [space][seat]; nuts [player][nut type].
+
+    Objective cards: `pool` holds the cards whose place the referee does not know (the
+    unseen part of the deck, hidden hand cards, cards put to the bottom unseen); `fresh` cards
+    of the deck have never been looked at and lie above the `bottom` cards (None: unseen);
+    `bottom_from` is the seat that saw each bottom card and put it there (NOBODY: none known).
+    """
+
+    phase: str
+    layout: tuple[str, ...]
+    squirrels: tuple[tuple[int, ...], ...]
+    nests: tuple[tuple[int, ...], ...]
+    squirrel_supply: tuple[int, ...]
+    nest_supply: tuple[int, ...]
+    nuts: tuple[tuple[int, ...], ...]
+    nut_supply: tuple[int, ...]
+    pool: frozenset[str]
+    fresh: int
+    bottom: tuple[str | None, ...]
+    hand_known: tuple[tuple[str, ...], ...]
+    hand_hidden: tuple[int, ...]
+    step: str = ""
+    fox: int | None = None
+    drawn: tuple[str, ...] = ()
+    automa_hand: tuple[str, ...] = ()
+    aside: tuple[str, ...] = ()
+    first: int = 0
+    active: int = 0
+    order: tuple[int, ...] = ()
+    stack: tuple[Frame, ...] = ()
+    ending: bool = False
+    turns: int = 0
+    note: str = ""
+    bottom_from: tuple[int, ...] = ()
+    memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Facts derived from this state, worked out once (the prompt): not part of the state."""
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the objective deck."""
+        return self.fresh + len(self.bottom)
+
+    def count(self, space: int, seat: int) -> int:
+        """Squirrels of `seat` on `space`."""
+        return self.squirrels[space][seat]
+
+    def nest_total(self, seat: int) -> int:
+        """Nests `seat` has built."""
+        return sum(row[seat] for row in self.nests)
+
+
+_FIELDS = frozenset(f.name for f in fields(Hunt) if f.init)
+
+
+def evolve(state: Hunt, **changes: Any) -> Hunt:
+    """A new table like `state` with `changes` (dataclasses.replace, without its per-field
+    bookkeeping: the rules make several per move); `state` itself is left as it is."""
+    unknown = changes.keys() - _FIELDS
+    if unknown:
+        raise TypeError(f"Hunt has no field {sorted(unknown)[0]!r}")
+    new = object.__new__(Hunt)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
+    values["memo"] = {}
+    return new
+
+
+def grid_add(grid: tuple[tuple[int, ...], ...], space: int, seat: int, delta: int):
+    """`grid` ([space][seat] counts) with `delta` added for `seat` on `space`."""
+    row = list(grid[space])
+    row[seat] += delta
+    return (*grid[:space], tuple(row), *grid[space + 1 :])
+
+
+def add_squirrels(state: Hunt, space: int, seat: int, n: int, **changes: Any) -> Hunt:
+    """Move `n` squirrels of `seat` from its supply to `space` (negative: back to the supply),
+    making `changes` to the table as well."""
+    return evolve(
+        state,
+        squirrels=grid_add(state.squirrels, space, seat, n),
+        squirrel_supply=bump(state.squirrel_supply, seat, -n),
+        **changes,
+    )
+
+
+def shift_squirrels(state: Hunt, seat: int, deltas: dict[int, int], **changes: Any) -> Hunt:
+    """Add `deltas[space]` squirrels of `seat` on each space (from its supply; negative: back
+    to it), making `changes` to the table as well."""
+    grid = list(state.squirrels)
+    for space, delta in deltas.items():
+        row = list(grid[space])
+        row[seat] += delta
+        grid[space] = tuple(row)
+    supply = bump(state.squirrel_supply, seat, -sum(deltas.values()))
+    return evolve(state, squirrels=tuple(grid), squirrel_supply=supply, **changes)
+
+
+def turn_order(seats: int, start: int) -> tuple[int, ...]:
+    """Every seat in turn order, beginning with `start` (NH-17)."""
+    return tuple((start + i) % seats for i in range(seats))
+
+
+def nut_changes(
+    types: tuple[str, ...], state: Hunt, seat: int, nuts: list[str], sign: int = 1
+) -> dict[str, Any]:
+    """The table's changes when nuts (of the kinds `types`) move from the supply to a player
+    (sign -1: back to the supply), for `evolve`."""
+    held, supply = list(state.nuts[seat]), list(state.nut_supply)
+    for nut in nuts:
+        held[types.index(nut)] += sign
+        supply[types.index(nut)] -= sign
+    return {
+        "nuts": (*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
+        "nut_supply": tuple(supply),
+    }
+
+
+def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """`values` with `delta` added at `index`."""
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
