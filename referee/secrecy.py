@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.referee.game_log import Event
-from pnpkit.referee.rules import Rules, Setup, State
+from pnpkit.referee.rules import Prompt, Rules, Setup, State
 from pnpkit.referee.session import Session
 
 SHARED = ""
@@ -69,6 +69,18 @@ def sight(setup: Setup, state: State) -> Sight | None:
         common &= ids
     everything = component_ids(game, rules.describe(setup, state))
     return Sight(game, everything, {SHARED: common, **seen})
+
+
+def prompt_text_for(setup: Setup, state: State, prompt: Prompt, viewer: str | None) -> str:
+    """The prompt as `viewer` may read it (None: the referee, who sees all). One naming a card
+    the viewer may not see (the objectives a player keeps from a deal) is its actors' only; the
+    others read whose choice it is."""
+    if viewer is None or viewer in prompt.actors:
+        return prompt.text
+    now = sight(setup, state)
+    if now is None or not now.keeps(viewer if viewer in now.seen else SHARED, prompt.text):
+        return prompt.text
+    return f"{', '.join(prompt.actors)}: a secret choice, on their own page"
 
 
 def event_secrecy(setup: Setup, events: Sequence[Event]) -> list[frozenset[str]]:

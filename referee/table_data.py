@@ -50,6 +50,8 @@ def hand(game: Game, count: int, known: Iterable[str], visible: bool) -> dict[st
 
 def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
     """The frame every game shares, with the game's own `zones` (see `Rules.table`)."""
+    from pnpkit.referee.secrecy import prompt_text_for  # secrecy needs the rules, loaded first
+
     prompt = rules.prompt(setup, state)
     over = prompt.kind == "over"
     score = _score(rules, rules.score(setup, state), over, viewer)
@@ -73,7 +75,11 @@ def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> di
         "viewer": viewer,
         "players": players,
         "turn": list(prompt.actors),
-        "prompt": {"kind": prompt.kind, "actors": list(prompt.actors), "text": prompt.text},
+        "prompt": {
+            "kind": prompt.kind,
+            "actors": list(prompt.actors),
+            "text": prompt_text_for(setup, state, prompt, viewer),
+        },
         "score": score,
         "zones": rules.zones(setup, state, viewer),
     }

@@ -13,7 +13,7 @@ from typing import Any
 from pnpkit.errors import PnpError
 from pnpkit.referee.faces import Face
 from pnpkit.referee.report import prompt_json
-from pnpkit.referee.secrecy import SHARED, has_secrets, sight
+from pnpkit.referee.secrecy import SHARED, has_secrets, prompt_text_for, sight
 from pnpkit.referee.session import Session
 
 SECRET_EVENT = "(secret)"
@@ -70,11 +70,9 @@ def prompt_for(session: Session, viewer: str) -> dict[str, Any]:
     """The prompt as `viewer` may read it: one naming a card they may not see (the objectives
     a player chooses from) is theirs only; the others read whose choice it is."""
     prompt = session.prompt()
-    now = sight(session.setup, session.state)
-    asked = prompt_json(prompt)
-    if now is not None and viewer not in prompt.actors and now.keeps(viewer, prompt.text):
-        asked["text"] = f"{', '.join(prompt.actors)}: a secret choice, on their own page"
-    return asked
+    return prompt_json(prompt) | {
+        "text": prompt_text_for(session.setup, session.state, prompt, viewer)
+    }
 
 
 def _picture(session: Session, face: Face) -> str | None:

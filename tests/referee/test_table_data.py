@@ -2,6 +2,7 @@
 many states of random games, and keeping each player's secrets as the text view does."""
 
 import json
+import random
 import re
 from collections import Counter
 
@@ -9,6 +10,7 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.referee.harness import Case, random_states
+from pnpkit.referee.store import make_setup
 from pnpkit.referee.table_schema import schema_path, table_errors
 
 GAMES = {"alpina": 3, "ano-nuevo": 3, "nut-hunt": 2, "gentoo": 3, "arctic": 3}
@@ -85,3 +87,23 @@ def test_a_game_schema_refuses_a_table_that_breaks_it() -> None:
 def test_each_game_ships_its_schema(game_id: str) -> None:
     schema = json.loads(schema_path(game_id).read_text(encoding="utf-8"))
     assert schema["properties"]["game"] == {"const": game_id}
+
+
+def test_a_prompt_naming_a_secret_card_is_its_actors_only() -> None:
+    """A Nut Hunt digital deal asks one player to keep 2 of 3 objectives, named in the prompt:
+    the other players and the shared screen read only whose choice it is (as on the web page)."""
+    setup = make_setup(load_game("nut-hunt"), ["Ann", "Bob"], seed=3)
+    rules, rng = setup.rules, random.Random(1)
+    state = rules.initial(setup)
+    while not (prompt := rules.prompt(setup, state)).text.startswith(("Ann: keep", "Bob: keep")):
+        move = rules.forced(setup, state)
+        if move is None and prompt.kind == "chance":
+            move = rules.chance(setup, state, rng)
+        state = rules.apply(setup, state, move or rules.random_move(setup, state, rng))
+    (actor,), other = prompt.actors, next(p for p in setup.players if p not in prompt.actors)
+    assert "NH-O" in prompt.text
+    assert rules.table(setup, state, actor)["prompt"]["text"] == prompt.text
+    assert rules.table(setup, state, None)["prompt"]["text"] == prompt.text
+    for viewer in (other, ""):
+        shown = rules.table(setup, state, viewer)["prompt"]["text"]
+        assert shown == f"{actor}: a secret choice, on their own page"
