@@ -3,8 +3,6 @@ draws (AR-29, AR-30) and the polar bear's (AR-33); then the hand limit (AR-21)."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.arctic.hidden import (
     penalty_unshown,
     removal_problem,
@@ -21,6 +19,7 @@ from pnpkit.referee.games.arctic.state import (
     NO_ANIMAL_VALUE,
     State,
     including,
+    replace,
     without,
 )
 from pnpkit.referee.moves import Move

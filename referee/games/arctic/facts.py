@@ -4,7 +4,7 @@ the power cards' sides, the landscape track, tokens and totems; read once per lo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from pnpkit.components.model import Game
@@ -55,6 +55,10 @@ class Facts:
     totems: tuple[str, ...]
     others: tuple[str, ...]
     """Pieces that never move: landscape cards and tokens are counted by the census."""
+    held: dict[tuple[object, ...], frozenset[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """A cache: (power card owners, sides, seat) → the effects that seat's power cards show."""
 
     def deck_cards(self, players: int) -> tuple[str, ...]:
         """The animal cards of decks 1..players (AR-1)."""
@@ -140,7 +144,7 @@ _FACTS: dict[int, tuple[Game, Facts]] = {}
 def facts(game: Game) -> Facts:
     """Arctic's facts for this component data (read once per loaded game)."""
     cached = _FACTS.get(id(game))
-    if cached is None or cached[0] is not game:
-        cached = (game, facts_of(game))
-        _FACTS[id(game)] = cached
+    if cached is not None and cached[0] is game:
+        return cached[1]
+    cached = _FACTS[id(game)] = (game, facts_of(game))
     return cached[1]

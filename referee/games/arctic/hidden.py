@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import HIDDEN, Seat, State, including, without
+from pnpkit.referee.games.arctic.state import HIDDEN, Seat, State, including, replace, without
 from pnpkit.referee.rules import Setup
 from pnpkit.wording import counted
 

@@ -5,17 +5,41 @@ the rest as penalty cards; the fox's tuck and bottom (AR-23, AR-24); the puffin'
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass
 
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import removal_problem, remove
 from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
-from pnpkit.referee.games.arctic.situation import current_card, has_power, power_hints
-from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
+from pnpkit.referee.games.arctic.situation import (
+    current_card,
+    has_power,
+    held_effects,
+    power_hints,
+)
+from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State, replace
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
+
+
+@dataclass(frozen=True)
+class Placing:
+    """What step A's checks read from the table, gathered once per state (legal checks many
+    placements against the same state)."""
+
+    low: int
+    high: int
+    hand: int
+    """Cards in the current player's hand."""
+    powers: frozenset[str]
+    """The effects of the current player's power cards."""
+
+
+def placing(setup: Setup, state: State) -> Placing:
+    """Step A's situation (AR-9, AR-10, AR-26)."""
+    low, high = place_range(setup, state)
+    return Placing(low, high, state.seat(state.turn).hand_size, held_effects(setup, state))
 
 
 def place_range(setup: Setup, state: State) -> tuple[int, int]:
@@ -50,11 +74,14 @@ def _count_text(setup: Setup, state: State) -> str:
     return f"place {count} on your pile: {typed}"
 
 
-def check_place(setup: Setup, state: State, move: Move) -> Verdict:
+def check_place(
+    setup: Setup, state: State, move: Move, situation: Placing | None = None
+) -> Verdict:
+    """AR-9–AR-12, with the fox's variants; `situation` is `placing(setup, state)` if known."""
     cards: list[str] = move["cards"]
     fox = move.get("fox")
-    low, high = place_range(setup, state)
-    hand = state.seat(state.turn).hand_size
+    situation = situation or placing(setup, state)
+    low, high, hand = situation.low, situation.high, situation.hand
     if hand >= low and not low <= len(cards) <= min(high, hand):
         needed = counted(low, "card") if low == high else f"{low} to {min(high, hand)} cards"
         return refuse("AR-9", f"place {needed}, not {len(cards)}")
@@ -65,19 +92,26 @@ def check_place(setup: Setup, state: State, move: Move) -> Verdict:
         )
     if HIDDEN in cards[:-1] or (cards[-1:] == [HIDDEN] and fox != "tuck"):
         return refuse("AR-12", "cards placed face up are shown: name each one")
-    verdict = check_fox(setup, state, cards, fox)
+    verdict = check_fox(setup, state, cards, fox, situation.powers)
     if not verdict.ok:
         return verdict
     problem = removal_problem(setup, state, cards)
     return refuse("AR-9", problem) if problem else ACCEPTED
 
 
-def check_fox(setup: Setup, state: State, cards: list[str], fox: str | None) -> Verdict:
-    """AR-23 (tuck the last card face down) and AR-24 (the last card under the pile)."""
+def check_fox(
+    setup: Setup,
+    state: State,
+    cards: list[str],
+    fox: str | None,
+    powers: frozenset[str] | None = None,
+) -> Verdict:
+    """AR-23 (tuck the last card face down) and AR-24 (the last card under the pile); `powers`
+    are the current player's power effects if known."""
     if fox is None:
         return ACCEPTED
     effect, rule = ("fox-face-down", "AR-23") if fox == "tuck" else ("fox-under-pile", "AR-24")
-    if not has_power(setup, state, effect):
+    if effect not in (held_effects(setup, state) if powers is None else powers):
         side = "A" if fox == "tuck" else "B"
         return refuse(rule, f"only the holder of the fox power, side {side}, may {fox} a card")
     if not cards:
@@ -113,29 +147,30 @@ def apply_place(setup: Setup, state: State, move: Move) -> State:
 
 def legal_place(setup: Setup, state: State) -> list[Move]:
     """Step A's moves: placements, and the puffin's swap and take-back."""
-    moves = _placements(setup, state)
-    if has_power(setup, state, "puffin-swap-river") and "puffin-swap-river" not in state.used:
+    situation = placing(setup, state)
+    moves = _placements(setup, state, situation)
+    if "puffin-swap-river" in situation.powers and "puffin-swap-river" not in state.used:
         for card in hand_choices(setup, state):
             moves += [{"type": "swap", "card": card, "river": r} for r in sorted(state.river)]
     if check_takeback(setup, state, {"type": "takeback"}).ok:
         moves.append({"type": "takeback"})
-    return [m for m in moves if _check(setup, state, m).ok]
+    return [m for m in moves if _check(setup, state, m, situation).ok]
 
 
-def _check(setup: Setup, state: State, move: Move) -> Verdict:
+def _check(setup: Setup, state: State, move: Move, situation: Placing) -> Verdict:
     kind = move["type"]
     if kind == "place":
-        return check_place(setup, state, move)
+        return check_place(setup, state, move, situation)
     if kind == "swap":
         return check_swap(setup, state, move)
     return check_takeback(setup, state, move)
 
 
-def _placements(setup: Setup, state: State) -> list[Move]:
+def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
     """Placements with each hand card on top, and the fox's variants."""
-    low, high = place_range(setup, state)
+    low, high = situation.low, situation.high
     hand = hand_choices(setup, state)
-    size = state.seat(state.turn).hand_size
+    size = situation.hand
     counts = [size] if size < low else range(low, min(high, size) + 1)
     moves: list[Move] = []
     for count in counts:
@@ -169,11 +204,14 @@ def hand_choices(setup: Setup, state: State) -> list[str]:
 def random_place(setup: Setup, state: State, rng: random.Random) -> Move:
     """A random placement drawn from the whole hand (seen cards and unseen ones)."""
     seat = state.seat(state.turn)
-    low, high = place_range(setup, state)
+    situation = placing(setup, state)
+    low, high = situation.low, situation.high
     count = seat.hand_size if seat.hand_size < low else rng.randint(low, min(high, seat.hand_size))
     pool = list(seat.hand) + rng.sample(state.unseen, seat.hidden)
     move: Move = {"type": "place", "cards": rng.sample(pool, count)}
     for fox in ("tuck", "bottom"):
-        if rng.random() < 0.5 and check_fox(setup, state, move["cards"], fox).ok:
+        if rng.random() < 0.5 and check_fox(setup, state, move["cards"], fox, situation.powers).ok:
             move["fox"] = fox
-    return move if check_place(setup, state, move).ok else rng.choice(legal_place(setup, state))
+    if check_place(setup, state, move, situation).ok:
+        return move
+    return rng.choice(legal_place(setup, state))

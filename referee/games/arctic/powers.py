@@ -5,12 +5,10 @@ powers' own moves: the puffin's swap and take-back (AR-31, AR-32), the walrus's 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import penalty_unshown, removal_problem, remove
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
-from pnpkit.referee.games.arctic.state import State, including
+from pnpkit.referee.games.arctic.state import State, including, replace
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse

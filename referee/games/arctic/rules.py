@@ -35,7 +35,7 @@ from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import Verdict, refuse
 
 Step = Callable[[Setup, State, Move], Any]
@@ -131,6 +131,9 @@ class ArcticRules(Rules):
     # --- what is expected -------------------------------------------------------------------
     def prompt(self, setup: Setup, state: State) -> Prompt:
         return turn.prompt(setup, state)
+
+    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
+        return turn.prompt_kind(state)
 
     def forced(self, setup: Setup, state: State) -> Move | None:
         if state.step == "power":

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic.facts import facts
@@ -16,6 +15,7 @@ from pnpkit.referee.games.arctic.state import (
     Seat,
     State,
     including,
+    replace,
 )
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup

@@ -9,6 +9,9 @@ from pnpkit.referee.games.arctic.facts import Card, facts
 from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.rules import Setup
 
+HELD_CACHE = 50_000
+"""Entries kept in `Facts.held` before it starts afresh (a bound on memory in long simulations)."""
+
 
 def current_card(setup: Setup, state: State) -> Card | None:
     """The current player's visible animal card (AR-9), or None."""
@@ -30,13 +33,23 @@ def token_pair(setup: Setup, state: State) -> tuple[str, str] | None:
 
 def has_power(setup: Setup, state: State, effect: str) -> bool:
     """Whether the current player holds the power card showing `effect`."""
+    return effect in held_effects(setup, state)
+
+
+def held_effects(setup: Setup, state: State) -> frozenset[str]:
+    """The effects of the power cards the current player holds (AR-13)."""
     table = facts(setup.game)
-    for index, animal in enumerate(table.animals):
-        if state.owners[index] != state.turn or state.sides is None:
-            continue
-        if table.powers[(animal, state.sides[index])].effect == effect:
-            return True
-    return False
+    key = (state.owners, state.sides, state.turn)
+    held = table.held.get(key)
+    if held is None:
+        if len(table.held) >= HELD_CACHE:
+            table.held.clear()
+        held = table.held[key] = frozenset(
+            table.powers[(animal, state.sides[index])].effect
+            for index, animal in enumerate(table.animals)
+            if state.owners[index] == state.turn and state.sides is not None
+        )
+    return held
 
 
 def power_hints(setup: Setup, state: State, hints: Mapping[str, str]) -> str:

@@ -7,7 +7,8 @@ tucked unseen), and each of those places keeps only how many cards it holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 RIVER_SIZE = 6
 """Cards face up in the River (AR-4)."""
@@ -21,6 +22,18 @@ NO_ANIMAL_VALUE = 1
 """Placement (and draw) value of a player who has no visible animal (AR-10)."""
 HIDDEN = "?"
 """A card moved face down without being shown."""
+
+Frozen = TypeVar("Frozen")
+
+
+def replace(frozen: Frozen, **changes: Any) -> Frozen:
+    """A copy of a frozen State or Seat with `changes`: `dataclasses.replace` without its
+    per-call checks and `__init__` (the hottest path of random play; the fields are the same)."""
+    copy = object.__new__(type(frozen))
+    values = copy.__dict__
+    values.update(frozen.__dict__)
+    values.update(changes)
+    return copy
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,10 @@ walrus adds a space (AR-27, AR-28)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.powers import walrus, walrus_token
 from pnpkit.referee.games.arctic.situation import token_pair
-from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.state import State, replace
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse

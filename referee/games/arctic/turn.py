@@ -3,16 +3,14 @@ end of the game (AR-35–AR-38); what each step expects, and the steps that pass
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
-from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State, without
+from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State, replace, without
 from pnpkit.referee.games.arctic.tokens import tokens_text
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 STEP_TEXT = {
@@ -67,6 +65,15 @@ def prompt(setup: Setup, state: State) -> Prompt:
     if state.step == "reveal":
         return Prompt("simultaneous", tuple(setup.players), STEP_TEXT["reveal"])
     return Prompt("move", (player,), f"{player}: {_step_text(setup, state)}")
+
+
+def prompt_kind(state: State) -> PromptKind:
+    """The kind of `prompt` without its text (simulations ask this at every step)."""
+    if state.step == "over":
+        return "over"
+    if state.step in ("sides", "totems", "refill"):
+        return "chance"
+    return "simultaneous" if state.step == "reveal" else "move"
 
 
 def _step_text(setup: Setup, state: State) -> str:
