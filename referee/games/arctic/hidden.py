@@ -119,3 +119,47 @@ def census(setup: Setup, state: State) -> Counter[str]:
     pieces.update(table.totems)
     pieces.update(table.others)
     return pieces
+
+
+def determinise(setup: Setup, state: State, viewer: str, rng: random.Random) -> State:
+    """A state `viewer` cannot tell from `state` (Rules.determinise), for a simulated player.
+
+    Kept: everything public and the viewer's own hand, pile and totem. Sampled with `rng`: the
+    other seats' hands in digital mode (the referee dealt them: AR-3; at the table the state holds
+    only the cards everyone saw), the cards face down in the other seats' piles (AR-45), the
+    other seats' totems (AR-6), and so which cards stay unseen: all drawn from the cards the
+    viewer cannot place, in the same numbers per place. Once the game is over everything is
+    shown, and the state is returned as it is.
+    """
+    me = setup.players.index(viewer)
+    if state.step == "over":
+        return state
+    pool = list(state.unseen)
+    for index, seat in enumerate(state.seats):
+        if index != me:
+            pool += seat.hand if setup.digital else ()
+            pool += (card for card, down in seat.pile if down and card != HIDDEN)
+    pool.sort()
+    rng.shuffle(pool)
+    seats = []
+    for index, seat in enumerate(state.seats):
+        if index != me:
+            if setup.digital:
+                seat = replace(seat, hand=including((), *(pool.pop() for _ in seat.hand)))
+            pile = tuple(
+                (pool.pop() if down and card != HIDDEN else card, down) for card, down in seat.pile
+            )
+            seat = replace(seat, pile=pile)
+        seats.append(seat)
+    return replace(
+        state, seats=tuple(seats), unseen=tuple(sorted(pool)), totems=_totems(setup, state, me, rng)
+    )
+
+
+def _totems(setup: Setup, state: State, me: int, rng: random.Random) -> tuple[str, ...] | None:
+    """The totems with the other seats' dealt again from those the viewer does not hold."""
+    if state.totems is None:
+        return None
+    mine = state.totems[me]
+    others = rng.sample([t for t in facts(setup.game).totems if t != mine], len(state.totems) - 1)
+    return (*others[:me], mine, *others[me:])

@@ -194,6 +194,9 @@ class ArcticRules(Rules):
             return place.random_place(setup, state, rng)
         return rng.choice(self.legal(setup, state))
 
+    def determinise(self, setup: Setup, state: State, seat: str, rng: random.Random) -> State:
+        return hidden.determinise(setup, state, seat, rng)
+
     # --- scoring ----------------------------------------------------------------------------
     def score(self, setup: Setup, state: State) -> ScoreSheet:
         return score_game(setup, state)
