@@ -1,5 +1,6 @@
 """Hidden cards (rules index, "Hidden cards"; AR-45): where a card is, the cards a player gives
-up from a hand only partly known, cards drawn unshown, and the piece count (the census).
+up from a hand only partly known, cards drawn unshown, the piece count (the census), and a
+seat's determinisation (the unseen sampled again, for simulated players).
 
 `State.unseen` is the pool of every card whose place the referee does not know; the hidden
 places (draw pile, Reserve, unseen hand cards, penalty piles) keep only counts.

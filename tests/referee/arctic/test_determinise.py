@@ -157,3 +157,16 @@ def test_mcts_plays_arctic_from_what_its_seat_sees() -> None:
     move = mcts_move(setup, state, "Ann", random.Random(1), 8)
     assert setup.rules.check(setup, state, move).ok
     assert move in setup.rules.legal(setup, state)
+
+
+def test_a_table_differing_in_hidden_cards_gives_the_same_sample() -> None:
+    """A worked case of the property above: mid-game, three players, the others' hands and
+    totems really differ between the two tables, and the samples do not."""
+    setup = _setup(3, True, "b", 11)
+    state = _played(setup, 60, random.Random(11))
+    twin = _twin(setup, state, 1, random.Random(2))
+    assert twin.seats[0].hand != state.seats[0].hand and twin.totems != state.totems
+    assert twin.seats[1] == state.seats[1]
+    rules = setup.rules
+    one = rules.determinise(setup, state, "Bob", random.Random(9))
+    assert one == rules.determinise(setup, twin, "Bob", random.Random(9))
