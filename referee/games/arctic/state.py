@@ -1,4 +1,4 @@
-"""Arctic's table: the component facts the rules need, and the immutable game state.
+"""Arctic's table in play: the immutable game state, and the numbers of the setup (AR-3–AR-5).
 
 Hidden cards are kept as counts (docs/engine.md): `State.unseen` holds every card whose place is
 unknown to the referee (draw pile, Reserve, unseen hand cards, penalty piles, face-down cards
@@ -7,11 +7,8 @@ tucked unseen), and each of those places keeps only how many cards it holds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
-
-from pnpkit.components.model import Game
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 RIVER_SIZE = 6
 """Cards face up in the River (AR-4)."""
@@ -26,129 +23,17 @@ NO_ANIMAL_VALUE = 1
 HIDDEN = "?"
 """A card moved face down without being shown."""
 
-
-@dataclass(frozen=True)
-class Card:
-    """The rule facts of one animal card."""
-
-    id: str
-    deck: int
-    animal: str
-    companion: str
-    draw: int
-    place: int
+Frozen = TypeVar("Frozen")
 
 
-@dataclass(frozen=True)
-class Power:
-    """One side of a power card."""
-
-    card: str
-    animal: str
-    side: str
-    title: str
-    effect: str
-    when: str
-
-
-@dataclass(frozen=True)
-class Facts:
-    """Everything Arctic's rules read from the component data."""
-
-    animals: tuple[str, ...]
-    """Animal slugs in the game's cyclic order."""
-    letters: Mapping[str, str]
-    """Animal slug → its letter in IDs (F, M, W …)."""
-    cards: Mapping[str, Card]
-    powers: Mapping[tuple[str, str], Power]
-    """(animal, side) → that side of the animal's power card."""
-    power_cards: tuple[str, ...]
-    """Power card IDs in animal order."""
-    landscape: tuple[tuple[str, int], ...]
-    """(card ID, value) of the landscape cards in track order; the ends are the edges."""
-    start: int
-    """Track position of the landscape card every token starts on."""
-    tokens: tuple[str, ...]
-    totems: tuple[str, ...]
-    others: tuple[str, ...]
-    """Pieces that never move: landscape cards and tokens are counted by the census."""
-
-    def deck_cards(self, players: int) -> tuple[str, ...]:
-        """The animal cards of decks 1..players (AR-1)."""
-        return tuple(c.id for c in self.cards.values() if c.deck <= players)
-
-    def animal_of(self, word: str) -> str | None:
-        """The animal named by a slug, its letter, or a token/totem/power ID."""
-        word = word.strip().lower()
-        for animal, letter in self.letters.items():
-            if word in (animal, letter.lower(), animal.replace("-", "")):
-                return animal
-            if word.upper() in (self.totem_of(animal), self.token_of(animal)):
-                return animal
-        return None
-
-    def totem_of(self, animal: str) -> str:
-        """The totem card of an animal."""
-        return self.totems[self.animals.index(animal)]
-
-    def token_of(self, animal: str) -> str:
-        """The token of an animal."""
-        return self.tokens[self.animals.index(animal)]
-
-    def value_at(self, position: int) -> int:
-        """The label of the landscape card at a track position."""
-        return self.landscape[position][1]
-
-
-def _letter(component_id: str) -> str:
-    return component_id[-1]
-
-
-def facts_of(game: Game) -> Facts:
-    """Read Arctic's facts from its component data."""
-    tokens = game.group("tokens").components
-    animals = tuple(t.fields["animal"] for t in tokens)
-    cards = {
-        c.id: Card(
-            c.id,
-            c.fields["deck"],
-            c.fields["animal"],
-            c.fields["companion"],
-            c.fields["draw"],
-            c.fields["place"],
-        )
-        for g in game.groups
-        if g.id.startswith("deck-")
-        for c in g.components
-    }
-    power_group = game.group("powers").components
-    powers = {
-        (p.fields["animal"], side): Power(
-            p.id,
-            p.fields["animal"],
-            side,
-            p.fields[side]["title"],
-            p.fields[side]["effect"],
-            p.fields[side]["when"],
-        )
-        for p in power_group
-        for side in ("a", "b")
-    }
-    by_animal = {p.fields["animal"]: p.id for p in power_group}
-    track = sorted(game.group("landscape").components, key=lambda c: c.fields["position"])
-    totems = {t.fields["animal"]: t.id for t in game.group("totems").components}
-    return Facts(
-        animals=animals,
-        letters=MappingProxyType({t.fields["animal"]: _letter(t.id) for t in tokens}),
-        cards=MappingProxyType(cards),
-        powers=MappingProxyType(powers),
-        power_cards=tuple(by_animal[a] for a in animals),
-        landscape=tuple((c.id, c.fields["value"]) for c in track),
-        start=next(i for i, c in enumerate(track) if c.fields.get("start")),
-        tokens=tuple(t.id for t in tokens),
-        totems=tuple(totems[a] for a in animals),
-        others=tuple(c.id for c in track) + tuple(t.id for t in tokens),
-    )
+def replace(frozen: Frozen, **changes: Any) -> Frozen:
+    """A copy of a frozen State or Seat with `changes`: `dataclasses.replace` without its
+    per-call checks and `__init__` (the hottest path of random play; the fields are the same)."""
+    copy = object.__new__(type(frozen))
+    values = copy.__dict__
+    values.update(frozen.__dict__)
+    values.update(changes)
+    return copy
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ import pytest
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic import RULES
-from pnpkit.referee.games.arctic_table import State
+from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.session import Session
 from pnpkit.referee.verdict import MoveSyntaxError
-from tests.referee.arctic_helpers import (
+from tests.referee.arctic.helpers import (
     check,
     enter,
     give,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.games.arctic_table import Facts, State
+from pnpkit.referee.games.arctic.facts import Facts
+from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.table_data import card, cards, hand, sees
 

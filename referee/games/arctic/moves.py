@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.games.arctic_table import HIDDEN, Facts
+from pnpkit.referee.games.arctic.facts import Facts
+from pnpkit.referee.games.arctic.state import HIDDEN
 from pnpkit.referee.moves import Move, pairs, player_named, words
 from pnpkit.referee.verdict import MoveSyntaxError
 

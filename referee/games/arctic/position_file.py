@@ -1,4 +1,4 @@
-"""Scoring a finished Arctic game typed as a position file (rules-index/arctic.md, "Position file").
+"""Scoring a finished Arctic game typed as a position file (rules-index.md, "Position file").
 
     tokens fox=10 moose=3 walrus=0 orca=15 puffin=6 polar-bear=1
     player Ann
@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.arctic_scoring import score_seat, sheet, wild_note
-from pnpkit.referee.games.arctic_table import HIDDEN, Facts
+from pnpkit.referee.games.arctic.facts import Facts
+from pnpkit.referee.games.arctic.scoring import score_seat, sheet, wild_note
+from pnpkit.referee.games.arctic.state import HIDDEN
 from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet

@@ -7,11 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pnpkit.referee.games.arctic_table import START_HAND
+from pnpkit.referee.games.arctic.hidden import removal_problem
+from pnpkit.referee.games.arctic.state import START_HAND
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import new_game
-from tests.referee.arctic_helpers import play, setup, verdict
-from tests.referee.test_arctic_powers import ORCA, drawing
+from tests.referee.arctic.helpers import play, setup, verdict
+from tests.referee.arctic.test_powers import ORCA, drawing
 
 
 def dealt(seed: int, players: int = 2) -> Session:
@@ -42,7 +43,7 @@ def test_a_player_places_only_cards_they_hold() -> None:
     assert "not in your hand" in verdict(session, f"place {unseen}").reason
     assert not verdict(session, f"place {other[0]}").ok
     assert verdict(session, f"place {own[0]}").ok
-    unshown = session.rules._removal_problem(session.setup, session.state, ["?"])
+    unshown = removal_problem(session.setup, session.state, ["?"])
     assert unshown.startswith("in a digital game the referee knows your hand")
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pnpkit.referee.games.arctic_table import Facts
-from pnpkit.referee.rules import ScoreSheet
+from pnpkit.referee.games.arctic.facts import Facts, facts
+from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.rules import ScoreSheet, Setup
 
 RUN_POINTS = (0, 0, 1, 3, 6, 10, 15)
 """Points for a run of 0, 1, 2 … 6 or more cards of one animal (AR-39)."""
@@ -168,3 +169,43 @@ def sheet(
         f"tie on {best}: {tied[0]} is earliest in turn order (AR-43)" if len(tied) > 1 else ""
     )
     return ScoreSheet(CATEGORIES, points, (tied[0],), tiebreak, notes)
+
+
+def score_game(setup: Setup, state: State) -> ScoreSheet:
+    """The score sheet of a game in progress or over (totems count 0 until known)."""
+    table = facts(setup.game)
+    points: dict[str, dict[str, int]] = {}
+    notes = []
+    for index, player in enumerate(setup.players):
+        seat = state.seat(index)
+        pile = [None if down else table.cards[c].animal for c, down in seat.pile]
+        totem = None if state.totems is None else state.totems[index]
+        points[player], runs = score_seat(table, pile, totem, state.tokens, seat.penalty)
+        if runs.wilds:
+            notes.append(wild_note(player, runs))
+    if state.totems is None:
+        notes.append("totems not yet revealed: they count 0 until then")
+    return sheet(setup.players, points, tuple(notes))
+
+
+def score_bounds(setup: Setup) -> tuple[int, int]:
+    """The lowest and highest score a player can make with this many players."""
+    table = facts(setup.game)
+    cards = len(table.deck_cards(len(setup.players)))
+    animals = len(table.animals)
+    best = animals * run_points(cards) + variety_points(animals)
+    return -cards, best + max(v for _, v in table.landscape)
+
+
+def game_stats(setup: Setup, state: State) -> dict[str, float]:
+    """A finished game's figures for `simulate`: average points by category, turns, and the
+    penalty cards drawn for short placements (AR-11)."""
+    sheet_ = score_game(setup, state)
+    players = len(setup.players)
+    figures: dict[str, float] = {
+        f"{category} (average)": sum(sheet_.points[p][category] for p in setup.players) / players
+        for category in CATEGORIES
+    }
+    figures["turns"] = state.turns
+    figures["penalty draws for short placements"] = sum(state.penalties_drawn) / players
+    return figures

@@ -1,0 +1,217 @@
+"""Step A, placing cards (AR-9–AR-12): as many cards from hand as the visible animal's placement
+value (the moose adjusts it, AR-26), the last on top; a short hand places all it holds and draws
+the rest as penalty cards; the fox's tuck and bottom (AR-23, AR-24); the puffin's moves first."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.hidden import removal_problem, remove
+from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
+from pnpkit.referee.games.arctic.situation import (
+    current_card,
+    has_power,
+    held_effects,
+    power_hints,
+)
+from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State, replace
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.wording import counted
+
+
+@dataclass(frozen=True)
+class Placing:
+    """What step A's checks read from the table, gathered once per state (legal checks many
+    placements against the same state)."""
+
+    low: int
+    high: int
+    hand: int
+    """Cards in the current player's hand."""
+    powers: frozenset[str]
+    """The effects of the current player's power cards."""
+
+
+def placing(setup: Setup, state: State) -> Placing:
+    """Step A's situation (AR-9, AR-10, AR-26)."""
+    low, high = place_range(setup, state)
+    return Placing(low, high, state.seat(state.turn).hand_size, held_effects(setup, state))
+
+
+def place_range(setup: Setup, state: State) -> tuple[int, int]:
+    """AR-9, AR-10, AR-26: how few and how many cards may be placed now."""
+    card = current_card(setup, state)
+    value = NO_ANIMAL_VALUE if card is None else card.place
+    if has_power(setup, state, "moose-place-adjust"):
+        return max(0, value - 1), value + 1
+    return value, value
+
+
+def place_text(setup: Setup, state: State) -> str:
+    """Step A's prompt: how many cards (AR-9, AR-26), or all of a short hand (AR-11), and the
+    powers' moves."""
+    return _count_text(setup, state) + power_hints(setup, state, PLACE_HINTS)
+
+
+def _count_text(setup: Setup, state: State) -> str:
+    low, high = place_range(setup, state)
+    hand = state.seat(state.turn).hand_size
+    if hand < low:
+        missing = min(low - hand, state.draw_pile)
+        typed = "place CARD …" if hand else "place"
+        return (
+            f"place all {counted(hand, 'card')} you hold, then "
+            f"{counted(missing, 'penalty card')} {'is' if missing == 1 else 'are'} drawn: "
+            f"{typed}"
+        )
+    high = min(high, hand)
+    count = counted(low, "card") if low == high else f"{low} to {high} cards"
+    typed = "place CARD …" if high else "place"
+    return f"place {count} on your pile: {typed}"
+
+
+def check_place(
+    setup: Setup, state: State, move: Move, situation: Placing | None = None
+) -> Verdict:
+    """AR-9–AR-12, with the fox's variants; `situation` is `placing(setup, state)` if known."""
+    cards: list[str] = move["cards"]
+    fox = move.get("fox")
+    situation = situation or placing(setup, state)
+    low, high, hand = situation.low, situation.high, situation.hand
+    if hand >= low and not low <= len(cards) <= min(high, hand):
+        needed = counted(low, "card") if low == high else f"{low} to {min(high, hand)} cards"
+        return refuse("AR-9", f"place {needed}, not {len(cards)}")
+    if hand < low and len(cards) != hand:
+        return refuse(
+            "AR-11",
+            f"you hold {counted(hand, 'card')}: place them all (the rest are penalties)",
+        )
+    if HIDDEN in cards[:-1] or (cards[-1:] == [HIDDEN] and fox != "tuck"):
+        return refuse("AR-12", "cards placed face up are shown: name each one")
+    verdict = check_fox(setup, state, cards, fox, situation.powers)
+    if not verdict.ok:
+        return verdict
+    problem = removal_problem(setup, state, cards)
+    return refuse("AR-9", problem) if problem else ACCEPTED
+
+
+def check_fox(
+    setup: Setup,
+    state: State,
+    cards: list[str],
+    fox: str | None,
+    powers: frozenset[str] | None = None,
+) -> Verdict:
+    """AR-23 (tuck the last card face down) and AR-24 (the last card under the pile); `powers`
+    are the current player's power effects if known."""
+    if fox is None:
+        return ACCEPTED
+    effect, rule = ("fox-face-down", "AR-23") if fox == "tuck" else ("fox-under-pile", "AR-24")
+    if effect not in (held_effects(setup, state) if powers is None else powers):
+        side = "A" if fox == "tuck" else "B"
+        return refuse(rule, f"only the holder of the fox power, side {side}, may {fox} a card")
+    if not cards:
+        return refuse(rule, "place at least one card to use the fox power")
+    below = state.seat(state.turn).pile
+    if fox == "tuck" and len(cards) == 1 and (not below or below[-1][1]):
+        return refuse(rule, "a tucked card goes under a visible card: there is none")
+    if fox == "bottom" and len(cards) == 1 and not below:
+        return refuse(rule, "your pile is empty: there is nothing to go under")
+    return ACCEPTED
+
+
+def apply_place(setup: Setup, state: State, move: Move) -> State:
+    cards: list[str] = move["cards"]
+    low, _ = place_range(setup, state)
+    short = max(0, low - state.seat(state.turn).hand_size)
+    state = remove(state, cards)
+    seat = state.seat(state.turn)
+    pile = seat.pile + tuple((card, False) for card in cards)
+    if move.get("fox") == "tuck":
+        pile = (*pile[:-2], (cards[-1], True), pile[-2])
+    elif move.get("fox") == "bottom":
+        pile = ((cards[-1], False), *pile[:-1])
+    drawn = min(short, state.draw_pile)
+    seat = replace(seat, pile=pile, penalty=seat.penalty + drawn)
+    counts = list(state.penalties_drawn)
+    counts[state.turn] += drawn
+    state = state.with_seat(state.turn, seat)
+    return replace(
+        state, draw_pile=state.draw_pile - drawn, step="power", penalties_drawn=tuple(counts)
+    )
+
+
+def legal_place(setup: Setup, state: State) -> list[Move]:
+    """Step A's moves: placements, and the puffin's swap and take-back."""
+    situation = placing(setup, state)
+    moves = _placements(setup, state, situation)
+    if "puffin-swap-river" in situation.powers and "puffin-swap-river" not in state.used:
+        for card in hand_choices(setup, state):
+            moves += [{"type": "swap", "card": card, "river": r} for r in sorted(state.river)]
+    if check_takeback(setup, state, {"type": "takeback"}).ok:
+        moves.append({"type": "takeback"})
+    return [m for m in moves if _check(setup, state, m, situation).ok]
+
+
+def _check(setup: Setup, state: State, move: Move, situation: Placing) -> Verdict:
+    kind = move["type"]
+    if kind == "place":
+        return check_place(setup, state, move, situation)
+    if kind == "swap":
+        return check_swap(setup, state, move)
+    return check_takeback(setup, state, move)
+
+
+def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
+    """Placements with each hand card on top, and the fox's variants."""
+    low, high = situation.low, situation.high
+    hand = hand_choices(setup, state)
+    size = situation.hand
+    counts = [size] if size < low else range(low, min(high, size) + 1)
+    moves: list[Move] = []
+    for count in counts:
+        if count == 0:
+            moves.append({"type": "place", "cards": []})
+            continue
+        for top in hand:
+            cards = [*[c for c in hand if c != top][: count - 1], top]
+            moves.append({"type": "place", "cards": cards})
+            moves.append({"type": "place", "cards": cards, "fox": "bottom"})
+            moves.append({"type": "place", "cards": cards, "fox": "tuck"})
+        if not setup.digital:
+            unshown = [*hand[: count - 1], HIDDEN]
+            moves.append({"type": "place", "cards": unshown, "fox": "tuck"})
+    return moves
+
+
+def hand_choices(setup: Setup, state: State) -> list[str]:
+    """The seen hand cards and, standing for unseen ones, the first unseen card per animal."""
+    seat = state.seat(state.turn)
+    choices = list(seat.hand)
+    if seat.hidden:
+        cards = facts(setup.game).cards
+        firsts: dict[str, str] = {}
+        for card in state.unseen:
+            firsts.setdefault(cards[card].animal, card)
+        choices += sorted(firsts.values())
+    return choices
+
+
+def random_place(setup: Setup, state: State, rng: random.Random) -> Move:
+    """A random placement drawn from the whole hand (seen cards and unseen ones)."""
+    seat = state.seat(state.turn)
+    situation = placing(setup, state)
+    low, high = situation.low, situation.high
+    count = seat.hand_size if seat.hand_size < low else rng.randint(low, min(high, seat.hand_size))
+    pool = list(seat.hand) + rng.sample(state.unseen, seat.hidden)
+    move: Move = {"type": "place", "cards": rng.sample(pool, count)}
+    for fox in ("tuck", "bottom"):
+        if rng.random() < 0.5 and check_fox(setup, state, move["cards"], fox, situation.powers).ok:
+            move["fox"] = fox
+    if check_place(setup, state, move, situation).ok:
+        return move
+    return rng.choice(legal_place(setup, state))

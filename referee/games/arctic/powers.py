@@ -1,0 +1,151 @@
+"""The power cards: step B, taking your visible animal's power card (AR-13, AR-14), and the
+powers' own moves: the puffin's swap and take-back (AR-31, AR-32), the walrus's extra space
+(AR-27, AR-28), the orca's blind draw (AR-30), the polar bear's penalty draw and blame
+(AR-33, AR-34). The moose's and fox's powers change steps A and D (place, draw)."""
+
+from __future__ import annotations
+
+from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.hidden import penalty_unshown, removal_problem, remove
+from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
+from pnpkit.referee.games.arctic.state import State, including, replace
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+PLACE_HINTS = {
+    "puffin-swap-river": "puffin: swap HAND RIVER first",
+    "puffin-take-back": "puffin: takeback first",
+    "fox-face-down": "fox: … tuck CARD|? for the last card",
+    "fox-under-pile": "fox: … bottom CARD for the last card",
+}
+"""Step A's power moves, as the prompt mentions them (AR-23, AR-24, AR-31, AR-32)."""
+DRAW_HINTS = {
+    "orca-draw-blind": "orca: take deep",
+    "bear-draw-penalty": "polar bear: take penalty",
+    "moose-draw-adjust": "moose: done to stop one early",
+}
+"""Step D's power moves, as the prompt mentions them (AR-25, AR-30, AR-33)."""
+
+
+# --- step B: take the power card ------------------------------------------------------------
+def power_move(setup: Setup, state: State) -> Move:
+    """AR-13: the power card of the current player's visible animal, taken by the referee."""
+    animal = current_animal(setup, state)
+    return {"type": "power", "card": facts(setup.game).power_cards[animal]}
+
+
+def check_power(setup: Setup, state: State, move: Move) -> Verdict:
+    if move != power_move(setup, state):
+        return refuse("AR-13", "take the power card of your visible animal")
+    return ACCEPTED
+
+
+def apply_power(setup: Setup, state: State, move: Move) -> State:
+    owners = list(state.owners)
+    owners[current_animal(setup, state)] = state.turn
+    return replace(state, owners=tuple(owners), step="tokens")
+
+
+# --- the puffin -----------------------------------------------------------------------------
+def check_swap(setup: Setup, state: State, move: Move) -> Verdict:
+    if not has_power(setup, state, "puffin-swap-river"):
+        return refuse("AR-31", "only the holder of the puffin power, side A, may swap")
+    if "puffin-swap-river" in state.used:
+        return refuse("AR-14", "the puffin swap is used once a turn")
+    if move["river"] not in state.river:
+        return refuse("AR-31", f"{move['river']} is not in the River")
+    problem = removal_problem(setup, state, [move["card"]])
+    return refuse("AR-31", problem) if problem else ACCEPTED
+
+
+def check_takeback(setup: Setup, state: State, move: Move) -> Verdict:
+    if not has_power(setup, state, "puffin-take-back"):
+        return refuse("AR-32", "only the holder of the puffin power, side B, may take back")
+    if "puffin-take-back" in state.used:
+        return refuse("AR-14", "the puffin take-back is used once a turn")
+    if state.seat(state.turn).top is None:
+        return refuse("AR-32", "there is no visible animal card on your pile to take back")
+    return ACCEPTED
+
+
+def apply_swap(setup: Setup, state: State, move: Move) -> State:
+    state = remove(state, [move["card"]])
+    river = tuple(move["card"] if c == move["river"] else c for c in state.river)
+    seat = state.seat(state.turn)
+    seat = replace(seat, hand=including(seat.hand, move["river"]))
+    return replace(
+        state.with_seat(state.turn, seat), river=river, used=state.used | {"puffin-swap-river"}
+    )
+
+
+def apply_takeback(setup: Setup, state: State, move: Move) -> State:
+    seat = state.seat(state.turn)
+    card = seat.pile[-1][0]
+    seat = replace(seat, pile=seat.pile[:-1], hand=including(seat.hand, card))
+    return replace(state.with_seat(state.turn, seat), used=state.used | {"puffin-take-back"})
+
+
+# --- the walrus -----------------------------------------------------------------------------
+def walrus(setup: Setup, state: State) -> str | None:
+    """The current player's walrus effect (AR-27 main token, AR-28 companion), or None."""
+    for effect in ("walrus-main-extra", "walrus-companion-extra"):
+        if has_power(setup, state, effect):
+            return effect
+    return None
+
+
+def walrus_token(setup: Setup, state: State, effect: str) -> int:
+    """The animal index of the token the walrus moves one space further."""
+    pair = token_pair(setup, state) or ("", "")
+    animal = pair[0] if effect == "walrus-main-extra" else pair[1]
+    return facts(setup.game).animals.index(animal)
+
+
+# --- the orca and the polar bear (step D and after) -----------------------------------------
+def check_deep(setup: Setup, state: State) -> Verdict:
+    """AR-30: orca side B draws the top card of the draw pile."""
+    if not has_power(setup, state, "orca-draw-blind"):
+        return refuse("AR-30", "only the holder of the orca power, side B, draws blind")
+    if state.draw_pile == 0:
+        return refuse("AR-30", "the draw pile is empty")
+    return ACCEPTED
+
+
+def check_penalty_draw(setup: Setup, state: State) -> Verdict:
+    """AR-33: polar bear side A draws from the penalty pile."""
+    if not has_power(setup, state, "bear-draw-penalty"):
+        return refuse("AR-33", "only the polar bear power, side A, draws from penalties")
+    if state.seat(state.turn).penalty == 0:
+        return refuse("AR-33", "your penalty pile is empty")
+    return ACCEPTED
+
+
+def check_blame(setup: Setup, state: State, move: Move) -> Verdict:
+    if move["to"] == setup.players[state.turn]:
+        return refuse("AR-34", "give the penalty card to another player")
+    return ACCEPTED
+
+
+def check_pass(setup: Setup, state: State, move: Move) -> Verdict:
+    return ACCEPTED
+
+
+def apply_blame(setup: Setup, state: State, move: Move) -> State:
+    """AR-34: one penalty card passes, unshown, to another player."""
+    state = penalty_unshown(state, state.turn)
+    giver = state.seat(state.turn)
+    to = setup.players.index(move["to"])
+    state = state.with_seat(state.turn, replace(giver, penalty=giver.penalty - 1))
+    taker = state.seat(to)
+    state = state.with_seat(to, replace(taker, penalty=taker.penalty + 1))
+    return replace(state, step="refill")
+
+
+def apply_pass(setup: Setup, state: State, move: Move) -> State:
+    return replace(state, step="refill")
+
+
+def blame_moves(setup: Setup, state: State) -> list[Move]:
+    others = [p for i, p in enumerate(setup.players) if i != state.turn]
+    return [{"type": "pass"}, *({"type": "blame", "to": p} for p in others)]

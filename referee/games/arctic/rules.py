@@ -1,0 +1,231 @@
+"""Arctic's rules: place cards on your pile, claim a power, move two tokens, draw from the River.
+
+The rules index is rules-index.md (AR-1 …). `ArcticRules` is the engine's side of the game (the
+Rules contract, docs/engine.md); it hands each question to the module of the rulebook part it
+belongs to: setup, the turn's steps (place, powers for step B and the powers' own moves,
+tokens, draw), the flow of a turn and its end (turn), hidden cards, scoring, the position file,
+the move syntax (moves) and what is shown (table_view, zones).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from pnpkit.components.model import Game
+from pnpkit.referee.games.arctic import draw, hidden, moves, place, powers, tokens, turn
+from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.position_file import score_position_file
+from pnpkit.referee.games.arctic.scoring import game_stats, score_bounds, score_game
+from pnpkit.referee.games.arctic.setup import (
+    apply_sides,
+    apply_totems,
+    chance_setup,
+    check_sides,
+    check_totems,
+    initial,
+    side_moves,
+    sides_option,
+    totem_moves,
+)
+from pnpkit.referee.games.arctic.situation import token_pair
+from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
+from pnpkit.referee.games.arctic.zones import arctic_zones
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.verdict import Verdict, refuse
+
+Step = Callable[[Setup, State, Move], Any]
+
+CHECKS: dict[str, Step] = {
+    "sides": check_sides,
+    "totems": check_totems,
+    "river": turn.check_river,
+    "reserve": turn.check_reserve,
+    "power": powers.check_power,
+    "swap": powers.check_swap,
+    "takeback": powers.check_takeback,
+    "place": place.check_place,
+    "tokens": tokens.check_tokens,
+    "take": draw.check_take,
+    "done": draw.check_done,
+    "discard": draw.check_discard,
+    "blame": powers.check_blame,
+    "pass": powers.check_pass,
+}
+"""Each move's own check (after `check`'s common ones: the step and whose turn it is)."""
+APPLIES: dict[str, Step] = {
+    "sides": apply_sides,
+    "totems": apply_totems,
+    "river": turn.apply_river,
+    "reserve": turn.apply_reserve,
+    "power": powers.apply_power,
+    "swap": powers.apply_swap,
+    "takeback": powers.apply_takeback,
+    "place": place.apply_place,
+    "tokens": tokens.apply_tokens,
+    "take": draw.apply_take,
+    "done": draw.apply_done,
+    "discard": draw.apply_discard,
+    "blame": powers.apply_blame,
+    "pass": powers.apply_pass,
+}
+"""Each move's effect on the table."""
+LEGAL: dict[str, Callable[[Setup, State], list[Move]]] = {
+    "place": place.legal_place,
+    "tokens": tokens.token_moves,
+    "draw": draw.legal_draw,
+    "discard": draw.legal_discard,
+    "blame": powers.blame_moves,
+}
+"""The moves of each players' step."""
+
+
+class ArcticRules(Rules):
+    """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
+
+    id = "arctic"
+    contract = "1.1"
+    index = "rules-index.md"
+    version = "1"
+    variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}
+    options: ClassVar[Mapping[str, str]] = {
+        "sides": "power card sides: random (default), a, b, or six letters fox…polar bear"
+    }
+    legal_is_complete = False
+    secret_categories = frozenset({"totem"})
+    syntax_rule = "AR-48"
+    syntax = (
+        Syntax("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7"),
+        Syntax("river CARD", "the card turned over into the River", "AR-22"),
+        Syntax("place CARD …", "place cards from hand, the last one on top", "AR-9"),
+        Syntax("place CARD … tuck CARD|?", "fox side A: the last card face down", "AR-23"),
+        Syntax("place CARD … bottom CARD", "fox side B: the last card under the pile", "AR-24"),
+        Syntax("swap HAND RIVER", "puffin side A: trade a hand card for a River card", "AR-31"),
+        Syntax("takeback", "puffin side B: take your visible card back into hand", "AR-32"),
+        Syntax("tokens ANIMAL left", "which token goes left (the other goes right)", "AR-16"),
+        Syntax("tokens … extra left|right", "walrus: the extra space", "AR-27"),
+        Syntax("take CARD", "draw a card from the River", "AR-19"),
+        Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
+        Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"),
+        Syntax("done", "moose side A: stop drawing one card early", "AR-25"),
+        Syntax("discard CARD|? …", "discard the excess over 7 (? = unseen card)", "AR-21"),
+        Syntax("blame NAME", "polar bear side B: give a penalty card away", "AR-34"),
+        Syntax("pass", "polar bear side B: keep your penalty cards", "AR-34"),
+        Syntax("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38"),
+    )
+
+    # --- setup ------------------------------------------------------------------------------
+    def check_setup(
+        self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
+    ) -> None:
+        super().check_setup(game, variant, players, options)
+        sides_option(options, len(facts(game).animals))
+
+    def initial(self, setup: Setup) -> State:
+        return turn.settle(setup, initial(setup))
+
+    # --- what is expected -------------------------------------------------------------------
+    def prompt(self, setup: Setup, state: State) -> Prompt:
+        return turn.prompt(setup, state)
+
+    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
+        return turn.prompt_kind(state)
+
+    def forced(self, setup: Setup, state: State) -> Move | None:
+        if state.step == "power":
+            return powers.power_move(setup, state)
+        if state.step == "refill" and state.draw_pile == 0:
+            return {"type": "reserve"}
+        if state.step == "tokens" and tokens.no_token_choice(setup, state):
+            return {"type": "tokens"}
+        return None
+
+    # --- text -------------------------------------------------------------------------------
+    def parse(self, setup: Setup, state: State, text: str) -> Move:
+        pair = token_pair(setup, state)
+        return moves.parse(facts(setup.game), setup.players, pair, text)
+
+    def text(self, setup: Setup, move: Move) -> str:
+        return moves.text(move)
+
+    # --- checking and applying --------------------------------------------------------------
+    def check(self, setup: Setup, state: State, move: Move) -> Verdict:
+        kind = move.get("type")
+        if state.step == "over":
+            return refuse("AR-47", "the game is over: no more moves")
+        if kind not in turn.STEP_MOVES[state.step]:
+            prompt = self.prompt(setup, state)
+            return refuse(turn.STEP_RULES[state.step], f"not now: {prompt.text}")
+        actor = move.get("player")
+        if actor is not None and state.step != "reveal" and actor != setup.players[state.turn]:
+            return refuse("AR-46", f"it is {setup.players[state.turn]}'s turn, not {actor}'s")
+        return CHECKS[kind](setup, state, move)
+
+    def apply(self, setup: Setup, state: State, move: Move) -> State:
+        return turn.settle(setup, APPLIES[move["type"]](setup, state, move))
+
+    # --- listing, chance and random play ----------------------------------------------------
+    def legal(self, setup: Setup, state: State) -> list[Move]:
+        step = state.step
+        if step == "over":
+            return []
+        forced = self.forced(setup, state)
+        if forced is not None:
+            return [forced]
+        if step == "sides":
+            return side_moves(len(state.owners))
+        if step == "refill":
+            return [{"type": "river", "card": c} for c in sorted(set(state.unseen))]
+        if step in ("totems", "reveal"):
+            return totem_moves(setup)
+        return LEGAL[step](setup, state)
+
+    def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
+        if state.step in ("sides", "totems"):
+            return chance_setup(setup, state, rng)
+        return {"type": "river", "card": rng.choice(state.unseen)}
+
+    def random_move(self, setup: Setup, state: State, rng: random.Random) -> Move:
+        if state.step == "place" and rng.random() < 0.8:
+            return place.random_place(setup, state, rng)
+        return rng.choice(self.legal(setup, state))
+
+    def determinise(self, setup: Setup, state: State, seat: str, rng: random.Random) -> State:
+        return hidden.determinise(setup, state, seat, rng)
+
+    # --- scoring ----------------------------------------------------------------------------
+    def score(self, setup: Setup, state: State) -> ScoreSheet:
+        return score_game(setup, state)
+
+    def score_bounds(self, setup: Setup) -> tuple[int, int]:
+        return score_bounds(setup)
+
+    def census(self, setup: Setup, state: State) -> Counter[str]:
+        return hidden.census(setup, state)
+
+    def stats(self, setup: Setup, state: State) -> Mapping[str, float]:
+        return game_stats(setup, state)
+
+    def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
+        return score_position_file(facts(game), text, source)
+
+    # --- what is shown ----------------------------------------------------------------------
+    def describe(self, setup: Setup, state: State) -> str:
+        return describe_table(setup, facts(setup.game), state)
+
+    def view(self, setup: Setup, state: State, player: str) -> str:
+        """AR-45: the table as `player` sees it: others' totems and face-down cards hidden."""
+        return describe_table(setup, facts(setup.game), state, player)
+
+    def svg(self, setup: Setup, state: State, face: Any) -> str:
+        return table_svg(setup, facts(setup.game), state, self.table(setup, state, ""), face)
+
+    def zones(self, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
+        return arctic_zones(setup, facts(setup.game), state, viewer)
+
+
+RULES = ArcticRules()

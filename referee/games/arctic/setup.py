@@ -1,0 +1,121 @@
+"""Setup (AR-1–AR-7): the decks for the player count, the hands, the River and the Reserve, the
+power cards' sides and, in digital mode, the totems dealt."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.state import (
+    RESERVE_PER_PLAYER,
+    START_HAND,
+    Seat,
+    State,
+    including,
+    replace,
+)
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+
+def initial(setup: Setup) -> State:
+    """The table before the setup's chance steps (sides, totems, the River): AR-1, AR-3, AR-5."""
+    table = facts(setup.game)
+    players = len(setup.players)
+    cards = table.deck_cards(players)
+    reserve = RESERVE_PER_PLAYER * (players - 1)
+    seats = tuple(Seat(hidden=START_HAND) for _ in setup.players)
+    unseen = tuple(sorted(cards))
+    if setup.digital:
+        seats, unseen = _deal(setup, unseen)
+    return State(
+        seats=seats,
+        unseen=unseen,
+        draw_pile=len(cards) - reserve - START_HAND * players,
+        reserve=reserve,
+        tokens=(table.start,) * len(table.animals),
+        owners=(None,) * len(table.animals),
+        sides=sides_option(setup.options, len(table.animals)),
+        penalties_drawn=(0,) * players,
+    )
+
+
+def sides_option(options: Mapping[str, str], animals: int) -> str | None:
+    """The power sides chosen by the `sides` option, or None when they are drawn at random."""
+    value = options.get("sides", "random").strip().lower()
+    if value == "random":
+        return None
+    if value in ("a", "b"):
+        return value * animals
+    if len(value) == animals and not set(value) - {"a", "b"}:
+        return value
+    raise PnpError(
+        f"option sides={value!r}: expected random, a, b, or {animals} letters a/b (fox first)"
+    )
+
+
+def _deal(setup: Setup, cards: tuple[str, ...]) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
+    """Digital mode (AR-3): each player's starting hand, dealt from the seeded shuffle, and the
+    cards left unseen."""
+    shuffled = random.Random(f"{setup.seed}/deal").sample(cards, len(cards))
+    hands = [shuffled[n * START_HAND : (n + 1) * START_HAND] for n in range(len(setup.players))]
+    dealt = START_HAND * len(setup.players)
+    return tuple(Seat(hand=including((), *hand)) for hand in hands), including(
+        (), *shuffled[dealt:]
+    )
+
+
+def check_sides(setup: Setup, state: State, move: Move) -> Verdict:
+    """AR-7: one side, a or b, per power card."""
+    sides = move.get("sides", "")
+    if len(sides) != len(state.owners) or set(sides) - {"a", "b"}:
+        return refuse("AR-7", "give one side, a or b, for each power card: fox … polar bear")
+    return ACCEPTED
+
+
+def check_totems(setup: Setup, state: State, move: Move) -> Verdict:
+    """AR-6 (dealt) and AR-38 (revealed): a different animal totem for each player."""
+    totems = move.get("totems", {})
+    table = facts(setup.game)
+    if set(totems) != set(setup.players):
+        return refuse("AR-6", "name one totem for every player")
+    if set(totems.values()) - set(table.totems):
+        return refuse("AR-6", "a totem is one of the six animal totems")
+    if len(set(totems.values())) != len(totems):
+        return refuse("AR-6", "each player has a different totem")
+    return ACCEPTED
+
+
+def apply_sides(setup: Setup, state: State, move: Move) -> State:
+    return replace(state, sides=move["sides"], step="setup")
+
+
+def apply_totems(setup: Setup, state: State, move: Move) -> State:
+    totems = tuple(move["totems"][p] for p in setup.players)
+    return replace(state, totems=totems, step="setup" if state.step == "totems" else "reveal")
+
+
+def side_moves(animals: int) -> list[Move]:
+    """Every choice of sides (AR-7)."""
+    return [{"type": "sides", "sides": "".join(s)} for s in itertools.product("ab", repeat=animals)]
+
+
+def totem_moves(setup: Setup) -> list[Move]:
+    """Every dealing (or revealing) of the totems (AR-6, AR-38)."""
+    totems = facts(setup.game).totems
+    return [
+        {"type": "totems", "totems": dict(zip(setup.players, chosen, strict=True))}
+        for chosen in itertools.permutations(totems, len(setup.players))
+    ]
+
+
+def chance_setup(setup: Setup, state: State, rng: random.Random) -> Move:
+    """Sides drawn at random (AR-7) or totems dealt (AR-6)."""
+    if state.step == "sides":
+        return {"type": "sides", "sides": "".join(rng.choice("ab") for _ in state.owners)}
+    chosen = rng.sample(facts(setup.game).totems, len(setup.players))
+    return {"type": "totems", "totems": dict(zip(setup.players, chosen, strict=True))}

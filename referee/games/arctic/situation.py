@@ -1,0 +1,62 @@
+"""The current player's situation, which every step reads: the visible animal card on top of the
+pile (AR-9), its animal and companion, and the powers held (AR-13, AR-14)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pnpkit.referee.games.arctic.facts import Card, facts
+from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.rules import Setup
+
+HELD_CACHE = 50_000
+"""Entries kept in `Facts.held` before it starts afresh (a bound on memory in long simulations)."""
+
+
+def current_card(setup: Setup, state: State) -> Card | None:
+    """The current player's visible animal card (AR-9), or None."""
+    top = state.seat(state.turn).top
+    return None if top is None else facts(setup.game).cards[top]
+
+
+def current_animal(setup: Setup, state: State) -> int | None:
+    """The index (in animal order) of the current player's visible animal, or None."""
+    card = current_card(setup, state)
+    return None if card is None else facts(setup.game).animals.index(card.animal)
+
+
+def token_pair(setup: Setup, state: State) -> tuple[str, str] | None:
+    """The main and companion animals whose tokens move this turn (in step C)."""
+    card = current_card(setup, state) if state.step == "tokens" else None
+    return None if card is None else (card.animal, card.companion)
+
+
+def has_power(setup: Setup, state: State, effect: str) -> bool:
+    """Whether the current player holds the power card showing `effect`."""
+    return effect in held_effects(setup, state)
+
+
+def held_effects(setup: Setup, state: State) -> frozenset[str]:
+    """The effects of the power cards the current player holds (AR-13)."""
+    table = facts(setup.game)
+    key = (state.owners, state.sides, state.turn)
+    held = table.held.get(key)
+    if held is None:
+        if len(table.held) >= HELD_CACHE:
+            table.held.clear()
+        held = table.held[key] = frozenset(
+            table.powers[(animal, state.sides[index])].effect
+            for index, animal in enumerate(table.animals)
+            if state.owners[index] == state.turn and state.sides is not None
+        )
+    return held
+
+
+def power_hints(setup: Setup, state: State, hints: Mapping[str, str]) -> str:
+    """The moves the current player's powers add to this step (if not used this turn)."""
+    usable = [
+        hint
+        for effect, hint in hints.items()
+        if has_power(setup, state, effect) and effect not in state.used
+    ]
+    return "".join(f"; {hint}" for hint in usable)

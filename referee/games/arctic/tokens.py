@@ -1,0 +1,114 @@
+"""Step C, moving the animal tokens (AR-15–AR-18): the visible animal's token and its
+companion's move one space each, in opposite directions; tokens on an edge move inwards; the
+walrus adds a space (AR-27, AR-28)."""
+
+from __future__ import annotations
+
+from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.powers import walrus, walrus_token
+from pnpkit.referee.games.arctic.situation import token_pair
+from pnpkit.referee.games.arctic.state import State, replace
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+
+def tokens_text(setup: Setup, state: State, pair: tuple[str, str]) -> str:
+    """Step C's prompt: the choice to make (AR-16) or the edge rules' moves, and the walrus."""
+    effect = walrus(setup, state)
+    extra = ""
+    if effect is not None:
+        token = pair[0] if effect == "walrus-main-extra" else pair[1]
+        extra = f"; walrus: add extra left|right for one more {token} space"
+    if token_choices(setup, state) == [None]:
+        return f"the edge rules move the {pair[0]} and {pair[1]} tokens: tokens{extra}"
+    return f"move the {pair[0]} and {pair[1]} tokens: tokens {pair[0]} left (or {pair[1]}){extra}"
+
+
+def check_tokens(setup: Setup, state: State, move: Move) -> Verdict:
+    choices = token_choices(setup, state)
+    if move.get("left") not in choices:
+        pair = token_pair(setup, state)
+        if choices == [None]:
+            if on_edges(setup, state) == 2:
+                return refuse("AR-18", "both tokens are on edges: both move inwards")
+            return refuse("AR-17", "a token on an edge must move inwards: no choice to make")
+        return refuse("AR-16", f"say which token goes left: {pair[0]} or {pair[1]}")
+    extra = move.get("extra")
+    if extra is None:
+        return ACCEPTED
+    effect = walrus(setup, state)
+    if effect is None:
+        return refuse("AR-27", "only the holder of the walrus power moves a token further")
+    rule = "AR-27" if effect == "walrus-main-extra" else "AR-28"
+    moved = moved_tokens(setup, state, move.get("left"))
+    token = walrus_token(setup, state, effect)
+    if not 0 <= moved[token] + (1 if extra == "right" else -1) < len(moved):
+        return refuse(rule, "the extra space would take the token off the landscape")
+    return ACCEPTED
+
+
+def apply_tokens(setup: Setup, state: State, move: Move) -> State:
+    tokens = moved_tokens(setup, state, move.get("left"))
+    extra = move.get("extra")
+    if extra is not None:
+        effect = walrus(setup, state)
+        token = walrus_token(setup, state, effect or "")
+        tokens[token] += 1 if extra == "right" else -1
+    return replace(state, tokens=tuple(tokens), step="draw")
+
+
+def token_choices(setup: Setup, state: State) -> list[str | None]:
+    """The `left` choices of step C: both animals when neither token is on an edge (AR-16)."""
+    pair = token_pair(setup, state)
+    if pair is None or on_edges(setup, state):
+        return [None]
+    return list(pair)
+
+
+def on_edges(setup: Setup, state: State) -> int:
+    """How many of step C's two tokens stand on an edge card (AR-17, AR-18)."""
+    pair = token_pair(setup, state) or ()
+    table = facts(setup.game)
+    edges = (0, len(table.landscape) - 1)
+    return sum(state.tokens[table.animals.index(a)] in edges for a in pair)
+
+
+def no_token_choice(setup: Setup, state: State) -> bool:
+    """AR-17, AR-18: a token on an edge and no walrus power leave nothing to choose."""
+    return token_choices(setup, state) == [None] and walrus(setup, state) is None
+
+
+def token_moves(setup: Setup, state: State) -> list[Move]:
+    """Step C's moves: each choice of the token going left, with the walrus's extra space."""
+    moves: list[Move] = []
+    effect = walrus(setup, state)
+    for left in token_choices(setup, state):
+        base: Move = {"type": "tokens"} if left is None else {"type": "tokens", "left": left}
+        moves.append(base)
+        if effect is not None:
+            moves += [{**base, "extra": way} for way in ("left", "right")]
+    return [m for m in moves if check_tokens(setup, state, m).ok]
+
+
+def moved_tokens(setup: Setup, state: State, left: str | None) -> list[int]:
+    """AR-15–AR-18: token positions after the two single-space moves."""
+    table = facts(setup.game)
+    pair = token_pair(setup, state) or ("", "")
+    last = len(table.landscape) - 1
+    tokens = list(state.tokens)
+    main, other = (table.animals.index(a) for a in pair)
+    inward = {0: 1, last: -1}
+    if left is not None:
+        tokens[table.animals.index(left)] -= 1
+        tokens[main if table.animals[other] == left else other] += 1
+    elif tokens[main] in inward and tokens[other] in inward:
+        step_main, step_other = inward[tokens[main]], inward[tokens[other]]
+        tokens[main] += step_main
+        tokens[other] += step_other
+    else:
+        edge, free = (main, other) if tokens[main] in inward else (other, main)
+        step = inward[tokens[edge]]
+        tokens[edge] += step
+        tokens[free] -= step
+    return tokens

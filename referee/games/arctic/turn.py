@@ -1,0 +1,199 @@
+"""The flow of a turn (AR-8): steps A–D in order, the River refill (AR-22), the Reserve and the
+end of the game (AR-35–AR-38); what each step expects, and the steps that pass by themselves."""
+
+from __future__ import annotations
+
+from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
+from pnpkit.referee.games.arctic.hidden import where
+from pnpkit.referee.games.arctic.place import place_text
+from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
+from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State, replace, without
+from pnpkit.referee.games.arctic.tokens import tokens_text
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+STEP_TEXT = {
+    "sides": "turn each power card to side a or b: sides LETTERS (fox … polar bear)",
+    "totems": "deal each player a secret totem",
+    "refill": "turn over the top card of the draw pile into the River: river CARD",
+    "place": "place cards on your pile: place CARD …",
+    "power": "take your animal's power card",
+    "tokens": "move the two animal tokens: tokens ANIMAL left",
+    "draw": "draw from the River: take CARD",
+    "discard": "discard down to 7 cards: discard CARD|? …",
+    "blame": "pass a penalty card to another player (blame NAME) or keep it (pass)",
+    "reveal": "all: reveal the totems (totems NAME=ANIMAL …)",
+}
+STEP_MOVES = {
+    "sides": ("sides",),
+    "totems": ("totems",),
+    "refill": ("river", "reserve"),
+    "place": ("place", "swap", "takeback"),
+    "power": ("power",),
+    "tokens": ("tokens",),
+    "draw": ("take", "done"),
+    "discard": ("discard",),
+    "blame": ("blame", "pass"),
+    "reveal": ("totems",),
+    "over": (),
+}
+"""The moves each step takes."""
+STEP_RULES = {
+    "sides": "AR-7",
+    "totems": "AR-6",
+    "refill": "AR-22",
+    "place": "AR-9",
+    "power": "AR-13",
+    "tokens": "AR-15",
+    "draw": "AR-19",
+    "discard": "AR-21",
+    "blame": "AR-34",
+    "reveal": "AR-38",
+}
+"""The rule a move of the wrong kind for the step is refused under."""
+
+
+# --- what is expected -----------------------------------------------------------------------
+def prompt(setup: Setup, state: State) -> Prompt:
+    """Who acts now, and how."""
+    player = setup.players[state.turn]
+    if state.step == "over":
+        return Prompt("over", (), "the game is over: score it")
+    if state.step in ("sides", "totems", "refill"):
+        return Prompt("chance", (player,), STEP_TEXT[state.step])
+    if state.step == "reveal":
+        return Prompt("simultaneous", tuple(setup.players), STEP_TEXT["reveal"])
+    return Prompt("move", (player,), f"{player}: {_step_text(setup, state)}")
+
+
+def prompt_kind(state: State) -> PromptKind:
+    """The kind of `prompt` without its text (simulations ask this at every step)."""
+    if state.step == "over":
+        return "over"
+    if state.step in ("sides", "totems", "refill"):
+        return "chance"
+    return "simultaneous" if state.step == "reveal" else "move"
+
+
+def _step_text(setup: Setup, state: State) -> str:
+    if state.step == "place":
+        return place_text(setup, state)
+    if state.step == "draw":
+        return draw_text(setup, state)
+    pair = token_pair(setup, state)
+    if state.step == "tokens" and pair is not None:
+        return tokens_text(setup, state, pair)
+    if state.step == "discard":
+        return discard_text(setup, state)
+    return STEP_TEXT[state.step]
+
+
+# --- the River refill and the Reserve -------------------------------------------------------
+def check_river(setup: Setup, state: State, move: Move) -> Verdict:
+    card = move["card"]
+    if state.draw_pile == 0:
+        return refuse("AR-35", "the draw pile is empty: the Reserve becomes the draw pile")
+    if card not in state.unseen:
+        place = where(setup, state, card)
+        return refuse("AR-45", f"{card} cannot come from the draw pile: {place}")
+    return ACCEPTED
+
+
+def check_reserve(setup: Setup, state: State, move: Move) -> Verdict:
+    if state.draw_pile:
+        return refuse("AR-35", "the Reserve is used only once the draw pile is empty")
+    return ACCEPTED
+
+
+def apply_river(setup: Setup, state: State, move: Move) -> State:
+    card = move["card"]
+    return replace(
+        state,
+        unseen=without(state.unseen, card),
+        draw_pile=state.draw_pile - 1,
+        river=(*state.river, card),
+    )
+
+
+def apply_reserve(setup: Setup, state: State, move: Move) -> State:
+    """AR-35: the Reserve becomes the draw pile, and the end is triggered."""
+    return replace(state, draw_pile=state.reserve, reserve=0, ending=1)
+
+
+# --- steps that pass by themselves ----------------------------------------------------------
+def settle(setup: Setup, state: State) -> State:
+    """Move on through steps that need nobody's input, until someone must act."""
+    while True:
+        following = _follow(setup, state)
+        if following is None:
+            return state
+        state = following
+
+
+def _follow(setup: Setup, state: State) -> State | None:
+    """The state after the current step ends by itself, or None if it waits for a move."""
+    step, seat = state.step, state.seat(state.turn)
+    if step == "setup":
+        if state.sides is None:
+            return replace(state, step="sides")
+        if setup.digital and state.totems is None:
+            return replace(state, step="totems")
+        return replace(state, step="refill")
+    if step == "refill":
+        return _after_refill(setup, state)
+    if step == "power":
+        animal = current_animal(setup, state)
+        if animal is None or state.owners[animal] == state.turn:
+            return replace(state, step="tokens")
+        return None
+    if step == "tokens" and current_animal(setup, state) is None:
+        return replace(state, step="draw")
+    if step == "draw":
+        return _after_draw(setup, state)
+    if step == "discard" and seat.hand_size <= HAND_LIMIT:
+        return replace(state, step="blame")
+    if step == "blame" and not (has_power(setup, state, "bear-give-penalty") and seat.penalty):
+        return replace(state, step="refill")
+    if step == "reveal" and state.totems is not None:
+        return replace(state, step="over")
+    return None
+
+
+def _after_refill(setup: Setup, state: State) -> State | None:
+    full = len(state.river) >= RIVER_SIZE
+    if not full and (state.draw_pile or (state.reserve and state.ending == 0)):
+        return None
+    if not state.opened:
+        return replace(state, opened=True, step="place", turns=1)
+    if state.orca_refill:
+        return replace(state, orca_refill=False, step="draw")
+    return _next_turn(setup, state)
+
+
+def _after_draw(setup: Setup, state: State) -> State | None:
+    if state.ending == 2:
+        return _next_turn(setup, state)
+    _, high = draw_range(setup, state)
+    if state.taken < high and draw_sources(setup, state):
+        return None
+    return replace(state, step="discard")
+
+
+def _next_turn(setup: Setup, state: State) -> State:
+    """AR-8, AR-36, AR-37: the next player's turn, the last round, or the end."""
+    turn = (state.turn + 1) % len(setup.players)
+    ending = state.ending
+    if turn == 0 and ending:
+        if ending == 2:
+            return replace(state, turn=0, step="reveal", used=frozenset(), taken=0)
+        ending = 2
+    return replace(
+        state,
+        turn=turn,
+        ending=ending,
+        step="place",
+        taken=0,
+        used=frozenset(),
+        turns=state.turns + 1,
+    )

@@ -1,0 +1,1 @@
+"""Arctic's rules: tests (imports through `tests.referee.arctic`)."""
