@@ -12,6 +12,7 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.referee.games.alpina import Alpina, AlpinaRules
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.players import (
     PlayerSpec,
@@ -85,7 +86,7 @@ def _deal_others(setup: Setup, state: Alpina, me: int, rng: random.Random) -> Al
     known = list(state.known)
     for i in others:
         known[i], unseen = frozenset(unseen[: len(known[i])]), unseen[len(known[i]) :]
-    return state.evolve(known=tuple(known), pool=frozenset(unseen))
+    return evolve(state, known=tuple(known), pool=frozenset(unseen))
 
 
 def _midgame(rules: AlpinaRules, moves: int) -> tuple[Setup, Alpina]:

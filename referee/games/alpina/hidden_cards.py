@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from pnpkit.referee.games.alpina.state import Alpina
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.rules import Setup
 
 
@@ -26,4 +27,4 @@ def determinise(setup: Setup, state: Alpina, seat: str, rng: random.Random) -> A
     for s in others:
         count = len(known[s])
         known[s], unseen = frozenset(unseen[:count]), unseen[count:]
-    return state.evolve(known=tuple(known), pool=frozenset(unseen))
+    return evolve(state, known=tuple(known), pool=frozenset(unseen))

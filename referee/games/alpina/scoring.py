@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnpkit.components.model import Game
+from pnpkit.referee.game_facts import per_game
 from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
 from pnpkit.referee.games.alpina.state import HIKERS, Alpina
 from pnpkit.referee.moves import space_name
@@ -25,25 +26,15 @@ class Card:
     condition: Mapping[str, Any]
 
 
-_CARDS: dict[int, tuple[Game, dict[str, Card]]] = {}
-
-
+@per_game
 def cards_of(game: Game) -> dict[str, Card]:
-    """Every Alpina card by ID (built once per loaded game: scoring asks for it every game)."""
-    known = _CARDS.get(id(game))
-    if known is None or known[0] is not game:
-        cards = {
-            c.id: Card(
-                c.id,
-                c.fields["animal"],
-                c.fields["landscape"],
-                c.fields["tape"],
-                c.fields["condition"],
-            )
-            for c in game.group("cards").components
-        }
-        known = _CARDS[id(game)] = (game, cards)
-    return known[1]
+    """Every Alpina card by ID (scoring asks for them at every game)."""
+    return {
+        c.id: Card(
+            c.id, c.fields["animal"], c.fields["landscape"], c.fields["tape"], c.fields["condition"]
+        )
+        for c in game.group("cards").components
+    }
 
 
 def _matches(card: Card, match: Mapping[str, str]) -> bool:

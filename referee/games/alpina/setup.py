@@ -11,6 +11,7 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.moves import not_a_card
 from pnpkit.referee.games.alpina.state import DEAL, FIRST, HAND, HIKERS, PLAY, START, Alpina
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -90,7 +91,8 @@ def apply_start(setup: Setup, state: Alpina, move: Move) -> Alpina:
     card = move["card"]
     cards = list(state.cards)
     cards[grid.START] = card
-    return state.evolve(
+    return evolve(
+        state,
         phase=DEAL,
         cards=tuple(cards),
         pool=state.pool - {card},
@@ -102,9 +104,10 @@ def apply_start(setup: Setup, state: Alpina, move: Move) -> Alpina:
 def apply_deal(setup: Setup, state: Alpina, move: Move) -> Alpina:
     n = len(setup.players)
     if "hands" not in move:
-        return state.evolve(phase=FIRST, hand_sizes=(HAND,) * n)
+        return evolve(state, phase=FIRST, hand_sizes=(HAND,) * n)
     known = tuple(frozenset(move["hands"][p]) for p in setup.players)
-    return state.evolve(
+    return evolve(
+        state,
         phase=FIRST,
         hand_sizes=(HAND,) * n,
         known=known,
@@ -113,7 +116,7 @@ def apply_deal(setup: Setup, state: Alpina, move: Move) -> Alpina:
 
 
 def apply_first(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    return state.evolve(phase=PLAY, turn=move["seat"], first=move["seat"])
+    return evolve(state, phase=PLAY, turn=move["seat"], first=move["seat"])
 
 
 def legal_starts(setup: Setup, state: Alpina) -> list[Move]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from pnpkit.referee.games.alpina import grid
 
@@ -38,13 +37,6 @@ class Alpina:
     """Empty spaces orthogonally next to a card (kept as cards are placed, for speed)."""
     box: tuple[int, int, int, int] = (4, 4, 4, 4)
     """The placed cards' first and last column and first and last row."""
-
-    def evolve(self, **changes: Any) -> Alpina:
-        """A copy with some fields changed (dataclasses.replace, without its per-call checks:
-        random play-throughs make thousands of these a second)."""
-        new = object.__new__(Alpina)
-        new.__dict__.update(self.__dict__, **changes)
-        return new
 
     def deck_size(self) -> int:
         """Cards in the draw pile."""

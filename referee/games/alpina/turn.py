@@ -8,6 +8,7 @@ import random
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.moves import SPACE_NAMES, not_a_card, space_index
 from pnpkit.referee.games.alpina.state import DRAW, GRID_CARDS, HAND, HIKER, OVER, PLAY, Alpina
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move, space_name
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -61,7 +62,8 @@ def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
     sizes[seat] -= 1
     column, row = grid.column_row(target)
     first_column, last_column, first_row, last_row = state.box
-    return state.evolve(
+    return evolve(
+        state,
         phase=HIKER,
         cards=tuple(cards),
         pool=state.pool - {card},
@@ -142,7 +144,7 @@ def apply_hiker(setup: Setup, state: Alpina, move: Move) -> Alpina:
     hikers[target] = state.turn
     left = list(state.hikers_left)
     left[state.turn] -= 1
-    return end_of_turn(setup, state.evolve(hikers=tuple(hikers), hikers_left=tuple(left)))
+    return end_of_turn(setup, evolve(state, hikers=tuple(hikers), hikers_left=tuple(left)))
 
 
 def apply_pass(setup: Setup, state: Alpina, move: Move) -> Alpina:
@@ -173,7 +175,7 @@ def hiker_spaces(state: Alpina) -> list[int]:
 def end_of_turn(setup: Setup, state: Alpina) -> Alpina:
     """AL-17: the 25th card ends the game once its player is done; else the draw comes."""
     if state.placed == GRID_CARDS:
-        return state.evolve(phase=OVER)
+        return evolve(state, phase=OVER)
     return next_draw(setup, state)
 
 
@@ -200,20 +202,20 @@ def apply_draw(setup: Setup, state: Alpina, move: Move) -> Alpina:
     card = move.get("card")
     if card is None:
         sizes[seat] = min(HAND, sizes[seat] + state.deck_size())
-        state = state.evolve(hand_sizes=tuple(sizes))
+        state = evolve(state, hand_sizes=tuple(sizes))
     else:
         sizes[seat] += 1
         known = list(state.known)
         known[seat] = known[seat] | {card}
-        state = state.evolve(hand_sizes=tuple(sizes), known=tuple(known), pool=state.pool - {card})
+        state = evolve(state, hand_sizes=tuple(sizes), known=tuple(known), pool=state.pool - {card})
     return next_draw(setup, state)
 
 
 def next_draw(setup: Setup, state: Alpina) -> Alpina:
     """Another card while the hand is short of six and the pile has one; else the next turn."""
     if state.hand_sizes[state.turn] < HAND and state.deck_size() > 0:
-        return state.evolve(phase=DRAW)
-    return state.evolve(phase=PLAY, turn=(state.turn + 1) % len(setup.players))
+        return evolve(state, phase=DRAW)
+    return evolve(state, phase=PLAY, turn=(state.turn + 1) % len(setup.players))
 
 
 def chance_draw(state: Alpina, rng: random.Random) -> Move:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.hunt import start_hunt
-from pnpkit.referee.games.ano_nuevo.state import FILL, MATE, TRAVEL, AnoNuevo, set_item
+from pnpkit.referee.games.ano_nuevo.state import FILL, MATE, TRAVEL, AnoNuevo
+from pnpkit.referee.immutable import evolve, replaced, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -59,10 +59,10 @@ def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     if not deck:
         deck, discard = discard, ()
     place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
-    beaches = set_item(state.beaches, place, cards.pile((*state.beaches[place], move["card"])))
+    beaches = replaced(state.beaches, place, cards.pile((*state.beaches[place], move["card"])))
     state = evolve(
         state,
-        harem_deck=cards.without(deck, move["card"]),
+        harem_deck=without(deck, move["card"]),
         harem_discard=discard,
         beaches=beaches,
     )

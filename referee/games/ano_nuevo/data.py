@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pnpkit.components.model import Game
+from pnpkit.referee.game_facts import per_game
 
 
 @dataclass(frozen=True)
@@ -51,21 +52,10 @@ class Data:
         return self.refill[harem] + extra if self.refill[harem] else 0
 
 
-_LOADED: dict[int, tuple[Game, Data]] = {}
-_LAST: list[tuple[Game, Data] | None] = [None]
-"""The game asked for last (nearly always the one being played)."""
-
-
+@per_game
 def data_of(game: Game) -> Data:
-    """The values of the Año Nuevo data (kept per loaded game)."""
-    last = _LAST[0]
-    if last is not None and last[0] is game:
-        return last[1]
-    found = _LOADED.get(id(game))
-    if found is None or found[0] is not game:
-        found = _LOADED[id(game)] = (game, _read(game))
-    _LAST[0] = found
-    return found[1]
+    """The values of the Año Nuevo data (read once per loaded game)."""
+    return _read(game)
 
 
 def _read(game: Game) -> Data:

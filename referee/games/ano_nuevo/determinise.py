@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.rules import Setup
 
 PILES = ("hand", "aside", "pool")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.roles import beta_open, settle_round
 from pnpkit.referee.games.ano_nuevo.scoring import outcome_of
@@ -18,8 +17,8 @@ from pnpkit.referee.games.ano_nuevo.state import (
     Contest,
     names,
     set_contest,
-    set_item,
 )
+from pnpkit.referee.immutable import evolve, replaced
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -103,7 +102,7 @@ def apply_reveal(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     contest = state.contests[0]
     state = discard(setup, state, move["seal"], move["card"])  # AN-42
     i = contest.fighters.index(move["seal"])
-    revealed = set_item(contest.revealed, i, (*contest.revealed[i], move["card"]))
+    revealed = replaced(contest.revealed, i, (*contest.revealed[i], move["card"]))
     return after_fight_step(setup, state, evolve(contest, revealed=revealed))
 
 

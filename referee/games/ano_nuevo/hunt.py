@@ -5,9 +5,9 @@ unseen (`hunt`); in digital mode the referee deals them (`draw NAME CARD`, `keep
 from __future__ import annotations
 
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, MATE, POOL, AnoNuevo, Seal
+from pnpkit.referee.immutable import evolve, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -83,7 +83,7 @@ def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
             prey, item = cards.any_hidden(prey, seals[i].pool)
             seal = seals[i]
             aside = cards.pile((*seal.aside, item))
-            seals[i] = evolve(seal, pool=cards.without(seal.pool, item), aside=aside)
+            seals[i] = evolve(seal, pool=without(seal.pool, item), aside=aside)
     if setup.variant == ADVANCED:
         seals = pass_pools(seals, hunters)
     return evolve(
@@ -114,7 +114,7 @@ def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     seal = state.seal(setup, player)
     seal = evolve(
         seal,
-        pool=cards.without(seal.pool, move["card"]),
+        pool=without(seal.pool, move["card"]),
         aside=cards.pile((*seal.aside, move["card"])),
     )
     state = state.with_seal(setup, player, seal)

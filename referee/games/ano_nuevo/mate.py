@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.scoring import end_turn
 from pnpkit.referee.games.ano_nuevo.state import (
@@ -17,8 +16,8 @@ from pnpkit.referee.games.ano_nuevo.state import (
     Mating,
     place_name,
     role_holder,
-    set_item,
 )
+from pnpkit.referee.immutable import evolve, replaced, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -132,11 +131,11 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     player = role_holder(setup, state, mating.place, role)
     seal = state.seal(setup, player)
     seal = evolve(seal, vp=seal.vp + data.vp[card], mated=cards.pile((*seal.mated, card)))
-    beach = cards.without(state.beaches[mating.place], card)
+    beach = without(state.beaches[mating.place], card)
     flips = data.refills(card, state.places[mating.place])  # AN-60
     state = evolve(
         state,
-        beaches=set_item(state.beaches, mating.place, beach),
+        beaches=replaced(state.beaches, mating.place, beach),
         harem_discard=cards.pile((*state.harem_discard, card)),
     ).with_seal(setup, player, seal)
     return evolve(state, mating=evolve(mating, left=mating.left - 1, flips=flips))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pnpkit.referee.games.ano_nuevo.fight import after_fight_step
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.roles import posturers, settle_round
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
@@ -19,6 +18,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     roles_at,
     set_contest,
 )
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
+from pnpkit.referee.immutable import evolve, without
 
 Items = tuple[str, ...]
 """A pile or hand: sorted card IDs and lot tags ("?0")."""
@@ -29,12 +29,6 @@ def hidden(item: str) -> bool:
 def pile(items: Iterable[str]) -> Items:
     """Items in their canonical (sorted) order."""
     return tuple(sorted(items))
-
-
-def without(items: Items, item: str) -> Items:
-    """`items` less one copy of `item` (which must be there)."""
-    index = items.index(item)
-    return items[:index] + items[index + 1 :]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
     BACHELOR,
@@ -20,6 +19,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     Seal,
     roles_at,
 )
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.rules import Setup
 
 Roles = dict[str, str]

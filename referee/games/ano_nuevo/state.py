@@ -4,10 +4,9 @@ Mating under way) and the small helpers every step of the turn reads it with."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.rules import Setup
 
 LOCATION, FILL, TRAVEL, PAY, POSTURE, HUNT, MATE, TIE, OVER = (
@@ -150,11 +149,6 @@ def place_name(index: int) -> str:
 def names(players: tuple[str, ...] | list[str]) -> str:
     """Players as a list in text."""
     return ", ".join(players)
-
-
-def set_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """`items` with `items[index]` replaced."""
-    return (*items[:index], value, *items[index + 1 :])
 
 
 def set_contest(state: AnoNuevo, contest: Contest) -> AnoNuevo:

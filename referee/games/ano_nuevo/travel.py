@@ -8,10 +8,10 @@ from typing import Any
 
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.roles import departures
 from pnpkit.referee.games.ano_nuevo.state import NONE, OCEAN, PAY, AnoNuevo, names
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse

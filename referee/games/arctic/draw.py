@@ -13,15 +13,8 @@ from pnpkit.referee.games.arctic.hidden import (
 from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
 from pnpkit.referee.games.arctic.situation import current_card, has_power, power_hints
-from pnpkit.referee.games.arctic.state import (
-    HAND_LIMIT,
-    HIDDEN,
-    NO_ANIMAL_VALUE,
-    State,
-    including,
-    replace,
-    without,
-)
+from pnpkit.referee.games.arctic.state import HAND_LIMIT, HIDDEN, NO_ANIMAL_VALUE, State, including
+from pnpkit.referee.immutable import evolve, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -80,25 +73,23 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
     source = move.get("from")
     taken = state.taken + 1
     if source == "deep":
-        state = replace(state, draw_pile=state.draw_pile - 1, taken=taken)
+        state = evolve(state, draw_pile=state.draw_pile - 1, taken=taken)
         return to_hand(setup, state, seat, "deep")
     if source == "penalty":
         state = penalty_unshown(state, state.turn)
         seat = state.seat(state.turn)
-        seat = replace(seat, penalty=seat.penalty - 1)
-        return to_hand(setup, replace(state, taken=taken), seat, "penalty")
+        seat = evolve(seat, penalty=seat.penalty - 1)
+        return to_hand(setup, evolve(state, taken=taken), seat, "penalty")
     card = move["card"]
-    seat = replace(seat, hand=including(seat.hand, card))
-    state = replace(
-        state.with_seat(state.turn, seat), river=without(state.river, card), taken=taken
-    )
+    seat = evolve(seat, hand=including(seat.hand, card))
+    state = evolve(state.with_seat(state.turn, seat), river=without(state.river, card), taken=taken)
     if has_power(setup, state, "orca-refill-each"):
-        return replace(state, step="refill", orca_refill=True)
+        return evolve(state, step="refill", orca_refill=True)
     return state
 
 
 def apply_done(setup: Setup, state: State, move: Move) -> State:
-    return replace(state, step="discard")
+    return evolve(state, step="discard")
 
 
 def legal_draw(setup: Setup, state: State) -> list[Move]:
@@ -131,8 +122,8 @@ def apply_discard(setup: Setup, state: State, move: Move) -> State:
     state = remove(state, cards)
     named = tuple(c for c in cards if c != HIDDEN)
     seat = state.seat(state.turn)
-    seat = replace(seat, penalty=seat.penalty + len(cards), named=including(seat.named, *named))
-    return replace(state.with_seat(state.turn, seat), step="blame")
+    seat = evolve(seat, penalty=seat.penalty + len(cards), named=including(seat.named, *named))
+    return evolve(state.with_seat(state.turn, seat), step="blame")
 
 
 def legal_discard(setup: Setup, state: State) -> list[Move]:

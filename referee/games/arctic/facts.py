@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from pnpkit.components.model import Game
+from pnpkit.referee.game_facts import per_game
 
 
 @dataclass(frozen=True)
@@ -138,13 +139,7 @@ def facts_of(game: Game) -> Facts:
     )
 
 
-_FACTS: dict[int, tuple[Game, Facts]] = {}
-
-
+@per_game
 def facts(game: Game) -> Facts:
     """Arctic's facts for this component data (read once per loaded game)."""
-    cached = _FACTS.get(id(game))
-    if cached is not None and cached[0] is game:
-        return cached[1]
-    cached = _FACTS[id(game)] = (game, facts_of(game))
-    return cached[1]
+    return facts_of(game)

@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import HIDDEN, Seat, State, including, replace, without
+from pnpkit.referee.games.arctic.state import HIDDEN, Seat, State, including
+from pnpkit.referee.immutable import evolve, without
 from pnpkit.referee.rules import Setup
 from pnpkit.wording import counted
 
@@ -53,15 +54,15 @@ def remove(state: State, cards: Sequence[str]) -> State:
     seat, unseen = state.seat(state.turn), state.unseen
     for card in (c for c in cards if c != HIDDEN):
         if card in seat.hand:
-            seat = replace(seat, hand=without(seat.hand, card))
+            seat = evolve(seat, hand=without(seat.hand, card))
         else:
-            seat = replace(seat, hidden=seat.hidden - 1)
+            seat = evolve(seat, hidden=seat.hidden - 1)
             unseen = without(unseen, card)
     hidden = sum(1 for c in cards if c == HIDDEN)
     if hidden:
         unseen = including(unseen, *seat.hand)
-        seat = replace(seat, hand=(), hidden=seat.hidden + len(seat.hand) - hidden)
-    return replace(state.with_seat(state.turn, seat), unseen=unseen)
+        seat = evolve(seat, hand=(), hidden=seat.hidden + len(seat.hand) - hidden)
+    return evolve(state.with_seat(state.turn, seat), unseen=unseen)
 
 
 def where(setup: Setup, state: State, card: str) -> str:
@@ -90,11 +91,11 @@ def to_hand(setup: Setup, state: State, seat: Seat, source: str) -> State:
     """A card drawn unshown into the current player's hand: at the table, one more unseen card;
     in digital mode the referee deals it (seeded by the seed and the state) and names it."""
     if not setup.digital:
-        return state.with_seat(state.turn, replace(seat, hidden=seat.hidden + 1))
+        return state.with_seat(state.turn, evolve(seat, hidden=seat.hidden + 1))
     rng = random.Random(f"{setup.seed}/{source}/{state.turn}/{state.draw_pile}/{state.unseen}")
     card = rng.choice(state.unseen)
-    seat = replace(seat, hand=including(seat.hand, card))
-    return replace(state.with_seat(state.turn, seat), unseen=without(state.unseen, card))
+    seat = evolve(seat, hand=including(seat.hand, card))
+    return evolve(state.with_seat(state.turn, seat), unseen=without(state.unseen, card))
 
 
 def penalty_unshown(state: State, index: int) -> State:
@@ -104,7 +105,7 @@ def penalty_unshown(state: State, index: int) -> State:
     if not seat.named:
         return state
     unseen = including(state.unseen, *seat.named)
-    return replace(state.with_seat(index, replace(seat, named=())), unseen=unseen)
+    return evolve(state.with_seat(index, evolve(seat, named=())), unseen=unseen)
 
 
 def census(setup: Setup, state: State) -> Counter[str]:
@@ -146,13 +147,13 @@ def determinise(setup: Setup, state: State, viewer: str, rng: random.Random) -> 
     for index, seat in enumerate(state.seats):
         if index != me:
             if setup.digital:
-                seat = replace(seat, hand=including((), *(pool.pop() for _ in seat.hand)))
+                seat = evolve(seat, hand=including((), *(pool.pop() for _ in seat.hand)))
             pile = tuple(
                 (pool.pop() if down and card != HIDDEN else card, down) for card, down in seat.pile
             )
-            seat = replace(seat, pile=pile)
+            seat = evolve(seat, pile=pile)
         seats.append(seat)
-    return replace(
+    return evolve(
         state, seats=tuple(seats), unseen=tuple(sorted(pool)), totems=_totems(setup, state, me, rng)
     )
 

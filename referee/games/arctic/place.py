@@ -16,7 +16,8 @@ from pnpkit.referee.games.arctic.situation import (
     held_effects,
     power_hints,
 )
-from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State, replace
+from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -136,11 +137,11 @@ def apply_place(setup: Setup, state: State, move: Move) -> State:
     elif move.get("fox") == "bottom":
         pile = ((cards[-1], False), *pile[:-1])
     drawn = min(short, state.draw_pile)
-    seat = replace(seat, pile=pile, penalty=seat.penalty + drawn)
+    seat = evolve(seat, pile=pile, penalty=seat.penalty + drawn)
     counts = list(state.penalties_drawn)
     counts[state.turn] += drawn
     state = state.with_seat(state.turn, seat)
-    return replace(
+    return evolve(
         state, draw_pile=state.draw_pile - drawn, step="power", penalties_drawn=tuple(counts)
     )
 

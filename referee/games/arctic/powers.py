@@ -8,7 +8,8 @@ from __future__ import annotations
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import penalty_unshown, removal_problem, remove
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
-from pnpkit.referee.games.arctic.state import State, including, replace
+from pnpkit.referee.games.arctic.state import State, including
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -44,7 +45,7 @@ def check_power(setup: Setup, state: State, move: Move) -> Verdict:
 def apply_power(setup: Setup, state: State, move: Move) -> State:
     owners = list(state.owners)
     owners[current_animal(setup, state)] = state.turn
-    return replace(state, owners=tuple(owners), step="tokens")
+    return evolve(state, owners=tuple(owners), step="tokens")
 
 
 # --- the puffin -----------------------------------------------------------------------------
@@ -73,8 +74,8 @@ def apply_swap(setup: Setup, state: State, move: Move) -> State:
     state = remove(state, [move["card"]])
     river = tuple(move["card"] if c == move["river"] else c for c in state.river)
     seat = state.seat(state.turn)
-    seat = replace(seat, hand=including(seat.hand, move["river"]))
-    return replace(
+    seat = evolve(seat, hand=including(seat.hand, move["river"]))
+    return evolve(
         state.with_seat(state.turn, seat), river=river, used=state.used | {"puffin-swap-river"}
     )
 
@@ -82,8 +83,8 @@ def apply_swap(setup: Setup, state: State, move: Move) -> State:
 def apply_takeback(setup: Setup, state: State, move: Move) -> State:
     seat = state.seat(state.turn)
     card = seat.pile[-1][0]
-    seat = replace(seat, pile=seat.pile[:-1], hand=including(seat.hand, card))
-    return replace(state.with_seat(state.turn, seat), used=state.used | {"puffin-take-back"})
+    seat = evolve(seat, pile=seat.pile[:-1], hand=including(seat.hand, card))
+    return evolve(state.with_seat(state.turn, seat), used=state.used | {"puffin-take-back"})
 
 
 # --- the walrus -----------------------------------------------------------------------------
@@ -136,14 +137,14 @@ def apply_blame(setup: Setup, state: State, move: Move) -> State:
     state = penalty_unshown(state, state.turn)
     giver = state.seat(state.turn)
     to = setup.players.index(move["to"])
-    state = state.with_seat(state.turn, replace(giver, penalty=giver.penalty - 1))
+    state = state.with_seat(state.turn, evolve(giver, penalty=giver.penalty - 1))
     taker = state.seat(to)
-    state = state.with_seat(to, replace(taker, penalty=taker.penalty + 1))
-    return replace(state, step="refill")
+    state = state.with_seat(to, evolve(taker, penalty=taker.penalty + 1))
+    return evolve(state, step="refill")
 
 
 def apply_pass(setup: Setup, state: State, move: Move) -> State:
-    return replace(state, step="refill")
+    return evolve(state, step="refill")
 
 
 def blame_moves(setup: Setup, state: State) -> list[Move]:

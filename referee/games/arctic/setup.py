@@ -9,14 +9,8 @@ from collections.abc import Mapping
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import (
-    RESERVE_PER_PLAYER,
-    START_HAND,
-    Seat,
-    State,
-    including,
-    replace,
-)
+from pnpkit.referee.games.arctic.state import RESERVE_PER_PLAYER, START_HAND, Seat, State, including
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -91,12 +85,12 @@ def check_totems(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_sides(setup: Setup, state: State, move: Move) -> State:
-    return replace(state, sides=move["sides"], step="setup")
+    return evolve(state, sides=move["sides"], step="setup")
 
 
 def apply_totems(setup: Setup, state: State, move: Move) -> State:
     totems = tuple(move["totems"][p] for p in setup.players)
-    return replace(state, totems=totems, step="setup" if state.step == "totems" else "reveal")
+    return evolve(state, totems=totems, step="setup" if state.step == "totems" else "reveal")
 
 
 def side_moves(animals: int) -> list[Move]:

@@ -8,7 +8,8 @@ tucked unseen), and each of those places keeps only how many cards it holds.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+
+from pnpkit.referee.immutable import evolve, replaced
 
 RIVER_SIZE = 6
 """Cards face up in the River (AR-4)."""
@@ -22,18 +23,6 @@ NO_ANIMAL_VALUE = 1
 """Placement (and draw) value of a player who has no visible animal (AR-10)."""
 HIDDEN = "?"
 """A card moved face down without being shown."""
-
-Frozen = TypeVar("Frozen")
-
-
-def replace(frozen: Frozen, **changes: Any) -> Frozen:
-    """A copy of a frozen State or Seat with `changes`: `dataclasses.replace` without its
-    per-call checks and `__init__` (the hottest path of random play; the fields are the same)."""
-    copy = object.__new__(type(frozen))
-    values = copy.__dict__
-    values.update(frozen.__dict__)
-    values.update(changes)
-    return copy
 
 
 @dataclass(frozen=True)
@@ -106,9 +95,7 @@ class State:
 
     def with_seat(self, index: int, seat: Seat) -> State:
         """This state with one seat's cards replaced."""
-        seats = list(self.seats)
-        seats[index] = seat
-        return replace(self, seats=tuple(seats))
+        return evolve(self, seats=replaced(self.seats, index, seat))
 
     def hidden_places(self) -> int:
         """Cards held in hidden places (draw pile, Reserve, hidden hands, penalties, tucked)."""
@@ -116,12 +103,6 @@ class State:
         return (
             self.draw_pile + self.reserve + sum(s.hidden + s.penalty for s in self.seats) + tucked
         )
-
-
-def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """A sorted tuple of cards less one copy of `card` (which must be there)."""
-    index = cards.index(card)
-    return cards[:index] + cards[index + 1 :]
 
 
 def including(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.powers import walrus, walrus_token
 from pnpkit.referee.games.arctic.situation import token_pair
-from pnpkit.referee.games.arctic.state import State, replace
+from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -55,7 +56,7 @@ def apply_tokens(setup: Setup, state: State, move: Move) -> State:
         effect = walrus(setup, state)
         token = walrus_token(setup, state, effect or "")
         tokens[token] += 1 if extra == "right" else -1
-    return replace(state, tokens=tuple(tokens), step="draw")
+    return evolve(state, tokens=tuple(tokens), step="draw")
 
 
 def token_choices(setup: Setup, state: State) -> list[str | None]:

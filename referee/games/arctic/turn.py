@@ -7,8 +7,9 @@ from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sour
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
-from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State, replace, without
+from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
+from pnpkit.referee.immutable import evolve, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -108,7 +109,7 @@ def check_reserve(setup: Setup, state: State, move: Move) -> Verdict:
 
 def apply_river(setup: Setup, state: State, move: Move) -> State:
     card = move["card"]
-    return replace(
+    return evolve(
         state,
         unseen=without(state.unseen, card),
         draw_pile=state.draw_pile - 1,
@@ -118,7 +119,7 @@ def apply_river(setup: Setup, state: State, move: Move) -> State:
 
 def apply_reserve(setup: Setup, state: State, move: Move) -> State:
     """AR-35: the Reserve becomes the draw pile, and the end is triggered."""
-    return replace(state, draw_pile=state.reserve, reserve=0, ending=1)
+    return evolve(state, draw_pile=state.reserve, reserve=0, ending=1)
 
 
 # --- steps that pass by themselves ----------------------------------------------------------
@@ -136,27 +137,27 @@ def _follow(setup: Setup, state: State) -> State | None:
     step, seat = state.step, state.seat(state.turn)
     if step == "setup":
         if state.sides is None:
-            return replace(state, step="sides")
+            return evolve(state, step="sides")
         if setup.digital and state.totems is None:
-            return replace(state, step="totems")
-        return replace(state, step="refill")
+            return evolve(state, step="totems")
+        return evolve(state, step="refill")
     if step == "refill":
         return _after_refill(setup, state)
     if step == "power":
         animal = current_animal(setup, state)
         if animal is None or state.owners[animal] == state.turn:
-            return replace(state, step="tokens")
+            return evolve(state, step="tokens")
         return None
     if step == "tokens" and current_animal(setup, state) is None:
-        return replace(state, step="draw")
+        return evolve(state, step="draw")
     if step == "draw":
         return _after_draw(setup, state)
     if step == "discard" and seat.hand_size <= HAND_LIMIT:
-        return replace(state, step="blame")
+        return evolve(state, step="blame")
     if step == "blame" and not (has_power(setup, state, "bear-give-penalty") and seat.penalty):
-        return replace(state, step="refill")
+        return evolve(state, step="refill")
     if step == "reveal" and state.totems is not None:
-        return replace(state, step="over")
+        return evolve(state, step="over")
     return None
 
 
@@ -165,9 +166,9 @@ def _after_refill(setup: Setup, state: State) -> State | None:
     if not full and (state.draw_pile or (state.reserve and state.ending == 0)):
         return None
     if not state.opened:
-        return replace(state, opened=True, step="place", turns=1)
+        return evolve(state, opened=True, step="place", turns=1)
     if state.orca_refill:
-        return replace(state, orca_refill=False, step="draw")
+        return evolve(state, orca_refill=False, step="draw")
     return _next_turn(setup, state)
 
 
@@ -177,7 +178,7 @@ def _after_draw(setup: Setup, state: State) -> State | None:
     _, high = draw_range(setup, state)
     if state.taken < high and draw_sources(setup, state):
         return None
-    return replace(state, step="discard")
+    return evolve(state, step="discard")
 
 
 def _next_turn(setup: Setup, state: State) -> State:
@@ -186,9 +187,9 @@ def _next_turn(setup: Setup, state: State) -> State:
     ending = state.ending
     if turn == 0 and ending:
         if ending == 2:
-            return replace(state, turn=0, step="reveal", used=frozenset(), taken=0)
+            return evolve(state, turn=0, step="reveal", used=frozenset(), taken=0)
         ending = 2
-    return replace(
+    return evolve(
         state,
         turn=turn,
         ending=ending,

@@ -11,6 +11,7 @@ from itertools import combinations_with_replacement
 
 from pnpkit.components.model import Component, Game
 from pnpkit.errors import PnpError
+from pnpkit.referee.game_facts import per_game
 
 
 @dataclass(frozen=True)
@@ -77,20 +78,10 @@ class NutData:
         return None
 
 
-_CACHE: dict[int, tuple[Game, NutData]] = {}
-_LAST: list = []
-"""The game asked for last and its data: a simulation asks for one game thousands of times."""
-
-
+@per_game
 def data_of(game: Game) -> NutData:
-    """The rules' view of a loaded Nut Hunt game (cached per game)."""
-    if _LAST and _LAST[0] is game:
-        return _LAST[1]
-    hit = _CACHE.get(id(game))
-    if hit is None or hit[0] is not game:
-        hit = _CACHE[id(game)] = (game, _read(game))
-    _LAST[:] = hit
-    return hit[1]
+    """The rules' view of a loaded Nut Hunt game (read once per loaded game)."""
+    return _read(game)
 
 
 def _read(game: Game) -> NutData:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from pnpkit.referee import immutable
+
 LAYOUT, FIRST, DEAL, PLACE, AUTOMA_DEAL, TURN, AUTOMA, SHOW, OVER = (
     "layout", "first", "deal", "place", "automa setup", "turn", "automa", "show", "over",
 )  # fmt: skip
@@ -92,17 +94,12 @@ _FIELDS = frozenset(f.name for f in fields(Hunt) if f.init)
 
 
 def evolve(state: Hunt, **changes: Any) -> Hunt:
-    """A new table like `state` with `changes` (dataclasses.replace, without its per-field
-    bookkeeping: the rules make several per move); `state` itself is left as it is."""
+    """A new table like `state` with `changes` (the engine's fast copy), its prompt worked out
+    afresh (`memo`); `state` itself is left as it is."""
     unknown = changes.keys() - _FIELDS
     if unknown:
         raise TypeError(f"Hunt has no field {sorted(unknown)[0]!r}")
-    new = object.__new__(Hunt)
-    values = new.__dict__
-    values.update(state.__dict__)
-    values.update(changes)
-    values["memo"] = {}
-    return new
+    return immutable.evolve(state, memo={}, **changes)
 
 
 def grid_add(grid: tuple[tuple[int, ...], ...], space: int, seat: int, delta: int):

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.referee.games.alpina import Alpina
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.players import PlayerSpec
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.simulate import simulate
@@ -67,7 +68,7 @@ def hidden_changed(setup: Setup, state: Alpina, seat: int, rng: random.Random) -
         mine, drawn = rng.choice(sorted(known[s])), rng.choice(deck)
         known[s] = known[s] - {mine} | {drawn}
         pool = pool - {drawn} | {mine}
-    return state.evolve(known=tuple(known), pool=frozenset(pool))
+    return evolve(state, known=tuple(known), pool=frozenset(pool))
 
 
 @settings(max_examples=60, deadline=None)

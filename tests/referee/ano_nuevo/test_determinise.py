@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.components import load_game
-from pnpkit.referee.games.ano_nuevo.frozen import evolve
 from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.players import can_determinise, settle
 from pnpkit.referee.store import make_setup
 

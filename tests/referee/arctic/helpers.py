@@ -7,7 +7,8 @@ from dataclasses import replace
 from pnpkit.components import load_game
 from pnpkit.referee import harness
 from pnpkit.referee.games.arctic import RULES
-from pnpkit.referee.games.arctic.state import State, including, without
+from pnpkit.referee.games.arctic.state import State, including
+from pnpkit.referee.immutable import without
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import make_setup
