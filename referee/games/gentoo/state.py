@@ -1,5 +1,5 @@
 """Gentoo's table: the card facts read from the component data, face-down piles kept as pools,
-and the immutable state of a game in progress.
+and the immutable state of a game in progress (what the rulebook's components become in play).
 
 Every face-down pile of Gentoo (the Draw Pile, each Player Pile) is a known set of cards in an
 unknown order, so it is kept as a `Pool`: how many of each card it holds. A card turned over is
@@ -117,6 +117,12 @@ class Pool:
                 return card
             pick -= n
         raise ValueError("draw from an empty pile")
+
+
+def pool_text(pile: Pool) -> str:
+    """What a face-down pile may hold, for a refusal."""
+    held = ", ".join(f"{c}×{n}" for c, n in pile.items)
+    return f"it holds {held}" if held else "it is empty"
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
-"""Phase II of a Gentoo turn: playing a Card in Play, hatching, and each card's effect.
+"""The cards (rulebook's card list) and Phase II's play step: playing a Card in Play and each
+card's effect, the Vicious Peck's answer to a Stone Thief, and hatching an Egg.
 
-Every check here returns a verdict citing rules-index/gentoo.md; every apply returns a new table
-and leaves ending the turn to the caller.
+Every check here returns a verdict citing the rules index (rules-index.md); every apply returns a
+new table and leaves ending the turn to the caller.
 """
 
 from __future__ import annotations
@@ -9,14 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pnpkit.referee.games.gentoo_syntax import CHOICE, IN_PLAY, USED
-from pnpkit.referee.games.gentoo_table import OVER, PECK, Catalog, Table, without
+from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
+from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
+from pnpkit.referee.games.gentoo.state import OVER, PECK, Catalog, Table, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
-
-PENGUINS_TO_WIN = 5
-STONES_AT_START = 3
-"""Nesting stones each player starts with; afterwards they only change hands (GE-28, GE-51)."""
 
 NOT_PLAYED = {
     "snow": ("GE-25", "Snow cannot be played; move it to your Used Pile instead (used {card})"),

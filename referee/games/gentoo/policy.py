@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from pnpkit.referee.games.gentoo_table import CHOOSE, PECK, PLAY, Catalog, Table
+from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, Table
 from pnpkit.referee.moves import Move
 
 HALVES = ("egg", "hatch")
