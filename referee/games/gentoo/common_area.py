@@ -4,10 +4,8 @@ with a Good Nesting Site — then discard down to four Choice Cards."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.gentoo.cards import available
-from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, without
+from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, evolve, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -55,7 +53,7 @@ def apply_choose(setup: Setup, state: Table, move: Move) -> Table:
     state = state.with_player(
         state.turn, fish=player.fish - cost, used=(*player.used, card), in_play=in_play
     )
-    return replace(
+    return evolve(
         state,
         choice=without(state.choice, card),
         discard=discard,
@@ -66,14 +64,24 @@ def apply_choose(setup: Setup, state: Table, move: Move) -> Table:
 
 
 def choices(setup: Setup, state: Table) -> list[Move]:
-    """Every Choice Card the player may take now, with and without a Good Nesting Site."""
+    """Every Choice Card the player may take now, with and without a Good Nesting Site: those
+    `check_choose` accepts."""
+    catalog, player = Catalog.of(setup.game), state.current
+    fish, stones = player.fish, player.stones
+    with_site: bool | None = None
     moves: list[Move] = []
     for card in sorted(set(state.choice)):
-        moves += [
-            {"type": "choose", "card": card},
-            {"type": "choose", "card": card, "site": True},
-        ]
-    return [m for m in moves if check_choose(setup, state, m).ok]
+        cost, need, egg = catalog.price(card)
+        if fish < cost:
+            continue
+        if stones >= need:
+            moves.append({"type": "choose", "card": card})
+        if egg and stones >= need - 1:
+            if with_site is None:
+                with_site = site(state, catalog) is not None
+            if with_site:
+                moves.append({"type": "choose", "card": card, "site": True})
+    return moves
 
 
 def check_discard(setup: Setup, state: Table, move: Move) -> Verdict:
@@ -86,7 +94,7 @@ def check_discard(setup: Setup, state: Table, move: Move) -> Verdict:
 def apply_discard(setup: Setup, state: Table, move: Move) -> Table:
     """The Choice Card to the Discard Pile; Phase II begins."""
     card = move["card"]
-    return replace(
+    return evolve(
         state, choice=without(state.choice, card), discard=(*state.discard, card), step=FLIP
     )
 

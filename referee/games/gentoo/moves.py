@@ -123,11 +123,29 @@ def parse(text: str, catalog: Catalog, players: Sequence[str]) -> Move:
 
 
 def well_formed(move: Move, catalog: Catalog, players: Sequence[str]) -> bool:
-    """Whether `move` is exactly what some typed text parses to (a logged move may be damaged)."""
+    """Whether `move` is exactly what some typed text parses to (a logged move may be damaged).
+
+    Moves found well formed are remembered (there are a few hundred per table of players); a
+    move equal to one of them (`==`, as the check compares) is well formed too."""
+    key: tuple[object, ...] | None = (id(catalog), tuple(players), tuple(move.items()))
     try:
-        return parse(text(move), catalog, players) == move
+        if key in _WELL_FORMED:
+            return True
+    except TypeError:  # a value that is no JSON scalar: checked afresh, never remembered
+        key = None
+    try:
+        ok = parse(text(move), catalog, players) == move
     except (MoveSyntaxError, KeyError, TypeError, AttributeError):
         return False
+    if ok and key is not None:
+        if len(_WELL_FORMED) >= WELL_FORMED_KEPT:
+            _WELL_FORMED.clear()
+        _WELL_FORMED.add(key)
+    return ok
+
+
+WELL_FORMED_KEPT = 100_000
+_WELL_FORMED: set[tuple[object, ...]] = set()
 
 
 def _mark_names(text: str, players: Sequence[str]) -> str:

@@ -5,8 +5,6 @@ A `pass` also declines Phase I's choice (GE-12)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.gentoo import cards
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
@@ -16,6 +14,7 @@ from pnpkit.referee.games.gentoo.state import (
     PLAY,
     Catalog,
     Table,
+    evolve,
     without,
 )
 from pnpkit.referee.games.gentoo.turn import CARDS_IN_PLAY_KEPT, end_turn
@@ -95,7 +94,7 @@ def check_pass(setup: Setup, state: Table, move: Move) -> Verdict:
 
 def apply_pass(setup: Setup, state: Table, move: Move) -> Table:
     """Nothing chosen (on to the discard), or the turn ended without playing."""
-    return replace(state, step=DISCARD) if state.step == CHOOSE else end_turn(state)
+    return evolve(state, step=DISCARD) if state.step == CHOOSE else end_turn(state)
 
 
 def answers(setup: Setup, state: Table) -> list[Move]:

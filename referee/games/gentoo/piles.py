@@ -5,10 +5,18 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from pnpkit.referee.games.gentoo.setup import FISH_AT_START
-from pnpkit.referee.games.gentoo.state import DRAW, FLIP, PLAY, Catalog, Pool, Table, pool_text
+from pnpkit.referee.games.gentoo.state import (
+    DRAW,
+    FLIP,
+    PLAY,
+    Catalog,
+    Pool,
+    Table,
+    evolve,
+    pool_text,
+)
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -51,13 +59,11 @@ def apply_flip(setup: Setup, state: Table, move: Move) -> Table:
     flipped from a Used Pile reshuffled this turn may be the one chosen this turn (GE-37)."""
     card = move["card"]
     if state.step != FLIP:
-        return replace(state, draw_pile=state.draw_pile.take(card), choice=(*state.choice, card))
+        return evolve(state, draw_pile=state.draw_pile.take(card), choice=(*state.choice, card))
     barred = card if state.reshuffled and card == state.chosen else None
     player = state.current
-    state = state.with_player(
-        state.turn, pile=player.pile.take(card), in_play=(*player.in_play, card)
-    )
-    return replace(state, barred=barred, step=PLAY)
+    flipped = evolve(player, pile=player.pile.take(card), in_play=(*player.in_play, card))
+    return evolve(state, players=state.seated(flipped), barred=barred, step=PLAY)
 
 
 def flips(state: Table) -> list[Move]:
@@ -82,8 +88,8 @@ def apply_reshuffle(setup: Setup, state: Table, move: Move) -> Table:
     """The Discard Pile becomes the Draw Pile; or the Used Pile the Player Pile, with the fish
     back up to five (GE-19)."""
     if move["pile"] == "discard":
-        return replace(state, draw_pile=Pool.of(state.discard), discard=())
+        return evolve(state, draw_pile=Pool.of(state.discard), discard=())
     player = state.current
     state = state.with_player(state.turn, pile=Pool.of(player.used), used=(), fish=FISH_AT_START)
     refill = FISH_AT_START - player.fish
-    return replace(state, fish_supply=state.fish_supply - refill, reshuffled=True)
+    return evolve(state, fish_supply=state.fish_supply - refill, reshuffled=True)

@@ -43,7 +43,7 @@ from pnpkit.referee.games.gentoo.state import (
     Table,
 )
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup
 from pnpkit.referee.verdict import Verdict, refuse
 
 Check = Callable[[Setup, Table, Move], Verdict]
@@ -104,6 +104,10 @@ class Gentoo(Rules):
     def prompt(self, setup: Setup, state: Table) -> Prompt:
         """Who must do what now."""
         return turn.prompt(setup, state)
+
+    def prompt_kind(self, setup: Setup, state: Table) -> PromptKind:
+        """The kind of the current prompt, without its text."""
+        return turn.STEP_KIND.get(state.step, "move")
 
     def forced(self, setup: Setup, state: Table) -> Move | None:
         """The reshuffles the rules make when a pile runs out (GE-11, GE-19)."""
@@ -167,7 +171,7 @@ class Gentoo(Rules):
 
     def random_move(self, setup: Setup, state: Table, rng: random.Random) -> Move:
         """A simulated player's move (policy.py); cards turned over weighted by copies."""
-        if self.prompt(setup, state).kind == "chance":
+        if turn.prompt_kind(state) == "chance":
             return self.chance(setup, state, rng)
         legal = self.legal(setup, state)
         me = setup.players[state.turn]

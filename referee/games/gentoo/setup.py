@@ -4,11 +4,10 @@ then the Choice Cards turned over one `flip` at a time and the first player name
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.gentoo.moves import KEYWORDS
-from pnpkit.referee.games.gentoo.state import DRAW, Catalog, Player, Pool, Table
+from pnpkit.referee.games.gentoo.state import DRAW, Catalog, Player, Pool, Table, evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict
@@ -63,4 +62,4 @@ def check_first(setup: Setup, state: Table, move: Move) -> Verdict:
 def apply_first(setup: Setup, state: Table, move: Move) -> Table:
     """The first player's turn begins with Phase I's draw."""
     seat = setup.players.index(move["name"])
-    return replace(state, first=seat, turn=seat, turns=1, step=DRAW)
+    return evolve(state, first=seat, turn=seat, turns=1, step=DRAW)

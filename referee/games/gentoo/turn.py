@@ -4,8 +4,6 @@ step, the steps skipped when they have nothing to do, and the turn passing on (G
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.gentoo.setup import CHOICE_CARDS
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
@@ -19,9 +17,10 @@ from pnpkit.referee.games.gentoo.state import (
     SETUP,
     Catalog,
     Table,
+    evolve,
 )
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 CARDS_IN_PLAY_KEPT = 3
@@ -51,6 +50,8 @@ MOVE_STEPS = {
     "allow": (PECK,),
 }
 """The steps at which each type of move may be made."""
+STEP_KIND: dict[str, PromptKind] = {OVER: "over", SETUP: "chance", DRAW: "chance", FLIP: "chance"}
+"""The kind of prompt of each step that is not a player's move."""
 
 
 def prompt(setup: Setup, state: Table) -> Prompt:
@@ -89,11 +90,18 @@ def _step_text(state: Table) -> str:
     return "play a card, hatch, or pass"
 
 
+def prompt_kind(state: Table) -> PromptKind:
+    """The kind of prompt `prompt` gives, without its text."""
+    return STEP_KIND.get(state.step, "move")
+
+
 def check_actor(setup: Setup, state: Table, move: Move) -> Verdict:
     """A move made by a named player is theirs to make now (GE-35, GE-42)."""
-    actors = prompt(setup, state).actors
     player = move.get("player")
-    if player is None or not actors or player in actors:
+    if player is None:
+        return ACCEPTED
+    actors = prompt(setup, state).actors
+    if not actors or player in actors:
         return ACCEPTED
     if move.get("type") == "play" and Catalog.of(setup.game).kind(move["card"]) == ("vicious-peck"):
         return refuse("GE-42", "a Vicious Peck is played only to block a Stone Thief aimed at you")
@@ -113,20 +121,26 @@ def settle(state: Table) -> Table:
         step = _skip(state)
         if step is None:
             return state
-        state = replace(state, step=step)
+        state = evolve(state, step=step)
 
 
 def _skip(state: Table) -> str | None:
-    empty = not state.draw_pile and not state.discard
-    if state.step == SETUP and (len(state.choice) >= CHOICE_CARDS or empty):
-        return FIRST
-    if state.step == DRAW and (len(state.choice) > CHOICE_CARDS or empty):
-        return CHOOSE
-    if state.step == DISCARD and len(state.choice) <= CHOICE_CARDS:
-        return FLIP
-    if state.step == FLIP and not state.current.pile and not state.current.used:
-        return PLAY
+    step = state.step
+    if step == SETUP:
+        return FIRST if len(state.choice) >= CHOICE_CARDS or _run_out(state) else None
+    if step == DRAW:
+        return CHOOSE if len(state.choice) > CHOICE_CARDS or _run_out(state) else None
+    if step == DISCARD:
+        return FLIP if len(state.choice) <= CHOICE_CARDS else None
+    if step == FLIP:
+        player = state.current
+        return PLAY if not player.pile and not player.used else None
     return None
+
+
+def _run_out(state: Table) -> bool:
+    """No card is left to draw, even after a reshuffle of the Discard Pile (GE-44)."""
+    return not state.draw_pile and not state.discard
 
 
 def end_turn(state: Table) -> Table:
@@ -136,7 +150,7 @@ def end_turn(state: Table) -> Table:
     lost = None
     if seat == state.fishing:
         lost, seat = seat, (seat + state.direction) % n
-    return replace(
+    return evolve(
         state,
         turn=seat,
         step=DRAW,
