@@ -177,6 +177,13 @@ class Gentoo(Rules):
         me = setup.players[state.turn]
         return sensible_move(state, legal, Catalog.of(setup.game), me, rng)
 
+    def determinise(self, setup: Setup, state: Table, seat: str, rng: random.Random) -> Table:
+        """The state itself: Gentoo keeps no secret from any seat. Every card face up (Choice
+        Cards, Cards in Play, Used and Discard Piles) is seen by all, and each face-down pile (the
+        Draw Pile, a Player Pile) is a pool of known cards whose order nobody knows and the state
+        does not hold; the card a search turns over next is drawn afresh by `chance`."""
+        return state
+
     # --- counting ---------------------------------------------------------------------------
     def census(self, setup: Setup, state: Table) -> Counter[str]:
         """Every card and token, wherever it is."""
