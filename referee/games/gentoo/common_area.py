@@ -50,11 +50,10 @@ def apply_choose(setup: Setup, state: Table, move: Move) -> Table:
     if move.get("site"):
         used = site(state, catalog) or ""
         in_play, discard = without(in_play, used), (*discard, used)
-    state = state.with_player(
-        state.turn, fish=player.fish - cost, used=(*player.used, card), in_play=in_play
-    )
+    chooser = evolve(player, fish=player.fish - cost, used=(*player.used, card), in_play=in_play)
     return evolve(
         state,
+        players=state.seated(chooser),
         choice=without(state.choice, card),
         discard=discard,
         fish_supply=state.fish_supply + cost,

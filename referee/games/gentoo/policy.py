@@ -42,9 +42,13 @@ def _choose(
     table: Table, by_type: dict[str, list[Move]], catalog: Catalog, rng: random.Random
 ) -> Move:
     offers = by_type.get("choose", [])
-    wanted = "egg" if _owned(table, "egg", catalog) <= _owned(table, "hatch", catalog) else "hatch"
-    halves = [m for m in offers if catalog.kind(m["card"]) == wanted]
-    others = [m for m in offers if catalog.kind(m["card"]) not in HALVES]
+    kinds = [catalog.kind(m["card"]) for m in offers]
+    halves: list[Move] = []
+    if any(kind in HALVES for kind in kinds):
+        eggs, hatches = _owned(table, "egg", catalog), _owned(table, "hatch", catalog)
+        wanted = "egg" if eggs <= hatches else "hatch"
+        halves = [m for m, kind in zip(offers, kinds, strict=True) if kind == wanted]
+    others = [m for m, kind in zip(offers, kinds, strict=True) if kind not in HALVES]
     if halves and rng.random() < TAKE_HALF:
         return rng.choice(halves)
     if others and rng.random() < TAKE_OTHER:
