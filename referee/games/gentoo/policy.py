@@ -11,10 +11,9 @@ Hatch in play, when it has another way.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
-from pnpkit.referee.games.gentoo_table import CHOOSE, PECK, PLAY, Catalog, Table
+from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, Table
 from pnpkit.referee.moves import Move
 
 HALVES = ("egg", "hatch")
@@ -43,17 +42,26 @@ def _choose(
     table: Table, by_type: dict[str, list[Move]], catalog: Catalog, rng: random.Random
 ) -> Move:
     offers = by_type.get("choose", [])
-    player = table.current
-    owned = Counter(catalog.kind(c) for c in (*player.pile.counter().elements(), *player.in_play))
-    owned.update(catalog.kind(c) for c in player.used)
-    wanted = "egg" if owned["egg"] <= owned["hatch"] else "hatch"
-    halves = [m for m in offers if catalog.kind(m["card"]) == wanted]
-    others = [m for m in offers if catalog.kind(m["card"]) not in HALVES]
+    kinds = [catalog.kind(m["card"]) for m in offers]
+    halves: list[Move] = []
+    if any(kind in HALVES for kind in kinds):
+        eggs, hatches = _owned(table, "egg", catalog), _owned(table, "hatch", catalog)
+        wanted = "egg" if eggs <= hatches else "hatch"
+        halves = [m for m, kind in zip(offers, kinds, strict=True) if kind == wanted]
+    others = [m for m, kind in zip(offers, kinds, strict=True) if kind not in HALVES]
     if halves and rng.random() < TAKE_HALF:
         return rng.choice(halves)
     if others and rng.random() < TAKE_OTHER:
         return rng.choice(others)
     return by_type["pass"][0]
+
+
+def _owned(table: Table, kind: str, catalog: Catalog) -> int:
+    """Cards of `kind` in the deck of the player whose turn it is: pile, in play and used."""
+    player = table.current
+    count = player.pile.count
+    in_play, used = player.in_play, player.used
+    return sum(count(c) + in_play.count(c) + used.count(c) for c in catalog.of_kind(kind))
 
 
 def _play(
@@ -62,11 +70,14 @@ def _play(
     actions = [m for m in by_type.get("play", []) if m.get("owner") != me]
     if actions and rng.random() < PLAY_ACTION:
         return rng.choice(actions)
-    kinds = Counter(catalog.kind(c) for c in table.current.in_play)
+    in_play = table.current.in_play
     filed = [
         m
         for m in by_type.get("used", [])
-        if not (catalog.kind(m["card"]) in HALVES and kinds[catalog.kind(m["card"])] == 1)
+        if not (
+            catalog.kind(m["card"]) in HALVES
+            and sum(in_play.count(c) for c in catalog.of_kind(catalog.kind(m["card"]))) == 1
+        )
     ]
     endings = filed or by_type.get("used", []) or by_type.get("pass", [])
     return rng.choice(endings or actions or by_type["play"])

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo_table import Pool
+from pnpkit.referee.games.gentoo.state import Pool
 from pnpkit.referee.moves import canonical
-from tests.referee.test_gentoo_setup import NAMES, full_census, make
+from tests.referee.gentoo.test_setup import NAMES, full_census, make
 
 
 def wander(n: int, seed: int, steps: int):

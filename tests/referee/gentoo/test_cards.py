@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo_table import CHOOSE, DISCARD, FLIP, PECK, PLAY, Pool
+from pnpkit.referee.games.gentoo.state import CHOOSE, DISCARD, FLIP, PECK, PLAY, Pool
 from pnpkit.referee.session import Session
 from pnpkit.referee.verdict import MoveRefused
-from tests.referee.test_gentoo_setup import (
+from tests.referee.gentoo.test_setup import (
     BLIZZARD,
     CAT,
     EGG3,

@@ -1,5 +1,5 @@
 """Gentoo's table: the card facts read from the component data, face-down piles kept as pools,
-and the immutable state of a game in progress.
+and the immutable state of a game in progress (what the rulebook's components become in play).
 
 Every face-down pile of Gentoo (the Draw Pile, each Player Pile) is a known set of cards in an
 unknown order, so it is kept as a `Pool`: how many of each card it holds. A card turned over is
@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, TypeVar
 
 from pnpkit.components.model import Component, Game
 
@@ -31,25 +33,57 @@ class Catalog:
     @classmethod
     def of(cls, game: Game) -> Catalog:
         """The catalogue of `game`, read once per loaded game."""
+        last = _CATALOGS.get(0)
+        if last is not None and last[0] is game:
+            return last[1]
         cached = _CATALOGS.get(id(game))
         if cached is None or cached[0] is not game:
             cards = {c.id: c for c in game.group(CARDS).components}
             tokens = {c.fields["icon"]: c for c in game.group(TOKENS).components}
             cached = (game, cls(cards, tokens))
             _CATALOGS[id(game)] = cached
+        _CATALOGS[0] = cached
         return cached[1]
+
+    @cached_property
+    def _kinds(self) -> dict[str, str]:
+        return {c: str(card.fields["type"]) for c, card in self.cards.items()}
+
+    @cached_property
+    def _costs(self) -> dict[str, int]:
+        return {c: int(card.fields.get("cost", 0)) for c, card in self.cards.items()}
+
+    @cached_property
+    def _stones(self) -> dict[str, int]:
+        return {c: int(card.fields.get("stones", 0)) for c, card in self.cards.items()}
+
+    @cached_property
+    def _by_kind(self) -> dict[str, tuple[str, ...]]:
+        by_kind: dict[str, list[str]] = {}
+        for card, kind in self._kinds.items():
+            by_kind.setdefault(kind, []).append(card)
+        return {kind: tuple(cards) for kind, cards in by_kind.items()}
+
+    @cached_property
+    def _prices(self) -> dict[str, tuple[int, int, bool]]:
+        return {c: (self.cost(c), self.stones(c), self.kind(c) == "egg") for c in self.cards}
+
+    def price(self, card: str) -> tuple[int, int, bool]:
+        """What choosing the card takes: fish, nesting stones, and whether it is an Egg (which a
+        Good Nesting Site makes one stone cheaper)."""
+        return self._prices[card]
 
     def kind(self, card: str) -> str:
         """The card's type: snow, egg, skua, stone-thief …"""
-        return str(self.cards[card].fields["type"])
+        return self._kinds[card]
 
     def cost(self, card: str) -> int:
         """Fish paid to choose the card."""
-        return int(self.cards[card].fields.get("cost", 0))
+        return self._costs[card]
 
     def stones(self, card: str) -> int:
         """Nesting stones an Egg needs to be chosen (0 for other cards)."""
-        return int(self.cards[card].fields.get("stones", 0))
+        return self._stones[card]
 
     def name(self, card: str) -> str:
         """The card's printed name."""
@@ -57,9 +91,9 @@ class Catalog:
 
     def of_kind(self, kind: str) -> tuple[str, ...]:
         """The IDs of every card of one type, in data order."""
-        return tuple(c for c in self.cards if self.kind(c) == kind)
+        return self._by_kind.get(kind, ())
 
-    @property
+    @cached_property
     def snow(self) -> str:
         """The ID of the Snow card."""
         return self.of_kind("snow")[0]
@@ -70,6 +104,7 @@ class Catalog:
 
 
 _CATALOGS: dict[int, tuple[Game, Catalog]] = {}
+"""Catalogues by the id of their game; under 0, the one asked for last."""
 
 
 @dataclass(frozen=True)
@@ -84,16 +119,24 @@ class Pool:
         counts = Counter(cards)
         return cls(tuple(sorted((c, n) for c, n in counts.items() if n > 0)))
 
+    _counts: dict[str, int] = field(init=False, repr=False, compare=False)
+    _size: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        counts = dict(self.items)
+        object.__setattr__(self, "_counts", counts)
+        object.__setattr__(self, "_size", sum(counts.values()))
+
     def counter(self) -> Counter[str]:
         """The pool as a Counter."""
-        return Counter(dict(self.items))
+        return Counter(self._counts)
 
     def count(self, card: str) -> int:
         """Copies of `card` the pile may hold."""
-        return dict(self.items).get(card, 0)
+        return self._counts.get(card, 0)
 
     def __len__(self) -> int:
-        return sum(n for _, n in self.items)
+        return self._size
 
     def ids(self) -> list[str]:
         """The distinct cards the pile holds."""
@@ -101,9 +144,18 @@ class Pool:
 
     def take(self, card: str) -> Pool:
         """The pool after `card` was turned over from it."""
-        counts = self.counter()
-        counts[card] -= 1
-        return Pool.of(counts)
+        if card not in self._counts:
+            return self
+        counts = dict(self._counts)
+        if counts[card] > 1:
+            counts[card] -= 1
+        else:
+            del counts[card]
+        taken = object.__new__(Pool)
+        object.__setattr__(taken, "items", tuple(counts.items()))
+        object.__setattr__(taken, "_counts", counts)
+        object.__setattr__(taken, "_size", self._size - 1)
+        return taken
 
     def add(self, cards: Iterable[str]) -> Pool:
         """The pool with `cards` shuffled in."""
@@ -117,6 +169,23 @@ class Pool:
                 return card
             pick -= n
         raise ValueError("draw from an empty pile")
+
+
+def pool_text(pile: Pool) -> str:
+    """What a face-down pile may hold, for a refusal."""
+    held = ", ".join(f"{c}×{n}" for c, n in pile.items)
+    return f"it holds {held}" if held else "it is empty"
+
+
+Frozen = TypeVar("Frozen", "Player", "Table")
+
+
+def evolve(value: Frozen, **changes: Any) -> Frozen:
+    """`dataclasses.replace` for the table's own dataclasses, without its checks and `__init__`
+    (the hottest call of a simulated game): a new value, `value` left as it was."""
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__, **changes)
+    return new
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -197,6 +266,9 @@ class Table:
 
     def with_player(self, seat: int, **changes: object) -> Table:
         """The table with one player's area changed."""
-        players = list(self.players)
-        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
-        return replace(self, players=tuple(players))
+        return evolve(self, players=self.seated(evolve(self.players[seat], **changes), seat))
+
+    def seated(self, player: Player, seat: int | None = None) -> tuple[Player, ...]:
+        """The players with `player` in `seat` (the seat whose turn it is by default)."""
+        at = self.turn if seat is None else seat
+        return (*self.players[:at], player, *self.players[at + 1 :])

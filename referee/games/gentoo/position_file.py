@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.gentoo_cards import PENGUINS_TO_WIN, STONES_AT_START
-from pnpkit.referee.games.gentoo_table import Catalog
+from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
+from pnpkit.referee.games.gentoo.setup import STONES_AT_START
+from pnpkit.referee.games.gentoo.state import Catalog
 from pnpkit.referee.moves import plain_digits
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import ScoreSheet

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 from pnpkit.referee.games.gentoo import RULES
-from tests.referee.test_gentoo_setup import CAT
+from tests.referee.gentoo.test_setup import CAT
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-INDEX = Path(__file__).resolve().parents[2] / "referee" / "games" / "rules-index"
+DOCS = Path(__file__).resolve().parents[3] / "docs"
+INDEX = Path(__file__).resolve().parents[3] / "referee" / "games" / "gentoo" / "rules-index.md"
 ROW = re.compile(r"^\| `([^`|]+)`")
 
 
@@ -20,9 +20,7 @@ def _table_forms(text: str) -> list[str]:
 def test_ge_20_the_rules_index_move_table_is_the_syntax_rules_gentoo_prints() -> None:
     """GE-20 … GE-31: every form in Gentoo's rules index is listed by `referee rules`, and back."""
     documented = [
-        form
-        for form in _table_forms((INDEX / "gentoo.md").read_text())
-        if not form.startswith("reshuffle")
+        form for form in _table_forms(INDEX.read_text()) if not form.startswith("reshuffle")
     ]
     assert documented == [s.form for s in RULES.syntax]
 

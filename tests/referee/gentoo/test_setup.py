@@ -1,4 +1,4 @@
-"""Gentoo: setup, the turn's phases, reshuffles and hidden piles (rules-index/gentoo.md)."""
+"""Gentoo: setup, the turn's phases, reshuffles and hidden piles (gentoo/rules-index.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo_table import (
+from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
     DISCARD,
     DRAW,

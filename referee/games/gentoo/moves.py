@@ -20,8 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pnpkit.referee.games.gentoo_table import Catalog
+from pnpkit.referee.games.gentoo.state import Catalog
 from pnpkit.referee.moves import Move, player_named, split_actor
+from pnpkit.referee.rules import Syntax
 from pnpkit.referee.verdict import MoveSyntaxError
 
 FORMS = (
@@ -35,6 +36,28 @@ FORMS = (
     "pass",
     "allow",
 )
+SYNTAX = (
+    Syntax("flip CARD", "the card turned face up (Choice Card or your Player Pile)", "GE-36"),
+    Syntax("first NAME", "the player who goes first", "GE-8"),
+    Syntax("choose CARD", "Phase I: take a Choice Card into your Used Pile", "GE-12"),
+    Syntax("choose EGG site", "… an Egg, with a Good Nesting Site in play", "GE-15"),
+    Syntax("discard CARD", "Phase I: discard a Choice Card down to four", "GE-17"),
+    Syntax("play CARD", "Phase II: play a Card in Play (Blizzard, Gone Fishing, Thaw)", "GE-20"),
+    Syntax("play GE-THF NAME", "Stone Thief: take a nesting stone from NAME", "GE-28"),
+    Syntax("play GE-SEA NAME", "Leopard Seal: NAME loses a penguin", "GE-30"),
+    Syntax("play GE-SKU EGG choice", "Skua: discard an Egg among the Choice Cards", "GE-27"),
+    Syntax("play GE-SKU EGG NAME", "Skua: discard an Egg in NAME's Cards in Play", "GE-27"),
+    Syntax("play GE-SKU EGG NAME used", "Skua: the Egg on top of NAME's Used Pile", "GE-27"),
+    Syntax("hatch EGG NAME", "hatch with a Hatch, giving NAME a nesting stone", "GE-21"),
+    Syntax("hatch EGG", "hatch when you have no nesting stone to give", "GE-22"),
+    Syntax("used CARD", "Phase II: move a Card in Play to your Used Pile", "GE-23"),
+    Syntax("pass", "choose nothing; or end the turn with three or fewer in play", "GE-12"),
+    Syntax("NAME: play GE-PCK", "out of turn: a Vicious Peck blocks the Stone Thief", "GE-31"),
+    Syntax("allow", "let the Stone Thief take the stone", "GE-31"),
+)
+"""The forms `referee rules` prints, each with the rule it follows (the rules index's table)."""
+SYNTAX_RULE = "GE-53"
+"""The rule cited for typed text that is no Gentoo move."""
 CHOICE, IN_PLAY, USED = "choice", "play", "used"
 KEYWORDS = (CHOICE, USED)
 """Words a Skua's target uses, so no player may be called so."""
@@ -100,11 +123,29 @@ def parse(text: str, catalog: Catalog, players: Sequence[str]) -> Move:
 
 
 def well_formed(move: Move, catalog: Catalog, players: Sequence[str]) -> bool:
-    """Whether `move` is exactly what some typed text parses to (a logged move may be damaged)."""
+    """Whether `move` is exactly what some typed text parses to (a logged move may be damaged).
+
+    Moves found well formed are remembered (there are a few hundred per table of players); a
+    move equal to one of them (`==`, as the check compares) is well formed too."""
+    key: tuple[object, ...] | None = (id(catalog), tuple(players), tuple(move.items()))
     try:
-        return parse(text(move), catalog, players) == move
+        if key in _WELL_FORMED:
+            return True
+    except TypeError:  # a value that is no JSON scalar: checked afresh, never remembered
+        key = None
+    try:
+        ok = parse(text(move), catalog, players) == move
     except (MoveSyntaxError, KeyError, TypeError, AttributeError):
         return False
+    if ok and key is not None:
+        if len(_WELL_FORMED) >= WELL_FORMED_KEPT:
+            _WELL_FORMED.clear()
+        _WELL_FORMED.add(key)
+    return ok
+
+
+WELL_FORMED_KEPT = 100_000
+_WELL_FORMED: set[tuple[object, ...]] = set()
 
 
 def _mark_names(text: str, players: Sequence[str]) -> str:

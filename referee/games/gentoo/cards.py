@@ -1,22 +1,19 @@
-"""Phase II of a Gentoo turn: playing a Card in Play, hatching, and each card's effect.
+"""The cards (rulebook's card list) and Phase II's play step: playing a Card in Play and each
+card's effect, the Vicious Peck's answer to a Stone Thief, and hatching an Egg.
 
-Every check here returns a verdict citing rules-index/gentoo.md; every apply returns a new table
-and leaves ending the turn to the caller.
+Every check here returns a verdict citing the rules index (rules-index.md); every apply returns a
+new table and leaves ending the turn to the caller.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from pnpkit.referee.games.gentoo_syntax import CHOICE, IN_PLAY, USED
-from pnpkit.referee.games.gentoo_table import OVER, PECK, Catalog, Table, without
+from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
+from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
+from pnpkit.referee.games.gentoo.state import OVER, PECK, Catalog, Table, evolve, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
-
-PENGUINS_TO_WIN = 5
-STONES_AT_START = 3
-"""Nesting stones each player starts with; afterwards they only change hands (GE-28, GE-51)."""
 
 NOT_PLAYED = {
     "snow": ("GE-25", "Snow cannot be played; move it to your Used Pile instead (used {card})"),
@@ -138,7 +135,7 @@ def apply_play(table: Table, move: Move, catalog: Catalog, players: Sequence[str
     """The table after the card is discarded and its effect carried out."""
     card, seat = move["card"], table.turn
     table = table.with_player(seat, in_play=without(table.current.in_play, card))
-    table = replace(table, discard=(*table.discard, card))
+    table = evolve(table, discard=(*table.discard, card))
     kind = catalog.kind(card)
     if kind == "skua" and "egg" in move:
         return _skua(table, move, players)
@@ -147,21 +144,21 @@ def apply_play(table: Table, move: Move, catalog: Catalog, players: Sequence[str
     if kind == "leopard-seal" and "target" in move:
         victim = players.index(move["target"])
         table = table.with_player(victim, penguins=table.players[victim].penguins - 1)
-        return replace(table, penguin_supply=table.penguin_supply + 1)
+        return evolve(table, penguin_supply=table.penguin_supply + 1)
     if kind == "confusing-blizzard":
-        return replace(table, direction=-table.direction)
+        return evolve(table, direction=-table.direction)
     if kind == "gone-fishing":
-        return replace(table, fishing=(seat + table.direction) % len(table.players))
+        return evolve(table, fishing=(seat + table.direction) % len(table.players))
     if kind == "thaw" and catalog.snow in table.current.in_play:
         table = table.with_player(seat, in_play=without(table.current.in_play, catalog.snow))
-        return replace(table, discard=(*table.discard, catalog.snow))
+        return evolve(table, discard=(*table.discard, catalog.snow))
     return table
 
 
 def _skua(table: Table, move: Move, players: Sequence[str]) -> Table:
     egg = move["egg"]
     if move["from"] == CHOICE:
-        table = replace(table, choice=without(table.choice, egg))
+        table = evolve(table, choice=without(table.choice, egg))
     else:
         owner = players.index(move["owner"])
         player = table.players[owner]
@@ -169,12 +166,12 @@ def _skua(table: Table, move: Move, players: Sequence[str]) -> Table:
             table = table.with_player(owner, used=player.used[:-1])
         else:
             table = table.with_player(owner, in_play=without(player.in_play, egg))
-    return replace(table, discard=(*table.discard, egg))
+    return evolve(table, discard=(*table.discard, egg))
 
 
 def _stone_thief(table: Table, victim: int, catalog: Catalog) -> Table:
     if pecks(table, victim, catalog):
-        return replace(table, step=PECK, victim=victim)
+        return evolve(table, step=PECK, victim=victim)
     return steal(table, victim)
 
 
@@ -208,7 +205,7 @@ def apply_peck(table: Table, move: Move) -> Table:
     """The Peck is discarded and the victim keeps the stone."""
     victim = table.victim or 0
     table = table.with_player(victim, in_play=without(table.players[victim].in_play, move["card"]))
-    return replace(table, discard=(*table.discard, move["card"]))
+    return evolve(table, discard=(*table.discard, move["card"]))
 
 
 # --- hatching -------------------------------------------------------------------------------
@@ -249,7 +246,7 @@ def apply_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[st
     player = table.current
     in_play = without(without(player.in_play, egg), hatch)
     table = table.with_player(seat, in_play=in_play, penguins=player.penguins + 1)
-    table = replace(
+    table = evolve(
         table, discard=(*table.discard, egg, hatch), penguin_supply=table.penguin_supply - 1
     )
     if "to" in move:
@@ -257,7 +254,7 @@ def apply_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[st
         table = table.with_player(seat, stones=table.current.stones - 1)
         table = table.with_player(to, stones=table.players[to].stones + 1)
     if table.current.penguins >= PENGUINS_TO_WIN:
-        table = replace(table, winner=seat, step=OVER)
+        table = evolve(table, winner=seat, step=OVER)
     return table
 
 
@@ -265,19 +262,25 @@ def apply_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[st
 
 
 def play_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[Move]:
-    """Every play and hatch the player whose turn it is may make."""
+    """Every play and hatch the player whose turn it is may make: the moves `check_play` and
+    `check_hatch` accept."""
     moves: list[Move] = []
+    spots: list[Move] | None = None
     for card in sorted(set(table.current.in_play)):
-        move: Move = {"type": "play", "card": card}
         kind = catalog.kind(card)
-        if kind in TAKES and targets(table, kind):
-            moves += [{**move, "target": players[s]} for s in targets(table, kind)]
-        elif kind == "skua" and visible_eggs(table, catalog, players):
-            moves += [{**move, **spot} for spot in visible_eggs(table, catalog, players)]
+        if kind in NOT_PLAYED or not available(table, table.turn, card):
+            continue  # what check_play refuses whatever the target
+        move: Move = {"type": "play", "card": card}
+        seats = targets(table, kind) if kind in TAKES else []
+        if kind == "skua" and spots is None:
+            spots = visible_eggs(table, catalog, players)
+        if seats:
+            moves += [{**move, "target": players[s]} for s in seats]
+        elif kind == "skua" and spots:
+            moves += [{**move, **spot} for spot in spots]
         else:
             moves.append(move)
-    plays = [m for m in moves if check_play(table, m, catalog, players).ok]
-    return plays + _hatch_moves(table, catalog, players)
+    return moves + _hatch_moves(table, catalog, players)
 
 
 def _hatch_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[Move]:

@@ -1,0 +1,103 @@
+"""Phase I of a Gentoo turn, the Common Area (rulebook "Phase I", GE-10 … GE-17): after the draw
+(piles.py), choose a Choice Card — paying its fish, holding an Egg's nesting stones, perhaps
+with a Good Nesting Site — then discard down to four Choice Cards."""
+
+from __future__ import annotations
+
+from pnpkit.referee.games.gentoo.cards import available
+from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, evolve, without
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+
+def site(state: Table, catalog: Catalog) -> str | None:
+    """A Good Nesting Site the player whose turn it is may use now, if any (GE-15)."""
+    sites = catalog.of_kind("good-nesting-site")
+    return next((c for c in sites if available(state, state.turn, c)), None)
+
+
+def check_choose(setup: Setup, state: Table, move: Move) -> Verdict:
+    """Whether the player may take this Choice Card (GE-12 … GE-15)."""
+    catalog, card, player = Catalog.of(setup.game), move["card"], state.current
+    if card not in state.choice:
+        return refuse("GE-12", f"{card} {catalog.name(card)} is not among the Choice Cards")
+    if player.fish < catalog.cost(card):
+        return refuse(
+            "GE-13",
+            f"{catalog.name(card)} costs {catalog.cost(card)} fish and you have {player.fish}",
+        )
+    with_site = bool(move.get("site"))
+    if with_site and catalog.kind(card) != "egg":
+        return refuse("GE-15", "a Good Nesting Site only helps when you choose an Egg")
+    if with_site and not site(state, catalog):
+        return refuse("GE-15", "you have no Good Nesting Site in your Cards in Play")
+    need = catalog.stones(card) - int(with_site)
+    if player.stones < need:
+        even = " even with a Good Nesting Site" if with_site else ""
+        return refuse(
+            "GE-15" if with_site else "GE-14",
+            f"{catalog.name(card)} needs {need} nesting stones{even}; you have {player.stones}",
+        )
+    return ACCEPTED
+
+
+def apply_choose(setup: Setup, state: Table, move: Move) -> Table:
+    """The card to the Used Pile, its fish paid; a Good Nesting Site used is discarded."""
+    catalog, card = Catalog.of(setup.game), move["card"]
+    cost, player = catalog.cost(card), state.current
+    in_play, discard = player.in_play, state.discard
+    if move.get("site"):
+        used = site(state, catalog) or ""
+        in_play, discard = without(in_play, used), (*discard, used)
+    chooser = evolve(player, fish=player.fish - cost, used=(*player.used, card), in_play=in_play)
+    return evolve(
+        state,
+        players=state.seated(chooser),
+        choice=without(state.choice, card),
+        discard=discard,
+        fish_supply=state.fish_supply + cost,
+        chosen=card,
+        step=DISCARD,
+    )
+
+
+def choices(setup: Setup, state: Table) -> list[Move]:
+    """Every Choice Card the player may take now, with and without a Good Nesting Site: those
+    `check_choose` accepts."""
+    catalog, player = Catalog.of(setup.game), state.current
+    fish, stones = player.fish, player.stones
+    with_site: bool | None = None
+    moves: list[Move] = []
+    for card in sorted(set(state.choice)):
+        cost, need, egg = catalog.price(card)
+        if fish < cost:
+            continue
+        if stones >= need:
+            moves.append({"type": "choose", "card": card})
+        if egg and stones >= need - 1:
+            if with_site is None:
+                with_site = site(state, catalog) is not None
+            if with_site:
+                moves.append({"type": "choose", "card": card, "site": True})
+    return moves
+
+
+def check_discard(setup: Setup, state: Table, move: Move) -> Verdict:
+    """The card discarded is one of the Choice Cards (GE-17)."""
+    if move["card"] in state.choice:
+        return ACCEPTED
+    return refuse("GE-17", f"{move['card']} is not among the Choice Cards")
+
+
+def apply_discard(setup: Setup, state: Table, move: Move) -> Table:
+    """The Choice Card to the Discard Pile; Phase II begins."""
+    card = move["card"]
+    return evolve(
+        state, choice=without(state.choice, card), discard=(*state.discard, card), step=FLIP
+    )
+
+
+def discards(state: Table) -> list[Move]:
+    """Every Choice Card that may be discarded."""
+    return [{"type": "discard", "card": c} for c in sorted(set(state.choice))]

@@ -1,0 +1,114 @@
+"""Phase II of a Gentoo turn, the Personal Area (rulebook "Phase II", GE-18 … GE-23): after the
+flip (piles.py), play one Card in Play or hatch an Egg (the cards' effects are in cards.py), or
+else move a card to the Used Pile when more than three are in play; then the turn passes on.
+A `pass` also declines Phase I's choice (GE-12)."""
+
+from __future__ import annotations
+
+from pnpkit.referee.games.gentoo import cards
+from pnpkit.referee.games.gentoo.state import (
+    CHOOSE,
+    DISCARD,
+    OVER,
+    PECK,
+    PLAY,
+    Catalog,
+    Table,
+    evolve,
+    without,
+)
+from pnpkit.referee.games.gentoo.turn import CARDS_IN_PLAY_KEPT, end_turn
+from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+
+
+def check_play(setup: Setup, state: Table, move: Move) -> Verdict:
+    """A Card in Play played on the player's turn, or a Vicious Peck against a Stone Thief."""
+    catalog = Catalog.of(setup.game)
+    if state.step == PECK:
+        return cards.check_peck(state, move, catalog, setup.players)
+    return cards.check_play(state, move, catalog, setup.players)
+
+
+def apply_play(setup: Setup, state: Table, move: Move) -> Table:
+    """The card's effect; the turn ends unless a Stone Thief waits for a Vicious Peck."""
+    if state.step == PECK:
+        return end_turn(cards.apply_peck(state, move))
+    state = cards.apply_play(state, move, Catalog.of(setup.game), setup.players)
+    return state if state.step == PECK else end_turn(state)
+
+
+def check_allow(setup: Setup, state: Table, move: Move) -> Verdict:
+    """The Stone Thief's victim may always let it take the stone (GE-31)."""
+    return ACCEPTED
+
+
+def apply_allow(setup: Setup, state: Table, move: Move) -> Table:
+    """The stone changes hands and the turn ends."""
+    return end_turn(cards.steal(state, state.victim or 0))
+
+
+def check_hatch(setup: Setup, state: Table, move: Move) -> Verdict:
+    """Whether the player may hatch this Egg now (GE-21, GE-22)."""
+    return cards.check_hatch(state, move, Catalog.of(setup.game), setup.players)
+
+
+def apply_hatch(setup: Setup, state: Table, move: Move) -> Table:
+    """A penguin hatched: the game is over at five, else the turn ends."""
+    state = cards.apply_hatch(state, move, Catalog.of(setup.game), setup.players)
+    return state if state.step == OVER else end_turn(state)
+
+
+def check_used(setup: Setup, state: Table, move: Move) -> Verdict:
+    """A Card in Play moves to the Used Pile only from more than three (GE-23)."""
+    catalog, card = Catalog.of(setup.game), move["card"]
+    if card not in state.current.in_play:
+        return refuse("GE-23", f"you have no {card} {catalog.name(card)} in your Cards in Play")
+    if len(state.current.in_play) <= CARDS_IN_PLAY_KEPT:
+        return refuse(
+            "GE-23", "a card moves to your Used Pile only when you have more than three in play"
+        )
+    return ACCEPTED
+
+
+def apply_used(setup: Setup, state: Table, move: Move) -> Table:
+    """The card to the Used Pile; the turn ends."""
+    card, player = move["card"], state.current
+    state = state.with_player(
+        state.turn, in_play=without(player.in_play, card), used=(*player.used, card)
+    )
+    return end_turn(state)
+
+
+def check_pass(setup: Setup, state: Table, move: Move) -> Verdict:
+    """Passing ends Phase II only with three or fewer Cards in Play (GE-47)."""
+    if state.step == PLAY and len(state.current.in_play) > CARDS_IN_PLAY_KEPT:
+        return refuse(
+            "GE-47",
+            "with more than three Cards in Play you must play a card or move one to your "
+            "Used Pile (used CARD)",
+        )
+    return ACCEPTED
+
+
+def apply_pass(setup: Setup, state: Table, move: Move) -> Table:
+    """Nothing chosen (on to the discard), or the turn ended without playing."""
+    return evolve(state, step=DISCARD) if state.step == CHOOSE else end_turn(state)
+
+
+def answers(setup: Setup, state: Table) -> list[Move]:
+    """A Stone Thief's victim: allow, or play one of their Vicious Pecks."""
+    held = cards.pecks(state, state.victim or 0, Catalog.of(setup.game))
+    return [{"type": "allow"}, *({"type": "play", "card": c} for c in held)]
+
+
+def plays(setup: Setup, state: Table) -> list[Move]:
+    """Every play and hatch, then the ways to end the turn without one."""
+    return [*cards.play_moves(state, Catalog.of(setup.game), setup.players), *_endings(state)]
+
+
+def _endings(state: Table) -> list[Move]:
+    if len(state.current.in_play) <= CARDS_IN_PLAY_KEPT:
+        return [{"type": "pass"}]
+    return [{"type": "used", "card": c} for c in sorted(set(state.current.in_play))]

@@ -1,0 +1,162 @@
+"""What Gentoo's table shows: the Choice Cards and the middle piles, then each player's area, as
+text (`describe`), as data (`zones`, for `table`) and as SVG. Everything face up is shown to
+every viewer alike; face-down piles only by their size."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pnpkit.referee.faces import Face, place_card
+from pnpkit.referee.games.gentoo.state import OVER, Catalog, Player, Table
+from pnpkit.referee.rules import Setup
+from pnpkit.referee.table_data import cards
+from pnpkit.wording import counted
+
+CARD_W, CARD_H, GAP, MARGIN = 60, 84, 10, 20
+BAND = CARD_H + 50
+BACK = "#2c6e8f"
+
+
+def _card(dwg: Any, x: float, y: float, card: str, catalog: Catalog, face: Face) -> None:
+    title = f"{card} {catalog.name(card)}"
+    place_card(dwg, face(card), (x, y), (CARD_W, CARD_H), catalog.name(card).split(), card, title)
+
+
+def _pile(dwg: Any, x: float, y: float, label: str, count: int) -> None:
+    fill = BACK if count else "none"
+    dwg.add(dwg.rect((x, y), (CARD_W, CARD_H), rx=5, fill=fill, stroke="#333"))
+    dwg.add(
+        dwg.text(
+            str(count),
+            insert=(x + CARD_W / 2, y + CARD_H / 2 + 6),
+            font_size=18,
+            fill="white" if count else "#333",
+            text_anchor="middle",
+        )
+    )
+    dwg.add(dwg.text(label, insert=(x, y + CARD_H + 14), font_size=11))
+
+
+def _face_up(
+    dwg: Any,
+    x: float,
+    y: float,
+    label: str,
+    cards: tuple[str, ...],
+    catalog: Catalog,
+    face: Face,
+) -> None:
+    if cards:
+        _card(dwg, x, y, cards[-1], catalog, face)
+    else:
+        dwg.add(
+            dwg.rect(
+                (x, y), (CARD_W, CARD_H), rx=5, fill="none", stroke="#999", stroke_dasharray="4,3"
+            )
+        )
+    dwg.add(dwg.text(f"{label} ({len(cards)})", insert=(x, y + CARD_H + 14), font_size=11))
+
+
+def draw_table(
+    setup: Setup, state: Table, table: dict[str, Any], face: Face, catalog: Catalog
+) -> str:
+    """The SVG picture of the table: the legend, the middle, then each player's area."""
+    from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
+
+    widest = max([5, len(state.choice), *(len(p.in_play) for p in state.players)]) + 3
+    width = 2 * MARGIN + widest * (CARD_W + GAP)
+    height = MARGIN * 2 + BAND * (len(state.players) + 1)
+    picture = Picture(table, width, height, background="#eef4f7")
+    dwg, base = picture.drawing, picture.top
+    y = base + MARGIN + 16
+    dwg.add(dwg.text("Choice Cards", insert=(MARGIN, y - 4), font_size=13, font_weight="bold"))
+    for i, card in enumerate(state.choice):
+        _card(dwg, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
+    x = MARGIN + (max(len(state.choice), 5) + 0.5) * (CARD_W + GAP)
+    _pile(dwg, x, y, "Draw Pile", len(state.draw_pile))
+    _face_up(dwg, x + CARD_W + GAP, y, "Discard", state.discard, catalog, face)
+    for seat, (name, player) in enumerate(zip(setup.players, state.players, strict=True)):
+        y = base + MARGIN + 16 + BAND * (seat + 1)
+        mark = " ◀" if seat == state.turn and state.step != OVER else ""
+        title = (
+            f"{name}{mark} — penguins {player.penguins} · nesting stones {player.stones} · "
+            f"fish {player.fish}"
+        )
+        dwg.add(dwg.text(title, insert=(MARGIN, y - 4), font_size=13, font_weight="bold"))
+        for i, card in enumerate(player.in_play):
+            _card(dwg, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
+        x = MARGIN + (max(len(player.in_play), 5) + 0.5) * (CARD_W + GAP)
+        _pile(dwg, x, y, "Player Pile", len(player.pile))
+        _face_up(dwg, x + CARD_W + GAP, y, "Used", player.used, catalog, face)
+    return picture.tostring()
+
+
+# --- text -----------------------------------------------------------------------------------
+
+
+def describe(setup: Setup, state: Table) -> str:
+    """The table as plain text."""
+    catalog, names = Catalog.of(setup.game), setup.players
+    way = "seat order" if state.direction > 0 else "reverse seat order (Blizzard)"
+    lines = [
+        f"Gentoo — turn {state.turns} · play goes in {way}",
+        "Choice Cards: " + (_cards_text(state.choice, catalog) or "none"),
+        f"Draw Pile: {len(state.draw_pile)} face down · Discard Pile: {len(state.discard)}"
+        + (f" (top {catalog.name(state.discard[-1])})" if state.discard else ""),
+    ]
+    for seat, (name, player) in enumerate(zip(names, state.players, strict=True)):
+        lines += _player_lines(state, seat, name, player, catalog)
+    return "\n".join(lines)
+
+
+def _cards_text(held: Sequence[str], catalog: Catalog) -> str:
+    return ", ".join(f"{c} {catalog.name(c)}" for c in held)
+
+
+def _player_lines(
+    state: Table, seat: int, name: str, player: Player, catalog: Catalog
+) -> list[str]:
+    marks = " ◀ to play" if seat == state.turn and state.step != OVER else ""
+    if state.lost == seat:
+        marks += " (lost this turn: gone fishing)"
+    top = f" (top {catalog.name(player.used[-1])})" if player.used else ""
+    return [
+        f"{name}: {counted(player.penguins, 'penguin')} · "
+        f"{counted(player.stones, 'nesting stone')} · "
+        f"{player.fish} fish{marks}",
+        "  Cards in Play: " + (_cards_text(player.in_play, catalog) or "none"),
+        f"  Player Pile: {len(player.pile)} face down · Used Pile: {len(player.used)}{top}",
+    ]
+
+
+# --- data -----------------------------------------------------------------------------------
+
+
+def zones(setup: Setup, state: Table) -> dict[str, Any]:
+    """Everything face up, for every viewer alike (face-down piles only counted): the Choice
+    Cards, the Draw and Discard Piles, the direction of play, the supplies, and each player's
+    cards in play, Used Pile, Player Pile size, penguins, nesting stones and fish."""
+    return {
+        "choice": cards(setup.game, state.choice),
+        "draw_pile": len(state.draw_pile),
+        "discard": cards(setup.game, state.discard),
+        "direction": "seat order" if state.direction > 0 else "reverse seat order",
+        "supply": {
+            "nesting_stones": state.stones_left,
+            "penguins": state.penguin_supply,
+            "fish": state.fish_supply,
+        },
+        "seats": [
+            {
+                "player": name,
+                "in_play": cards(setup.game, player.in_play),
+                "used": cards(setup.game, player.used),
+                "pile": len(player.pile),
+                "penguins": player.penguins,
+                "nesting_stones": player.stones,
+                "fish": player.fish,
+            }
+            for name, player in zip(setup.players, state.players, strict=True)
+        ],
+    }
