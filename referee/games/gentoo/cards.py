@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
-from pnpkit.referee.games.gentoo.state import OVER, PECK, Catalog, Table, evolve, without
+from pnpkit.referee.games.gentoo.state import OVER, PECK, Catalog, Table, without
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 

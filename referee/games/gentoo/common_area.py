@@ -5,7 +5,8 @@ with a Good Nesting Site — then discard down to four Choice Cards."""
 from __future__ import annotations
 
 from pnpkit.referee.games.gentoo.cards import available
-from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, evolve, without
+from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, without
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse

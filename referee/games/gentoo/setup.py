@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.gentoo.moves import KEYWORDS
-from pnpkit.referee.games.gentoo.state import DRAW, Catalog, Player, Pool, Table, evolve
+from pnpkit.referee.games.gentoo.state import DRAW, Catalog, Player, Pool, Table
+from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict

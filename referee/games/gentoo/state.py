@@ -14,9 +14,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeVar
 
 from pnpkit.components.model import Component, Game
+from pnpkit.referee.game_facts import per_game
+from pnpkit.referee.immutable import evolve
 
 CARDS = "cards"
 TOKENS = "tokens"
@@ -33,17 +34,7 @@ class Catalog:
     @classmethod
     def of(cls, game: Game) -> Catalog:
         """The catalogue of `game`, read once per loaded game."""
-        last = _CATALOGS.get(0)
-        if last is not None and last[0] is game:
-            return last[1]
-        cached = _CATALOGS.get(id(game))
-        if cached is None or cached[0] is not game:
-            cards = {c.id: c for c in game.group(CARDS).components}
-            tokens = {c.fields["icon"]: c for c in game.group(TOKENS).components}
-            cached = (game, cls(cards, tokens))
-            _CATALOGS[id(game)] = cached
-        _CATALOGS[0] = cached
-        return cached[1]
+        return _catalog(game)
 
     @cached_property
     def _kinds(self) -> dict[str, str]:
@@ -103,8 +94,11 @@ class Catalog:
         return self.tokens[icon]
 
 
-_CATALOGS: dict[int, tuple[Game, Catalog]] = {}
-"""Catalogues by the id of their game; under 0, the one asked for last."""
+@per_game
+def _catalog(game: Game) -> Catalog:
+    cards = {c.id: c for c in game.group(CARDS).components}
+    tokens = {c.fields["icon"]: c for c in game.group(TOKENS).components}
+    return Catalog(cards, tokens)
 
 
 @dataclass(frozen=True)
@@ -175,17 +169,6 @@ def pool_text(pile: Pool) -> str:
     """What a face-down pile may hold, for a refusal."""
     held = ", ".join(f"{c}×{n}" for c, n in pile.items)
     return f"it holds {held}" if held else "it is empty"
-
-
-Frozen = TypeVar("Frozen", "Player", "Table")
-
-
-def evolve(value: Frozen, **changes: Any) -> Frozen:
-    """`dataclasses.replace` for the table's own dataclasses, without its checks and `__init__`
-    (the hottest call of a simulated game): a new value, `value` left as it was."""
-    new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__, **changes)
-    return new
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
