@@ -3,11 +3,12 @@ the speed-up from one worker process to two.
 
 1. Moves per second of each bundled game in one process: random digital games where every
    player's step is `legal` (`random_move` at a simultaneous prompt, whose `legal` lists every
-   combination), `check` of the move chosen, and `apply`; chance drawn by `chance`. Figures for the
-   record (the target of issue 17, ≥ 200 random games/s per core, belongs to the game modules).
-2. Games per second of Alpina with every seat random, greedy against random, and of Lantern Walk
-   with mcts:100 against random (MCTS refuses the bundled games until their rules determinise);
-   each as a ratio to random play in the same sitting.
+   combination), `check` of the move chosen, and `apply`; chance drawn by `chance`. Target
+   (issue 17): at least 200 whole random games per second per core for every game; on a loaded
+   machine the absolute figure drops, and the line says MISS.
+2. Games per second of each bundled game and of Lantern Walk with every seat random, with a
+   greedy player first, and with an mcts:100 player first (the others random), as ratios to
+   random play in the same sitting.
 3. The same 2-player Alpina games, greedy against random (a few seconds of work), on one and on
    two worker processes (`run_games`): the target is a speed-up of at least 1.3×, which needs two
    idle cores; on a shared, loaded machine it misses, and the figure says so.
@@ -30,6 +31,8 @@ LANTERNS = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "lant
 BUDGET = 2.0
 """Seconds of play per figure of part 1 (whole games: at least one)."""
 SPEEDUP = 1.3
+TARGET = 200
+"""Random games per second per core for every bundled game (issue 17)."""
 
 
 def moves_per_second(game_id: str) -> tuple[float, float]:
@@ -74,21 +77,25 @@ def games_per_second(plan: Plan, games: int, jobs: int = 1) -> float:
 
 def main() -> int:
     lines = []
+    slow = 0
     for game_id in GAMES:
         moves, games = moves_per_second(game_id)
-        lines.append(f"     {game_id}: {moves:,.0f} moves/s, {games:,.1f} random games/s")
-    random_play = Plan("alpina", 2)
+        slow += games < TARGET
+        mark = "ok  " if games >= TARGET else "MISS"
+        lines.append(f"{mark} {game_id}: {moves:,.0f} moves/s, {games:,.1f} random games/s")
+    for game in (*GAMES, LANTERNS):
+        name = Path(game).name
+        seats = max(2, load_game(game).players_min)
+        rest = (PlayerSpec("random"),) * (seats - 1)
+        base = games_per_second(Plan(game, seats), 20)
+        greedy = games_per_second(Plan(game, seats, (PlayerSpec("greedy"), *rest)), 4)
+        mcts = games_per_second(Plan(game, seats, (PlayerSpec("mcts", 100), *rest)), 1)
+        lines.append(
+            f"     {name}, {seats} players: random {base:.1f} games/s; greedy first "
+            f"{greedy:.1f} ({base / greedy:.0f}× slower); mcts:100 first {mcts:.2f} "
+            f"({base / mcts:.0f}× slower)"
+        )
     greedy = Plan("alpina", 2, (PlayerSpec("greedy"), PlayerSpec("random")))
-    lanterns = Plan(LANTERNS, 2)
-    mcts = Plan(LANTERNS, 2, (PlayerSpec("mcts", 100), PlayerSpec("random")))
-    base, skilled = games_per_second(random_play, 40), games_per_second(greedy, 20)
-    lanterns_base, searched = games_per_second(lanterns, 40), games_per_second(mcts, 2)
-    lines += [
-        f"     alpina, 2 players: random {base:.1f} games/s; greedy vs random {skilled:.1f} "
-        f"games/s ({base / skilled:.1f}× slower)",
-        f"     lanterns, 2 players: random {lanterns_base:.1f} games/s; mcts:100 vs random "
-        f"{searched:.2f} games/s ({lanterns_base / searched:.0f}× slower)",
-    ]
     one, two = games_per_second(greedy, 60, 1), games_per_second(greedy, 60, 2)
     ok = two / one >= SPEEDUP
     lines.append(
@@ -96,7 +103,7 @@ def main() -> int:
         f"2 jobs {two:.1f} games/s: {two / one:.2f}× (target ≥ {SPEEDUP}× with 2 idle cores)"
     )
     print("\n".join(lines))
-    return 0 if ok else 1
+    return 0 if ok and not slow else 1
 
 
 if __name__ == "__main__":
