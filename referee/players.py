@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Choices, Rules, Setup, State
+from pnpkit.referee.rules import Choices, Rules, RulesFault, Setup, State
 
 KINDS = ("random", "greedy", "mcts")
 MCTS_ROLLOUTS = 100
@@ -24,6 +24,9 @@ EXPLORATION = math.sqrt(2)
 """UCT's exploration constant for rewards in [0, 1]."""
 FORCED_LIMIT = 10_000
 """Rules moves in a row before a rules module is judged to loop."""
+DECISION_LIMIT = 20_000
+"""Players' decisions in one simulated game or play-out before the game is judged never to end
+(the bundled games take under 500)."""
 
 
 class PlayerSpecError(PnpError):
@@ -133,7 +136,9 @@ def choose_option(
         if untried:
             option = untried[0] if spec.kind == "greedy" else rng.choice(untried)
         else:
-            option = max(options, key=lambda o: stats[o].ucb(total.visits))
+            bounds = {o: stats[o].ucb(total.visits) for o in options}
+            best = max(bounds.values())
+            option = rng.choice([o for o in options if bounds[o] == best])
         picked = {p: option if p == seat else rng.choice(o) for p, o in choices.options.items()}
         move = setup.rules.parse(setup, seen, choices.spelled(picked))
         if spec.kind == "greedy":
@@ -224,11 +229,20 @@ def rewards(setup: Setup, state: State) -> dict[str, float]:
 def rollout(setup: Setup, state: State, rng: random.Random) -> dict[str, float]:
     """Random play from `state` to the end; the rewards."""
     rules = setup.rules
-    while True:
+    for _ in range(DECISION_LIMIT):
         state = settle(setup, state, rng)
         if rules.prompt_kind(setup, state) == "over":
             return rewards(setup, state)
         state = rules.apply(setup, state, rules.random_move(setup, state, rng))
+    raise endless(rules)
+
+
+def endless(rules: Rules) -> RulesFault:
+    """The fault of a game that has not ended after `DECISION_LIMIT` decisions."""
+    return RulesFault(
+        f"{rules.id}: no end after {DECISION_LIMIT:,} decisions; the rules may let a game go on "
+        "for ever"
+    )
 
 
 @dataclass

@@ -21,10 +21,12 @@ from typing import Any
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.players import (
+    DECISION_LIMIT,
     PlayerSpec,
     decide,
     decide_together,
     describe_players,
+    endless,
     require_fair,
 )
 from pnpkit.referee.rules import RulesFault, Setup
@@ -94,6 +96,8 @@ def play(setup: Setup, specs: Sequence[PlayerSpec], rng: random.Random, seed: st
             return state, moves
         elif kind == "chance":
             move = rules.chance(setup, state, rng)
+        elif moves == DECISION_LIMIT:
+            raise endless(rules)
         else:
             moves += 1
             actor = rules.prompt(setup, state).actors[0] if own and kind == "move" else ""
@@ -135,6 +139,8 @@ def play_games(plan: Plan, numbers: Sequence[int]) -> list[Record]:
     for n in numbers:
         try:
             records.append(play_game(plan, n))
+        except RulesFault as exc:
+            raise RulesFault(f"game {n} (--seed {plan.seed}): {exc}") from None
         except PnpError:
             raise
         except Exception as exc:

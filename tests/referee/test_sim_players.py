@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
+from pnpkit.referee import simulate as simulation
 from pnpkit.referee.games.alpina import Alpina, AlpinaRules
 from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
@@ -23,8 +24,8 @@ from pnpkit.referee.players import (
     parse_players,
     require_fair,
 )
-from pnpkit.referee.rules import Choices, Prompt, Rules, ScoreSheet, Setup
-from pnpkit.referee.simulate import play, simulate
+from pnpkit.referee.rules import Choices, Prompt, Rules, RulesFault, ScoreSheet, Setup
+from pnpkit.referee.simulate import Plan, play, run_games, simulate
 from pnpkit.referee.store import make_setup
 from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
 
@@ -257,3 +258,46 @@ def test_greedy_plays_whole_ano_nuevo_games_with_simultaneous_and_shared_prompts
     specs = (PlayerSpec("greedy"), PlayerSpec("random"), PlayerSpec("random"))
     result = simulate(game, 3, 6, seed=1, specs=specs)
     assert sum(result["wins_by_seat"].values()) >= 6
+
+
+class EvenPicks(SecretPicks):
+    """SecretPicks where every pick scores the same: everybody wins whatever they pick."""
+
+    def score(self, setup: Setup, state: Picks) -> ScoreSheet:
+        points = {p: {"pick": 0} for p in setup.players}
+        return ScoreSheet(("pick",), points, tuple(setup.players))
+
+
+def test_a_seat_whose_options_are_all_as_good_picks_among_them_at_random() -> None:
+    """An Año Nuevo seal one Harem card from winning wins whatever it travels to, so every option
+    is as good: it must not always take the first (the Ocean), or the game never ends."""
+    rules = EvenPicks()
+    setup = replace(make_setup(load_game("alpina"), ["A", "B"]), rules=rules)
+    state = rules.initial(setup)
+    spec = PlayerSpec("mcts", 100)
+    picks = {
+        decide_together(setup, state, {"A": (spec, random.Random(s))}, random.Random(s))["picks"][
+            "A"
+        ]
+        for s in range(20)
+    }
+    assert picks == {1, 2, 3}
+
+
+class Endless(SecretPicks):
+    """A rules module whose game never ends: every pick is followed by another."""
+
+    def prompt(self, setup: Setup, state: Picks) -> Prompt:
+        return Prompt("simultaneous", tuple(setup.players), "all: pick")
+
+    def apply(self, setup: Setup, state: Picks, move: Move) -> Picks:
+        return state
+
+
+def test_a_game_that_never_ends_is_the_rules_fault_not_a_hang(monkeypatch) -> None:
+    """A game still going after 20,000 decisions (the bundled games take under 500) stops with
+    the game's number and seed, as the rules' fault (exit 3), rather than running for ever."""
+    setup = replace(make_setup(load_game("alpina"), ["seat 1", "seat 2"]), rules=Endless())
+    monkeypatch.setattr(simulation, "plan_setup", lambda plan, n: setup)
+    with pytest.raises(RulesFault, match=r"game 0 \(--seed 4\): .* no end after 20,000 decisions"):
+        run_games(Plan("alpina", 2, seed=4), 1)
