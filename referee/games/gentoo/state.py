@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from pnpkit.components.model import Component, Game
@@ -101,55 +101,33 @@ def _catalog(game: Game) -> Catalog:
     return Catalog(cards, tokens)
 
 
-@dataclass(frozen=True)
-class Pool:
-    """A face-down pile whose order nobody knows: how many copies of each card it holds."""
+class Pool(tuple[str, ...]):
+    """A face-down pile whose order nobody knows: a copy of each card it holds, in ID order. It is
+    a tuple, so `len(pool)`, `pool.count(card)` and `card in pool` work as on any tuple."""
 
-    items: tuple[tuple[str, int], ...] = ()
+    __slots__ = ()
 
     @classmethod
     def of(cls, cards: Iterable[str] | Mapping[str, int]) -> Pool:
-        """The pool holding these cards."""
-        counts = Counter(cards)
-        return cls(tuple(sorted((c, n) for c, n in counts.items() if n > 0)))
-
-    _counts: dict[str, int] = field(init=False, repr=False, compare=False)
-    _size: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        counts = dict(self.items)
-        object.__setattr__(self, "_counts", counts)
-        object.__setattr__(self, "_size", sum(counts.values()))
+        """The pool holding these cards (each card as often as listed, or as its count says)."""
+        if isinstance(cards, Mapping):
+            return cls(sorted(Counter(cards).elements()))
+        return cls(sorted(cards))
 
     def counter(self) -> Counter[str]:
         """The pool as a Counter."""
-        return Counter(self._counts)
-
-    def count(self, card: str) -> int:
-        """Copies of `card` the pile may hold."""
-        return self._counts.get(card, 0)
-
-    def __len__(self) -> int:
-        return self._size
+        return Counter(self)
 
     def ids(self) -> list[str]:
         """The distinct cards the pile holds."""
-        return [c for c, _ in self.items]
+        return list(dict.fromkeys(self))
 
     def take(self, card: str) -> Pool:
         """The pool after `card` was turned over from it."""
-        if card not in self._counts:
+        if card not in self:
             return self
-        counts = dict(self._counts)
-        if counts[card] > 1:
-            counts[card] -= 1
-        else:
-            del counts[card]
-        taken = object.__new__(Pool)
-        object.__setattr__(taken, "items", tuple(counts.items()))
-        object.__setattr__(taken, "_counts", counts)
-        object.__setattr__(taken, "_size", self._size - 1)
-        return taken
+        at = self.index(card)
+        return Pool(self[:at] + self[at + 1 :])
 
     def add(self, cards: Iterable[str]) -> Pool:
         """The pool with `cards` shuffled in."""
@@ -157,17 +135,17 @@ class Pool:
 
     def draw(self, rng: random.Random) -> str:
         """A card drawn at random, each copy equally likely."""
-        pick = rng.randrange(len(self))
-        for card, n in self.items:
-            if pick < n:
-                return card
-            pick -= n
-        raise ValueError("draw from an empty pile")
+        if not self:
+            raise ValueError("draw from an empty pile")
+        return rng.choice(self)
+
+    def __repr__(self) -> str:
+        return f"Pool({tuple.__repr__(self)})"
 
 
 def pool_text(pile: Pool) -> str:
     """What a face-down pile may hold, for a refusal."""
-    held = ", ".join(f"{c}×{n}" for c, n in pile.items)
+    held = ", ".join(f"{c}×{n}" for c, n in pile.counter().items())
     return f"it holds {held}" if held else "it is empty"
 
 
