@@ -238,7 +238,10 @@ def check_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[st
 
 
 def _hatch_card(table: Table, catalog: Catalog) -> str | None:
-    return next((c for c in catalog.of_kind("hatch") if available(table, table.turn, c)), None)
+    for card in catalog.of_kind("hatch"):
+        if available(table, table.turn, card):
+            return card
+    return None
 
 
 def apply_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Table:

@@ -37,18 +37,21 @@ def sensible_move(setup: Setup, table: Table, rng: random.Random) -> Move:
     hatches = cards.hatch_moves(table, catalog, setup.players)
     if hatches:
         return rng.choice(hatches)
-    plays = cards.play_moves(table, catalog, setup.players)
-    me = setup.players[table.turn]
-    return _play(table, plays, personal_area.endings(table), catalog, me, rng)
+    return _play(setup, table, catalog, rng)
 
 
 def _choose(table: Table, offers: Sequence[Move], catalog: Catalog, rng: random.Random) -> Move:
-    kinds = [catalog.kind(m["card"]) for m in offers]
     halves: list[Move] = []
-    if "egg" in kinds or "hatch" in kinds:
-        wanted = _wanted(table, catalog)
-        halves = [m for m, kind in zip(offers, kinds, strict=True) if kind == wanted]
-    others = [m for m, kind in zip(offers, kinds, strict=True) if kind not in HALVES]
+    others: list[Move] = []
+    wanted = ""
+    for offer in offers:
+        kind = catalog.kind(offer["card"])
+        if kind not in HALVES:
+            others.append(offer)
+            continue
+        wanted = wanted or _wanted(table, catalog)
+        if kind == wanted:
+            halves.append(offer)
     if halves and rng.random() < TAKE_HALF:
         return rng.choice(halves)
     if others and rng.random() < TAKE_OTHER:
@@ -66,18 +69,20 @@ def _wanted(table: Table, catalog: Catalog) -> str:
     return "egg" if eggs <= hatches else "hatch"
 
 
-def _play(
-    table: Table,
-    plays: Sequence[Move],
-    endings: Sequence[Move],
-    catalog: Catalog,
-    me: str,
-    rng: random.Random,
-) -> Move:
+def _play(setup: Setup, table: Table, catalog: Catalog, rng: random.Random) -> Move:
+    me = setup.players[table.turn]
+    plays = cards.play_moves(table, catalog, setup.players)
     actions = [m for m in plays if m.get("owner") != me]
     if actions and rng.random() < PLAY_ACTION:
         return rng.choice(actions)
+    endings = personal_area.endings(table)
+    return rng.choice(_filed(table, endings, catalog) or endings)
+
+
+def _filed(table: Table, endings: Sequence[Move], catalog: Catalog) -> list[Move]:
+    """The moves to the Used Pile among `endings` that leave no lone Egg or Hatch in play."""
+    if endings[0]["type"] != "used":
+        return []
     in_play = table.current.in_play
     lone = [k for k in HALVES if sum(map(in_play.count, catalog.of_kind(k))) == 1]
-    filed = [m for m in endings if m["type"] == "used" and catalog.kind(m["card"]) not in lone]
-    return rng.choice(filed or endings)
+    return [m for m in endings if catalog.kind(m["card"]) not in lone]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from pnpkit.components.model import Component, Game
@@ -36,28 +36,30 @@ class Catalog:
         """The catalogue of `game`, read once per loaded game."""
         return _catalog(game)
 
-    @cached_property
-    def _kinds(self) -> dict[str, str]:
-        return {c: str(card.fields["type"]) for c, card in self.cards.items()}
+    _kinds: dict[str, str] = field(init=False, repr=False, compare=False)
+    _costs: dict[str, int] = field(init=False, repr=False, compare=False)
+    _stones: dict[str, int] = field(init=False, repr=False, compare=False)
+    _by_kind: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _prices: dict[str, tuple[int, int, bool]] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def _costs(self) -> dict[str, int]:
-        return {c: int(card.fields.get("cost", 0)) for c, card in self.cards.items()}
-
-    @cached_property
-    def _stones(self) -> dict[str, int]:
-        return {c: int(card.fields.get("stones", 0)) for c, card in self.cards.items()}
-
-    @cached_property
-    def _by_kind(self) -> dict[str, tuple[str, ...]]:
+    def __post_init__(self) -> None:
+        """Each card's facts read at once into plain attributes, which the rules read at every
+        move (a lazily cached property is slower to read)."""
+        kinds = {c: str(card.fields["type"]) for c, card in self.cards.items()}
+        costs = {c: int(card.fields.get("cost", 0)) for c, card in self.cards.items()}
+        stones = {c: int(card.fields.get("stones", 0)) for c, card in self.cards.items()}
         by_kind: dict[str, list[str]] = {}
-        for card, kind in self._kinds.items():
+        for card, kind in kinds.items():
             by_kind.setdefault(kind, []).append(card)
-        return {kind: tuple(cards) for kind, cards in by_kind.items()}
-
-    @cached_property
-    def _prices(self) -> dict[str, tuple[int, int, bool]]:
-        return {c: (self.cost(c), self.stones(c), self.kind(c) == "egg") for c in self.cards}
+        facts = {
+            "_kinds": kinds,
+            "_costs": costs,
+            "_stones": stones,
+            "_by_kind": {kind: tuple(cards) for kind, cards in by_kind.items()},
+            "_prices": {c: (costs[c], stones[c], kinds[c] == "egg") for c in kinds},
+        }
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
     def price(self, card: str) -> tuple[int, int, bool]:
         """What choosing the card takes: fish, nesting stones, and whether it is an Egg (which a
