@@ -49,7 +49,7 @@ def check_flip(setup: Setup, state: Table, move: Move) -> Verdict:
         return refuse("GE-11", "the pile is empty: it must be reshuffled first")
     card, catalog = move["card"], Catalog.of(setup.game)
     pile = source(state)
-    if pile.count(card):
+    if card in pile:
         return ACCEPTED
     where = "your Player Pile" if state.step == FLIP else "the Draw Pile"
     return refuse(

@@ -126,9 +126,10 @@ class Pool(tuple[str, ...]):
 
     def take(self, card: str) -> Pool:
         """The pool after `card` was turned over from it."""
-        if card not in self:
+        try:
+            at = self.index(card)
+        except ValueError:  # not in the pile
             return self
-        at = self.index(card)
         return Pool(self[:at] + self[at + 1 :])
 
     def add(self, cards: Iterable[str]) -> Pool:
