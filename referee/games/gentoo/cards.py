@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
 from pnpkit.referee.games.gentoo.state import OVER, PECK, Catalog, Table, without
-from pnpkit.referee.immutable import evolve
+from pnpkit.referee.immutable import evolve, replaced
 from pnpkit.referee.moves import Move
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
@@ -134,9 +134,9 @@ def _check_skua(table: Table, move: Move, catalog: Catalog, players: Sequence[st
 
 def apply_play(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Table:
     """The table after the card is discarded and its effect carried out."""
-    card, seat = move["card"], table.turn
-    table = table.with_player(seat, in_play=without(table.current.in_play, card))
-    table = evolve(table, discard=(*table.discard, card))
+    card, seat, player = move["card"], table.turn, table.current
+    played = evolve(player, in_play=without(player.in_play, card))
+    table = evolve(table, players=table.seated(played), discard=(*table.discard, card))
     kind = catalog.kind(card)
     if kind == "skua" and "egg" in move:
         return _skua(table, move, players)
@@ -238,23 +238,33 @@ def check_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[st
 
 
 def _hatch_card(table: Table, catalog: Catalog) -> str | None:
-    return next((c for c in catalog.of_kind("hatch") if available(table, table.turn, c)), None)
+    for card in catalog.of_kind("hatch"):
+        if available(table, table.turn, card):
+            return card
+    return None
 
 
 def apply_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Table:
     """Egg and Hatch to the Discard Pile, a penguin taken, a stone given; five penguins win."""
     egg, hatch, seat = move["egg"], _hatch_card(table, catalog) or "", table.turn
-    player = table.current
-    in_play = without(without(player.in_play, egg), hatch)
-    table = table.with_player(seat, in_play=in_play, penguins=player.penguins + 1)
-    table = evolve(
-        table, discard=(*table.discard, egg, hatch), penguin_supply=table.penguin_supply - 1
+    player, given = table.current, int("to" in move)
+    hatcher = evolve(
+        player,
+        in_play=without(without(player.in_play, egg), hatch),
+        penguins=player.penguins + 1,
+        stones=player.stones - given,
     )
-    if "to" in move:
+    seats = table.seated(hatcher)
+    if given:
         to = players.index(move["to"])
-        table = table.with_player(seat, stones=table.current.stones - 1)
-        table = table.with_player(to, stones=table.players[to].stones + 1)
-    if table.current.penguins >= PENGUINS_TO_WIN:
+        seats = replaced(seats, to, evolve(seats[to], stones=seats[to].stones + 1))
+    table = evolve(
+        table,
+        players=seats,
+        discard=(*table.discard, egg, hatch),
+        penguin_supply=table.penguin_supply - 1,
+    )
+    if hatcher.penguins >= PENGUINS_TO_WIN:
         table = evolve(table, winner=seat, step=OVER)
     return table
 
@@ -263,8 +273,8 @@ def apply_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[st
 
 
 def play_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[Move]:
-    """Every play and hatch the player whose turn it is may make: the moves `check_play` and
-    `check_hatch` accept."""
+    """Every card the player whose turn it is may play, with each target it may take: the plays
+    `check_play` accepts."""
     moves: list[Move] = []
     spots: list[Move] | None = None
     for card in sorted(set(table.current.in_play)):
@@ -281,10 +291,11 @@ def play_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[M
             moves += [{**move, **spot} for spot in spots]
         else:
             moves.append(move)
-    return moves + _hatch_moves(table, catalog, players)
+    return moves
 
 
-def _hatch_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[Move]:
+def hatch_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[Move]:
+    """Every way the player whose turn it is may hatch an Egg: the moves `check_hatch` accepts."""
     if not _hatch_card(table, catalog):
         return []
     eggs = [c for c in catalog.of_kind("egg") if available(table, table.turn, c)]

@@ -14,8 +14,10 @@ from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 def site(state: Table, catalog: Catalog) -> str | None:
     """A Good Nesting Site the player whose turn it is may use now, if any (GE-15)."""
-    sites = catalog.of_kind("good-nesting-site")
-    return next((c for c in sites if available(state, state.turn, c)), None)
+    for card in catalog.of_kind("good-nesting-site"):
+        if available(state, state.turn, card):
+            return card
+    return None
 
 
 def check_choose(setup: Setup, state: Table, move: Move) -> Verdict:

@@ -75,10 +75,8 @@ def check_used(setup: Setup, state: Table, move: Move) -> Verdict:
 def apply_used(setup: Setup, state: Table, move: Move) -> Table:
     """The card to the Used Pile; the turn ends."""
     card, player = move["card"], state.current
-    state = state.with_player(
-        state.turn, in_play=without(player.in_play, card), used=(*player.used, card)
-    )
-    return end_turn(state)
+    filed = evolve(player, in_play=without(player.in_play, card), used=(*player.used, card))
+    return end_turn(state, players=state.seated(filed))
 
 
 def check_pass(setup: Setup, state: Table, move: Move) -> Verdict:
@@ -105,10 +103,17 @@ def answers(setup: Setup, state: Table) -> list[Move]:
 
 def plays(setup: Setup, state: Table) -> list[Move]:
     """Every play and hatch, then the ways to end the turn without one."""
-    return [*cards.play_moves(state, Catalog.of(setup.game), setup.players), *_endings(state)]
+    catalog, players = Catalog.of(setup.game), setup.players
+    return [
+        *cards.play_moves(state, catalog, players),
+        *cards.hatch_moves(state, catalog, players),
+        *endings(state),
+    ]
 
 
-def _endings(state: Table) -> list[Move]:
-    if len(state.current.in_play) <= CARDS_IN_PLAY_KEPT:
+def endings(state: Table) -> list[Move]:
+    """The ways to end the turn without playing: pass, or else move a card to the Used Pile."""
+    in_play = state.current.in_play
+    if len(in_play) <= CARDS_IN_PLAY_KEPT:
         return [{"type": "pass"}]
-    return [{"type": "used", "card": c} for c in sorted(set(state.current.in_play))]
+    return [{"type": "used", "card": c} for c in sorted(set(in_play))]

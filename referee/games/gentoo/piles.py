@@ -27,10 +27,13 @@ RESHUFFLE_USED: Move = {"type": "reshuffle", "pile": "used"}
 
 def forced(state: Table) -> Move | None:
     """The reshuffle the rules make when a pile runs out (GE-11, GE-19), else None."""
-    if state.step == DRAW and not state.draw_pile and state.discard:
+    step = state.step
+    if step == DRAW and not state.draw_pile and state.discard:
         return dict(RESHUFFLE_DISCARD)
-    if state.step == FLIP and not state.current.pile and state.current.used:
-        return dict(RESHUFFLE_USED)
+    if step == FLIP:
+        player = state.current
+        if not player.pile and player.used:
+            return dict(RESHUFFLE_USED)
     return None
 
 
@@ -46,7 +49,7 @@ def check_flip(setup: Setup, state: Table, move: Move) -> Verdict:
         return refuse("GE-11", "the pile is empty: it must be reshuffled first")
     card, catalog = move["card"], Catalog.of(setup.game)
     pile = source(state)
-    if pile.count(card):
+    if card in pile:
         return ACCEPTED
     where = "your Player Pile" if state.step == FLIP else "the Draw Pile"
     return refuse(
@@ -90,6 +93,11 @@ def apply_reshuffle(setup: Setup, state: Table, move: Move) -> Table:
     if move["pile"] == "discard":
         return evolve(state, draw_pile=Pool.of(state.discard), discard=())
     player = state.current
-    state = state.with_player(state.turn, pile=Pool.of(player.used), used=(), fish=FISH_AT_START)
+    shuffled = evolve(player, pile=Pool.of(player.used), used=(), fish=FISH_AT_START)
     refill = FISH_AT_START - player.fish
-    return evolve(state, fish_supply=state.fish_supply - refill, reshuffled=True)
+    return evolve(
+        state,
+        players=state.seated(shuffled),
+        fish_supply=state.fish_supply - refill,
+        reshuffled=True,
+    )

@@ -5,7 +5,9 @@ Choice Cards run dry), so the simulated player: always hatches when it can and a
 Stone Thief; takes whichever of Egg or Hatch its deck holds fewer of, more often than another
 Choice Card; plays its action cards
 more often than it files them; never sends a Skua after its own Eggs and keeps a lone Egg or
-Hatch in play, when it has another way.
+Hatch in play, when it has another way. At the other steps it takes any legal move.
+
+It lists only the kinds of legal move it weighs, each in the order `Rules.legal` lists them.
 """
 
 from __future__ import annotations
@@ -13,71 +15,74 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pnpkit.referee.games.gentoo import cards, common_area, personal_area
 from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, Table
 from pnpkit.referee.moves import Move
+from pnpkit.referee.rules import Setup
 
 HALVES = ("egg", "hatch")
 TAKE_HALF, TAKE_OTHER, PLAY_ACTION = 0.8, 0.3, 0.7
+STEPS = (CHOOSE, PLAY, PECK)
+"""The steps at which the simulated player prefers some legal moves to others."""
 
 
-def sensible_move(
-    table: Table, moves: Sequence[Move], catalog: Catalog, me: str, rng: random.Random
-) -> Move:
-    """One of `moves` (the legal ones), picked as described above."""
-    by_type: dict[str, list[Move]] = {}
-    for move in moves:
-        by_type.setdefault(move["type"], []).append(move)
-    if "hatch" in by_type:
-        return rng.choice(by_type["hatch"])
-    if table.step == PECK:
-        return rng.choice(by_type.get("play", list(moves)))
+def sensible_move(setup: Setup, table: Table, rng: random.Random) -> Move:
+    """A legal move at one of `STEPS`, picked as described above."""
+    catalog = Catalog.of(setup.game)
     if table.step == CHOOSE:
-        return _choose(table, by_type, catalog, rng)
-    if table.step == PLAY:
-        return _play(table, by_type, catalog, me, rng)
-    return rng.choice(list(moves))
+        return _choose(table, common_area.choices(setup, table), catalog, rng)
+    if table.step == PECK:
+        answers = personal_area.answers(setup, table)
+        return rng.choice(answers[1:] or answers)
+    hatches = cards.hatch_moves(table, catalog, setup.players)
+    if hatches:
+        return rng.choice(hatches)
+    return _play(setup, table, catalog, rng)
 
 
-def _choose(
-    table: Table, by_type: dict[str, list[Move]], catalog: Catalog, rng: random.Random
-) -> Move:
-    offers = by_type.get("choose", [])
-    kinds = [catalog.kind(m["card"]) for m in offers]
+def _choose(table: Table, offers: Sequence[Move], catalog: Catalog, rng: random.Random) -> Move:
     halves: list[Move] = []
-    if any(kind in HALVES for kind in kinds):
-        eggs, hatches = _owned(table, "egg", catalog), _owned(table, "hatch", catalog)
-        wanted = "egg" if eggs <= hatches else "hatch"
-        halves = [m for m, kind in zip(offers, kinds, strict=True) if kind == wanted]
-    others = [m for m, kind in zip(offers, kinds, strict=True) if kind not in HALVES]
+    others: list[Move] = []
+    wanted = ""
+    for offer in offers:
+        kind = catalog.kind(offer["card"])
+        if kind not in HALVES:
+            others.append(offer)
+            continue
+        wanted = wanted or _wanted(table, catalog)
+        if kind == wanted:
+            halves.append(offer)
     if halves and rng.random() < TAKE_HALF:
         return rng.choice(halves)
     if others and rng.random() < TAKE_OTHER:
         return rng.choice(others)
-    return by_type["pass"][0]
+    return {"type": "pass"}
 
 
-def _owned(table: Table, kind: str, catalog: Catalog) -> int:
-    """Cards of `kind` in the deck of the player whose turn it is: pile, in play and used."""
+def _wanted(table: Table, catalog: Catalog) -> str:
+    """Egg or Hatch, whichever the deck of the player whose turn it is (pile, in play and used)
+    holds fewer of: Egg on a tie."""
     player = table.current
-    count = player.pile.count
-    in_play, used = player.in_play, player.used
-    return sum(count(c) + in_play.count(c) + used.count(c) for c in catalog.of_kind(kind))
+    deck = (*player.pile, *player.in_play, *player.used)
+    eggs = sum(map(deck.count, catalog.of_kind("egg")))
+    hatches = sum(map(deck.count, catalog.of_kind("hatch")))
+    return "egg" if eggs <= hatches else "hatch"
 
 
-def _play(
-    table: Table, by_type: dict[str, list[Move]], catalog: Catalog, me: str, rng: random.Random
-) -> Move:
-    actions = [m for m in by_type.get("play", []) if m.get("owner") != me]
+def _play(setup: Setup, table: Table, catalog: Catalog, rng: random.Random) -> Move:
+    me = setup.players[table.turn]
+    plays = cards.play_moves(table, catalog, setup.players)
+    actions = [m for m in plays if m.get("owner") != me]
     if actions and rng.random() < PLAY_ACTION:
         return rng.choice(actions)
+    endings = personal_area.endings(table)
+    return rng.choice(_filed(table, endings, catalog) or endings)
+
+
+def _filed(table: Table, endings: Sequence[Move], catalog: Catalog) -> list[Move]:
+    """The moves to the Used Pile among `endings` that leave no lone Egg or Hatch in play."""
+    if endings[0]["type"] != "used":
+        return []
     in_play = table.current.in_play
-    filed = [
-        m
-        for m in by_type.get("used", [])
-        if not (
-            catalog.kind(m["card"]) in HALVES
-            and sum(in_play.count(c) for c in catalog.of_kind(catalog.kind(m["card"]))) == 1
-        )
-    ]
-    endings = filed or by_type.get("used", []) or by_type.get("pass", [])
-    return rng.choice(endings or actions or by_type["play"])
+    lone = [k for k in HALVES if sum(map(in_play.count, catalog.of_kind(k))) == 1]
+    return [m for m in endings if catalog.kind(m["card"]) not in lone]

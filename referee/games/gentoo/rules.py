@@ -22,11 +22,11 @@ from pnpkit.referee.games.gentoo import (
     moves,
     personal_area,
     piles,
+    policy,
     scoring,
     table_view,
     turn,
 )
-from pnpkit.referee.games.gentoo.policy import sensible_move
 from pnpkit.referee.games.gentoo.position_file import score_position
 from pnpkit.referee.games.gentoo.setup import apply_first, check_first, check_names, initial
 from pnpkit.referee.games.gentoo.state import (
@@ -171,11 +171,11 @@ class Gentoo(Rules):
 
     def random_move(self, setup: Setup, state: Table, rng: random.Random) -> Move:
         """A simulated player's move (policy.py); cards turned over weighted by copies."""
+        if state.step in policy.STEPS:
+            return policy.sensible_move(setup, state, rng)
         if turn.prompt_kind(state) == "chance":
             return self.chance(setup, state, rng)
-        legal = self.legal(setup, state)
-        me = setup.players[state.turn]
-        return sensible_move(state, legal, Catalog.of(setup.game), me, rng)
+        return rng.choice(self.legal(setup, state))
 
     def determinise(self, setup: Setup, state: Table, seat: str, rng: random.Random) -> Table:
         """The state itself: Gentoo keeps no secret from any seat. Every card face up (Choice

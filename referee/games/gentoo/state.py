@@ -36,28 +36,30 @@ class Catalog:
         """The catalogue of `game`, read once per loaded game."""
         return _catalog(game)
 
-    @cached_property
-    def _kinds(self) -> dict[str, str]:
-        return {c: str(card.fields["type"]) for c, card in self.cards.items()}
+    _kinds: dict[str, str] = field(init=False, repr=False, compare=False)
+    _costs: dict[str, int] = field(init=False, repr=False, compare=False)
+    _stones: dict[str, int] = field(init=False, repr=False, compare=False)
+    _by_kind: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _prices: dict[str, tuple[int, int, bool]] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def _costs(self) -> dict[str, int]:
-        return {c: int(card.fields.get("cost", 0)) for c, card in self.cards.items()}
-
-    @cached_property
-    def _stones(self) -> dict[str, int]:
-        return {c: int(card.fields.get("stones", 0)) for c, card in self.cards.items()}
-
-    @cached_property
-    def _by_kind(self) -> dict[str, tuple[str, ...]]:
+    def __post_init__(self) -> None:
+        """Each card's facts read at once into plain attributes, which the rules read at every
+        move (a lazily cached property is slower to read)."""
+        kinds = {c: str(card.fields["type"]) for c, card in self.cards.items()}
+        costs = {c: int(card.fields.get("cost", 0)) for c, card in self.cards.items()}
+        stones = {c: int(card.fields.get("stones", 0)) for c, card in self.cards.items()}
         by_kind: dict[str, list[str]] = {}
-        for card, kind in self._kinds.items():
+        for card, kind in kinds.items():
             by_kind.setdefault(kind, []).append(card)
-        return {kind: tuple(cards) for kind, cards in by_kind.items()}
-
-    @cached_property
-    def _prices(self) -> dict[str, tuple[int, int, bool]]:
-        return {c: (self.cost(c), self.stones(c), self.kind(c) == "egg") for c in self.cards}
+        facts = {
+            "_kinds": kinds,
+            "_costs": costs,
+            "_stones": stones,
+            "_by_kind": {kind: tuple(cards) for kind, cards in by_kind.items()},
+            "_prices": {c: (costs[c], stones[c], kinds[c] == "egg") for c in kinds},
+        }
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
     def price(self, card: str) -> tuple[int, int, bool]:
         """What choosing the card takes: fish, nesting stones, and whether it is an Egg (which a
@@ -101,55 +103,34 @@ def _catalog(game: Game) -> Catalog:
     return Catalog(cards, tokens)
 
 
-@dataclass(frozen=True)
-class Pool:
-    """A face-down pile whose order nobody knows: how many copies of each card it holds."""
+class Pool(tuple[str, ...]):
+    """A face-down pile whose order nobody knows: a copy of each card it holds, in ID order. It is
+    a tuple, so `len(pool)`, `pool.count(card)` and `card in pool` work as on any tuple."""
 
-    items: tuple[tuple[str, int], ...] = ()
+    __slots__ = ()
 
     @classmethod
     def of(cls, cards: Iterable[str] | Mapping[str, int]) -> Pool:
-        """The pool holding these cards."""
-        counts = Counter(cards)
-        return cls(tuple(sorted((c, n) for c, n in counts.items() if n > 0)))
-
-    _counts: dict[str, int] = field(init=False, repr=False, compare=False)
-    _size: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        counts = dict(self.items)
-        object.__setattr__(self, "_counts", counts)
-        object.__setattr__(self, "_size", sum(counts.values()))
+        """The pool holding these cards (each card as often as listed, or as its count says)."""
+        if isinstance(cards, Mapping):
+            return cls(sorted(Counter(cards).elements()))
+        return cls(sorted(cards))
 
     def counter(self) -> Counter[str]:
         """The pool as a Counter."""
-        return Counter(self._counts)
-
-    def count(self, card: str) -> int:
-        """Copies of `card` the pile may hold."""
-        return self._counts.get(card, 0)
-
-    def __len__(self) -> int:
-        return self._size
+        return Counter(self)
 
     def ids(self) -> list[str]:
         """The distinct cards the pile holds."""
-        return [c for c, _ in self.items]
+        return list(dict.fromkeys(self))
 
     def take(self, card: str) -> Pool:
         """The pool after `card` was turned over from it."""
-        if card not in self._counts:
+        try:
+            at = self.index(card)
+        except ValueError:  # not in the pile
             return self
-        counts = dict(self._counts)
-        if counts[card] > 1:
-            counts[card] -= 1
-        else:
-            del counts[card]
-        taken = object.__new__(Pool)
-        object.__setattr__(taken, "items", tuple(counts.items()))
-        object.__setattr__(taken, "_counts", counts)
-        object.__setattr__(taken, "_size", self._size - 1)
-        return taken
+        return Pool(self[:at] + self[at + 1 :])
 
     def add(self, cards: Iterable[str]) -> Pool:
         """The pool with `cards` shuffled in."""
@@ -157,17 +138,17 @@ class Pool:
 
     def draw(self, rng: random.Random) -> str:
         """A card drawn at random, each copy equally likely."""
-        pick = rng.randrange(len(self))
-        for card, n in self.items:
-            if pick < n:
-                return card
-            pick -= n
-        raise ValueError("draw from an empty pile")
+        if not self:
+            raise ValueError("draw from an empty pile")
+        return rng.choice(self)
+
+    def __repr__(self) -> str:
+        return f"Pool({tuple.__repr__(self)})"
 
 
 def pool_text(pile: Pool) -> str:
     """What a face-down pile may hold, for a refusal."""
-    held = ", ".join(f"{c}×{n}" for c, n in pile.items)
+    held = ", ".join(f"{c}×{n}" for c, n in pile.counter().items())
     return f"it holds {held}" if held else "it is empty"
 
 

@@ -143,8 +143,10 @@ def _run_out(state: Table) -> bool:
     return not state.draw_pile and not state.discard
 
 
-def end_turn(state: Table) -> Table:
-    """Play proceeds to the next player; one who has gone fishing loses that turn (GE-33)."""
+def end_turn(state: Table, **changes: object) -> Table:
+    """Play proceeds to the next player; one who has gone fishing loses that turn (GE-33).
+    `changes`: what the turn's last move changed on the table (not the order of play), made in
+    the same copy."""
     n = len(state.players)
     seat = (state.turn + state.direction) % n
     lost = None
@@ -161,4 +163,5 @@ def end_turn(state: Table) -> Table:
         victim=None,
         fishing=None,
         lost=lost,
+        **changes,
     )

@@ -44,6 +44,19 @@ def test_ge_36_census_is_conserved_and_every_listed_move_round_trips(n, seed, st
 
 
 @settings(max_examples=25, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 300))
+def test_ge_20_the_simulated_player_makes_only_legal_moves(n, seed, steps) -> None:
+    """GE-20 and every other move: the simulated player, which lists only the kinds of move it
+    weighs, picks one of the legal moves at every step of a random game."""
+    setup, states = wander(n, seed, steps)
+    rng = random.Random(seed)
+    for state in states:
+        if RULES.prompt_kind(setup, state) == "move":
+            move = RULES.random_move(setup, state, rng)
+            assert move in RULES.legal(setup, state), RULES.text(setup, move)
+
+
+@settings(max_examples=25, deadline=None)
 @given(st.integers(2, 4), st.integers(0, 10**6), st.integers(1, 200))
 def test_ge_20_check_and_apply_never_change_the_state_they_are_given(n, seed, steps) -> None:
     """GE-20 and every other move: the referee's states are immutable values."""
