@@ -7,16 +7,18 @@ from typing import Any, TypeVar
 
 Frozen = TypeVar("Frozen")
 Item = TypeVar("Item")
+_new = object.__new__
+_set = object.__setattr__
 
 
 def evolve(value: Frozen, **changes: Any) -> Frozen:
     """`dataclasses.replace(value, **changes)` for a frozen dataclass without `__post_init__` or
     `__slots__`, whose callers name only its fields: the same fields, without calling `__init__`
     (which spent most of a random play-through's time); `value` itself is left as it is."""
-    new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
+    new = _new(type(value))
+    fields = value.__dict__.copy()
     fields.update(changes)
+    _set(new, "__dict__", fields)
     return new
 
 
