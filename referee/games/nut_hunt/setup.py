@@ -10,7 +10,7 @@ from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import NOBODY, Hunt, evolve
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 DEALT, KEPT = 3, 2
@@ -41,16 +41,20 @@ def initial(setup: Setup) -> Hunt:
     )
 
 
+EARLY_KINDS: dict[str, PromptKind] = {st.LAYOUT: "chance", st.FIRST: "move"}
+"""The kind of `prompt` in the phases before the objectives are dealt."""
+
+
 def prompt(setup: Setup, state: Hunt) -> Prompt | None:
     """While the forest is laid out or the starting player chosen; None after."""
     table = tuple(setup.players)
     if state.phase == st.LAYOUT:
         left = forest.SPACES - len(state.layout)
-        return Prompt(
-            "chance", table, f"lay out the forest row by row: layout TILE … ({left} to go)"
-        )
+        text = f"lay out the forest row by row: layout TILE … ({left} to go)"
+        return Prompt(EARLY_KINDS[st.LAYOUT], table, text)
     if state.phase == st.FIRST:
-        return Prompt("move", table, "all: choose the starting player (first NAME)")
+        text = "all: choose the starting player (first NAME)"
+        return Prompt(EARLY_KINDS[st.FIRST], table, text)
     return None
 
 
@@ -154,19 +158,19 @@ def apply_place(setup: Setup, state: Hunt, move: Move) -> Hunt:
 def candidates(setup: Setup, state: Hunt) -> list[Move] | None:
     """Every tile still to lay, every player to start, or every legal starting squirrel; None
     once setting up is over."""
+    if state.phase not in (st.LAYOUT, st.FIRST, st.PLACE):
+        return None
     data = data_of(setup.game)
     if state.phase == st.LAYOUT:
         return [{"type": "layout", "tiles": [t]} for t in data.tiles if t not in state.layout]
     if state.phase == st.FIRST:
         return [{"type": "first", "name": p} for p in setup.players]
-    if state.phase == st.PLACE:
-        return [
-            {"type": "place", "tile": t, "nuts": list(n)}
-            for t in data.tiles
-            if _placeable(setup, state, t)
-            for n in data.forage_choices(t, 2)
-        ]
-    return None
+    return [
+        {"type": "place", "tile": t, "nuts": list(n)}
+        for t in data.starts
+        if _placeable(setup, state, t)
+        for n in data.forage_choices(t, 2)
+    ]
 
 
 def _placeable(setup: Setup, state: Hunt, tile: str) -> bool:

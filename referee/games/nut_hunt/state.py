@@ -8,9 +8,11 @@ and when it is done the referee works back to the one below (see scattering.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import add, sub
 from typing import Any
 
 from pnpkit.referee import immutable
+from pnpkit.referee.immutable import replaced
 
 LAYOUT, FIRST, DEAL, PLACE, AUTOMA_DEAL, TURN, AUTOMA, SHOW, OVER = (
     "layout", "first", "deal", "place", "automa setup", "turn", "automa", "show", "over",
@@ -96,9 +98,8 @@ _FIELDS = frozenset(f.name for f in fields(Hunt) if f.init)
 def evolve(state: Hunt, **changes: Any) -> Hunt:
     """A new table like `state` with `changes` (the engine's fast copy), its prompt worked out
     afresh (`memo`); `state` itself is left as it is."""
-    unknown = changes.keys() - _FIELDS
-    if unknown:
-        raise TypeError(f"Hunt has no field {sorted(unknown)[0]!r}")
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"Hunt has no field {sorted(changes.keys() - _FIELDS)[0]!r}")
     return immutable.evolve(state, memo={}, **changes)
 
 
@@ -149,6 +150,15 @@ def nut_changes(
     return {
         "nuts": (*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
         "nut_supply": tuple(supply),
+    }
+
+
+def payment(state: Hunt, seat: int, cost: tuple[int, ...]) -> dict[str, Any]:
+    """The table's changes when `seat` pays `cost` (nuts of each type) to the supply, for
+    `evolve`."""
+    return {
+        "nuts": replaced(state.nuts, seat, tuple(map(sub, state.nuts[seat], cost))),
+        "nut_supply": tuple(map(add, state.nut_supply, cost)),
     }
 
 

@@ -10,7 +10,7 @@ from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import NutData, data_of
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
 
@@ -18,7 +18,7 @@ PHASE_PROMPTS = {
     st.PLACE: "place a starting squirrel and forage 2 nuts (place TILE NUT NUT)",
     st.SHOW: "show an objective card you hold (show CARD)",
 }
-STEP_PROMPTS = {
+STEP_PROMPTS: dict[str, tuple[PromptKind, str]] = {
     st.ROLL: ("chance", "roll the fox die (roll N)"),
     st.FORAGE: ("move", "forage 2 nuts from the fox's tile (forage NUT NUT)"),
     st.ACTION: ("move", "recruit TILE, hassle TILE, scout, or pass"),
@@ -28,6 +28,11 @@ STEP_PROMPTS = {
 """What the player named is asked to do in each phase, or each step of a turn."""
 
 
+def prompt_kind(state: Hunt) -> PromptKind:
+    """The kind of `prompt`."""
+    return "move" if state.phase in PHASE_PROMPTS else STEP_PROMPTS[state.step][0]
+
+
 def prompt(setup: Setup, state: Hunt) -> Prompt:
     """The prompt of a player's own phase (placing, showing) or step of a turn."""
     seat = state.order[0] if state.phase in (st.PLACE, st.SHOW) else state.active
@@ -35,7 +40,7 @@ def prompt(setup: Setup, state: Hunt) -> Prompt:
     if state.phase in PHASE_PROMPTS:
         return Prompt("move", (name,), f"{name}: {PHASE_PROMPTS[state.phase]}")
     kind, text = STEP_PROMPTS[state.step]
-    return Prompt(kind, (name,), f"{name}: {text}")  # type: ignore[arg-type]
+    return Prompt(kind, (name,), f"{name}: {text}")
 
 
 def expect(state: Hunt, phase: str, steps: tuple[str, ...], what: str) -> Verdict:
@@ -80,7 +85,8 @@ def apply_roll(setup: Setup, state: Hunt, move: Move) -> Hunt:
     if forest.step(start, direction) is None:
         note = f"the fox bounces off the edge and goes to {seats.tile_name(setup, state, fox)}"
     frame = Frame(fox, start, st.turn_order(seats.seats(setup), state.active))
-    return evolve(state, fox=fox, step=st.FORAGE, stack=(*state.stack, frame), note=note)
+    stack = scattering.settled(state, (frame,))
+    return evolve(state, fox=fox, step=st.FORAGE, stack=stack, note=note)
 
 
 def check_forage(setup: Setup, state: Hunt, move: Move) -> Verdict:
