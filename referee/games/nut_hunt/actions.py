@@ -169,10 +169,10 @@ def candidates(setup: Setup, state: Hunt) -> list[Move]:
 
 def trade_count(setup: Setup, state: Hunt) -> int:
     """How many trades `trades` lists, without listing them."""
-    if state.phase in (st.LAYOUT, st.FIRST, st.SHOW) or max(map(max, state.nuts)) < 3:
+    if state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
         return 0
-    others = len(state.nut_supply) - 1
-    return others * sum(n >= 3 for held in state.nuts for n in held)
+    threes = [n for held in state.nuts for n in held if n >= 3]
+    return len(threes) * (len(state.nut_supply) - 1)
 
 
 def trades(setup: Setup, state: Hunt) -> list[Move]:

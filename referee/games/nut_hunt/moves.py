@@ -63,8 +63,9 @@ def malformed(setup: Setup, move: Move) -> str:
         wanted = fields.get(key) or _OPTIONAL.get(key)
         if wanted is None or not _VALID[wanted](data, setup.players, value):
             return f"{kind}: {key} {value!r} is not {wanted or 'a field of this move'}"
-    missing = [key for key in fields if key not in move]
-    return f"{kind}: {min(missing)} is missing" if missing else ""
+    if fields.keys() <= move.keys():
+        return ""
+    return f"{kind}: {min(fields.keys() - move.keys())} is missing"
 
 
 def move_text(move: Move) -> str:
@@ -276,14 +277,12 @@ def _listing(kind: Callable[[NutData, tuple[str, ...], object], bool]):
     )
 
 
-def _known(attribute: str) -> Callable[[NutData, tuple[str, ...], object], bool]:
-    return lambda data, players, value: isinstance(value, str) and value in getattr(data, attribute)
-
-
 _VALID: dict[str, Callable[[NutData, tuple[str, ...], object], bool]] = {
-    "a tile": _known("tiles"),
-    "an objective card": _known("objectives"),
-    "a nut": _known("nut_types"),
+    "a tile": lambda data, players, value: isinstance(value, str) and value in data.tiles,
+    "an objective card": lambda data, players, value: (
+        isinstance(value, str) and value in data.objectives
+    ),
+    "a nut": lambda data, players, value: isinstance(value, str) and value in data.nut_types,
     "a player": lambda data, players, value: value in players,
     "a number": lambda data, players, value: type(value) is int,
     "true or false": lambda data, players, value: isinstance(value, bool),

@@ -280,7 +280,12 @@ class NutHuntRules(Rules):
 
     # --- scoring ------------------------------------------------------------------------------
     def score(self, setup: Setup, state: Hunt) -> ScoreSheet:
-        return scoring.score_table(setup, state)
+        known = state.memo.get("score")
+        if known is not None and known[0] is setup:
+            return known[1]
+        sheet = scoring.score_table(setup, state)
+        state.memo["score"] = (setup, sheet)
+        return sheet
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         data = data_of(setup.game)

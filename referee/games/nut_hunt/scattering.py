@@ -71,6 +71,9 @@ def settle(state: Hunt) -> Hunt:
 def settled(state: Hunt, stack: tuple[Frame, ...]) -> tuple[Frame, ...]:
     """`stack` settled on the pieces of `state`: the seats with nothing left to scatter skipped
     and the frames that are done dropped (`stack` itself when nothing changes)."""
+    top = stack[-1]
+    if top.waiting and state.count(top.space, top.waiting[0]):
+        return stack
     frames = list(stack)
     while frames:
         frame = frames[-1]

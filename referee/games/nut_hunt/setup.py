@@ -91,18 +91,25 @@ def check_first(setup: Setup, state: Hunt, move: Move) -> Verdict:
 def check_place(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-5, NH-6: a starting squirrel on an unoccupied starting tile, with 2 of its nuts."""
     verdict = turn.expect(state, st.PLACE, (), "placing a starting squirrel")
+    if verdict.ok:
+        verdict = _check_start(setup, state, move["tile"])
     if not verdict.ok:
         return verdict
-    space = seats.space(state, move["tile"])
-    data = data_of(setup.game)
-    if space is None or not data.tiles[move["tile"]].fields.get("start"):
-        return refuse("NH-5", f"{move['tile']} is not a green-bordered starting tile")
+    return turn.check_nuts(data_of(setup.game), move["tile"], move["nuts"], 2, "NH-6")
+
+
+def _check_start(setup: Setup, state: Hunt, tile: str) -> Verdict:
+    """NH-5: whether the next starting squirrel may go on `tile`, an unoccupied starting tile
+    the fox is not on."""
+    space = seats.space(state, tile)
+    if space is None or not data_of(setup.game).tiles[tile].fields.get("start"):
+        return refuse("NH-5", f"{tile} is not a green-bordered starting tile")
     if space == state.fox:
         return refuse("NH-5", "the fox occupies that tile")
     occupied = any(state.squirrels[space])
     if occupied and not (len(state.order) == 1 and special_five(setup, state)):
         return refuse("NH-5", "starting squirrels go on unoccupied starting tiles")
-    return turn.check_nuts(data, move["tile"], move["nuts"], 2, "NH-6")
+    return ACCEPTED
 
 
 def apply_layout(setup: Setup, state: Hunt, move: Move) -> Hunt:
@@ -168,12 +175,6 @@ def candidates(setup: Setup, state: Hunt) -> list[Move] | None:
     return [
         {"type": "place", "tile": t, "nuts": list(n)}
         for t in data.starts
-        if _placeable(setup, state, t)
+        if _check_start(setup, state, t).ok
         for n in data.forage_choices(t, 2)
     ]
-
-
-def _placeable(setup: Setup, state: Hunt, tile: str) -> bool:
-    """NH-5: whether a starting squirrel may go on `tile` (then with any 2 nuts it gives)."""
-    nuts = list(data_of(setup.game).forage_choices(tile, 2)[0])
-    return check_place(setup, state, {"type": "place", "tile": tile, "nuts": nuts}).ok

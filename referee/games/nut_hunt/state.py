@@ -8,6 +8,7 @@ and when it is done the referee works back to the one below (see scattering.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cache
 from operator import add, sub
 from typing import Any
 
@@ -76,7 +77,8 @@ class Hunt:
     note: str = ""
     bottom_from: tuple[int, ...] = ()
     memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
-    """Facts derived from this state, worked out once (the prompt): not part of the state."""
+    """Facts derived from this state, worked out once (the prompt, the score): not part of the
+    state."""
 
     @property
     def deck_size(self) -> int:
@@ -133,6 +135,7 @@ def shift_squirrels(state: Hunt, seat: int, deltas: dict[int, int], **changes: A
     return evolve(state, squirrels=tuple(grid), squirrel_supply=supply, **changes)
 
 
+@cache
 def turn_order(seats: int, start: int) -> tuple[int, ...]:
     """Every seat in turn order, beginning with `start` (NH-17)."""
     return tuple((start + i) % seats for i in range(seats))
