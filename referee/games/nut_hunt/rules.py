@@ -244,6 +244,9 @@ class NutHuntRules(Rules):
     def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
         if state.stack:
             return scattering.candidates(setup, state)
+        if state.phase == st.TURN and state.step in turn.LISTED_STEPS:  # most of a game
+            listed = turn.candidates(setup, state)
+            return listed if listed is not None else actions.candidates(setup, state)
         listed = game_setup.candidates(setup, state)
         if listed is not None:
             return listed

@@ -26,6 +26,9 @@ STEP_PROMPTS: dict[str, tuple[PromptKind, str]] = {
     st.SCOUT_KEEP: ("move", "keep one scouted card (keep CARD) or keep none"),
 }
 """What the player named is asked to do in each phase, or each step of a turn."""
+LISTED_STEPS = frozenset({st.ROLL, st.FORAGE, st.HASSLE_FORAGE, st.ACTION})
+"""The steps of a turn whose moves `candidates` lists, or at the action step actions.py (the
+cards of a scout: objectives.py)."""
 
 
 def prompt_kind(state: Hunt) -> PromptKind:
