@@ -234,19 +234,27 @@ class NutHuntRules(Rules):
         forced = automa.forced(setup, state)
         if forced is not None:
             return [forced], 0
-        plain = [
-            m
-            for m in self._candidates(setup, state)
-            if m["type"] in LEGAL_BY_CONSTRUCTION or CHECKS[m["type"]](setup, state, m).ok
-        ]
+        plain = self._scattering_or_turn(setup, state)
+        if plain is None:
+            plain = [
+                m
+                for m in self._candidates(setup, state)
+                if m["type"] in LEGAL_BY_CONSTRUCTION or CHECKS[m["type"]](setup, state, m).ok
+            ]
         return plain, actions.trade_count(setup, state)
 
-    def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
+    def _scattering_or_turn(self, setup: Setup, state: Hunt) -> list[Move] | None:
+        """Most of a game's choices, listed only where their checks accept them: a scatter (or
+        the die for the Automa's squirrels), or a step of a player's turn; None at other
+        moments."""
         if state.stack:
             return scattering.candidates(setup, state)
-        if state.phase == st.TURN and state.step in turn.LISTED_STEPS:  # most of a game
+        if state.phase == st.TURN and state.step in turn.LISTED_STEPS:
             listed = turn.candidates(setup, state)
             return listed if listed is not None else actions.candidates(setup, state)
+        return None
+
+    def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
         listed = game_setup.candidates(setup, state)
         if listed is not None:
             return listed
