@@ -53,16 +53,17 @@ def malformed(setup: Setup, move: Move) -> str:
     """What makes `move` no Nut Hunt move at all ('' if nothing): an unknown type, a missing or
     unexpected field, a tile, card, nut or player that does not exist (a damaged log, say)."""
     kind = move.get("type")
-    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
+    shape = _SHAPES.get(kind) if isinstance(kind, str) else None
+    if shape is None:
         return f"unknown move {move.get('type')!r}; expected one of: {EXPECTED}"
-    data = data_of(setup.game)
+    data, players = data_of(setup.game), setup.players
     for key, value in move.items():
         if key == "type":
             continue
-        wanted = fields.get(key) or _OPTIONAL.get(key)
-        if wanted is None or not _VALID[wanted](data, setup.players, value):
-            return f"{kind}: {key} {value!r} is not {wanted or 'a field of this move'}"
+        wanted, valid = shape.get(key, _UNEXPECTED)
+        if not valid(data, players, value):
+            return f"{kind}: {key} {value!r} is not {wanted}"
+    fields = _FIELDS[kind]
     if fields.keys() <= move.keys():
         return ""
     return f"{kind}: {min(fields.keys() - move.keys())} is missing"
@@ -311,3 +312,10 @@ _FIELDS: dict[str, dict[str, str]] = {
     "show": {"card": "an objective card"},
     "automa": {"cards": "a list of cards", "places": "a list of tiles"},
 }
+_Test = Callable[[NutData, tuple[str, ...], object], bool]
+_SHAPES: dict[str, dict[str, tuple[str, _Test]]] = {
+    kind: {key: (wanted, _VALID[wanted]) for key, wanted in (_OPTIONAL | fields).items()}
+    for kind, fields in _FIELDS.items()
+}
+"""Each move's fields, the optional ones included: what each must be, and its test."""
+_UNEXPECTED: tuple[str, _Test] = ("a field of this move", lambda data, players, value: False)
