@@ -4,15 +4,13 @@ or pass; and trading three nuts of a kind for one of another, at any time.
 
 from __future__ import annotations
 
-from operator import ge
-
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats, turn
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.objectives import SCOUTED
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 
@@ -39,19 +37,17 @@ def check_recruit(setup: Setup, state: Hunt, move: Move) -> Verdict:
 def recruitable(setup: Setup, state: Hunt) -> list[str]:
     """NH-21 (NH-8, NH-9): the tiles the active player may recruit onto now, in box order:
     what `check_recruit` accepts in the action step, without wording its refusals."""
-    data = data_of(setup.game)
-    held = state.nuts[state.active]
-    paid = {cost for cost in data.recruit_costs if all(map(ge, held, cost))}
     fox = seats.tile_id(state, state.fox)
-    return [tile for tile, cost in data.costs.items() if cost in paid and tile != fox]
+    return [t for t in data_of(setup.game).affordable(state.nuts[state.active]) if t != fox]
 
 
 def apply_recruit(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The cost paid, a squirrel placed; three squirrels there become a nest (NH-19)."""
     data = data_of(setup.game)
     tile = data.tiles[move["tile"]]
-    paid = [nut for nut, n in tile.fields["cost"].items() for _ in range(n)]
-    nuts = st.nut_changes(data.nut_types, state, state.active, paid, -1)
+    cost = data.costs[tile.id]
+    assert cost is not None, "check_recruit refuses the tiles no squirrel is recruited onto"
+    nuts = st.payment(state, state.active, cost)
     space = seats.space(state, tile.id)
     note = f"recruited on {tile.name}"
     state = st.add_squirrels(state, space, state.active, 1, step=st.DONE, note=note, **nuts)
@@ -76,7 +72,8 @@ def apply_hassle(setup: Setup, state: Hunt, move: Move) -> Hunt:
     space = seats.space(state, move["tile"])
     frame = Frame(space, state.fox, st.turn_order(seats.seats(setup), state.active))
     note = f"the fox is pulled onto {seats.tile_name(setup, state, space)}"
-    return evolve(state, fox=space, step=st.HASSLE_FORAGE, stack=(frame,), note=note)
+    stack = scattering.settled(state, (frame,))
+    return evolve(state, fox=space, step=st.HASSLE_FORAGE, stack=stack, note=note)
 
 
 def check_scout(setup: Setup, state: Hunt, move: Move) -> Verdict:
@@ -130,9 +127,10 @@ def apply_pass(setup: Setup, state: Hunt, move: Move) -> Hunt:
     return evolve(state, step=st.DONE)
 
 
-def check_trade(setup: Setup, state: Hunt, move: Move, prompt: Prompt) -> Verdict:
-    """NH-24: three nuts of one kind for one of another, any time during the game."""
-    if prompt.kind not in ("move", "chance") or state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
+def check_trade(setup: Setup, state: Hunt, move: Move, kind: PromptKind) -> Verdict:
+    """NH-24: three nuts of one kind for one of another, any time during the game (`kind`: the
+    prompt's)."""
+    if kind not in ("move", "chance") or state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
         return refuse("NH-24", "no trading before the forest is laid out or after the game")
     if move["give"] == move["get"]:
         return refuse("NH-24", "trade three of one nut for one of another kind")
@@ -146,9 +144,11 @@ def check_trade(setup: Setup, state: Hunt, move: Move, prompt: Prompt) -> Verdic
 def apply_trade(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """Three nuts back to the supply, one taken."""
     types = data_of(setup.game).nut_types
+    cost = [0] * len(types)
+    cost[types.index(move["give"])] += 3
+    cost[types.index(move["get"])] -= 1
     seat = setup.players.index(move["player"])
-    state = evolve(state, **st.nut_changes(types, state, seat, [move["give"]] * 3, -1))
-    return evolve(state, **st.nut_changes(types, state, seat, [move["get"]]))
+    return evolve(state, **st.payment(state, seat, tuple(cost)))
 
 
 def candidates(setup: Setup, state: Hunt) -> list[Move]:
@@ -165,6 +165,14 @@ def candidates(setup: Setup, state: Hunt) -> list[Move]:
             [{"type": "scout"}] if setup.digital else [{"type": "scout", "keep": k} for k in (1, 0)]
         )
     return [*moves, {"type": "pass"}]
+
+
+def trade_count(setup: Setup, state: Hunt) -> int:
+    """How many trades `trades` lists, without listing them."""
+    if state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
+        return 0
+    threes = [n for held in state.nuts for n in held if n >= 3]
+    return len(threes) * (len(state.nut_supply) - 1)
 
 
 def trades(setup: Setup, state: Hunt) -> list[Move]:

@@ -5,8 +5,6 @@ that scatters. The referee makes the Automa's moves itself (`forced`).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
@@ -91,10 +89,10 @@ def roll(setup: Setup, state: Hunt, direction: str) -> Hunt:
     target = forest.bounce(frame.space, direction)
     name = seats.tile_name(setup, state, target)
     if target in scattering.scatter_targets(state, frame, seats.frog(setup, state)):
-        frame = replace(frame, rolled=(*frame.rolled, target), rerolled=None)
+        frame = frame._replace(rolled=(*frame.rolled, target), rerolled=None)
         note = f"an Automa squirrel will go to {name}"
     else:
-        frame = replace(frame, rerolled=target)
+        frame = frame._replace(rerolled=target)
         note = f"the die points at {name}, where it may not go: re-roll"
     return evolve(state, stack=(*state.stack[:-1], frame), note=note)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
+from operator import ge
 
 from pnpkit.components.model import Component, Game
 from pnpkit.errors import PnpError
@@ -31,10 +32,16 @@ class NutData:
     squirrels_per_colour: int
     nests_per_colour: int
     frog_pond: str
+    starts: tuple[str, ...]
+    """The green-bordered starting tiles (NH-5), in box order."""
+    labels: Mapping[str, str]
+    """Each tile in words: 'Willow Wallow (NH-WIL)'."""
     costs: Mapping[str, tuple[int, ...] | None]
     """Each tile's recruit cost per nut type, in `nut_types` order (None: no recruiting there)."""
-    recruit_costs: frozenset[tuple[int, ...]]
-    """The different recruit costs."""
+    affording: dict[tuple[int, ...], tuple[str, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """`affordable` worked out so far."""
     foraging: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -47,6 +54,14 @@ class NutData:
             kinds = sorted(self.tiles[tile].fields["forage"], key=self.nut_types.index)
             choices = self.foraging[tile, n] = tuple(combinations_with_replacement(kinds, n))
         return choices
+
+    def affordable(self, held: tuple[int, ...]) -> tuple[str, ...]:
+        """The tiles, in box order, whose recruit cost nuts `held` (per type) pay (NH-21)."""
+        tiles = self.affording.get(held)
+        if tiles is None:
+            paid = [t for t, cost in self.costs.items() if cost and all(map(ge, held, cost))]
+            tiles = self.affording[held] = tuple(paid)
+        return tiles
 
     def shortfall(self, held: tuple[int, ...], cost: Mapping[str, int]) -> str:
         """What a player holding `held` nuts still lacks to pay `cost` ('' if nothing)."""
@@ -117,6 +132,7 @@ def _read(game: Game) -> NutData:
         squirrels_per_colour=squirrels[0].count,
         nests_per_colour=nests[0].count,
         frog_pond=frog.id,
+        starts=tuple(t.id for t in tiles.values() if t.fields.get("start")),
+        labels={t.id: f"{t.name} ({t.id})" for t in tiles.values()},
         costs=costs,
-        recruit_costs=frozenset(c for c in costs.values() if c is not None),
     )

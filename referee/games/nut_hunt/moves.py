@@ -53,18 +53,20 @@ def malformed(setup: Setup, move: Move) -> str:
     """What makes `move` no Nut Hunt move at all ('' if nothing): an unknown type, a missing or
     unexpected field, a tile, card, nut or player that does not exist (a damaged log, say)."""
     kind = move.get("type")
-    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
+    shape = _SHAPES.get(kind) if isinstance(kind, str) else None
+    if shape is None:
         return f"unknown move {move.get('type')!r}; expected one of: {EXPECTED}"
-    data = data_of(setup.game)
+    data, players = data_of(setup.game), setup.players
     for key, value in move.items():
         if key == "type":
             continue
-        wanted = fields.get(key) or _OPTIONAL.get(key)
-        if wanted is None or not _VALID[wanted](data, setup.players, value):
-            return f"{kind}: {key} {value!r} is not {wanted or 'a field of this move'}"
-    missing = [key for key in fields if key not in move]
-    return f"{kind}: {min(missing)} is missing" if missing else ""
+        wanted, valid = shape.get(key, _UNEXPECTED)
+        if not valid(data, players, value):
+            return f"{kind}: {key} {value!r} is not {wanted}"
+    fields = _FIELDS[kind]
+    if fields.keys() <= move.keys():
+        return ""
+    return f"{kind}: {min(fields.keys() - move.keys())} is missing"
 
 
 def move_text(move: Move) -> str:
@@ -276,14 +278,12 @@ def _listing(kind: Callable[[NutData, tuple[str, ...], object], bool]):
     )
 
 
-def _known(attribute: str) -> Callable[[NutData, tuple[str, ...], object], bool]:
-    return lambda data, players, value: isinstance(value, str) and value in getattr(data, attribute)
-
-
 _VALID: dict[str, Callable[[NutData, tuple[str, ...], object], bool]] = {
-    "a tile": _known("tiles"),
-    "an objective card": _known("objectives"),
-    "a nut": _known("nut_types"),
+    "a tile": lambda data, players, value: isinstance(value, str) and value in data.tiles,
+    "an objective card": lambda data, players, value: (
+        isinstance(value, str) and value in data.objectives
+    ),
+    "a nut": lambda data, players, value: isinstance(value, str) and value in data.nut_types,
     "a player": lambda data, players, value: value in players,
     "a number": lambda data, players, value: type(value) is int,
     "true or false": lambda data, players, value: isinstance(value, bool),
@@ -312,3 +312,10 @@ _FIELDS: dict[str, dict[str, str]] = {
     "show": {"card": "an objective card"},
     "automa": {"cards": "a list of cards", "places": "a list of tiles"},
 }
+_Test = Callable[[NutData, tuple[str, ...], object], bool]
+_SHAPES: dict[str, dict[str, tuple[str, _Test]]] = {
+    kind: {key: (wanted, _VALID[wanted]) for key, wanted in (_OPTIONAL | fields).items()}
+    for kind, fields in _FIELDS.items()
+}
+"""Each move's fields, the optional ones included: what each must be, and its test."""
+_UNEXPECTED: tuple[str, _Test] = ("a field of this move", lambda data, players, value: False)

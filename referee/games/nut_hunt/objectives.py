@@ -15,7 +15,7 @@ from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.setup import DEALT, KEPT, start_placing
 from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 SCOUTED = 2
@@ -24,7 +24,9 @@ SCOUTED = 2
 
 def draw_due(setup: Setup, state: Hunt) -> bool:
     """Whether a card is to be turned over now: a deal, a scout, the Automa's cards."""
-    if state.stack or automa.forced(setup, state) is not None:
+    if state.stack:
+        return False
+    if state.phase in (st.AUTOMA, st.AUTOMA_DEAL) and automa.forced(setup, state) is not None:
         return False
     if state.phase == st.DEAL:
         return len(state.drawn) < DEALT
@@ -38,12 +40,18 @@ def choosing(state: Hunt) -> bool:
     return state.phase == st.DEAL or state.step == st.SCOUT_KEEP
 
 
+def prompt_kind(state: Hunt) -> PromptKind:
+    """The kind of `prompt`: the cards to keep of a digital deal are a move, a card to turn
+    over is chance."""
+    return "move" if state.phase == st.DEAL and len(state.drawn) == DEALT else "chance"
+
+
 def prompt(setup: Setup, state: Hunt) -> Prompt:
     """A card to turn over, or (a digital deal) the cards to keep."""
     player = setup.players[
         state.order[0] if state.phase == st.DEAL else state.active % len(setup.players)
     ]
-    if state.phase == st.DEAL and len(state.drawn) == DEALT:
+    if prompt_kind(state) == "move":
         return Prompt("move", (player,), f"{player}: keep 2 of {', '.join(state.drawn)}")
     whose = {
         st.DEAL: f"deal {player}'s objectives",
@@ -98,13 +106,13 @@ def apply_draw(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The top card is turned over; a scout has seen its cards after 2 (or the last one)."""
     card = move["card"]
     if state.fresh:
-        state = evolve(state, fresh=state.fresh - 1)
+        deck = {"fresh": state.fresh - 1}
     else:
-        state = evolve(state, bottom=state.bottom[1:], bottom_from=state.bottom_from[1:])
-    state = evolve(state, pool=state.pool - {card}, drawn=(*state.drawn, card))
-    if state.step == st.SCOUT and (len(state.drawn) == SCOUTED or not state.deck_size):
-        return evolve(state, step=st.SCOUT_KEEP)
-    return state
+        deck = {"bottom": state.bottom[1:], "bottom_from": state.bottom_from[1:]}
+    drawn = (*state.drawn, card)
+    seen = len(drawn) == SCOUTED or state.deck_size <= 1  # the deck is empty after this card
+    step = st.SCOUT_KEEP if state.step == st.SCOUT and seen else state.step
+    return evolve(state, pool=state.pool - {card}, drawn=drawn, step=step, **deck)
 
 
 def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:

@@ -34,7 +34,7 @@ from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.games.nut_hunt.table_view import describe_table, table_svg
 from pnpkit.referee.games.nut_hunt.zones import nut_hunt_zones
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import Verdict, refuse
 
 CHECKS: dict[str, Callable[[Setup, Hunt, Move], Verdict]] = {
@@ -159,6 +159,21 @@ class NutHuntRules(Rules):
         state.memo["prompt"] = (setup, prompt)
         return prompt
 
+    def prompt_kind(self, setup: Setup, state: Hunt) -> PromptKind:
+        """The kind of the current prompt, decided as `prompt` decides it, without its text."""
+        if state.phase == st.OVER:
+            return "over"
+        if state.stack:
+            return scattering.prompt_kind(setup, state)
+        early = game_setup.EARLY_KINDS.get(state.phase)
+        if early is not None:
+            return early
+        if automa.forced(setup, state) is not None:
+            return "move"
+        if state.phase in (st.DEAL, st.AUTOMA_DEAL) or state.step in (st.SCOUT, st.REVEAL):
+            return objectives.prompt_kind(state)
+        return turn.prompt_kind(state)
+
     def _prompt(self, setup: Setup, state: Hunt) -> Prompt:
         if state.phase == st.OVER:
             return Prompt("over", (), "the game is over: see the score")
@@ -186,17 +201,18 @@ class NutHuntRules(Rules):
         problem = malformed(setup, move)
         if problem:
             return refuse("NH-10", f"not a Nut Hunt move: {problem}")
-        prompt = self.prompt(setup, state)
-        if prompt.kind == "over":
+        if state.phase == st.OVER:
             return refuse("NH-26", "the game is over; no more moves")
         kind = move["type"]
         if kind == "trade":
-            return actions.check_trade(setup, state, move, prompt)
+            return actions.check_trade(setup, state, move, self.prompt_kind(setup, state))
         if kind == "show" and state.phase != st.SHOW:
             return end.check_early_show(setup, state, move)
-        if "player" in move and move["player"] not in prompt.actors:
-            waiting = " or ".join(prompt.actors) or "the referee"
-            return refuse("NH-10", f"it is not {move['player']}'s move: waiting for {waiting}")
+        if "player" in move:
+            actors = self.prompt(setup, state).actors
+            if move["player"] not in actors:
+                waiting = " or ".join(actors) or "the referee"
+                return refuse("NH-10", f"it is not {move['player']}'s move: waiting for {waiting}")
         return CHECKS[kind](setup, state, move)
 
     def apply(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
@@ -207,24 +223,38 @@ class NutHuntRules(Rules):
 
     # --- listing ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Hunt) -> list[Move]:
-        if self.prompt(setup, state).kind == "over":
-            return []
+        plain, trades = self._listed(setup, state)
+        return plain + actions.trades(setup, state) if trades else plain
+
+    def _listed(self, setup: Setup, state: Hunt) -> tuple[list[Move], int]:
+        """Every legal move but the trades, and how many trades there are besides: the Automa's
+        move alone when it is due, nothing once the game is over."""
+        if state.phase == st.OVER:
+            return [], 0
         forced = automa.forced(setup, state)
         if forced is not None:
-            return [forced]
-        moves = [m for m in self._candidates(setup, state) if self._allowed(setup, state, m)]
-        return moves + actions.trades(setup, state)
+            return [forced], 0
+        plain = self._scattering_or_turn(setup, state)
+        if plain is None:
+            plain = [
+                m
+                for m in self._candidates(setup, state)
+                if m["type"] in LEGAL_BY_CONSTRUCTION or CHECKS[m["type"]](setup, state, m).ok
+            ]
+        return plain, actions.trade_count(setup, state)
 
-    def _allowed(self, setup: Setup, state: Hunt, move: Move) -> bool:
-        """`check` of a listed candidate: well formed, made by whoever is prompted, not a trade
-        nor an early show, so only its own rule's check is left to pass; candidates of the
-        kinds listed legal by construction pass at once."""
-        kind = move["type"]
-        return kind in LEGAL_BY_CONSTRUCTION or CHECKS[kind](setup, state, move).ok
-
-    def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
+    def _scattering_or_turn(self, setup: Setup, state: Hunt) -> list[Move] | None:
+        """Most of a game's choices, listed only where their checks accept them: a scatter (or
+        the die for the Automa's squirrels), or a step of a player's turn; None at other
+        moments."""
         if state.stack:
             return scattering.candidates(setup, state)
+        if state.phase == st.TURN and state.step in turn.LISTED_STEPS:
+            listed = turn.candidates(setup, state)
+            return listed if listed is not None else actions.candidates(setup, state)
+        return None
+
+    def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
         listed = game_setup.candidates(setup, state)
         if listed is not None:
             return listed
@@ -251,15 +281,22 @@ class NutHuntRules(Rules):
         return determinise(state, setup.players.index(seat), rng)
 
     def random_move(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
-        moves = self.legal(setup, state)
-        plain = [m for m in moves if m["type"] != "trade"]
-        if plain and (len(plain) == len(moves) or rng.random() < 0.8):
+        """A legal move at random, a trade only one time in five when there is another move:
+        drawn as `rng.choice` from `legal`, the trades listed only when one is drawn."""
+        plain, trades = self._listed(setup, state)
+        if plain and (not trades or rng.random() < 0.8):
             return rng.choice(plain)
-        return rng.choice(moves)
+        pick = rng.choice(range(len(plain) + trades))
+        return plain[pick] if pick < len(plain) else actions.trades(setup, state)[pick - len(plain)]
 
     # --- scoring ------------------------------------------------------------------------------
     def score(self, setup: Setup, state: Hunt) -> ScoreSheet:
-        return scoring.score_table(setup, state)
+        known = state.memo.get("score")
+        if known is not None and known[0] is setup:
+            return known[1]
+        sheet = scoring.score_table(setup, state)
+        state.memo["score"] = (setup, sheet)
+        return sheet
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         data = data_of(setup.game)

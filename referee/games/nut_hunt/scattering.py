@@ -12,7 +12,7 @@ from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
 
@@ -27,9 +27,11 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
         built = state.count(space, seat) // 3
         if not built:
             continue
-        state = st.add_squirrels(state, space, seat, -3 * built)
-        state = st.evolve(
+        state = st.add_squirrels(
             state,
+            space,
+            seat,
+            -3 * built,
             nests=st.grid_add(state.nests, space, seat, built),
             nest_supply=st.bump(state.nest_supply, seat, -built),
         )
@@ -40,11 +42,10 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
                     state, space, other, -min(built, state.count(space, other))
                 )
         frames.append(Frame(space, None, others))
-        if state.nest_total(seat) >= st.NESTS_TO_END:
-            state = st.evolve(state, ending=True)
     if not frames:
         return state
-    return st.evolve(state, stack=state.stack + tuple(reversed(frames)))
+    ending = state.ending or state.nest_total(seat) >= st.NESTS_TO_END
+    return st.evolve(state, stack=state.stack + tuple(reversed(frames)), ending=ending)
 
 
 def scatter(state: Hunt, seat: int, destinations: list[int], competitive: bool) -> Hunt:
@@ -63,20 +64,32 @@ def settle(state: Hunt) -> Hunt:
     """Skip seats with nothing left to scatter and drop frames that are done."""
     if not state.stack:
         return state
-    stack = list(state.stack)
-    while stack:
-        frame = stack[-1]
+    stack = settled(state, state.stack)
+    return state if stack is state.stack else st.evolve(state, stack=stack)
+
+
+def settled(state: Hunt, stack: tuple[Frame, ...]) -> tuple[Frame, ...]:
+    """`stack` settled on the pieces of `state`: the seats with nothing left to scatter skipped
+    and the frames that are done dropped (`stack` itself when nothing changes)."""
+    top = stack[-1]
+    if top.waiting and state.count(top.space, top.waiting[0]):
+        return stack
+    frames = list(stack)
+    while frames:
+        frame = frames[-1]
         waiting = frame.waiting
         while waiting and state.count(frame.space, waiting[0]) == 0:
             waiting = waiting[1:]
         if waiting:
             if waiting != frame.waiting:
-                stack[-1] = Frame(frame.space, frame.vacated, waiting, frame.rolled, frame.rerolled)
+                frames[-1] = Frame(
+                    frame.space, frame.vacated, waiting, frame.rolled, frame.rerolled
+                )
             break
-        stack.pop()
-    if len(stack) == len(state.stack) and stack[-1] is state.stack[-1]:
-        return state
-    return st.evolve(state, stack=tuple(stack))
+        frames.pop()
+    if len(frames) == len(stack) and frames[-1] is stack[-1]:
+        return stack
+    return tuple(frames)
 
 
 def scatter_targets(state: Hunt, frame: Frame, frog: int) -> list[int]:
@@ -97,6 +110,15 @@ def prompt(setup: Setup, state: Hunt) -> Prompt | None:
     who = seats.name(setup, seat)
     why = "the fox" if frame.vacated is not None else "a new nest"
     return Prompt("move", (who,), f"{who}: scatter {counted(n, 'squirrel')} from {tile} ({why})")
+
+
+def prompt_kind(setup: Setup, state: Hunt) -> PromptKind:
+    """The kind of `prompt` (or of automa.roll_prompt): a chance while the Automa's squirrels
+    wait for the die (NH-37), else a move (a player's scatter, or the Automa's once rolled)."""
+    frame = state.stack[-1]
+    seat = frame.waiting[0]
+    rolling = seat == seats.automa(setup) and len(frame.rolled) < state.count(frame.space, seat)
+    return "chance" if rolling else "move"
 
 
 def check(setup: Setup, state: Hunt, move: Move) -> Verdict:

@@ -83,8 +83,7 @@ def tile_id(state: Hunt, space: int | None) -> str:
 
 def tile_name(setup: Setup, state: Hunt, space: int) -> str:
     """The tile on a space in words: 'Willow (NH-WIL)'."""
-    tile = data_of(setup.game).tiles[state.layout[space]]
-    return f"{tile.name} ({tile.id})"
+    return data_of(setup.game).labels[state.layout[space]]
 
 
 def frog(setup: Setup, state: Hunt) -> int:

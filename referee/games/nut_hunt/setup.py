@@ -10,7 +10,7 @@ from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import NOBODY, Hunt, evolve
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
 DEALT, KEPT = 3, 2
@@ -41,16 +41,20 @@ def initial(setup: Setup) -> Hunt:
     )
 
 
+EARLY_KINDS: dict[str, PromptKind] = {st.LAYOUT: "chance", st.FIRST: "move"}
+"""The kind of `prompt` in the phases before the objectives are dealt."""
+
+
 def prompt(setup: Setup, state: Hunt) -> Prompt | None:
     """While the forest is laid out or the starting player chosen; None after."""
     table = tuple(setup.players)
     if state.phase == st.LAYOUT:
         left = forest.SPACES - len(state.layout)
-        return Prompt(
-            "chance", table, f"lay out the forest row by row: layout TILE … ({left} to go)"
-        )
+        text = f"lay out the forest row by row: layout TILE … ({left} to go)"
+        return Prompt(EARLY_KINDS[st.LAYOUT], table, text)
     if state.phase == st.FIRST:
-        return Prompt("move", table, "all: choose the starting player (first NAME)")
+        text = "all: choose the starting player (first NAME)"
+        return Prompt(EARLY_KINDS[st.FIRST], table, text)
     return None
 
 
@@ -87,18 +91,25 @@ def check_first(setup: Setup, state: Hunt, move: Move) -> Verdict:
 def check_place(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-5, NH-6: a starting squirrel on an unoccupied starting tile, with 2 of its nuts."""
     verdict = turn.expect(state, st.PLACE, (), "placing a starting squirrel")
+    if verdict.ok:
+        verdict = _check_start(setup, state, move["tile"])
     if not verdict.ok:
         return verdict
-    space = seats.space(state, move["tile"])
-    data = data_of(setup.game)
-    if space is None or not data.tiles[move["tile"]].fields.get("start"):
-        return refuse("NH-5", f"{move['tile']} is not a green-bordered starting tile")
+    return turn.check_nuts(data_of(setup.game), move["tile"], move["nuts"], 2, "NH-6")
+
+
+def _check_start(setup: Setup, state: Hunt, tile: str) -> Verdict:
+    """NH-5: whether the next starting squirrel may go on `tile`, an unoccupied starting tile
+    the fox is not on."""
+    space = seats.space(state, tile)
+    if space is None or not data_of(setup.game).tiles[tile].fields.get("start"):
+        return refuse("NH-5", f"{tile} is not a green-bordered starting tile")
     if space == state.fox:
         return refuse("NH-5", "the fox occupies that tile")
     occupied = any(state.squirrels[space])
     if occupied and not (len(state.order) == 1 and special_five(setup, state)):
         return refuse("NH-5", "starting squirrels go on unoccupied starting tiles")
-    return turn.check_nuts(data, move["tile"], move["nuts"], 2, "NH-6")
+    return ACCEPTED
 
 
 def apply_layout(setup: Setup, state: Hunt, move: Move) -> Hunt:
@@ -154,22 +165,16 @@ def apply_place(setup: Setup, state: Hunt, move: Move) -> Hunt:
 def candidates(setup: Setup, state: Hunt) -> list[Move] | None:
     """Every tile still to lay, every player to start, or every legal starting squirrel; None
     once setting up is over."""
+    if state.phase not in (st.LAYOUT, st.FIRST, st.PLACE):
+        return None
     data = data_of(setup.game)
     if state.phase == st.LAYOUT:
         return [{"type": "layout", "tiles": [t]} for t in data.tiles if t not in state.layout]
     if state.phase == st.FIRST:
         return [{"type": "first", "name": p} for p in setup.players]
-    if state.phase == st.PLACE:
-        return [
-            {"type": "place", "tile": t, "nuts": list(n)}
-            for t in data.tiles
-            if _placeable(setup, state, t)
-            for n in data.forage_choices(t, 2)
-        ]
-    return None
-
-
-def _placeable(setup: Setup, state: Hunt, tile: str) -> bool:
-    """NH-5: whether a starting squirrel may go on `tile` (then with any 2 nuts it gives)."""
-    nuts = list(data_of(setup.game).forage_choices(tile, 2)[0])
-    return check_place(setup, state, {"type": "place", "tile": tile, "nuts": nuts}).ok
+    return [
+        {"type": "place", "tile": t, "nuts": list(n)}
+        for t in data.starts
+        if _check_start(setup, state, t).ok
+        for n in data.forage_choices(t, 2)
+    ]

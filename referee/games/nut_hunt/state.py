@@ -8,9 +8,12 @@ and when it is done the referee works back to the one below (see scattering.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from functools import cache
+from operator import add, sub
+from typing import Any, NamedTuple
 
 from pnpkit.referee import immutable
+from pnpkit.referee.immutable import replaced
 
 LAYOUT, FIRST, DEAL, PLACE, AUTOMA_DEAL, TURN, AUTOMA, SHOW, OVER = (
     "layout", "first", "deal", "place", "automa setup", "turn", "automa", "show", "over",
@@ -23,12 +26,12 @@ NOBODY = -1
 """`bottom_from` of a card no seat is known to have put there (the table's unseen deal)."""
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(NamedTuple):
     """Squirrels scattering from one space: from the fox (`vacated` is the space it left) or
     from a new nest (`vacated` is None). `waiting` are the seats still to scatter, in turn
     order; `rolled` the Automa destinations the die has given so far; `rerolled` where the
-    last roll pointed when no squirrel may go there (the die is rolled again, NH-37)."""
+    last roll pointed when no squirrel may go there (the die is rolled again, NH-37). A named
+    tuple: made afresh at most moves, and quicker to make than a frozen dataclass."""
 
     space: int
     vacated: int | None
@@ -74,7 +77,8 @@ class Hunt:
     note: str = ""
     bottom_from: tuple[int, ...] = ()
     memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
-    """Facts derived from this state, worked out once (the prompt): not part of the state."""
+    """Facts derived from this state, worked out once (the prompt, the score): not part of the
+    state."""
 
     @property
     def deck_size(self) -> int:
@@ -96,9 +100,8 @@ _FIELDS = frozenset(f.name for f in fields(Hunt) if f.init)
 def evolve(state: Hunt, **changes: Any) -> Hunt:
     """A new table like `state` with `changes` (the engine's fast copy), its prompt worked out
     afresh (`memo`); `state` itself is left as it is."""
-    unknown = changes.keys() - _FIELDS
-    if unknown:
-        raise TypeError(f"Hunt has no field {sorted(unknown)[0]!r}")
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"Hunt has no field {sorted(changes.keys() - _FIELDS)[0]!r}")
     return immutable.evolve(state, memo={}, **changes)
 
 
@@ -132,6 +135,7 @@ def shift_squirrels(state: Hunt, seat: int, deltas: dict[int, int], **changes: A
     return evolve(state, squirrels=tuple(grid), squirrel_supply=supply, **changes)
 
 
+@cache
 def turn_order(seats: int, start: int) -> tuple[int, ...]:
     """Every seat in turn order, beginning with `start` (NH-17)."""
     return tuple((start + i) % seats for i in range(seats))
@@ -149,6 +153,15 @@ def nut_changes(
     return {
         "nuts": (*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
         "nut_supply": tuple(supply),
+    }
+
+
+def payment(state: Hunt, seat: int, cost: tuple[int, ...]) -> dict[str, Any]:
+    """The table's changes when `seat` pays `cost` (nuts of each type) to the supply, for
+    `evolve`."""
+    return {
+        "nuts": replaced(state.nuts, seat, tuple(map(sub, state.nuts[seat], cost))),
+        "nut_supply": tuple(map(add, state.nut_supply, cost)),
     }
 
 

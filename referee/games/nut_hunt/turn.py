@@ -10,7 +10,7 @@ from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import NutData, data_of
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
 from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Setup
+from pnpkit.referee.rules import Prompt, PromptKind, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
 
@@ -18,7 +18,7 @@ PHASE_PROMPTS = {
     st.PLACE: "place a starting squirrel and forage 2 nuts (place TILE NUT NUT)",
     st.SHOW: "show an objective card you hold (show CARD)",
 }
-STEP_PROMPTS = {
+STEP_PROMPTS: dict[str, tuple[PromptKind, str]] = {
     st.ROLL: ("chance", "roll the fox die (roll N)"),
     st.FORAGE: ("move", "forage 2 nuts from the fox's tile (forage NUT NUT)"),
     st.ACTION: ("move", "recruit TILE, hassle TILE, scout, or pass"),
@@ -26,6 +26,14 @@ STEP_PROMPTS = {
     st.SCOUT_KEEP: ("move", "keep one scouted card (keep CARD) or keep none"),
 }
 """What the player named is asked to do in each phase, or each step of a turn."""
+LISTED_STEPS = frozenset({st.ROLL, st.FORAGE, st.HASSLE_FORAGE, st.ACTION})
+"""The steps of a turn whose moves `candidates` lists, or at the action step actions.py (the
+cards of a scout: objectives.py)."""
+
+
+def prompt_kind(state: Hunt) -> PromptKind:
+    """The kind of `prompt`."""
+    return "move" if state.phase in PHASE_PROMPTS else STEP_PROMPTS[state.step][0]
 
 
 def prompt(setup: Setup, state: Hunt) -> Prompt:
@@ -35,7 +43,7 @@ def prompt(setup: Setup, state: Hunt) -> Prompt:
     if state.phase in PHASE_PROMPTS:
         return Prompt("move", (name,), f"{name}: {PHASE_PROMPTS[state.phase]}")
     kind, text = STEP_PROMPTS[state.step]
-    return Prompt(kind, (name,), f"{name}: {text}")  # type: ignore[arg-type]
+    return Prompt(kind, (name,), f"{name}: {text}")
 
 
 def expect(state: Hunt, phase: str, steps: tuple[str, ...], what: str) -> Verdict:
@@ -80,7 +88,8 @@ def apply_roll(setup: Setup, state: Hunt, move: Move) -> Hunt:
     if forest.step(start, direction) is None:
         note = f"the fox bounces off the edge and goes to {seats.tile_name(setup, state, fox)}"
     frame = Frame(fox, start, st.turn_order(seats.seats(setup), state.active))
-    return evolve(state, fox=fox, step=st.FORAGE, stack=(*state.stack, frame), note=note)
+    stack = scattering.settled(state, (frame,))
+    return evolve(state, fox=fox, step=st.FORAGE, stack=stack, note=note)
 
 
 def check_forage(setup: Setup, state: Hunt, move: Move) -> Verdict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -13,7 +14,7 @@ from hypothesis import strategies as hs
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.nut_hunt import RULES
+from pnpkit.referee.games.nut_hunt import RULES, actions
 from pnpkit.referee.games.nut_hunt import forest as board
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt import table_view as nut_hunt_show
@@ -596,6 +597,32 @@ def test_svg_draws_every_tile_the_fox_and_pieces() -> None:
     centre = tuple(sum(v) / 6 for v in zip(*corners, strict=True))
     cell = nut_hunt_show.HEX / math.sqrt(3)  # the radius at which neighbouring hexes touch
     assert all(math.dist(centre, c) < cell - 1 for c in corners)  # each border drawn whole
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(("Ann", "Bob"), {}), (("Ann", "Bob", "Cy"), {}), (("Ann",), {"difficulty": "expert"})],
+)
+def test_random_move_draws_as_a_choice_from_legal(players: tuple[str, ...], options) -> None:
+    """random_move lists the trades only when it draws one, yet draws from the generator as
+    the simulations always have: a non-trade 4 times in 5 when both kinds are legal, else any
+    legal move; and the trades it counts are the trades `legal` lists."""
+    setup = make(players, seed=3, **options)
+    state, rng = RULES.initial(setup), random.Random(3)
+    while RULES.prompt_kind(setup, state) != "over":
+        moves = RULES.legal(setup, state)
+        assert actions.trade_count(setup, state) == len(actions.trades(setup, state))
+        plain = [m for m in moves if m["type"] != "trade"]
+        for seed in range(3):
+            old, new = random.Random(seed), random.Random(seed)
+            if plain and (len(plain) == len(moves) or old.random() < 0.8):
+                expected = old.choice(plain)
+            else:
+                expected = old.choice(moves)
+            assert RULES.random_move(setup, state, new) == expected
+            assert new.getstate() == old.getstate()
+        move = RULES.forced(setup, state) or RULES.random_move(setup, state, rng)
+        state = RULES.apply(setup, state, move)
 
 
 @settings(max_examples=60, deadline=None)
