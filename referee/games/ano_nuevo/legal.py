@@ -115,9 +115,13 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
             "type": "travel",
             "to": {p: _likely_trip(setup, state, p, rng) for p in setup.players},
         }
-    if step == MATE and state.mating and not state.mating.flips and not state.mating.discarders:
-        moves = legal_moves(setup, state)
-        return rng.choice(moves[:-1] or moves)  # a seal rarely leaves Harem cards behind
+    mating = state.mating
+    if step == MATE and mating and not mating.flips and not mating.discarders:
+        beach = sorted(set(state.beaches[mating.place]))
+        if not beach:
+            return rng.choice([{"type": "done"}])  # drawn from as `legal` lists it
+        kind = "take" if mating.taker == 0 else "give"
+        return {"type": kind, "card": rng.choice(beach)}  # a seal rarely leaves cards behind
     if step == POSTURE and state.contests[0].shown is None:
         seals = state.contests[0].seals
         counts = {p: rng.randint(0, min(2, len(state.seal(setup, p).hand))) for p in seals}

@@ -57,13 +57,16 @@ def _picks_left(setup: Setup, state: AnoNuevo, mating: Mating) -> bool:
 
 def start_mating(setup: Setup, state: AnoNuevo, place: int) -> AnoNuevo:
     """AN-55: the next Location with seals; after the last, the end of the turn."""
-    occupied = [s.place for s in state.seals if s.place is not None and s.place >= place]
-    if not occupied:
+    seals = state.seals
+    ahead = sorted(  # the seals on Locations `place` onwards, in the order they discard
+        (s.place, MATING_ORDER.get(s.role, 3), i)
+        for i, s in enumerate(seals)
+        if s.place is not None and s.place >= place
+    )
+    if not ahead:
         return end_turn(setup, state)
-    place = min(occupied)
-    here = [(p, s) for p, s in zip(setup.players, state.seals, strict=True) if s.place == place]
-    here.sort(key=lambda ps: MATING_ORDER.get(ps[1].role, 3))
-    discarders = tuple(p for p, s in here if s.hand)
+    place = ahead[0][0]
+    discarders = tuple(setup.players[i] for at, _, i in ahead if at == place and seals[i].hand)
     return evolve(state, mating=Mating(place, discarders))
 
 

@@ -84,7 +84,7 @@ def departures(
     for player, seal in zip(setup.players, seals, strict=True):
         if seal.role and seal.place is not None and player not in moved:
             stayers[seal.place][player] = seal.role
-    for roles in stayers:
+    for roles in filter(None, stayers):
         for player, role in after_departures(roles).items():
             if role != roles[player]:
                 i = setup.players.index(player)
