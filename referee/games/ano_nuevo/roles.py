@@ -76,15 +76,17 @@ def settle(
 
 
 def departures(
-    setup: Setup, places: int, seals: list[Seal], moved: tuple[str, ...]
+    setup: Setup, before: AnoNuevo, seals: list[Seal], moved: tuple[str, ...]
 ) -> tuple[Seal, ...]:
-    """AN-22, AN-23: the seals after this turn's travellers (`moved`) left their Locations;
-    `seals` are the seals after Travelling, replaced in place where a role changes."""
-    stayers: list[Roles] = [{} for _ in range(places)]
+    """AN-21 … AN-23: the roles of the seals still on each Location a traveller (`moved`) left;
+    `before` is the table before Travelling, `seals` the seals after it (replaced in place where
+    a role changes). Where nobody left, the roles the last Posture gave stand as they are."""
+    left = {s.place for p, s in zip(setup.players, before.seals, strict=True) if p in moved}
+    stayers: dict[int, Roles] = {place: {} for place in left if place is not None}
     for player, seal in zip(setup.players, seals, strict=True):
-        if seal.role and seal.place is not None and player not in moved:
+        if seal.role and seal.place is not None and seal.place in stayers and player not in moved:
             stayers[seal.place][player] = seal.role
-    for roles in filter(None, stayers):
+    for roles in stayers.values():
         for player, role in after_departures(roles).items():
             if role != roles[player]:
                 i = setup.players.index(player)

@@ -81,7 +81,7 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     moved = tuple(moved)
     return evolve(
         state,
-        seals=departures(setup, len(state.places), seals, moved),
+        seals=departures(setup, state, seals, moved),
         prey=prey,
         payers=tuple(payers),
         moved=moved,
