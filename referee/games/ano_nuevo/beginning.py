@@ -17,11 +17,12 @@ def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     """AN-5, AN-6, AN-8."""
     data = data_of(setup.game)
     tracker = data.tracker_first if state.tracker == data.tracker_last else state.tracker + 1
-    state = evolve(state, turn=state.turn + 1, tracker=tracker, moved=(), mating=None)
+    new_turn = {"turn": state.turn + 1, "tracker": tracker, "moved": (), "mating": None}
     if tracker == data.tracker_first:
         on_beaches = [c for beach in state.beaches for c in beach]
         return evolve(
             state,
+            **new_turn,
             step=FILL,
             fill=0,
             dealt=True,
@@ -29,8 +30,8 @@ def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
             harem_discard=cards.pile((*state.harem_discard, *on_beaches)),
         )
     if state.dealt:
-        return evolve(state, step=TRAVEL)
-    return start_hunt(setup, state)
+        return evolve(state, **new_turn, step=TRAVEL)
+    return start_hunt(setup, evolve(state, **new_turn))
 
 
 def next_fill(setup: Setup, state: AnoNuevo, data: Data) -> AnoNuevo | None:
@@ -60,12 +61,13 @@ def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         deck, discard = discard, ()
     place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
     beaches = replaced(state.beaches, place, cards.pile((*state.beaches[place], move["card"])))
-    state = evolve(
+    mating = state.mating
+    if mating is not None and state.step == MATE:
+        mating = evolve(mating, flips=mating.flips - 1)
+    return evolve(
         state,
         harem_deck=without(deck, move["card"]),
         harem_discard=discard,
         beaches=beaches,
+        mating=mating,
     )
-    if state.mating is not None and state.step == MATE:
-        state = evolve(state, mating=evolve(state.mating, flips=state.mating.flips - 1))
-    return state

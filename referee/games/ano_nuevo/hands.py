@@ -3,6 +3,8 @@ there, and its discard to the Prey discard pile."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
@@ -23,9 +25,9 @@ def check_shown(setup: Setup, state: AnoNuevo, player: str, card: str, rule: str
     return ACCEPTED
 
 
-def discard(setup: Setup, state: AnoNuevo, player: str, card: str) -> AnoNuevo:
-    """`player` discards a shown `card` from the hand."""
+def discard(setup: Setup, state: AnoNuevo, player: str, card: str, **changes: Any) -> AnoNuevo:
+    """`player` discards a shown `card` from the hand (and other fields change by `changes`)."""
     seal = state.seal(setup, player)
     prey, hand = cards.show(state.prey, seal.hand, card)
     prey = evolve(prey, discard=cards.pile((*prey.discard, card)))
-    return evolve(state, prey=prey).with_seal(setup, player, evolve(seal, hand=hand))
+    return state.with_seal(setup, player, evolve(seal, hand=hand), prey=prey, **changes)

@@ -102,10 +102,8 @@ def apply_draw(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     else:
         seal = evolve(seal, hand=cards.pile((*seal.hand, item)))  # type: ignore[arg-type]
         full = True
-    state = evolve(state, prey=prey).with_seal(setup, player, seal)
-    if full:
-        state = evolve(state, hunters=state.hunters[1:])
-    return state
+    hunters = state.hunters[1:] if full else state.hunters
+    return state.with_seal(setup, player, seal, prey=prey, hunters=hunters)
 
 
 def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:

@@ -115,9 +115,13 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
             "type": "travel",
             "to": {p: _likely_trip(setup, state, p, rng) for p in setup.players},
         }
-    if step == MATE and state.mating and not state.mating.flips and not state.mating.discarders:
-        moves = legal_moves(setup, state)
-        return rng.choice(moves[:-1] or moves)  # a seal rarely leaves Harem cards behind
+    mating = state.mating
+    if step == MATE and mating and not mating.flips and not mating.discarders:
+        beach = sorted(set(state.beaches[mating.place]))
+        if not beach:
+            return rng.choice([{"type": "done"}])  # drawn from as `legal` lists it
+        kind = "take" if mating.taker == 0 else "give"
+        return {"type": kind, "card": rng.choice(beach)}  # a seal rarely leaves cards behind
     if step == POSTURE and state.contests[0].shown is None:
         seals = state.contests[0].seals
         counts = {p: rng.randint(0, min(2, len(state.seal(setup, p).hand))) for p in seals}
@@ -128,16 +132,15 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
 def _likely_trip(setup: Setup, state: AnoNuevo, player: str, rng: random.Random) -> Any:
     """A seal's trip as a plain player might choose it: hunt when short of Prey, hold a beach
     that still has Harem cards, or head for one; now and then anywhere at all."""
-    options = travel_options(setup, state, player)
-    seal = state.seal(setup, player)
     if rng.random() < 0.1:
-        return rng.choice(options)
+        return rng.choice(travel_options(setup, state, player))
+    seal = state.seal(setup, player)
     if seal.place is not None and seal.role in ("alpha", "beta") and state.beaches[seal.place]:
         return seal.place + 1
-    promising = [o for o in options if o != OCEAN and state.beaches[o - 1]]
-    if seal.prey_count() >= 3 and promising:
-        return rng.choice(promising)
-    return OCEAN
+    if seal.prey_count() < 3:
+        return OCEAN
+    promising = [n for n, beach in enumerate(state.beaches, 1) if beach]  # every one is open
+    return rng.choice(promising) if promising else OCEAN
 
 
 def draw_chance(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:

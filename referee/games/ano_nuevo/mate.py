@@ -22,6 +22,9 @@ from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
+MATING_ORDER = {ALPHA: 0, BETA: 1, BACHELOR: 2}
+"""AN-55: the order in which the seals on a Location discard."""
+
 
 def next_mate(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
     """The next step of the Mating that needs no entry; None while someone must act."""
@@ -32,30 +35,39 @@ def next_mate(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
         if state.harem_deck or state.harem_discard:
             return None
         return evolve(state, mating=evolve(mating, flips=0))
-    if mating.discarders:
-        return None
-    beach = state.beaches[mating.place]
-    role = ALPHA if mating.taker == 0 else BETA
-    holder = role_holder(setup, state, mating.place, role)
-    if mating.left > 0 and beach and holder:
+    if mating.discarders or _picks_left(setup, state, mating):
         return None
     if mating.taker == 0:  # AN-57: now the Beta
-        return evolve(state, mating=evolve(mating, taker=1, left=mating.food[1]))
+        mating = evolve(mating, taker=1, left=mating.food[1])
+        if _picks_left(setup, state, mating):
+            return evolve(state, mating=mating)
     return start_mating(setup, state, mating.place + 1)
+
+
+def _picks_left(setup: Setup, state: AnoNuevo, mating: Mating) -> bool:
+    """AN-56, AN-57: whether the taker may still pick: Food left, Harem cards on the Location,
+    and a seal in the taker's role."""
+    role = ALPHA if mating.taker == 0 else BETA
+    return bool(
+        mating.left > 0
+        and state.beaches[mating.place]
+        and role_holder(setup, state, mating.place, role)
+    )
 
 
 def start_mating(setup: Setup, state: AnoNuevo, place: int) -> AnoNuevo:
     """AN-55: the next Location with seals; after the last, the end of the turn."""
-    order = {ALPHA: 0, BETA: 1, BACHELOR: 2}
-    seals = list(zip(setup.players, state.seals, strict=True))
-    while place < len(state.places):
-        here = [(p, s) for p, s in seals if s.place == place]
-        if here:
-            here.sort(key=lambda ps: order.get(ps[1].role, 3))
-            discarders = tuple(p for p, s in here if s.hand)
-            return evolve(state, mating=Mating(place, discarders))
-        place += 1
-    return end_turn(setup, state)
+    seals = state.seals
+    ahead = sorted(  # the seals on Locations `place` onwards, in the order they discard
+        (s.place, MATING_ORDER.get(s.role, 3), i)
+        for i, s in enumerate(seals)
+        if s.place is not None and s.place >= place
+    )
+    if not ahead:
+        return end_turn(setup, state)
+    place = ahead[0][0]
+    discarders = tuple(setup.players[i] for at, _, i in ahead if at == place and seals[i].hand)
+    return evolve(state, mating=Mating(place, discarders))
 
 
 def check_mate(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -107,17 +119,17 @@ def apply_mate(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     assert mating is not None
     player = move["seal"]
     role = state.seal(setup, player).role
-    state = discard(setup, state, player, move["card"])
     food = data_of(setup.game).food[move["card"]]
     foods = (
         food if role == ALPHA else mating.food[0],
         food if role == BETA else mating.food[1],
     )
     discarders = tuple(p for p in mating.discarders if p != player)
-    mating = evolve(mating, discarders=discarders, food=foods)
-    if not discarders:
-        mating = evolve(mating, taker=0, left=foods[0])
-    return evolve(state, mating=mating)
+    if discarders:
+        mating = evolve(mating, discarders=discarders, food=foods)
+    else:
+        mating = evolve(mating, discarders=discarders, food=foods, taker=0, left=foods[0])
+    return discard(setup, state, player, move["card"], mating=mating)
 
 
 def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
@@ -133,12 +145,14 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     seal = evolve(seal, vp=seal.vp + data.vp[card], mated=cards.pile((*seal.mated, card)))
     beach = without(state.beaches[mating.place], card)
     flips = data.refills(card, state.places[mating.place])  # AN-60
-    state = evolve(
-        state,
+    return state.with_seal(
+        setup,
+        player,
+        seal,
         beaches=replaced(state.beaches, mating.place, beach),
         harem_discard=cards.pile((*state.harem_discard, card)),
-    ).with_seal(setup, player, seal)
-    return evolve(state, mating=evolve(mating, left=mating.left - 1, flips=flips))
+        mating=evolve(mating, left=mating.left - 1, flips=flips),
+    )
 
 
 def apply_done(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:

@@ -15,7 +15,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     AnoNuevo,
     Contest,
     names,
-    roles_at,
+    roles_by_place,
     set_contest,
 )
 from pnpkit.referee.immutable import evolve
@@ -27,16 +27,16 @@ from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 def start_posture(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     """AN-30: a Contest on each Location with several posturers; a lone one is Alpha."""
     contests = []
-    for place in range(len(state.places)):
-        roles = roles_at(setup, state, place)
+    seals = list(state.seals)
+    for place, roles in enumerate(roles_by_place(setup, state)):
         who = posturers(roles, state.moved)
-        if len(who) == 1:
-            seal = state.seal(setup, who[0])
-            state = state.with_seal(setup, who[0], evolve(seal, role=ALPHA))
+        if len(who) == 1 and roles[who[0]] != ALPHA:
+            i = setup.players.index(who[0])
+            seals[i] = evolve(seals[i], role=ALPHA)
         elif len(who) > 1:
             defender = next((p for p, r in roles.items() if r == ALPHA), None)
             contests.append(Contest(place, 1, tuple(who), defender, BETA in roles.values()))
-    return evolve(state, step=POSTURE, contests=tuple(contests))
+    return evolve(state, step=POSTURE, seals=tuple(seals), contests=tuple(contests))
 
 
 def check_display(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:

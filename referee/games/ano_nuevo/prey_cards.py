@@ -76,6 +76,8 @@ class PreyCards:
 
     def possible(self, holder: Items) -> set[str]:
         """Every card ID that could be shown from `holder`."""
+        if not self.lots:  # digital mode: every card is known
+            return set(holder)
         found = {item for item in holder if not hidden(item)}
         for tag in {item for item in holder if hidden(item)}:
             found |= {card for card, n in self.lot(tag).items() if n > 0}
@@ -134,7 +136,7 @@ def draw(prey: PreyCards, card: str | None = None) -> tuple[PreyCards, str | Non
 
 def can_show(prey: PreyCards, holder: Items, card: str) -> bool:
     """Whether `card` could be in `holder`."""
-    return card in prey.possible(holder)
+    return card in holder or card in prey.possible(holder)
 
 
 def show(prey: PreyCards, holder: Items, card: str) -> tuple[PreyCards, Items]:

@@ -75,18 +75,22 @@ def settle(
     return roles, None
 
 
-def departures(setup: Setup, state: AnoNuevo) -> tuple[Seal, ...]:
-    """AN-22, AN-23: the seals after this turn's travellers left their Locations."""
-    seals = list(state.seals)
-    for place in range(len(state.places)):
-        stayers = {
-            p: seals[i].role
-            for i, p in enumerate(setup.players)
-            if seals[i].place == place and p not in state.moved and seals[i].role
-        }
-        for player, role in after_departures(stayers).items():
-            i = setup.players.index(player)
-            seals[i] = evolve(seals[i], role=role)
+def departures(
+    setup: Setup, before: AnoNuevo, seals: list[Seal], moved: tuple[str, ...]
+) -> tuple[Seal, ...]:
+    """AN-21 … AN-23: the roles of the seals still on each Location a traveller (`moved`) left;
+    `before` is the table before Travelling, `seals` the seals after it (replaced in place where
+    a role changes). Where nobody left, the roles the last Posture gave stand as they are."""
+    left = {s.place for p, s in zip(setup.players, before.seals, strict=True) if p in moved}
+    stayers: dict[int, Roles] = {place: {} for place in left if place is not None}
+    for player, seal in zip(setup.players, seals, strict=True):
+        if seal.role and seal.place is not None and seal.place in stayers and player not in moved:
+            stayers[seal.place][player] = seal.role
+    for roles in stayers.values():
+        for player, role in after_departures(roles).items():
+            if role != roles[player]:
+                i = setup.players.index(player)
+                seals[i] = evolve(seals[i], role=role)
     return tuple(seals)
 
 
@@ -96,7 +100,9 @@ def settle_round(
     """The table once `winner` (and `second`) won a round: the roles on its Location, and the
     second round to play next if one is needed."""
     roles, again = settle(roles_at(setup, state, contest.place), contest, winner, second)
+    seals = list(state.seals)
     for player, role in roles.items():
-        state = state.with_seal(setup, player, evolve(state.seal(setup, player), role=role))
+        i = setup.players.index(player)
+        seals[i] = evolve(seals[i], role=role)
     rest = state.contests[1:]
-    return evolve(state, contests=((again,) if again else ()) + rest)
+    return evolve(state, seals=tuple(seals), contests=((again,) if again else ()) + rest)

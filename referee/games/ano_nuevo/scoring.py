@@ -92,11 +92,9 @@ def outcome_of(setup: Setup, state: AnoNuevo) -> Outcome:
 
 def end_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     """AN-50 … AN-53: the next turn begins, or the game is over (waiting on a bellow if tied)."""
-    state = evolve(state, mating=None)
-    vps = {p: state.seal(setup, p).vp for p in setup.players}
-    if not game_over(vps):
-        return begin_turn(setup, state)
-    state = evolve(state, step=OVER)
+    if not game_over({p: s.vp for p, s in zip(setup.players, state.seals, strict=True)}):
+        return begin_turn(setup, state)  # which clears the Mating
+    state = evolve(state, mating=None, step=OVER)
     if outcome_of(setup, state).bellow:
         return evolve(state, step=TIE)
     return state

@@ -4,6 +4,7 @@ Mating under way) and the small helpers every step of the turn reads it with."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 from pnpkit.referee.immutable import evolve
@@ -118,10 +119,10 @@ class AnoNuevo:
         """A player's seal."""
         return self.seals[setup.players.index(player)]
 
-    def with_seal(self, setup: Setup, player: str, seal: Seal) -> AnoNuevo:
-        """The table with a player's seal replaced."""
+    def with_seal(self, setup: Setup, player: str, seal: Seal, **changes: Any) -> AnoNuevo:
+        """The table with a player's seal replaced (and other fields changed by `changes`)."""
         i = setup.players.index(player)
-        return evolve(self, seals=(*self.seals[:i], seal, *self.seals[i + 1 :]))
+        return evolve(self, seals=(*self.seals[:i], seal, *self.seals[i + 1 :]), **changes)
 
 
 def role_holder(setup: Setup, state: AnoNuevo, place: int, role: str) -> str:
@@ -139,6 +140,15 @@ def roles_at(setup: Setup, state: AnoNuevo, place: int) -> dict[str, str]:
         for p, seal in zip(setup.players, state.seals, strict=True)
         if seal.place == place
     }
+
+
+def roles_by_place(setup: Setup, state: AnoNuevo) -> list[dict[str, str]]:
+    """`roles_at` of every Location in play, in order."""
+    found: list[dict[str, str]] = [{} for _ in state.places]
+    for p, seal in zip(setup.players, state.seals, strict=True):
+        if seal.place is not None:
+            found[seal.place][p] = seal.role
+    return found
 
 
 def place_name(index: int) -> str:

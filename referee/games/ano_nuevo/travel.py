@@ -71,13 +71,22 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         moved.append(player)
         if seal.place is None and index is not None:  # AN-48: leaving the Ocean
             prey = evolve(prey, discard=cards.pile((*prey.discard, *seal.pool)))
-            seal = evolve(seal, hand=cards.pile((*seal.hand, *seal.aside)), aside=(), pool=())
-        seals[i] = evolve(seal, place=index, role=NONE)
+            hand = cards.pile((*seal.hand, *seal.aside))
+            seals[i] = evolve(seal, place=index, role=NONE, hand=hand, aside=(), pool=())
+        else:
+            seals[i] = evolve(seal, place=index, role=NONE)
         free = index is not None and data.free_arrival(state.places[index])
-        if seal.hand and not free:
+        if seals[i].hand and not free:
             payers.append(player)
-    state = evolve(state, seals=tuple(seals), prey=prey, payers=tuple(payers), moved=tuple(moved))
-    return evolve(state, seals=departures(setup, state), step=PAY)
+    moved = tuple(moved)
+    return evolve(
+        state,
+        seals=departures(setup, state, seals, moved),
+        prey=prey,
+        payers=tuple(payers),
+        moved=moved,
+        step=PAY,
+    )
 
 
 def check_pay(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -89,6 +98,5 @@ def check_pay(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 
 def apply_pay(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-12: the card is discarded."""
-    state = discard(setup, state, move["seal"], move["card"])
     payers = tuple(p for p in state.payers if p != move["seal"])
-    return evolve(state, payers=payers)
+    return discard(setup, state, move["seal"], move["card"], payers=payers)

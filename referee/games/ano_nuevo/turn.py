@@ -145,15 +145,21 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
     return Choices("stand NAME=stay|back …", {p: ("stay", "back") for p in contest.seals})
 
 
+ONE_KIND = {
+    LOCATION: ("location",),
+    FILL: ("flip",),
+    TRAVEL: ("travel",),
+    PAY: ("pay",),
+    TIE: ("bellow",),
+}
+"""The steps that expect one kind of move whatever the table."""
+
+
 def expected(setup: Setup, state: AnoNuevo) -> tuple[str, ...]:
     """The kinds of move that may be entered now (AN-70)."""
     step = state.step
-    if step == LOCATION:
-        return ("location",)
-    if step == FILL:
-        return ("flip",)
-    if step in (TRAVEL, PAY, TIE):
-        return {TRAVEL: ("travel",), PAY: ("pay",), TIE: ("bellow",)}[step]
+    if step in ONE_KIND:
+        return ONE_KIND[step]
     if step == POSTURE:
         contest = state.contests[0]
         if contest.shown is None:
