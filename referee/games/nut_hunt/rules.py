@@ -152,12 +152,7 @@ class NutHuntRules(Rules):
 
     # --- what now -----------------------------------------------------------------------------
     def prompt(self, setup: Setup, state: Hunt) -> Prompt:
-        known = state.memo.get("prompt")
-        if known is not None and known[0] is setup:
-            return known[1]
-        prompt = self._prompt(setup, state)
-        state.memo["prompt"] = (setup, prompt)
-        return prompt
+        return state.remembered("prompt", setup, lambda: self._prompt(setup, state))
 
     def prompt_kind(self, setup: Setup, state: Hunt) -> PromptKind:
         """The kind of the current prompt, decided as `prompt` decides it, without its text."""
@@ -291,12 +286,7 @@ class NutHuntRules(Rules):
 
     # --- scoring ------------------------------------------------------------------------------
     def score(self, setup: Setup, state: Hunt) -> ScoreSheet:
-        known = state.memo.get("score")
-        if known is not None and known[0] is setup:
-            return known[1]
-        sheet = scoring.score_table(setup, state)
-        state.memo["score"] = (setup, sheet)
-        return sheet
+        return state.remembered("score", setup, lambda: scoring.score_table(setup, state))
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         data = data_of(setup.game)

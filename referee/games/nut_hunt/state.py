@@ -7,13 +7,16 @@ and when it is done the referee works back to the one below (see scattering.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
 from operator import add, sub
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from pnpkit.referee import immutable
 from pnpkit.referee.immutable import replaced
+
+Fact = TypeVar("Fact")
 
 LAYOUT, FIRST, DEAL, PLACE, AUTOMA_DEAL, TURN, AUTOMA, SHOW, OVER = (
     "layout", "first", "deal", "place", "automa setup", "turn", "automa", "show", "over",
@@ -79,6 +82,15 @@ class Hunt:
     memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Facts derived from this state, worked out once (the prompt, the score): not part of the
     state."""
+
+    def remembered(self, key: str, setup: object, work: Callable[[], Fact]) -> Fact:
+        """`work()`, worked out once for this state and `setup` and kept in `memo` under `key`."""
+        known = self.memo.get(key)
+        if known is not None and known[0] is setup:
+            return known[1]
+        fact = work()
+        self.memo[key] = (setup, fact)
+        return fact
 
     @property
     def deck_size(self) -> int:
