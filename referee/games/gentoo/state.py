@@ -23,6 +23,13 @@ CARDS = "cards"
 TOKENS = "tokens"
 
 
+@per_game
+def _catalog(game: Game) -> Catalog:
+    cards = {c.id: c for c in game.group(CARDS).components}
+    tokens = {c.fields["icon"]: c for c in game.group(TOKENS).components}
+    return Catalog(cards, tokens)
+
+
 @dataclass(frozen=True)
 class Catalog:
     """What the component data says about Gentoo's cards and tokens."""
@@ -31,10 +38,9 @@ class Catalog:
     tokens: Mapping[str, Component]
     """Token components by their icon: "nesting-stone", "penguin", "fish"."""
 
-    @classmethod
-    def of(cls, game: Game) -> Catalog:
-        """The catalogue of `game`, read once per loaded game."""
-        return _catalog(game)
+    of = staticmethod(_catalog)
+    """`Catalog.of(game)`: the catalogue of `game`, read once per loaded game (one call per
+    move where a classmethod would make two)."""
 
     _kinds: dict[str, str] = field(init=False, repr=False, compare=False)
     _costs: dict[str, int] = field(init=False, repr=False, compare=False)
@@ -94,13 +100,6 @@ class Catalog:
     def token(self, icon: str) -> Component:
         """The token with this icon."""
         return self.tokens[icon]
-
-
-@per_game
-def _catalog(game: Game) -> Catalog:
-    cards = {c.id: c for c in game.group(CARDS).components}
-    tokens = {c.fields["icon"]: c for c in game.group(TOKENS).components}
-    return Catalog(cards, tokens)
 
 
 class Pool(tuple[str, ...]):
