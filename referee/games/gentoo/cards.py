@@ -277,7 +277,7 @@ def play_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[M
     `check_play` accepts."""
     moves: list[Move] = []
     spots: list[Move] | None = None
-    for card in sorted(set(table.current.in_play)):
+    for card in sorted(set(table.players[table.turn].in_play)):
         kind = catalog.kind(card)
         if kind in NOT_PLAYED or not available(table, table.turn, card):
             continue  # what check_play refuses whatever the target

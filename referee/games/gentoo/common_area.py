@@ -68,7 +68,7 @@ def apply_choose(setup: Setup, state: Table, move: Move) -> Table:
 def choices(setup: Setup, state: Table) -> list[Move]:
     """Every Choice Card the player may take now, with and without a Good Nesting Site: those
     `check_choose` accepts."""
-    catalog, player = Catalog.of(setup.game), state.current
+    catalog, player = Catalog.of(setup.game), state.players[state.turn]
     fish, stones = player.fish, player.stones
     with_site: bool | None = None
     moves: list[Move] = []

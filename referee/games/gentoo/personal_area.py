@@ -113,7 +113,7 @@ def plays(setup: Setup, state: Table) -> list[Move]:
 
 def endings(state: Table) -> list[Move]:
     """The ways to end the turn without playing: pass, or else move a card to the Used Pile."""
-    in_play = state.current.in_play
+    in_play = state.players[state.turn].in_play
     if len(in_play) <= CARDS_IN_PLAY_KEPT:
         return [{"type": "pass"}]
     return [{"type": "used", "card": c} for c in sorted(set(in_play))]

@@ -31,7 +31,7 @@ def forced(state: Table) -> Move | None:
     if step == DRAW and not state.draw_pile and state.discard:
         return dict(RESHUFFLE_DISCARD)
     if step == FLIP:
-        player = state.current
+        player = state.players[state.turn]
         if not player.pile and player.used:
             return dict(RESHUFFLE_USED)
     return None
@@ -40,7 +40,7 @@ def forced(state: Table) -> Move | None:
 def source(state: Table) -> Pool:
     """The face-down pile the next card is turned from: the Player Pile in Phase II's flip, the
     Draw Pile otherwise."""
-    return state.current.pile if state.step == FLIP else state.draw_pile
+    return state.players[state.turn].pile if state.step == FLIP else state.draw_pile
 
 
 def check_flip(setup: Setup, state: Table, move: Move) -> Verdict:
@@ -64,7 +64,7 @@ def apply_flip(setup: Setup, state: Table, move: Move) -> Table:
     if state.step != FLIP:
         return evolve(state, draw_pile=state.draw_pile.take(card), choice=(*state.choice, card))
     barred = card if state.reshuffled and card == state.chosen else None
-    player = state.current
+    player = state.players[state.turn]
     flipped = evolve(player, pile=player.pile.take(card), in_play=(*player.in_play, card))
     return evolve(state, players=state.seated(flipped), barred=barred, step=PLAY)
 

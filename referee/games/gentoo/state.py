@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -23,6 +23,13 @@ CARDS = "cards"
 TOKENS = "tokens"
 
 
+@per_game
+def _catalog(game: Game) -> Catalog:
+    cards = {c.id: c for c in game.group(CARDS).components}
+    tokens = {c.fields["icon"]: c for c in game.group(TOKENS).components}
+    return Catalog(cards, tokens)
+
+
 @dataclass(frozen=True)
 class Catalog:
     """What the component data says about Gentoo's cards and tokens."""
@@ -31,20 +38,23 @@ class Catalog:
     tokens: Mapping[str, Component]
     """Token components by their icon: "nesting-stone", "penguin", "fish"."""
 
-    @classmethod
-    def of(cls, game: Game) -> Catalog:
-        """The catalogue of `game`, read once per loaded game."""
-        return _catalog(game)
+    of = staticmethod(_catalog)
+    """`Catalog.of(game)`: the catalogue of `game`, read once per loaded game (one call per
+    move where a classmethod would make two)."""
 
-    _kinds: dict[str, str] = field(init=False, repr=False, compare=False)
+    kind: Callable[[str], str] = field(init=False, repr=False, compare=False)
+    """`kind(card)`: the card's type: snow, egg, skua, stone-thief …"""
+    price: Callable[[str], tuple[int, int, bool]] = field(init=False, repr=False, compare=False)
+    """`price(card)`: what choosing the card takes: fish, nesting stones, and whether it is an
+    Egg (which a Good Nesting Site makes one stone cheaper)."""
     _costs: dict[str, int] = field(init=False, repr=False, compare=False)
     _stones: dict[str, int] = field(init=False, repr=False, compare=False)
     _by_kind: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
-    _prices: dict[str, tuple[int, int, bool]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Each card's facts read at once into plain attributes, which the rules read at every
-        move (a lazily cached property is slower to read)."""
+        move (a lazily cached property is slower to read); `kind` and `price`, asked most
+        often, are the lookups of their tables themselves (no Python call each time)."""
         kinds = {c: str(card.fields["type"]) for c, card in self.cards.items()}
         costs = {c: int(card.fields.get("cost", 0)) for c, card in self.cards.items()}
         stones = {c: int(card.fields.get("stones", 0)) for c, card in self.cards.items()}
@@ -52,23 +62,14 @@ class Catalog:
         for card, kind in kinds.items():
             by_kind.setdefault(kind, []).append(card)
         facts = {
-            "_kinds": kinds,
             "_costs": costs,
             "_stones": stones,
             "_by_kind": {kind: tuple(cards) for kind, cards in by_kind.items()},
-            "_prices": {c: (costs[c], stones[c], kinds[c] == "egg") for c in kinds},
+            "kind": kinds.__getitem__,
+            "price": {c: (costs[c], stones[c], kinds[c] == "egg") for c in kinds}.__getitem__,
         }
         for name, value in facts.items():
             object.__setattr__(self, name, value)
-
-    def price(self, card: str) -> tuple[int, int, bool]:
-        """What choosing the card takes: fish, nesting stones, and whether it is an Egg (which a
-        Good Nesting Site makes one stone cheaper)."""
-        return self._prices[card]
-
-    def kind(self, card: str) -> str:
-        """The card's type: snow, egg, skua, stone-thief …"""
-        return self._kinds[card]
 
     def cost(self, card: str) -> int:
         """Fish paid to choose the card."""
@@ -94,13 +95,6 @@ class Catalog:
     def token(self, icon: str) -> Component:
         """The token with this icon."""
         return self.tokens[icon]
-
-
-@per_game
-def _catalog(game: Game) -> Catalog:
-    cards = {c.id: c for c in game.group(CARDS).components}
-    tokens = {c.fields["icon"]: c for c in game.group(TOKENS).components}
-    return Catalog(cards, tokens)
 
 
 class Pool(tuple[str, ...]):

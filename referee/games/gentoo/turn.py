@@ -133,7 +133,7 @@ def _skip(state: Table) -> str | None:
     if step == DISCARD:
         return FLIP if len(state.choice) <= CHOICE_CARDS else None
     if step == FLIP:
-        player = state.current
+        player = state.players[state.turn]
         return PLAY if not player.pile and not player.used else None
     return None
 
