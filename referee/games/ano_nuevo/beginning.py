@@ -60,7 +60,7 @@ def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     if not deck:
         deck, discard = discard, ()
     place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
-    beaches = replaced(state.beaches, place, cards.pile((*state.beaches[place], move["card"])))
+    beaches = replaced(state.beaches, place, cards.added(state.beaches[place], move["card"]))
     mating = state.mating
     if mating is not None and state.step == MATE:
         mating = evolve(mating, flips=mating.flips - 1)
