@@ -35,14 +35,17 @@ def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
 
 
 def next_fill(setup: Setup, state: AnoNuevo, data: Data) -> AnoNuevo | None:
-    """AN-6, AN-7: on to the next Location once one is full or no Harem card is left; None while
-    a card is to be turned up."""
-    if state.fill < len(state.places):
-        full = len(state.beaches[state.fill]) >= data.capacity[state.places[state.fill]]
-        if not full and (state.harem_deck or state.harem_discard):
-            return None
-        return evolve(state, fill=state.fill + 1)
-    return evolve(state, step=TRAVEL)
+    """AN-6, AN-7: on past each Location that is full (every one once no Harem card is left),
+    then Travel; None while a card is to be turned up."""
+    places, fill = state.places, state.fill
+    cards_left = state.harem_deck or state.harem_discard
+    while fill < len(places) and (
+        not cards_left or len(state.beaches[fill]) >= data.capacity[places[fill]]
+    ):
+        fill += 1
+    if fill == len(places):
+        return evolve(state, fill=fill, step=TRAVEL)
+    return None if fill == state.fill else evolve(state, fill=fill)
 
 
 def check_flip(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -60,7 +63,7 @@ def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     if not deck:
         deck, discard = discard, ()
     place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
-    beaches = replaced(state.beaches, place, cards.pile((*state.beaches[place], move["card"])))
+    beaches = replaced(state.beaches, place, cards.added(state.beaches[place], move["card"]))
     mating = state.mating
     if mating is not None and state.step == MATE:
         mating = evolve(mating, flips=mating.flips - 1)

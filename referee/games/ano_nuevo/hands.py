@@ -29,5 +29,5 @@ def discard(setup: Setup, state: AnoNuevo, player: str, card: str, **changes: An
     """`player` discards a shown `card` from the hand (and other fields change by `changes`)."""
     seal = state.seal(setup, player)
     prey, hand = cards.show(state.prey, seal.hand, card)
-    prey = evolve(prey, discard=cards.pile((*prey.discard, card)))
+    prey = evolve(prey, discard=cards.added(prey.discard, card))
     return state.with_seal(setup, player, evolve(seal, hand=hand), prey=prey, **changes)

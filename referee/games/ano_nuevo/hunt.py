@@ -74,7 +74,7 @@ def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         if setup.variant != ADVANCED:
             prey, item = cards.draw(prey)
             if item is not None:
-                seals[i] = evolve(seals[i], hand=cards.pile((*seals[i].hand, item)))
+                seals[i] = evolve(seals[i], hand=cards.added(seals[i].hand, item))
             continue
         if not seals[i].pool:
             prey, pool = draw_pool(prey)
@@ -82,7 +82,7 @@ def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         if seals[i].pool:
             prey, item = cards.any_hidden(prey, seals[i].pool)
             seal = seals[i]
-            aside = cards.pile((*seal.aside, item))
+            aside = cards.added(seal.aside, item)
             seals[i] = evolve(seal, pool=without(seal.pool, item), aside=aside)
     if setup.variant == ADVANCED:
         seals = pass_pools(seals, hunters)
@@ -97,10 +97,10 @@ def apply_draw(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     player = move["seal"]
     seal = state.seal(setup, player)
     if setup.variant == ADVANCED:
-        seal = evolve(seal, pool=cards.pile((*seal.pool, item)))  # type: ignore[arg-type]
+        seal = evolve(seal, pool=cards.added(seal.pool, item))  # type: ignore[arg-type]
         full = len(seal.pool) >= POOL
     else:
-        seal = evolve(seal, hand=cards.pile((*seal.hand, item)))  # type: ignore[arg-type]
+        seal = evolve(seal, hand=cards.added(seal.hand, item))  # type: ignore[arg-type]
         full = True
     hunters = state.hunters[1:] if full else state.hunters
     return state.with_seal(setup, player, seal, prey=prey, hunters=hunters)
@@ -113,7 +113,7 @@ def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     seal = evolve(
         seal,
         pool=without(seal.pool, move["card"]),
-        aside=cards.pile((*seal.aside, move["card"])),
+        aside=cards.added(seal.aside, move["card"]),
     )
     state = state.with_seal(setup, player, seal)
     keepers = tuple(p for p in state.keepers if p != player)

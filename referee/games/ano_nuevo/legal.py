@@ -21,6 +21,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     TIE,
     TRAVEL,
     AnoNuevo,
+    Seal,
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
 from pnpkit.referee.moves import Move
@@ -57,11 +58,20 @@ def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
 
 
 def _shown(setup: Setup, state: AnoNuevo, kind: str, players: Sequence[str]) -> list[Move]:
-    return [
-        {"type": kind, "seal": p, "card": c}
-        for p in players
-        for c in sorted(state.prey.possible(state.seal(setup, p).hand))
-    ]
+    return [{"type": kind, "seal": p, "card": c} for p, c in _showable(setup, state, players)]
+
+
+def _showable(setup: Setup, state: AnoNuevo, players: Sequence[str]) -> list[tuple[str, str]]:
+    """Each (player, card) a player could show from its hand, in the order `legal` lists them."""
+    return [(p, c) for p in players for c in sorted(state.prey.possible(state.seal(setup, p).hand))]
+
+
+def _random_shown(
+    setup: Setup, state: AnoNuevo, kind: str, players: Sequence[str], rng: random.Random
+) -> Move:
+    """`rng.choice(_shown(...))` without building the moves not drawn."""
+    player, card = rng.choice(_showable(setup, state, players))
+    return {"type": kind, "seal": player, "card": card}
 
 
 def _posture_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
@@ -113,9 +123,16 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     if step == TRAVEL:
         return {
             "type": "travel",
-            "to": {p: _likely_trip(setup, state, p, rng) for p in setup.players},
+            "to": {
+                p: _likely_trip(setup, state, p, seal, rng)
+                for p, seal in zip(setup.players, state.seals, strict=True)
+            },
         }
+    if step == PAY:
+        return _random_shown(setup, state, "pay", state.payers, rng)
     mating = state.mating
+    if step == MATE and mating and not mating.flips and mating.discarders:
+        return _random_shown(setup, state, "mate", mating.discarders, rng)
     if step == MATE and mating and not mating.flips and not mating.discarders:
         beach = sorted(set(state.beaches[mating.place]))
         if not beach:
@@ -129,12 +146,11 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     return rng.choice(legal_moves(setup, state))
 
 
-def _likely_trip(setup: Setup, state: AnoNuevo, player: str, rng: random.Random) -> Any:
+def _likely_trip(setup: Setup, state: AnoNuevo, player: str, seal: Seal, rng: random.Random) -> Any:
     """A seal's trip as a plain player might choose it: hunt when short of Prey, hold a beach
     that still has Harem cards, or head for one; now and then anywhere at all."""
     if rng.random() < 0.1:
         return rng.choice(travel_options(setup, state, player))
-    seal = state.seal(setup, player)
     if seal.place is not None and seal.role in ("alpha", "beta") and state.beaches[seal.place]:
         return seal.place + 1
     if seal.prey_count() < 3:

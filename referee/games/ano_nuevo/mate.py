@@ -58,16 +58,14 @@ def _picks_left(setup: Setup, state: AnoNuevo, mating: Mating) -> bool:
 def start_mating(setup: Setup, state: AnoNuevo, place: int) -> AnoNuevo:
     """AN-55: the next Location with seals; after the last, the end of the turn."""
     seals = state.seals
-    ahead = sorted(  # the seals on Locations `place` onwards, in the order they discard
-        (s.place, MATING_ORDER.get(s.role, 3), i)
-        for i, s in enumerate(seals)
-        if s.place is not None and s.place >= place
-    )
+    ahead = [s.place for s in seals if s.place is not None and s.place >= place]
     if not ahead:
         return end_turn(setup, state)
-    place = ahead[0][0]
-    discarders = tuple(setup.players[i] for at, _, i in ahead if at == place and seals[i].hand)
-    return evolve(state, mating=Mating(place, discarders))
+    place = min(ahead)
+    here = sorted(  # the seals there with a Prey card, in the order they discard
+        (MATING_ORDER.get(s.role, 3), i) for i, s in enumerate(seals) if s.place == place and s.hand
+    )
+    return evolve(state, mating=Mating(place, tuple(setup.players[i] for _, i in here)))
 
 
 def check_mate(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -142,7 +140,7 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     role = ALPHA if mating.taker == 0 else BETA
     player = role_holder(setup, state, mating.place, role)
     seal = state.seal(setup, player)
-    seal = evolve(seal, vp=seal.vp + data.vp[card], mated=cards.pile((*seal.mated, card)))
+    seal = evolve(seal, vp=seal.vp + data.vp[card], mated=cards.added(seal.mated, card))
     beach = without(state.beaches[mating.place], card)
     flips = data.refills(card, state.places[mating.place])  # AN-60
     return state.with_seal(
@@ -150,7 +148,7 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         player,
         seal,
         beaches=replaced(state.beaches, mating.place, beach),
-        harem_discard=cards.pile((*state.harem_discard, card)),
+        harem_discard=cards.added(state.harem_discard, card),
         mating=evolve(mating, left=mating.left - 1, flips=flips),
     )
 

@@ -11,6 +11,7 @@ referee deals, so every item is a card ID and no lot exists.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -29,6 +30,12 @@ def hidden(item: str) -> bool:
 def pile(items: Iterable[str]) -> Items:
     """Items in their canonical (sorted) order."""
     return tuple(sorted(items))
+
+
+def added(items: Items, item: str) -> Items:
+    """A pile with one more item, in its place."""
+    at = bisect_right(items, item)
+    return (*items[:at], item, *items[at:])
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ check. What is expected now, from whom, and the steps the referee carries out by
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn, next_fill
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_result
@@ -104,15 +106,21 @@ def _mate_prompt(setup: Setup, state: AnoNuevo) -> Prompt:
     )
 
 
+STEP_KIND: dict[str, PromptKind] = {
+    LOCATION: "chance",
+    FILL: "chance",
+    TRAVEL: "simultaneous",
+    PAY: "move",
+    TIE: "move",
+}
+"""The kind of prompt of the steps where it does not depend on the table."""
+
+
 def kind(setup: Setup, state: AnoNuevo) -> PromptKind:
     """The kind of `prompt` now, without its text (the engine asks it at every step)."""
     step = state.step
-    if step in (LOCATION, FILL):
-        return "chance"
-    if step == TRAVEL:
-        return "simultaneous"
-    if step in (PAY, TIE):
-        return "move"
+    if step in STEP_KIND:
+        return STEP_KIND[step]
     if step == POSTURE:
         contest = state.contests[0]
         return "simultaneous" if contest.shown is None or not contest.fighters else "move"
@@ -193,24 +201,39 @@ def actors(setup: Setup, state: AnoNuevo, move: Move) -> tuple[str, ...]:
 def proceed(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     """Carry out every step that needs no entry, until someone must act."""
     while True:
-        nxt = _next(setup, state)
+        carry_on = AUTOMATIC.get(state.step)
+        nxt = carry_on(setup, state) if carry_on is not None else None
         if nxt is None:
             return state
         state = nxt
 
 
-def _next(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
-    step = state.step
-    if step == LOCATION and len(state.places) == len(setup.players) - 1:
-        return begin_turn(setup, state)
-    if step == FILL:
-        return next_fill(setup, state, data_of(setup.game))
-    if step == PAY and not state.payers:
-        return start_posture(setup, state)
-    if step == POSTURE and not state.contests:
-        return start_hunt(setup, state)
-    if step == HUNT and setup.digital:
-        return next_hunt(setup, state)
-    if step == MATE:
-        return next_mate(setup, state)
-    return None
+def _located(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
+    return begin_turn(setup, state) if len(state.places) == len(setup.players) - 1 else None
+
+
+def _filling(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
+    return next_fill(setup, state, data_of(setup.game))
+
+
+def _paid(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
+    return None if state.payers else start_posture(setup, state)
+
+
+def _postured(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
+    return None if state.contests else start_hunt(setup, state)
+
+
+def _hunting(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
+    return next_hunt(setup, state) if setup.digital else None
+
+
+AUTOMATIC: dict[str, Callable[[Setup, AnoNuevo], AnoNuevo | None]] = {
+    LOCATION: _located,
+    FILL: _filling,
+    PAY: _paid,
+    POSTURE: _postured,
+    HUNT: _hunting,
+    MATE: next_mate,
+}
+"""Per step, what the referee carries out by itself next (None while someone must act)."""
