@@ -214,7 +214,9 @@ class NutHuntRules(Rules):
         return turn.settle(setup, APPLIES[move["type"]](setup, state, move))
 
     def forced(self, setup: Setup, state: Hunt) -> Move | None:
-        return automa.forced(setup, state)
+        if state.stack or state.phase in automa.PHASES:
+            return automa.forced(setup, state)
+        return None
 
     # --- listing ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Hunt) -> list[Move]:
