@@ -156,7 +156,7 @@ def candidates(setup: Setup, state: Hunt) -> list[Move]:
     moves: list[Move] = [{"type": "recruit", "tile": t} for t in recruitable(setup, state)]
     seat = state.active
     moves += [
-        {"type": "hassle", "tile": seats.tile_id(state, s)}
+        {"type": "hassle", "tile": state.layout[s]}
         for s in forest.neighbours(state.fox or 0)
         if state.squirrels[s][seat] or state.nests[s][seat]
     ]

@@ -13,6 +13,9 @@ from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
 
+PHASES = (st.AUTOMA_DEAL, st.AUTOMA)
+"""The phases of the Automa's own moves: its starting squirrels, then each of its turns."""
+
 
 def forced(setup: Setup, state: Hunt) -> Move | None:
     """The Automa's move once the die has sent each of its scattering squirrels somewhere

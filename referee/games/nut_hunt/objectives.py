@@ -26,7 +26,7 @@ def draw_due(setup: Setup, state: Hunt) -> bool:
     """Whether a card is to be turned over now: a deal, a scout, the Automa's cards."""
     if state.stack:
         return False
-    if state.phase in (st.AUTOMA, st.AUTOMA_DEAL) and automa.forced(setup, state) is not None:
+    if state.phase in automa.PHASES and automa.forced(setup, state) is not None:
         return False
     if state.phase == st.DEAL:
         return len(state.drawn) < DEALT

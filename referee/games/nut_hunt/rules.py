@@ -163,7 +163,7 @@ class NutHuntRules(Rules):
         early = game_setup.EARLY_KINDS.get(state.phase)
         if early is not None:
             return early
-        if automa.forced(setup, state) is not None:
+        if state.phase in automa.PHASES and automa.forced(setup, state) is not None:
             return "move"
         if state.phase in (st.DEAL, st.AUTOMA_DEAL) or state.step in (st.SCOUT, st.REVEAL):
             return objectives.prompt_kind(state)
@@ -214,7 +214,9 @@ class NutHuntRules(Rules):
         return turn.settle(setup, APPLIES[move["type"]](setup, state, move))
 
     def forced(self, setup: Setup, state: Hunt) -> Move | None:
-        return automa.forced(setup, state)
+        if state.stack or state.phase in automa.PHASES:
+            return automa.forced(setup, state)
+        return None
 
     # --- listing ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Hunt) -> list[Move]:
@@ -226,9 +228,10 @@ class NutHuntRules(Rules):
         move alone when it is due, nothing once the game is over."""
         if state.phase == st.OVER:
             return [], 0
-        forced = automa.forced(setup, state)
-        if forced is not None:
-            return [forced], 0
+        if state.stack or state.phase in automa.PHASES:
+            forced = automa.forced(setup, state)
+            if forced is not None:
+                return [forced], 0
         plain = self._scattering_or_turn(setup, state)
         if plain is None:
             plain = [

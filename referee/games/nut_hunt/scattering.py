@@ -177,9 +177,7 @@ def candidates(setup: Setup, state: Hunt) -> list[Move]:
     if seat == seats.automa(setup):
         return [{"type": "roll", "value": v} for v in range(1, 7)]
     here = seats.tile_id(state, frame.space)
-    targets = [
-        seats.tile_id(state, s) for s in scatter_targets(state, frame, seats.frog(setup, state))
-    ]
+    targets = [state.layout[s] for s in scatter_targets(state, frame, seats.frog(setup, state))]
     n = state.count(frame.space, seat)
     choices = combinations_with_replacement(targets, n)
     return [{"type": "scatter", "from": here, "to": list(c)} for c in choices]

@@ -24,12 +24,12 @@ def solo(setup: Setup) -> bool:
 
 def seats(setup: Setup) -> int:
     """The seats at the table, the Automa's included."""
-    return len(setup.players) + solo(setup)
+    return len(setup.players) + (len(setup.players) == 1)
 
 
 def automa(setup: Setup) -> int | None:
     """The Automa's seat, or None when there is no Automa."""
-    return 1 if solo(setup) else None
+    return 1 if len(setup.players) == 1 else None
 
 
 def name(setup: Setup, seat: int) -> str:

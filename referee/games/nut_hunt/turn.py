@@ -84,9 +84,10 @@ def apply_roll(setup: Setup, state: Hunt, move: Move) -> Hunt:
     start = state.fox
     assert start is not None
     fox = forest.bounce(start, direction)
-    note = f"the fox goes {direction} to {seats.tile_name(setup, state, fox)}"
+    there = seats.tile_name(setup, state, fox)
+    note = f"the fox goes {direction} to {there}"
     if forest.step(start, direction) is None:
-        note = f"the fox bounces off the edge and goes to {seats.tile_name(setup, state, fox)}"
+        note = f"the fox bounces off the edge and goes to {there}"
     frame = Frame(fox, start, st.turn_order(seats.seats(setup), state.active))
     stack = scattering.settled(state, (frame,))
     return evolve(state, fox=fox, step=st.FORAGE, stack=stack, note=note)
@@ -127,8 +128,11 @@ def candidates(setup: Setup, state: Hunt) -> list[Move] | None:
 
 def settle(setup: Setup, state: Hunt) -> Hunt:
     """After a move: skip finished scattering; end the game or the turn when it is time."""
-    state = scattering.settle(state)
-    if state.stack or state.phase in (st.SHOW, st.OVER):
+    if state.stack:
+        state = scattering.settle(state)
+        if state.stack:
+            return state
+    if state.phase in (st.SHOW, st.OVER):
         return state
     if state.ending:
         return end.finish(state)
