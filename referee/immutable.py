@@ -16,9 +16,7 @@ def evolve(value: Frozen, **changes: Any) -> Frozen:
     `__slots__`, whose callers name only its fields: the same fields, without calling `__init__`
     (which spent most of a random play-through's time); `value` itself is left as it is."""
     new = _new(type(value))
-    fields = value.__dict__.copy()
-    fields.update(changes)
-    _set(new, "__dict__", fields)
+    _set(new, "__dict__", {**value.__dict__, **changes})
     return new
 
 
