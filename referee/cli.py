@@ -60,6 +60,13 @@ NewSeedOption = Annotated[
     int | None, typer.Option("--seed", parser=_seed, metavar="N", help="Digital mode.")
 ]
 NewLogOption = Annotated[Path | None, typer.Option("--log", help="For a new game: the log.")]
+PlayerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--player",
+        help="As this player sees and acts (digital mode); without it, the shared screen.",
+    ),
+]
 
 
 @app.callback()
@@ -84,6 +91,17 @@ def _read(log: Path) -> tuple[Session, list[Event]]:
 def _pending(events: list[Event]) -> dict[str, list[Event]]:
     """The JSON key listing pending events, when there are any."""
     return {"pending": events} if events else {}
+
+
+def _gated(session: Session, player: str | None, events: list[Event]) -> tuple[Any, list[Event]]:
+    """The gate for --player (or the shared screen) and `events` (the session's last ones) as
+    its viewer may read them."""
+    from pnpkit.referee.gate import Gate, event_secrecy, viewer_named
+
+    gate = Gate(session, viewer_named(player, session.setup.players))
+    kept = event_secrecy(session.setup, session.events)
+    shown = gate.entries(session.events, kept)
+    return gate, shown[len(session.events) - len(events) :] if events else []
 
 
 def _is_file(target: str) -> bool:
@@ -133,21 +151,21 @@ def new(
 
 def _print_opening(session, path: Path) -> None:  # type: ignore[no-untyped-def]
     """A new game's first lines for the shared screen: what was dealt in secret is left out."""
+    from pnpkit.referee.gate import SHARED, Gate, event_secrecy
     from pnpkit.referee.report import event_line
-    from pnpkit.referee.secrecy import SHARED, event_secrecy
-    from pnpkit.referee.table_view import prompt_for
 
     setup = session.setup
     print(f"{setup.game.name} for {', '.join(setup.players)}; log: {path}")
     kept = event_secrecy(setup, session.events)
+    gate = Gate(session, SHARED)
     for event, secret_from in zip(session.events, kept, strict=True):
-        print(event_line(event, secret=SHARED in secret_from))
+        print(event_line(event, gate.entry(event, secret_from)))
     if any(SHARED in k for k in kept):
         print(
-            "(secret entries are left out here: each player sees their own with "
+            "(secret entries show only their public part here: each player sees their own with "
             f"`referee show {path} --player NAME` or on their page of `referee serve {path}`)"
         )
-    print(f"next: {prompt_for(session, SHARED)['text']}")
+    print(f"next: {gate.prompt_text()}")
 
 
 def _start(
@@ -181,38 +199,41 @@ def _start(
 def move(
     log: LogArgument,
     text: Annotated[str, typer.Argument(metavar="MOVE", help='The move, e.g. "play AL-17 e4".')],
+    player: PlayerOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Enter a move: exit 0 if accepted, 1 if refused (the reason on stderr)."""
     from pnpkit.referee.move_command import enter_move
 
-    code = enter_move(log, text, as_json)
+    code = enter_move(log, text, as_json, player)
     if code:
         raise typer.Exit(code)
 
 
 @app.command()
-def legal(log: LogArgument, as_json: JsonOption = False) -> None:
-    """What may be entered now, in the move syntax."""
-    from pnpkit.referee.report import choices_text, owed_lines, print_json, prompt_json
+def legal(log: LogArgument, player: PlayerOption = None, as_json: JsonOption = False) -> None:
+    """What may be entered now, in the move syntax (the moves of the players this screen may
+    act for)."""
+    from pnpkit.referee.report import choices_text, owed_lines, print_json
+    from pnpkit.referee.rules import Choices
 
     session, pending = _read(log)
-    rules, setup, state = session.rules, session.setup, session.state
-    also = list(rules.also(setup, state))
-    choices = rules.choices(setup, state)
+    gate, owed = _gated(session, player, pending)
+    also, choices, moves = gate.also(), gate.choices(), gate.legal()
     if as_json:
-        moves = [session.text(m) for m in session.legal()]
-        together = {"form": choices.form, "options": choices.options} if choices else None
         print_json(
-            {"prompt": prompt_json(session.prompt()), "moves": moves, "also": also}
-            | ({"choices": together} if together else {})
-            | _pending(pending)
+            {"prompt": gate.prompt(), "moves": moves, "also": also}
+            | ({"choices": choices} if choices else {})
+            | _pending(owed)
         )
         return
-    for line in owed_lines(pending, completed=False):
+    for line in owed_lines(owed, completed=False):
         print(line)
-    print(session.prompt().text)
-    lines = choices_text(choices) if choices else [session.text(m) for m in session.legal()]
+    print(gate.prompt_text())
+    if choices and choices["options"]:
+        lines = choices_text(Choices(choices["form"], choices["options"]))
+    else:
+        lines = moves
     for line in [*lines, *(f"(also: {form})" for form in also)]:
         print(f"  {line}")
 
@@ -223,32 +244,16 @@ def show(
     svg: Annotated[
         Path | None, typer.Option("--svg", help="Also draw the table into FILE.")
     ] = None,
-    player: Annotated[
-        str | None, typer.Option("--player", help="Only what this player may see.")
-    ] = None,
+    player: PlayerOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The table now, in the terminal (and as a picture with --svg)."""
-    from pnpkit.referee.moves import player_named
+    """The table now, in the terminal (and as a picture with --svg), as the shared screen or
+    --player may see it."""
     from pnpkit.referee.report import owed_lines, print_json
-    from pnpkit.referee.verdict import MoveSyntaxError
 
     session, pending = _read(log)
-    notice = owed_lines(pending, completed=False)
-    name: str | None = None
-    if player is None:
-        text = session.rules.describe(session.setup, session.state)
-    else:
-        try:
-            name = player_named(player, session.setup.players)
-        except MoveSyntaxError as exc:
-            raise PnpError(f"--player: {exc}") from None
-        text = session.rules.view(session.setup, session.state, name)
-        if pending:
-            notice = [
-                f"pending: the referee owes {counted(len(pending), 'event')} after an interrupted "
-                "command (shown by `show` without --player); the next move or undo writes them"
-            ]
+    gate, owed = _gated(session, player, pending)
+    text = gate.text()
     if svg is not None:
         from pnpkit.atomic import write_text
         from pnpkit.outputs import output_file
@@ -263,74 +268,86 @@ def show(
             raise PnpError(f"--svg {svg}: cannot write ({exc.strerror or exc})") from None
     if as_json:
         logged = len(session.events) - len(pending)
-        table = session.rules.table(session.setup, session.state, name)
-        print_json(
-            table
-            | {"text": text, "events": logged}
-            | ({"pending": pending if player is None else len(pending)} if pending else {})
-        )
+        print_json(gate.table() | {"text": text, "events": logged} | _pending(owed))
         return
     from pnpkit.referee.terminal import print_table
 
-    for line in notice:
+    for line in owed_lines(owed, completed=False):
         print(line)
-    print_table(session.setup, text)
-    print(f"next: {session.prompt().text}")
+    if text is None:
+        print(
+            "the table holds secrets: this is the shared screen; each player sees the table "
+            f"with `referee show {log} --player NAME` (or on their page of `referee serve`)"
+        )
+    else:
+        print_table(session.setup, text)
+    print(f"next: {gate.prompt_text()}")
     if svg is not None:
         print(f"picture: {svg}")
 
 
 @app.command()
-def undo(log: LogArgument, as_json: JsonOption = False) -> None:
-    """Take back the last move entered at the table (an undo event is appended)."""
-    from pnpkit.referee.report import owed_lines, print_json, prompt_json, verdict_json
+def undo(
+    log: LogArgument,
+    player: PlayerOption = None,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table", help="The whole table agrees: take back any player's last decision."
+        ),
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Take back the last decision entered (an undo event is appended): in a digital game, a
+    player's own with --player, anyone's with --table."""
+    from pnpkit.referee.gate import event_secrecy
+    from pnpkit.referee.report import owed_lines, print_json, verdict_json
     from pnpkit.referee.store import writing_session
     from pnpkit.referee.verdict import MoveRefused
 
     with writing_session(log) as (session, warnings, completed):
         _warn(warnings)
+        gate, owed = _gated(session, player, completed)
         if not as_json:
-            for line in owed_lines(completed, completed=True):
+            for line in owed_lines(owed, completed=True):
                 print(line)
         try:
-            event = session.undo()
+            event = gate.undo(table=table)
         except MoveRefused as exc:
             if as_json:
-                print_json(
-                    verdict_json(exc.verdict) | ({"completed": completed} if completed else {})
-                )
+                print_json(verdict_json(exc.verdict) | ({"completed": owed} if owed else {}))
             print(f"refused: {exc}", file=sys.stderr)
             raise typer.Exit(1) from None
-        taken = session.events[event["undo"] - 1]["text"]
+        kept = event_secrecy(session.setup, session.events)
+        taken = gate.entry(session.events[event["undo"] - 1], kept[event["undo"] - 1])
     if as_json:
         print_json(
-            {"undone": taken, "event": event, "prompt": prompt_json(session.prompt())}
-            | ({"completed": completed} if completed else {})
+            {"undone": taken, "event": event, "prompt": gate.prompt()}
+            | ({"completed": owed} if owed else {})
         )
         return
     print(f"undone: {taken}")
-    print(f"next: {session.prompt().text}")
+    print(f"next: {gate.prompt_text()}")
 
 
 @app.command()
-def replay(log: LogArgument, as_json: JsonOption = False) -> None:
-    """Re-check a whole log, event by event; exit 2 at the first event the rules refuse."""
-    from pnpkit.referee.report import event_line, owed_lines, print_json, prompt_json
+def replay(log: LogArgument, player: PlayerOption = None, as_json: JsonOption = False) -> None:
+    """Re-check a whole log, event by event; exit 2 at the first event the rules refuse. The
+    events are printed as the shared screen (or --player) may read them."""
+    from pnpkit.referee.report import event_line, owed_lines, print_json
 
     session, pending = _read(log)
-    logged = session.events[: len(session.events) - len(pending)]
+    gate, shown = _gated(session, player, session.events)
+    logged, owed = shown[: len(shown) - len(pending)], shown[len(shown) - len(pending) :]
     if as_json:
-        print_json(
-            {"ok": True, "events": logged, "prompt": prompt_json(session.prompt())}
-            | _pending(pending)
-        )
+        print_json({"ok": True, "events": logged, "prompt": gate.prompt()} | _pending(owed))
         return
     for event in logged:
         print(event_line(event))
     print(f"{counted(len(logged), 'event')} re-checked: the log is sound")
-    for line in owed_lines(pending, completed=False):
+    for line in owed_lines(owed, completed=False):
         print(line)
-    print(f"next: {session.prompt().text}")
+    print(f"next: {gate.prompt_text()}")
 
 
 @app.command()
@@ -344,12 +361,14 @@ def score(
     position: Annotated[
         Path | None, typer.Option("--position", help="Score a typed finished position.")
     ] = None,
+    player: PlayerOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Scores by category, the winner and the tie-break used."""
+    """Scores by category, the winner and the tie-break used (before the end of a digital game,
+    what rests on a secret only for the player it belongs to)."""
     from pnpkit.referee.report import owed_lines, print_json, score_text
+    from pnpkit.referee.rules import ScoreSheet
 
-    pending: list[Event] = []
     if position is not None:
         from pnpkit.components import load_game
         from pnpkit.referee.rules import load_rules
@@ -369,14 +388,20 @@ def score(
                 "give the game and --position FILE"
             )
         session, pending = _read(Path(target))
-        sheet = session.rules.score(session.setup, session.state)
-        over = session.prompt().kind == "over"
+        gate, owed = _gated(session, player, pending)
+        data = gate.score()
+        if as_json:
+            print_json(data | _pending(owed))
+            return
+        categories = session.rules.score(session.setup, session.state).categories
+        print(score_text(ScoreSheet.from_json(data, categories), data["final"]))
+        for line in owed_lines(owed, completed=False):
+            print(line)
+        return
     if as_json:
-        print_json(sheet.to_json(over) | _pending(pending))
+        print_json(sheet.to_json(over))
         return
     print(score_text(sheet, over))
-    for line in owed_lines(pending, completed=False):
-        print(line)
 
 
 @app.command()

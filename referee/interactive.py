@@ -1,10 +1,18 @@
-"""`referee play`: a prompt for the table, with completion of legal moves, undo and help."""
+"""`referee play`: a prompt for the table, with completion of legal moves, undo and help.
+
+In a digital game that keeps secrets the prompt is a hot seat: it speaks to one player at a time
+through the secrecy gate. When the decision passes to another player it clears the screen and
+waits until that player has the screen (Enter), then shows the table as they may see it; a
+secret choice made at once is asked of each player in turn and revealed when all have chosen.
+"""
 
 from __future__ import annotations
 
 import sys
 
-from pnpkit.referee.report import choices_text, event_line, score_text
+from pnpkit.referee.gate import SHARED, Gate, event_secrecy, sight
+from pnpkit.referee.report import event_line, score_text
+from pnpkit.referee.rules import ScoreSheet
 from pnpkit.referee.session import Session
 from pnpkit.referee.terminal import print_table
 from pnpkit.referee.verdict import MoveRefused
@@ -14,61 +22,126 @@ HELP = """Type a move in the game's syntax (Tab completes legal moves), or:
   undo    take back the last move      score  the scores so far
   rules   the move syntax              quit   leave (the log keeps the game)"""
 COMMANDS = ("help", "legal", "show", "undo", "score", "rules", "quit")
+CLEAR = "\033[2J\033[H"
 
 
-def completions(session: Session, line: str) -> list[str]:
-    """The legal moves and prompt commands that start with `line` (in any case); for choices
-    entered together, the next `NAME=CHOICE` rather than every combination."""
-    choices = session.rules.choices(session.setup, session.state)
+def completions(session: Session, line: str, viewer: str = SHARED) -> list[str]:
+    """The legal moves `viewer` may enter and the prompt commands that start with `line` (in
+    any case); for choices entered together, the next `NAME=CHOICE` rather than every
+    combination."""
+    gate = Gate(session, viewer)
+    choices = gate.choices()
     if choices is None:
-        options = [session.text(m) for m in session.legal()]
+        options = gate.legal()
     else:
         head = line[: len(line) - len(line.split(" ")[-1])]
-        keyword = choices.form.split()[0]
+        keyword = choices["form"].split()[0]
         named = {word.partition("=")[0].lower() for word in head.split()[1:]}
         options = [f"{keyword} "] if not head.strip() else []
         options += [
             f"{head}{player}={choice}"
-            for player, own in choices.options.items()
+            for player, own in choices["options"].items()
             if player.lower() not in named
             for choice in own
         ]
     return [o for o in [*options, *COMMANDS] if o.lower().startswith(line.lower())]
 
 
-def _completer(session: Session):  # type: ignore[no-untyped-def]
-    def complete(text: str, index: int) -> str | None:
+class Table:
+    """The prompt's one conversation: the session, and who has the screen now."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.hot_seat = sight(session.setup, session.state) is not None
+        self.viewer = SHARED
+
+    @property
+    def gate(self) -> Gate:
+        return Gate(self.session, self.viewer)
+
+    def complete(self, text: str, index: int) -> str | None:
         import readline
 
         line = readline.get_line_buffer()
-        matches = [o[len(line) - len(text) :] for o in completions(session, line)]
+        matches = [o[len(line) - len(text) :] for o in completions(self.session, line, self.viewer)]
         return matches[index] if index < len(matches) else None
 
-    return complete
+    def next_seat(self) -> str:
+        """The player who decides next (the first who has not chosen at a secret choice)."""
+        prompt, held = self.session.prompt(), self.session.committed()
+        waiting = [p for p in prompt.actors if p not in held]
+        return waiting[0] if waiting else SHARED
+
+    def hand_over(self) -> bool:
+        """In a hot seat, pass the screen to whoever decides now; False if they quit instead."""
+        if not self.hot_seat or self.session.prompt().kind == "over":
+            self.viewer = SHARED if self.hot_seat else self.viewer
+            return True
+        seat = self.next_seat()
+        if seat == self.viewer or seat == SHARED:
+            return True
+        if sys.stdout.isatty():
+            print(CLEAR, end="")
+        try:
+            line = input(f"{seat}'s turn: hand the screen to {seat}, then press Enter\n> ")
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return False
+        if line.strip().lower() in ("quit", "exit"):
+            return False
+        if sys.stdout.isatty():
+            print(CLEAR, end="")
+        self.viewer = seat
+        self.show()
+        return True
+
+    def show(self) -> None:
+        text = self.gate.text()
+        if text is None:
+            print("(the table holds secrets: each player sees it when the screen is theirs)")
+        else:
+            print_table(self.session.setup, text)
+
+    def print_events(self, events: list) -> None:
+        session = self.session
+        kept = event_secrecy(session.setup, session.events)
+        shown = self.gate.entries(session.events, kept)[len(session.events) - len(events) :]
+        for event in shown:
+            print(event_line(event))
+
+    def score(self, final: bool) -> str:
+        session = self.session
+        categories = session.rules.score(session.setup, session.state).categories
+        data = self.gate.score()
+        return score_text(ScoreSheet.from_json(data, categories), final and data["final"])
 
 
 def play(session: Session) -> int:
     """Read commands and moves until the players quit (Ctrl-D and Ctrl-C quit too); the
     session's sink logs the moves. When the game ends the final scores are printed, the winner
     last, and the prompt stays open for undo, show and score. The number of refused moves."""
+    table = Table(session)
     try:
         import readline
 
-        readline.set_completer(_completer(session))
+        readline.set_completer(table.complete)
         readline.set_completer_delims("")
         readline.parse_and_bind("tab: complete")
     except ImportError:
         pass
-    rules, setup = session.rules, session.setup
-    print_table(setup, rules.describe(setup, session.state))
+    rules = session.rules
+    if not table.hot_seat:
+        table.show()
     refused = 0
     over_announced = False
     while True:
+        if not table.hand_over():
+            return refused
         over = session.prompt().kind == "over"
         if over and not over_announced:
-            print(score_text(rules.score(setup, session.state), final=True))
+            print(table.score(final=True))
         over_announced = over
-        asking = "game over: undo, show, score or quit" if over else session.prompt().text
+        asking = "game over: undo, show, score or quit" if over else table.gate.prompt_text()
         try:
             line = input(f"{asking}\n> ").strip()
         except (EOFError, KeyboardInterrupt):
@@ -80,33 +153,39 @@ def play(session: Session) -> int:
         if command in ("help", "?"):
             print(HELP)
         elif command == "legal":
-            choices = rules.choices(setup, session.state)
-            moves = [session.text(m) for m in session.legal()] if choices is None else []
-            for text in [
-                *(choices_text(choices) if choices else moves),
-                *(f"(also: {form})" for form in rules.also(setup, session.state)),
-            ]:
+            gate = table.gate
+            choices = gate.choices()
+            lines = gate.legal()
+            if choices:
+                lines = [f"{choices['form']} (each player chooses one of):"] + [
+                    f"  {p}: {', '.join(o)}" for p, o in choices["options"].items()
+                ]
+            for text in [*lines, *(f"(also: {form})" for form in gate.also())]:
                 print(f"  {text}")
         elif command == "show":
-            print_table(setup, rules.describe(setup, session.state))
+            table.show()
         elif command == "score":
-            print(score_text(rules.score(setup, session.state), final=over))
+            print(table.score(final=over))
         elif command == "rules":
             print("\n".join(f"  {s.form}: {s.meaning}" for s in rules.syntax))
             print("  NAME: MOVE: a move by a player other than the expected one")
         elif command == "undo":
             try:
-                event = session.undo()
+                event = table.gate.undo(table=not table.hot_seat)
             except MoveRefused as exc:
                 print(f"refused: {exc}", file=sys.stderr)
             else:
-                print(f"undone: {session.events[event['undo'] - 1]['text']}")
-                print_table(setup, rules.describe(setup, session.state))
+                kept = event_secrecy(session.setup, session.events)
+                undone = session.events[event["undo"] - 1]
+                print(f"undone: {table.gate.entry(undone, kept[event['undo'] - 1])}")
+                table.show()
         elif line:
             try:
-                for event in session.enter(line):
-                    print(event_line(event))
-                print_table(setup, rules.describe(setup, session.state))
+                events = table.gate.enter(line)
             except MoveRefused as exc:
                 refused += 1
                 print(f"refused: {exc}", file=sys.stderr)
+            else:
+                table.print_events(events)
+                if not table.hot_seat or table.next_seat() == table.viewer:
+                    table.show()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pnpkit.referee.report import event_line, owed_lines, print_json, prompt_json, verdict_json
+from pnpkit.referee.gate import Gate, event_secrecy, viewer_named
+from pnpkit.referee.report import event_line, owed_lines, print_json, verdict_json
 from pnpkit.referee.store import writing_session
 from pnpkit.referee.verdict import MoveRefused, Verdict
 
@@ -14,9 +15,11 @@ COMMANDS = ("undo", "legal", "show", "score", "replay", "rules")
 """Referee commands that people type as a move by mistake."""
 
 
-def enter_move(log: Path, text: str, as_json: bool) -> int:
-    """Check and record `text` in `log`; print the outcome. 0 if accepted, 1 if refused (by a
-    rule, or as text that is not a move, citing the game's syntax rule).
+def enter_move(log: Path, text: str, as_json: bool, player: str | None = None) -> int:
+    """Check and record `text` in `log` for `player` (None: the shared screen), through
+    the secrecy gate; print the outcome as the viewer may read it. 0 if accepted, 1 if refused
+    (by a rule, as text that is not a move citing the game's syntax rule, or as a move this
+    viewer may not make).
 
     Events the log owed after an interrupted command are completed (and printed) first, whatever
     becomes of the move: a refused move adds nothing of its own.
@@ -24,25 +27,31 @@ def enter_move(log: Path, text: str, as_json: bool) -> int:
     with writing_session(log) as (session, warnings, completed):
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
-        if not as_json:
-            for line in owed_lines(completed, completed=True):
-                print(line)
+        gate = Gate(session, viewer_named(player, session.setup.players))
+        start = len(session.events) - len(completed)
         try:
-            events = session.enter(text)
+            events = gate.enter(text)
         except MoveRefused as exc:
             verdict: Verdict = exc.verdict
             verdict = Verdict(False, verdict.reason + _command_hint(text, log), verdict.rule)
-        else:
+            events = []
+        shown = gate.entries(session.events, event_secrecy(session.setup, session.events))
+        owed, new = shown[start : start + len(completed)], shown[start + len(completed) :]
+        if not as_json:
+            for line in owed_lines(owed, completed=True):
+                print(line)
+        if events:
             if as_json:
                 print_json(
-                    {"accepted": True, "events": events, "prompt": prompt_json(session.prompt())}
-                    | ({"completed": completed} if completed else {})
+                    {"accepted": True, "events": new, "prompt": gate.prompt()}
+                    | ({"completed": owed} if owed else {})
                 )
             else:
-                for event in events:
+                for event in new:
                     print(event_line(event))
-                print(f"next: {session.prompt().text}")
+                print(f"next: {gate.prompt_text()}")
             return ACCEPTED_EXIT
+        completed = owed
     if as_json:
         print_json(verdict_json(verdict) | ({"completed": completed} if completed else {}))
     print(f"refused: {verdict}", file=sys.stderr)

@@ -34,14 +34,14 @@ def choices_text(choices: Choices) -> list[str]:
     ]
 
 
-def event_line(event: Event, secret: bool = False) -> str:
-    """One event for people: `  5 table  play AL-17 e4`; a `secret` one without its text; a
-    player's only move entered by the referee says so: `  6 forced pass  (the only move, entered
-    by the referee — Ann: no hikers left: pass)`."""
+def event_line(event: Event, text: str | None = None) -> str:
+    """One event for people: `  5 table  play AL-17 e4`, or with `text` as a viewer may read it
+    (`Gate.entry`); a player's only move entered by the referee says so: `  6 forced pass  (the
+    only move, entered by the referee — Ann: no hikers left: pass)`."""
     if "undo" in event:
         return f"{event['seq']:>4} undo   event {event['undo']}"
-    text = "(secret)" if secret else event["text"]
-    if event.get("by") == "forced":
+    text = event["text"] if text is None else text
+    if event.get("by") == "forced" and text == event["text"]:
         why = f"the only move, entered by the referee — {event.get('prompt', '')}"
         return f"{event['seq']:>4} forced {text}  ({why})"
     return f"{event['seq']:>4} {event['by']:<6} {text}"
@@ -52,7 +52,7 @@ def score_text(sheet: ScoreSheet, final: bool) -> str:
     winner."""
     header = ["player", *sheet.categories, "total"]
     rows = [
-        [p, *(str(cats.get(c, 0)) for c in sheet.categories), str(sheet.total(p))]
+        [p, *(str(cats.get(c, "?")) for c in sheet.categories), str(sheet.total(p))]
         for p, cats in sheet.points.items()
     ]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]

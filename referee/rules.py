@@ -16,13 +16,14 @@ from typing import Any, ClassVar, Literal
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
+from pnpkit.referee.information import Knowledge
 from pnpkit.referee.moves import Move
 from pnpkit.referee.verdict import Verdict
 
 State = Any
 """A rules module's state: immutable, comparable with ==."""
 
-CONTRACT = "1.1"
+CONTRACT = "1.2"
 """The version of the rules-module contract this engine implements (docs/engine.md): a rules
 module written for MAJOR.MINOR works here when MAJOR is the same and MINOR is not greater."""
 
@@ -107,6 +108,18 @@ class ScoreSheet:
     def total(self, player: str) -> int:
         """A player's total over every category."""
         return sum(self.points[player].values())
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], categories: Sequence[str]) -> ScoreSheet:
+        """A sheet from its JSON form (`to_json`, perhaps as the gate left it for a viewer)."""
+        return cls(
+            categories=tuple(categories),
+            points={p: dict(row["categories"]) for p, row in data["players"].items()},
+            winners=tuple(data.get("winners", data.get("leaders", ()))),
+            tiebreak=data.get("tiebreak", ""),
+            notes=tuple(data.get("notes", ())),
+            tied=tuple(data.get("tied", ())),
+        )
 
     def decided(self, over: bool) -> bool:
         """Whether the sheet names winners: the game is `over` and no tie waits on the table."""
@@ -213,8 +226,37 @@ class Rules:
         return rng.choice(self.legal(setup, state))
 
     def census(self, setup: Setup, state: State) -> Counter[str]:
-        """Every piece on the table, in hands, decks and boxes by component ID (conserved)."""
-        return Counter()
+        """Every piece on the table, in hands, decks and boxes by component ID (conserved); by
+        default the cards of `knowledge`."""
+        known = self.knowledge(setup, state)
+        return Counter() if known is None else known.census()
+
+    def knowledge(self, setup: Setup, state: State) -> Knowledge | None:
+        """Every card by zone and who sees each zone (`pnpkit.referee.information`): what the
+        engine keeps from each viewer on every surface. None: the game keeps no secret the
+        referee knows (the engine then treats a digital game's views as the only guide)."""
+        return None
+
+    def rebuild(self, setup: Setup, state: State, knowledge: Knowledge) -> State:
+        """`state` with its cards where `knowledge` (a reshuffle of `knowledge(state)`'s hidden
+        cards) puts them: what the default `determinise` needs."""
+        raise NotImplementedError
+
+    def actor(self, setup: Setup, state: State, move: Move) -> str | None:
+        """The player who decides `move` now, or None when no single player does (chance, the
+        rules' own step, a choice the table makes together such as a tie it must break). By
+        default the move's `player` (a `NAME:` prefix), else the prompt's one actor."""
+        named = move.get("player")
+        if isinstance(named, str) and named in setup.players:
+            return named
+        actors = self.prompt(setup, state).actors
+        kind = self.prompt_kind(setup, state)
+        return actors[0] if kind == "move" and len(actors) == 1 else None
+
+    def hidden_text(self, setup: Setup, move: Move) -> str:
+        """What a viewer who may not read `move` (it moved a card they cannot see) reads of it:
+        its public part ("Ann draws a card"); by default only that it is secret."""
+        return "(secret)"
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         """The lowest and highest total a player can finish with."""
@@ -247,8 +289,15 @@ class Rules:
         order of the draw pile) sampled with `rng` from the pools the state keeps, its own cards
         and everything public kept. It must depend on nothing `seat` cannot see. None (the
         default, unless `perfect_information`): the rules cannot, and simulated MCTS players
-        refuse the game rather than read the true hands."""
-        return state if self.perfect_information else None
+        refuse the game rather than read the true hands. A game with `knowledge` and `rebuild`
+        gets it from them: its hidden cards dealt again into their places, each to a place of
+        its own component group."""
+        if self.perfect_information:
+            return state
+        known = self.knowledge(setup, state)
+        if known is None or type(self).rebuild is Rules.rebuild:
+            return None
+        return self.rebuild(setup, state, known.shuffled(seat, rng, _group_of(setup)))
 
     def svg(self, setup: Setup, state: State, face: Any) -> str:
         """A picture of the table; `face(component_id)` gives a component's SVG or None."""
@@ -288,6 +337,12 @@ class Rules:
                 f"{game.name} is for {game.players_min}–{game.players_max} players, "
                 f"not {len(players)}"
             )
+
+
+def _group_of(setup: Setup) -> Any:
+    """A card's kind for `Knowledge.shuffled`: its component group."""
+    groups = {c.id: c.group for c in setup.game.components()}
+    return lambda card: groups.get(card, "")
 
 
 def load_rules(game: Game) -> Rules:

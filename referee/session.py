@@ -6,6 +6,11 @@ Events are what the log holds: `{"seq", "by", "move", "text"}` for a move or `{"
 player's only possible move, entered for them by the referee; it also carries the `prompt` it
 answered). An undo takes back the last move the players chose at the table together with
 everything the referee did after it.
+
+Secret choices made at once (a simultaneous prompt with `Rules.choices`) may be entered one player
+at a time: each is a `{"seq", "by": "commit", "commit": {"player", "choice"}, "text"}` event that
+the engine holds, hidden from the other players, until every player has chosen; then the move of
+them all is recorded (`"together": true`) and the choices are revealed together.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from pnpkit.referee.moves import Move, canonical, split_actor
 from pnpkit.referee.rules import Prompt, Rules, RulesFault, Setup, State
 from pnpkit.referee.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
 
-TABLE, CHANCE, RULES, FORCED = "table", "chance", "rules", "forced"
+TABLE, CHANCE, RULES, FORCED, COMMIT = "table", "chance", "rules", "forced", "commit"
 MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 """What a rules module raises on a logged move it cannot read (a log altered by hand)."""
 
@@ -61,13 +66,16 @@ def only_move(rules: Rules, setup: Setup, state: State) -> Move | None:
     return legal[0] if len(legal) == 1 else None
 
 
-def chance_rng(seed: int, depth: int) -> random.Random:
-    """The random source of a digital game's chance outcome `depth` moves into the game.
+def chance_rng(seed: int, depth: int, undos: int = 0) -> random.Random:
+    """The random source of a digital game's chance outcome `depth` moves into the game, after
+    `undos` undo events.
 
-    `depth` counts the moves in effect (not undone), so an outcome depends only on the seed and
-    the line of play: a move taken back and entered again meets the same die roll or card.
+    Every undo gives fresh randomness: a player who saw their next card (or die) and took the move
+    back meets a new draw, not the one they saw, so undo is no way to peek. Outcomes are logged,
+    so a log replays the same whatever the source; a game never undone draws as before undos
+    counted (`seed/depth`).
     """
-    return random.Random(f"{seed}/{depth}")
+    return random.Random(f"{seed}/{depth}" if not undos else f"{seed}/{depth}/{undos}")
 
 
 class Session:
@@ -114,6 +122,80 @@ class Session:
         if actor is not None:
             move["player"] = actor
         return move
+
+    def committed(self) -> dict[str, str]:
+        """The secret choices entered so far at the current simultaneous prompt, by player."""
+        found: dict[str, str] = {}
+        for step in reversed(self._steps):
+            if step.by != COMMIT:
+                break
+            commit = self.events[step.seq - 1]["commit"]
+            found[commit["player"]] = commit["choice"]
+        return found
+
+    def commit(self, player: str, choice: str) -> list[Event]:
+        """Enter `player`'s own secret choice at a simultaneous prompt; once every player of it
+        has chosen, the move of them all is entered (the choices revealed together). MoveRefused
+        if `player` has no such choice now. Returns the new events."""
+        verdict = self._commit_verdict(player, choice)
+        if not verdict.ok:
+            raise MoveRefused(verdict)
+        keyword = self._choices_now().form.split()[0]
+        with self._all_or_nothing() as start:
+            seq = len(self.events) + 1
+            self.events.append(
+                {
+                    "seq": seq,
+                    "by": COMMIT,
+                    "commit": {"player": player, "choice": choice},
+                    "text": f"{player}: {keyword} {choice}",
+                }
+            )
+            self._steps.append(_Step(seq, COMMIT, self.state))
+            self._complete_together()
+            self._advance()
+        return self.events[start:]
+
+    def _choices_now(self):  # type: ignore[no-untyped-def]
+        return self.rules.choices(self.setup, self.state)
+
+    def _commit_verdict(self, player: str, choice: str) -> Verdict:
+        choices = self._choices_now() if self.prompt().kind == "simultaneous" else None
+        if choices is None:
+            return refuse("", "no secret choice is being made now")
+        if player not in choices.options:
+            return refuse("", f"{player} has no choice to make now")
+        if player in self.committed():
+            return refuse("", f"{player} has chosen already (undo takes the choice back)")
+        if choice not in choices.options[player]:
+            own = ", ".join(choices.options[player])
+            return refuse(self.rules.syntax_rule, f"{player} may choose one of: {own}")
+        return ACCEPTED
+
+    def _complete_together(self) -> None:
+        """When every player of the simultaneous prompt has chosen, enter their move."""
+        choices, picked = self._choices_now(), self.committed()
+        if set(picked) != set(choices.options):
+            return
+        move = self.rules.parse(self.setup, self.state, choices.spelled(picked))
+        verdict = self.rules.check(self.setup, self.state, move)
+        if not verdict.ok:
+            raise RulesFault(
+                f"the rules {self.rules.id!r} refuse the choices they offered "
+                f"({choices.spelled(picked)}: {verdict}); nothing was recorded"
+            )
+        self._record(move, TABLE)
+        self.events[-1]["together"] = True
+
+    def undo_target(self) -> Event | None:
+        """The event `undo` would take back now (a move or a secret choice), or None."""
+        target = self._undo_target()
+        return None if target is None else self.events[target - 1]
+
+    def state_before(self, seq: int) -> State:
+        """The state just before event `seq` (which is in effect)."""
+        index = next(i for i, step in enumerate(self._steps) if step.seq == seq)
+        return self._steps[index - 1].state
 
     def check(self, move: Move, by: str = TABLE) -> Verdict:
         """Whether `move` may be entered now."""
@@ -166,7 +248,8 @@ class Session:
             move = self.rules.forced(self.setup, self.state)
             by, why = RULES, ""
             if move is None and self.digital and self.prompt().kind == "chance":
-                rng = chance_rng(self.setup.seed or 0, len(self._steps))
+                undos = sum(1 for event in self.events if "undo" in event)
+                rng = chance_rng(self.setup.seed or 0, len(self._steps), undos)
                 move = self.rules.chance(self.setup, self.state, rng)
                 by = CHANCE
             if move is None:
@@ -235,11 +318,18 @@ class Session:
         self.events.append(event)
 
     def _undo_target(self) -> int | None:
-        """The last move the players chose at the table (not one that was their only move)."""
+        """The last move the players chose at the table (not one that was their only move), or
+        the last secret choice held; a move of choices revealed together goes with its choices."""
         for index in range(len(self._steps) - 1, 0, -1):
             step = self._steps[index]
+            if step.by == COMMIT:
+                return step.seq
             before = self._steps[index - 1].state
             if step.by == TABLE and only_move(self.rules, self.setup, before) is None:
+                if self.events[step.seq - 1].get("together"):
+                    while index > 1 and self._steps[index - 1].by == COMMIT:
+                        index -= 1
+                    return self._steps[index].seq
                 return step.seq
         return None
 
@@ -263,6 +353,9 @@ class Session:
             self.events.append(event)
             self._pop_to(event["undo"])
             return
+        if event.get("by") == COMMIT:
+            self._replay_commit(event)
+            return
         move, by = event.get("move"), event.get("by")
         if not isinstance(move, dict) or by not in (TABLE, CHANCE, RULES, FORCED):
             raise ReplayError(seq, "neither a move nor an undo")
@@ -282,6 +375,18 @@ class Session:
             ) from exc
         self.events.append(event)
         self._steps.append(_Step(seq, by, state))
+
+    def _replay_commit(self, event: Event) -> None:
+        seq, commit = event["seq"], event.get("commit")
+        if not isinstance(commit, dict) or not all(
+            isinstance(commit.get(k), str) for k in ("player", "choice")
+        ):
+            raise ReplayError(seq, "a secret choice without its player and choice")
+        verdict = self._commit_verdict(commit["player"], commit["choice"])
+        if not verdict.ok:
+            raise ReplayError(seq, f"the secret choice is refused: {verdict}")
+        self.events.append(event)
+        self._steps.append(_Step(seq, COMMIT, self.state))
 
     def _quoted(self, move: Move) -> str:
         """A logged move as people read it, or as JSON when the rules cannot write it."""
@@ -303,6 +408,13 @@ class Session:
             if only is None or canonical(only) != canonical(move):
                 return refuse("", "this is not the only move the player could make here")
             return ACCEPTED
+        if by == TABLE and self.committed():
+            choices, picked = self._choices_now(), self.committed()
+            if set(picked) != set(choices.options):
+                return refuse("", "the secret choices are not all made yet")
+            spelled = self.rules.parse(self.setup, self.state, choices.spelled(picked))
+            if canonical(spelled) != canonical(move):
+                return refuse("", "this is not the move of the secret choices made")
         if by == CHANCE:
             if not self.digital or self.prompt().kind != "chance":
                 return refuse("", "a chance outcome drawn by the referee where none was due")

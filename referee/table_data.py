@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.components.model import Game
 
 if TYPE_CHECKING:
-    from pnpkit.referee.rules import Rules, ScoreSheet, Setup, State
+    from pnpkit.referee.rules import Rules, Setup, State
 
 PALETTE = (
     ("red", "#c8362f"),
@@ -50,11 +50,10 @@ def hand(game: Game, count: int, known: Iterable[str], visible: bool) -> dict[st
 
 def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
     """The frame every game shares, with the game's own `zones` (see `Rules.table`)."""
-    from pnpkit.referee.secrecy import prompt_text_for  # secrecy needs the rules, loaded first
+    from pnpkit.referee.gate import prompt_line, score_for  # the gate needs the rules, loaded first
 
     prompt = rules.prompt(setup, state)
-    over = prompt.kind == "over"
-    score = _score(rules, rules.score(setup, state), over, viewer)
+    score = score_for(setup, state, viewer)
     colours = rules.seat_colours(setup)
     players = [
         {
@@ -78,25 +77,8 @@ def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> di
         "prompt": {
             "kind": prompt.kind,
             "actors": list(prompt.actors),
-            "text": prompt_text_for(setup, state, prompt, viewer),
+            "text": prompt_line(setup, state, prompt, viewer),
         },
         "score": score,
         "zones": rules.zones(setup, state, viewer),
     }
-
-
-def _score(rules: Rules, sheet: ScoreSheet, over: bool, viewer: str | None) -> dict[str, Any]:
-    """The score sheet as JSON; before the end, a viewer does not see the `secret_categories`
-    of the other players, nor, then, who leads or the notes (they may name secret cards)."""
-    score = sheet.to_json(over)
-    secret = rules.secret_categories
-    if over or viewer is None or not secret:
-        return score
-    for name, line in score["players"].items():
-        if name != viewer:
-            line["categories"] = {k: v for k, v in line["categories"].items() if k not in secret}
-            line["total"] = sum(line["categories"].values())
-    score["leaders"] = []
-    score["tiebreak"] = ""
-    score["notes"] = []
-    return score

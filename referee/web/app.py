@@ -26,7 +26,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.secrecy import SHARED
+from pnpkit.referee.gate import SHARED
 from pnpkit.referee.web.live import LiveTable
 
 MAX_BODY = 4096
@@ -109,7 +109,7 @@ def create_app(
     async def undo(request: Request) -> Response:
         who = viewer(request)
         await _json_body(request)
-        return await _changing(live.undo, who)
+        return await _changing(lambda: live.undo(who), who)
 
     async def _changing(action: Any, who: str) -> Response:
         """Do `action`, tell every page if the log changed, and answer with the verdict and

@@ -15,13 +15,11 @@ from typing import Any
 from pnpkit.errors import PnpError
 from pnpkit.referee.faces import faces_of
 from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
-from pnpkit.referee.moves import split_actor
+from pnpkit.referee.gate import SHARED, Gate, event_secrecy, state_for
 from pnpkit.referee.report import verdict_json
-from pnpkit.referee.secrecy import SHARED, event_secrecy, kept_from
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import load_session
-from pnpkit.referee.table_view import table_state
-from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, refuse
+from pnpkit.referee.verdict import MoveRefused
 
 POLL_SECONDS = 0.05
 """How often the log file's size and time are looked at for changes made elsewhere."""
@@ -45,7 +43,7 @@ class LiveTable:
         except OSError:
             self._stamp = (0, 0, 0)
         self.session, _ = load_session(path)  # LogError if there is no usable log
-        self.kept = event_secrecy(self.session.setup, self.session.events)
+        self._kept: tuple[int, list[frozenset[str]]] = (-1, [])
         self.face = faces_of(self.session.setup.game)
         self._changed: asyncio.Event | None = None
         self._states: dict[tuple[int, str], dict[str, Any]] = {}
@@ -62,10 +60,16 @@ class LiveTable:
         with self._lock:
             key = (self.version, viewer)
             if key not in self._states:
-                found = table_state(self.session, self.kept, viewer, self.face)
+                found = state_for(self.session, self.kept(), viewer, self.face)
                 self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
                 self._states[key] = found | {"version": self.version, "error": self.error}
             return self._states[key]
+
+    def kept(self) -> list[frozenset[str]]:
+        """For each logged event, the viewers it is kept from (worked out once per version)."""
+        if self._kept[0] != self.version:
+            self._kept = (self.version, event_secrecy(self.session.setup, self.session.events))
+        return self._kept[1]
 
     # --- following the file -----------------------------------------------------------------
     def refresh(self) -> bool:
@@ -106,37 +110,36 @@ class LiveTable:
             self._reload()
             return True
         try:
-            for event in events[known:]:
-                self.session.replay([event])
-                self.kept.append(kept_from(self.session.setup, self.session.state, event))
+            self.session.replay(events[known:])
         except ReplayError:
             self._reload()
         return len(events) > known
 
     def _reload(self) -> None:
-        session, _ = load_session(self.path)
-        self.session, self.kept = session, event_secrecy(session.setup, session.events)
+        self.session, _ = load_session(self.path)
 
     # --- entering ---------------------------------------------------------------------------
     def enter(self, text: str, viewer: str = SHARED) -> dict[str, Any]:
-        """Check and record a move typed on `viewer`'s page, as `referee move` does."""
+        """Check and record a move typed on `viewer`'s page, through the gate as `referee move
+        --player` does: a page enters only the moves its viewer may make."""
         with self._writing() as session:
             try:
-                events = session.enter(_as_viewer(text, viewer, session))
-            except MoveSyntaxError as exc:  # another player's move typed on this page
-                return verdict_json(refuse("", str(exc)))
-            except MoveRefused as exc:  # as `referee move`: unreadable text cites the syntax rule
+                events = Gate(session, viewer).enter(text)
+            except MoveRefused as exc:
                 return verdict_json(exc.verdict)
         return {"accepted": True, "rule": "", "reason": "", "events": len(events)}
 
-    def undo(self) -> dict[str, Any]:
-        """Take back the last move entered at the table, as `referee undo` does."""
+    def undo(self, viewer: str = SHARED) -> dict[str, Any]:
+        """Take back `viewer`'s own last decision, as `referee undo --player` does."""
         with self._writing() as session:
             try:
-                event = session.undo()
+                event = Gate(session, viewer).undo()
             except MoveRefused as exc:
                 return verdict_json(exc.verdict)
-            taken = session.events[event["undo"] - 1]["text"]
+            kept = event_secrecy(session.setup, session.events)
+            taken = Gate(session, viewer).entry(
+                session.events[event["undo"] - 1], kept[event["undo"] - 1]
+            )
         return {"accepted": True, "rule": "", "reason": "", "undone": taken}
 
     @contextlib.contextmanager
@@ -152,8 +155,6 @@ class LiveTable:
                 yield session
             finally:
                 session.sink = None
-                for event in session.events[start:]:
-                    self.kept.append(kept_from(session.setup, session.state, event))
                 self._stamp = _stamp(self.path)
                 if changed or len(session.events) > start:
                     self.version += 1
@@ -183,15 +184,3 @@ class LiveTable:
             if await asyncio.to_thread(self.refresh):
                 self.announce()
             await asyncio.sleep(POLL_SECONDS)
-
-
-def _as_viewer(text: str, viewer: str, session: Session) -> str:
-    """A move typed on a player's own page is that player's move."""
-    if viewer == SHARED:
-        return text
-    actor, rest = split_actor(text, session.setup.players)
-    if actor is not None and actor != viewer:
-        raise MoveSyntaxError(f"this page enters {viewer}'s moves only, not {actor}'s")
-    if session.prompt().actors == (viewer,):
-        return rest
-    return f"{viewer}: {rest}"

@@ -72,9 +72,8 @@ function renderLegal(state) {
     el("button", { type: "button", textContent: m, onclick: () => pick(m, choices) }))));
   const notes = [];
   if (choices) notes.push(`${choices.form} (every player at once)`);
-  if (state.legal_hidden) {
-    notes.push(`${state.legal_hidden} legal move(s) name secret cards: ` +
-      (state.viewer ? "not this player's to see" : "each player sees theirs on their own page"));
+  if (state.committed && state.committed.length) {
+    notes.push(`chosen in secret so far: ${state.committed.join(", ")}`);
   }
   if (moves.length > 400) notes.push(`first 400 of ${moves.length}; type to narrow them`);
   for (const form of state.also) notes.push(`also: ${form}`);
@@ -94,8 +93,9 @@ function pick(move, choices) {
 }
 
 function renderLog(log) {
-  const items = log.map((e) => el("li", { value: e.seq, className: e.text === "(secret)" ? "secret" : "" },
-    el("span", { className: "by", textContent: `${e.by} ` }), e.text));
+  const items = log.map((e) => el("li", { value: e.seq, className: e.secret ? "secret" : "" },
+    el("span", { className: "by", textContent: e.undo ? "undo " : `${e.by} ` }),
+    e.undo ? `event ${e.undo}` : e.text));
   $("log").replaceChildren(...items);
   $("log").scrollTop = $("log").scrollHeight;
 }
