@@ -11,7 +11,7 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from pnpkit.referee.secrecy import SHARED, event_secrecy
+from pnpkit.referee.gate import SHARED, event_secrecy
 from pnpkit.referee.store import load_session
 from tests.referee.serve_helpers import hands
 

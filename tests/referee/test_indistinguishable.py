@@ -1,0 +1,133 @@
+"""The indistinguishability test: no output tells a viewer what they may not know.
+
+For random digital games of every bundled game and Lantern Walk, and each viewer (the shared
+screen and every player), the game is paired with itself relabelled: the cards that viewer never
+saw swapped among themselves. Everything the viewer can reach must be byte-identical in both: the
+engine's page state, the answer to every move and undo they try, and every CLI command's text and
+JSON, with and without `--player`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnpkit.referee.cli import app
+from pnpkit.referee.gate import SHARED
+from tests.referee.indistinguishable import (
+    candidates,
+    differences,
+    hidden_count,
+    random_game,
+    reachable,
+    relabelled,
+    replayed,
+    write_log,
+)
+
+GAMES = [
+    ("alpina", 3, ""),
+    ("ano-nuevo", 3, ""),
+    ("arctic", 2, ""),
+    ("gentoo", 2, ""),
+    ("nut-hunt", 2, ""),
+    ("docs/examples/lanterns", 2, ""),
+]
+SEEDS = range(3)
+STEPS = (7, 25, 60)
+
+
+def _pairs(game: str, players: int, variant: str):  # type: ignore[no-untyped-def]
+    """(viewer, game, its relabelled twin) for each seed, length and viewer."""
+    for seed in SEEDS:
+        steps = STEPS[seed % len(STEPS)]
+        session = random_game(game, players, seed, steps, variant)
+        rng = random.Random(seed)
+        for viewer in (SHARED, *session.setup.players):
+            events = relabelled(session, viewer, rng)
+            twin = None if events is None else replayed(session.setup, events)
+            if twin is not None:
+                yield viewer, session, twin
+
+
+@pytest.mark.parametrize("game, players, variant", GAMES, ids=[g[0] for g in GAMES])
+def test_every_engine_output_is_the_same_for_games_a_viewer_cannot_tell_apart(
+    game: str, players: int, variant: str
+) -> None:
+    tested = 0
+    for viewer, session, twin in _pairs(game, players, variant):
+        tries = candidates([session, twin], viewer, random.Random(len(session.events)))
+        found = differences(reachable(session, viewer, tries), reachable(twin, viewer, tries))
+        assert not found, f"{viewer or 'the shared screen'} can tell them apart:\n" + "\n".join(
+            found[:3]
+        )
+        tested += hidden_count(session, viewer) > 0
+    if game != "docs/examples/lanterns":  # the referee of Lantern Walk knows no secret
+        assert tested, "no pair kept anything from its viewer: the test tested nothing"
+
+
+COMMANDS = [
+    ["show"],
+    ["show", "--json"],
+    ["legal"],
+    ["legal", "--json"],
+    ["score"],
+    ["score", "--json"],
+    ["replay"],
+    ["replay", "--json"],
+]
+
+
+def _cli(log: Path, viewer: str, tries: list[str]) -> dict[str, str]:
+    """What every CLI command prints for `viewer`: read-only ones on the log, and each tried move
+    and an undo on a copy (put back after each)."""
+    runner = CliRunner()
+    player = ["--player", viewer] if viewer else []
+    found = {}
+    for command in COMMANDS:
+        for who in [[], player] if player else [[]]:
+            result = runner.invoke(app, [command[0], str(log), *command[1:], *who])
+            found[" ".join([*command, *who])] = f"{result.exit_code}\n{result.output}"
+    original = log.read_bytes()
+    for text in tries:
+        for json_flag in ([], ["--json"]):
+            result = runner.invoke(app, ["move", str(log), text, *player, *json_flag])
+            found[f"move {text} {json_flag}"] = f"{result.exit_code}\n{result.output}"
+            log.write_bytes(original)
+    result = runner.invoke(app, ["undo", str(log), *player])
+    found["undo"] = f"{result.exit_code}\n{result.output}"
+    log.write_bytes(original)
+    return found
+
+
+@pytest.mark.parametrize("game, players, variant", GAMES[:5], ids=[g[0] for g in GAMES[:5]])
+def test_every_cli_output_is_the_same_for_games_a_viewer_cannot_tell_apart(
+    game: str, players: int, variant: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "game.jsonl"
+    tested = 0
+    for viewer, session, twin in list(_pairs(game, players, variant))[::3]:
+        tries = candidates([session, twin], viewer, random.Random(1))[:6]
+        outputs = []
+        for one in (session, twin):
+            write_log(log, one, one.events)
+            outputs.append(_cli(log, viewer, tries))
+        found = differences(*outputs)
+        assert not found, f"{viewer or 'the shared screen'} can tell them apart:\n" + "\n".join(
+            found[:3]
+        )
+        tested += 1
+    assert tested
+
+
+def test_a_relabelled_twin_differs_from_its_game_in_what_the_referee_knows() -> None:
+    """The pairs are real pairs: the twin's log names other cards than the game's."""
+    session = random_game("alpina", 3, 1, 10)
+    events = relabelled(session, "Ann", random.Random(1))
+    assert events is not None
+    assert json.dumps(events) != json.dumps(session.events)
+    assert replayed(session.setup, events) is not None
