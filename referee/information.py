@@ -89,15 +89,17 @@ class Knowledge:
     def shuffled(self, seat: str, rng: random.Random, kind: Callable[[str], str]) -> Knowledge:
         """The cards hidden from `seat` dealt at random into the places hidden from it, each card
         into the place of a card of the same `kind`; every zone keeps its size and what `seat`
-        sees stays where it is."""
+        sees stays where it is. With the same `rng`, states that differ only in where the cards
+        hidden from `seat` lie give the same result."""
         places: dict[str, list[tuple[int, int]]] = {}
         for z, zone in enumerate(self.zones):
             if not zone.visible_to(seat):
                 for c, card in enumerate(zone.cards):
                     places.setdefault(kind(card), []).append((z, c))
         cards = [list(zone.cards) for zone in self.zones]
-        for spots in places.values():
-            dealt = [cards[z][c] for z, c in spots]
+        for kind_of in sorted(places):  # in an order and from a list `seat` can know
+            spots = places[kind_of]
+            dealt = sorted(cards[z][c] for z, c in spots)
             rng.shuffle(dealt)
             for (z, c), card in zip(spots, dealt, strict=True):
                 cards[z][c] = card
