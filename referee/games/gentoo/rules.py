@@ -12,7 +12,6 @@ face up is a chance move `flip CARD`, checked against the pile it comes from.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -27,6 +26,7 @@ from pnpkit.referee.games.gentoo import (
     table_view,
     turn,
 )
+from pnpkit.referee.games.gentoo.knowledge import knowledge
 from pnpkit.referee.games.gentoo.position_file import score_position
 from pnpkit.referee.games.gentoo.setup import apply_first, check_first, check_names, initial
 from pnpkit.referee.games.gentoo.state import (
@@ -42,6 +42,7 @@ from pnpkit.referee.games.gentoo.state import (
     Catalog,
     Table,
 )
+from pnpkit.referee.information import Knowledge
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup
 from pnpkit.referee.verdict import Verdict, refuse
@@ -79,9 +80,12 @@ class Gentoo(Rules):
     """The rules of Gentoo."""
 
     id = "gentoo"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
     version = "1"
+    perfect_information = True
+    """GE-36: the state holds nothing any player cannot see or work out (see `knowledge`): a
+    search uses the state itself, and the card turned over next is drawn afresh by `chance`."""
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "the rules as printed, with the readings of its rules index"
     }
@@ -177,18 +181,13 @@ class Gentoo(Rules):
             return self.chance(setup, state, rng)
         return rng.choice(self.legal(setup, state))
 
-    def determinise(self, setup: Setup, state: Table, seat: str, rng: random.Random) -> Table:
-        """The state itself: Gentoo keeps no secret from any seat. Every card face up (Choice
-        Cards, Cards in Play, Used and Discard Piles) is seen by all, and each face-down pile (the
-        Draw Pile, a Player Pile) is a pool of known cards whose order nobody knows and the state
-        does not hold; the card a search turns over next is drawn afresh by `chance`."""
-        return state
+    # --- who sees what ----------------------------------------------------------------------
+    def knowledge(self, setup: Setup, state: Table) -> Knowledge:
+        """Every card and token, all in the open: a face-down pile is a known set of cards whose
+        order nobody knows and the state does not hold (GE-36); the census follows from it."""
+        return knowledge(setup, state)
 
-    # --- counting ---------------------------------------------------------------------------
-    def census(self, setup: Setup, state: Table) -> Counter[str]:
-        """Every card and token, wherever it is."""
-        return scoring.census(setup, state)
-
+    # --- scoring ----------------------------------------------------------------------------
     def score(self, setup: Setup, state: Table) -> ScoreSheet:
         """Penguins per player; the winner is the first to five (GE-24)."""
         return scoring.score(setup, state)
