@@ -111,3 +111,15 @@ def test_refereed_end_to_end_at_the_command_line(tmp_path: Path) -> None:
     assert sum(summary["wins_by_seat"].values()) >= 20
     explained = run("explain", "LW-7")
     assert explained.returncode == 0 and explained.stdout.startswith("LW-7 (lanterns): A card")
+
+
+def test_the_walk_is_public_and_the_unplayed_cards_nobodys() -> None:
+    """Contract 1.2: the referee never learns a hand, so every card not yet played lies in one
+    zone nobody sees; the census follows from the zones."""
+    setup, state = table("wind 3", "play LW-R1", players="Ann,Bob,Cy")
+    zones = {zone.name: zone for zone in setup.rules.knowledge(setup, state).zones}
+    assert zones["walk"].cards == ("LW-R1",) and zones["walk"].seen_by is None
+    assert zones["draw pile and hands"].seen_by == frozenset()
+    assert len(zones["draw pile and hands"].cards) == sum(n for _, n in state.unseen)
+    lanterns = {c.id: c.count for c in setup.game.group("lanterns").components}
+    assert setup.rules.census(setup, state) == lanterns | {"LW-C": 20}

@@ -15,6 +15,7 @@ from typing import Any
 
 from pnpkit.components.model import Component, Game
 from pnpkit.errors import PnpError
+from pnpkit.referee.information import Knowledge, private, public
 from pnpkit.referee.moves import Move, plain_digits, words
 from pnpkit.referee.position_file import position_lines
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
@@ -56,7 +57,7 @@ class LanternRules(Rules):
     """The rules of Lantern Walk, in the order of rules.md."""
 
     id = "lanterns"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules.md"
     version = "1"
     perfect_information = True  # the state counts hands and never holds a card of one
@@ -169,10 +170,22 @@ class LanternRules(Rules):
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         return (0, setup.game.component(CANDLE).count)
 
-    def census(self, setup: Setup, state: Walk) -> Counter[str]:
-        pieces = Counter(dict(state.unseen)) + Counter(state.walk) + Counter(state.discard)
-        pieces[CANDLE] += state.supply + sum(state.candles)
-        return pieces
+    def knowledge(self, setup: Setup, state: Walk) -> Knowledge:
+        """Who sees which card: the walk, the discards and the candles are public; the hands and
+        the draw pile lie together in a zone nobody sees (the referee never learns a hand).
+        The census follows from it."""
+        return Knowledge(
+            (
+                private("draw pile and hands", Counter(dict(state.unseen)).elements()),
+                public("walk", state.walk),
+                public("discard", state.discard),
+                public("candle supply", [CANDLE] * state.supply),
+                *(
+                    public(f"{player}'s candles", [CANDLE] * state.candles[seat])
+                    for seat, player in enumerate(setup.players)
+                ),
+            )
+        )
 
     def stats(self, setup: Setup, state: Walk) -> Mapping[str, float]:
         return {"cards left in the last walk": len(state.walk)}
