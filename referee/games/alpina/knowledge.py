@@ -7,12 +7,20 @@ pile lie together in one zone nobody sees (`state.pool`), and each hand's zone i
 
 from __future__ import annotations
 
+from pnpkit.components.model import Game
+from pnpkit.referee.game_facts import per_game
 from pnpkit.referee.games.alpina.state import Alpina
 from pnpkit.referee.immutable import evolve
 from pnpkit.referee.information import Knowledge, Zone, private, public
 from pnpkit.referee.rules import Setup
 
 GRID, ON_GRID = "grid", "hikers on the grid"
+
+
+@per_game
+def pawns(game: Game) -> dict[str, str]:
+    """The hiker pawns' IDs by colour (AL-4)."""
+    return {c.fields["colour"]: c.id for c in game.group("hikers").components}
 
 
 def unseen(setup: Setup) -> str:
@@ -28,7 +36,7 @@ def hand(player: str) -> str:
 
 def knowledge(setup: Setup, state: Alpina, colours: tuple[str, ...]) -> Knowledge:
     """Every card and hiker pawn of the game by zone, with who sees it (AL-3, AL-4)."""
-    pawn = {c.fields["colour"]: c.id for c in setup.game.group("hikers").components}
+    pawn = pawns(setup.game)
     zones: list[Zone] = [
         public(GRID, (c for c in state.cards if c is not None)),
         public(ON_GRID, sorted(pawn[colours[h]] for h in state.hikers if h is not None)),
