@@ -7,18 +7,18 @@ printed ID. In digital mode (--seed) the referee deals and draws itself, and so 
 `AlpinaRules` is the engine's view of the game; it hands each step to the module of the
 rulebook's part that holds it: `setup`, `turn` (play a card, place a hiker, draw a card),
 `scoring`, `position_file`, `moves` (what is typed), `table_view` (what is shown),
-`knowledge` (who sees which card: the engine's secrecy and the simulated players' samples
-follow from it).
+`hidden_cards` (what a seat cannot see, for simulated players).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
-from pnpkit.referee.games.alpina import knowledge, moves, scoring, table_view, turn
+from pnpkit.referee.games.alpina import hidden_cards, moves, scoring, table_view, turn
 from pnpkit.referee.games.alpina import setup as setting_up
 from pnpkit.referee.games.alpina.position_file import read_position
 from pnpkit.referee.games.alpina.state import (
@@ -33,7 +33,6 @@ from pnpkit.referee.games.alpina.state import (
     START,
     Alpina,
 )
-from pnpkit.referee.information import Knowledge
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup
 from pnpkit.referee.verdict import MoveSyntaxError, Verdict, refuse
@@ -57,11 +56,6 @@ _APPLIES: dict[str, Callable[[Setup, Alpina, Move], Alpina]] = {
     "draw": turn.apply_draw,
 }
 _EXPECTED = {START: "start", DEAL: "deal", FIRST: "first", PLAY: "play", DRAW: "draw"}
-_HIDDEN = {
-    "draw": "draw (a card, seen by its player only)",
-    "deal": f"deal ({HAND} cards each, each hand seen by its player only)",
-}
-"""The public part of the moves that hand out secret cards."""
 _PHASE_KINDS = {
     START: "chance",
     DEAL: "chance",
@@ -77,7 +71,7 @@ class AlpinaRules(Rules):
     """The rules of Alpina, step by step as the rulebook orders them."""
 
     id = "alpina"
-    contract = "1.2"
+    contract = "1.1"
     index = "rules-index.md"
     version = "1"
     options: ClassVar[Mapping[str, str]] = {
@@ -180,6 +174,11 @@ class AlpinaRules(Rules):
             return turn.chance_draw(state, rng)
         return setting_up.chance(setup, state, rng)
 
+    def determinise(
+        self, setup: Setup, state: Alpina, seat: str, rng: random.Random
+    ) -> Alpina | None:
+        return hidden_cards.determinise(setup, state, seat, rng)
+
     def random_move(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
         if state.phase == PLAY:
             return turn.random_play(state, rng)
@@ -198,6 +197,17 @@ class AlpinaRules(Rules):
         """Hikers placed and what they scored; how often the first player wins and ties arise."""
         return scoring.stats(setup, state, self.score(setup, state))
 
+    def census(self, setup: Setup, state: Alpina) -> Counter[str]:
+        pieces: Counter[str] = Counter(c for c in state.cards if c is not None)
+        pieces.update(state.pool)
+        for known in state.known:
+            pieces.update(known)
+        tokens = {c.fields["colour"]: c for c in setup.game.group("hikers").components}
+        for seat, colour in enumerate(self.colours(setup)):
+            on_grid = sum(1 for h in state.hikers if h == seat)
+            pieces[tokens[colour].id] += on_grid + state.hikers_left[seat]
+        return pieces
+
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         position = read_position(game, text, source, HIKERS)
         cards = scoring.cards_of(game)
@@ -205,19 +215,6 @@ class AlpinaRules(Rules):
         return scoring.score_grid(
             placed, position.hikers, position.order, space_label=position.label
         )
-
-    # --- who sees what ----------------------------------------------------------------------
-    def knowledge(self, setup: Setup, state: Alpina) -> Knowledge:
-        """AL-3: the grid and the hikers are public, each hand its player's, the pile nobody's
-        (at the table the referee knows no hand: the hands' cards lie with the pile)."""
-        return knowledge.knowledge(setup, state, self.colours(setup))
-
-    def rebuild(self, setup: Setup, state: Alpina, known: Knowledge) -> Alpina:
-        return knowledge.rebuild(setup, state, known)
-
-    def hidden_text(self, setup: Setup, move: Move) -> str:
-        """A draw or a deal as those who do not get the cards read it (AL-3, AL-16)."""
-        return _HIDDEN.get(move.get("type", ""), "(secret)")
 
     # --- showing ----------------------------------------------------------------------------
     def describe(self, setup: Setup, state: Alpina) -> str:
