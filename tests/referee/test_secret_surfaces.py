@@ -125,3 +125,33 @@ def test_play_is_a_hot_seat_that_hands_the_screen_over(tmp_path: Path) -> None:
     assert not any(card in before for card in mine | theirs)  # nothing private before the hand-over
     assert all(card in after for card in mine)  # then the player's own hand (view, legal moves)
     assert not any(card in after for card in theirs)
+
+
+def test_new_in_json_prints_no_dealt_hand(tmp_path: Path) -> None:
+    log = tmp_path / "a.jsonl"
+    out = referee(
+        "new", "alpina", "--players", "Ann,Bob", "--seed", "1", "--log", str(log), "--json"
+    )
+    assert out.returncode == 0, out.stderr
+    held = hands(log)
+    assert not any(card in out.stdout for card in held["Ann"] | held["Bob"])
+    assert any(e.get("secret") for e in json.loads(out.stdout)["events"])
+
+
+def test_a_running_score_keeps_the_others_secret_categories(tmp_path: Path) -> None:
+    """Mid-game, Nut Hunt's objectives score for their holder only (they would tell them)."""
+    log = new_log(tmp_path, "nut-hunt", ["Ann", "Bob"], seed=3)
+    session, _ = load_session(log)
+    referee("move", str(log), "first Ann")
+    for player in ("Ann", "Bob"):
+        keep = json.loads(referee("legal", str(log), "--json", "--player", player).stdout)
+        if keep["moves"]:
+            assert referee("move", str(log), keep["moves"][0], "--player", player).returncode == 0
+    secret = set(session.rules.secret_categories)
+    shared = json.loads(referee("score", str(log), "--json").stdout)
+    ann = json.loads(referee("score", str(log), "--json", "--player", "Ann").stdout)
+    assert shared["final"] is False and shared["leaders"] == []
+    for name, row in shared["players"].items():
+        assert not secret & set(row["categories"]), name
+    assert secret <= set(ann["players"]["Ann"]["categories"])
+    assert not secret & set(ann["players"]["Bob"]["categories"])
