@@ -124,9 +124,9 @@ the contract every method follows.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 
+from pnpkit.referee.information import Knowledge, private, public
 from pnpkit.referee.moves import Move, words
 from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
@@ -146,7 +146,7 @@ class Table:
 
 class {cls}(Rules):
     id = "{id}"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules.md"
     version = "1"
     syntax = (
@@ -227,9 +227,12 @@ class {cls}(Rules):
         cards = setup.game.group("cards").components
         return (0, sum(c.count * c.fields["value"] for c in cards))
 
-    def census(self, setup: Setup, state: Table) -> Counter[str]:
+    def knowledge(self, setup: Setup, state: Table) -> Knowledge:
+        """Who sees which card: the deck face down (nobody), the rest face up (everyone). A hand
+        would be `private("hand:" + player, cards, player)`. The census follows from it."""
         shown = [state.shown] if state.shown else []
-        return Counter(dict(state.deck)) + Counter(state.gone) + Counter(shown)
+        deck = [card for card, n in state.deck for _ in range(n)]
+        return Knowledge((private("deck", deck), public("table", [*state.gone, *shown])))
 
     def describe(self, setup: Setup, state: Table) -> str:
         left = sum(n for _, n in state.deck)

@@ -137,14 +137,13 @@ def new(
     option: GameOptions = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Start a game and its log."""
-    from pnpkit.referee.report import print_json, prompt_json
+    """Start a game and its log (printed as the shared screen may read it)."""
+    from pnpkit.referee.report import print_json
 
     path, session = _start(game, players, variant, option, seed, log)
     if as_json:
-        print_json(
-            {"log": str(path), "events": session.events, "prompt": prompt_json(session.prompt())}
-        )
+        gate, events = _gated(session, None, session.events)
+        print_json({"log": str(path), "events": events, "prompt": gate.prompt()})
         return
     _print_opening(session, path)
 

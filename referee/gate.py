@@ -147,16 +147,16 @@ def prompt_line(setup: Setup, state: State, prompt: Prompt, viewer: str | None) 
 
 
 def score_for(setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
-    """The score sheet as JSON for `viewer` (None: the referee). Before the end, while anything
-    is hidden from the viewer, the others' `secret_categories` are left out, and so are the
-    leaders, the tie-break and the notes (they may rest on a secret)."""
+    """The score sheet as JSON for `viewer` (None: the referee). Before the end of a game with
+    `secret_categories`, while anything is hidden from the viewer, the others' secret categories
+    are left out, and so are the leaders, the tie-break and the notes (they may rest on them)."""
     rules = setup.rules
     over = rules.prompt_kind(setup, state) == "over"
     sheet = rules.score(setup, state).to_json(over)
     now = sight(setup, state)
-    if over or viewer is None or now is None or not now.keeps_from(viewer):
-        return sheet
     secret = rules.secret_categories
+    if over or viewer is None or now is None or not secret or not now.keeps_from(viewer):
+        return sheet
     for name, line in sheet["players"].items():
         if name != viewer:
             line["categories"] = {k: v for k, v in line["categories"].items() if k not in secret}
@@ -243,14 +243,15 @@ class Gate:
         return list(self.rules.also(self.setup, self.session.state))
 
     def text(self) -> str | None:
-        """The table as plain text: the viewer's own view, or the whole table for the shared
-        screen when it holds no secret (None when it does)."""
+        """The table as plain text: the whole table when nothing is hidden from the viewer, else
+        the viewer's view (`Rules.view`; for the shared screen, the view of no player: only what
+        is public); None for a game with no views."""
         setup, state = self.setup, self.session.state
-        if self.viewer != SHARED and type(self.rules).view is not Rules.view:
-            return self.rules.view(setup, state, self.viewer)
-        if self.keeps():
+        if not self.keeps():
+            return self.rules.describe(setup, state)
+        if type(self.rules).view is Rules.view:
             return None
-        return self.rules.describe(setup, state)
+        return self.rules.view(setup, state, self.viewer)
 
     def table(self) -> dict[str, Any]:
         """The table as data for the viewer (`Rules.table`), its prompt as they may read it."""
@@ -281,7 +282,9 @@ class Gate:
         shown: list[Event] = []
         for event, secret_from in zip(events, kept, strict=True):
             if "undo" in event:
-                shown.append({"seq": event["seq"], "undo": event["undo"]})
+                undo = event["undo"]
+                shown.append({"seq": event["seq"], "by": "undo", "undo": undo,
+                              "text": f"undo event {undo}"})  # fmt: skip
                 continue
             entry = {"seq": event["seq"], "by": event["by"], "text": self.entry(event, secret_from)}
             if self.viewer in secret_from:

@@ -4,7 +4,8 @@ designer's own test suite as much as for pnpkit's.
 At every step of a seeded random game it checks that: a legal move exists until the game is
 over; every listed move is accepted; malformed and illegal moves are refused and change nothing;
 replaying the log (through JSON) gives the live state; undo restores the previous state and
-entering the move again gives the same state (digital draws too); the census of pieces never
+entering the move again gives the same state (in table mode: a digital game draws afresh after an
+undo); the census of pieces never
 changes; every prompt for players names who acts. At the end the scores are within bounds and
 there is a winner.
 """
@@ -124,7 +125,10 @@ def playthrough(case: Case, undo_every: int = 7) -> Session:
             session.undo()
             assert session.state == before, f"{case} step {step}: undo did not restore the state"
             session.submit(move)
-            assert session.state == after, f"{case} step {step}: re-entering after undo differs"
+            # digital chance is drawn afresh after an undo (no peeking): only the table's
+            # own outcomes must come back the same
+            same = session.state == after or case.digital
+            assert same, f"{case} step {step}: re-entering after undo differs"
     else:
         raise AssertionError(f"{case}: no end after {MAX_STEPS} steps")
     replayed = Session(setup)

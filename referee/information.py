@@ -77,8 +77,11 @@ class Knowledge:
         return found
 
     def keeps_from(self, viewer: str) -> bool:
-        """Whether any card is hidden from `viewer` now."""
-        return any(zone.cards and not zone.visible_to(viewer) for zone in self.zones)
+        """Whether some player sees a card that `viewer` does not (cards nobody sees, such as a
+        face-down draw pile, keep nothing from one viewer that another has)."""
+        return any(
+            zone.cards and zone.seen_by and not zone.visible_to(viewer) for zone in self.zones
+        )
 
     def knows(self, viewer: str, other: str) -> bool:
         """Whether `viewer` sees every card `other` sees now."""

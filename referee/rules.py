@@ -244,14 +244,16 @@ class Rules:
 
     def actor(self, setup: Setup, state: State, move: Move) -> str | None:
         """The player who decides `move` now, or None when no single player does (chance, the
-        rules' own step, a choice the table makes together such as a tie it must break). By
-        default the move's `player` (a `NAME:` prefix), else the prompt's one actor."""
+        rules' own step, a choice the table makes together such as a tie it must break, or who
+        goes first). By default the move's `player` (a `NAME:` prefix), else the prompt's one
+        actor when it is a player."""
         named = move.get("player")
         if isinstance(named, str) and named in setup.players:
             return named
         actors = self.prompt(setup, state).actors
         kind = self.prompt_kind(setup, state)
-        return actors[0] if kind == "move" and len(actors) == 1 else None
+        one = kind == "move" and len(actors) == 1 and actors[0] in setup.players
+        return actors[0] if one else None
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
         """What a viewer who may not read `move` (it moved a card they cannot see) reads of it:

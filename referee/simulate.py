@@ -20,16 +20,18 @@ from typing import Any
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
+from pnpkit.referee.moves import Move
 from pnpkit.referee.players import (
     DECISION_LIMIT,
     PlayerSpec,
+    by_decider,
     decide,
     decide_together,
     describe_players,
     endless,
     require_fair,
 )
-from pnpkit.referee.rules import RulesFault, Setup
+from pnpkit.referee.rules import RulesFault, Setup, State
 from pnpkit.referee.store import make_setup
 
 Record = dict[str, Any]
@@ -100,15 +102,32 @@ def play(setup: Setup, specs: Sequence[PlayerSpec], rng: random.Random, seed: st
             raise endless(rules)
         else:
             moves += 1
-            actor = rules.prompt(setup, state).actors[0] if own and kind == "move" else ""
-            if actor in own:
-                move = decide(by_seat[actor], setup, state, actor, own[actor])
+            if own and kind == "move":
+                move = _decision(setup, state, by_seat, own, rng)
             elif own and kind == "simultaneous":
                 skilled = {p: (by_seat[p], own[p]) for p in own}
                 move = decide_together(setup, state, skilled, rng)
             else:
                 move = rules.random_move(setup, state, rng)
         state = rules.apply(setup, state, move)
+
+
+def _decision(
+    setup: Setup,
+    state: State,
+    by_seat: dict[str, PlayerSpec],
+    own: dict[str, random.Random],
+    rng: random.Random,
+) -> Move:
+    """A move at a "move" prompt with skilled seats: each seat decides only its own moves. When
+    several may act, which goes first is drawn at random; a decision of no single seat (a tie
+    the table breaks) is drawn at random too, never made by one of the seats."""
+    deciders = by_decider(setup, state)
+    seat = next(iter(deciders)) if len(deciders) == 1 else rng.choice(list(deciders))
+    mine = deciders[seat]
+    if seat is None or seat not in own:
+        return rng.choice(mine)
+    return decide(by_seat[seat], setup, state, seat, own[seat], mine)
 
 
 def play_random(setup: Setup, rng: random.Random) -> Any:

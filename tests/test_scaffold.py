@@ -41,7 +41,7 @@ def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test
     env = environment(site, game)
 
     listed = pnp("referee", "rules", env=env)
-    entry = "moth-lamps: moth-lamps-rules 0.1, moth_lamps_rules:RULES (contract 1.1)"
+    entry = "moth-lamps: moth-lamps-rules 0.1, moth_lamps_rules:RULES (contract 1.2)"
     assert entry in listed.stdout
     log = tmp_path / "g.jsonl"
     started = pnp("referee", "new", game, "--players", "Ann,Bob", "--log", log, env=env)

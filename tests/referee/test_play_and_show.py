@@ -54,8 +54,9 @@ def test_play_resumes_a_log(tmp_path: Path) -> None:
 def test_show_svg_draws_the_printed_faces(tmp_path: Path) -> None:
     log = tmp_path / "table.jsonl"
     referee("new", "alpina", "--players", "A,B", "--seed", "4", "--log", str(log))
-    legal = json.loads(referee("legal", str(log), "--json").stdout)["moves"]
-    assert referee("move", str(log), legal[0]).returncode == 0
+    actor = json.loads(referee("legal", str(log), "--json").stdout)["prompt"]["actors"][0]
+    legal = json.loads(referee("legal", str(log), "--json", "--player", actor).stdout)["moves"]
+    assert referee("move", str(log), legal[0], "--player", actor).returncode == 0
     picture = tmp_path / "table.svg"
     result = referee("show", str(log), "--svg", str(picture))
     assert result.returncode == 0, result.stderr
@@ -74,14 +75,16 @@ def test_show_svg_draws_the_printed_faces(tmp_path: Path) -> None:
 def test_show_one_players_view_hides_the_others_hands(tmp_path: Path) -> None:
     log = tmp_path / "seals.jsonl"
     referee("new", "ano-nuevo", "--players", "Ann,Bob,Cy", "--seed", "2", "--log", str(log))
-    everyone = referee("show", str(log)).stdout
+    shared = referee("show", str(log)).stdout
+    ann = referee("show", str(log), "--player", "Ann").stdout
     bob = referee("show", str(log), "--player", "Bob").stdout
     assert "Bob's view" in bob
     assert "Ann: 0 VP, Ocean; hand 5 unseen" in bob
     bob_hand = next(line for line in bob.splitlines() if line.strip().startswith("Bob:"))
-    assert "AN-" in bob_hand and bob_hand in everyone
-    ann_line = next(line for line in everyone.splitlines() if line.strip().startswith("Ann:"))
-    assert "AN-" in ann_line  # the full view shows Ann's cards; Bob's view does not
+    assert "AN-" in bob_hand and bob_hand not in shared
+    ann_line = next(line for line in ann.splitlines() if line.strip().startswith("Ann:"))
+    assert "AN-" in ann_line  # Ann's view shows her cards; Bob's view and the shared screen not
+    assert all("hand 5 unseen" in line for line in shared.splitlines() if " VP, " in line)
     unknown = referee("show", str(log), "--player", "Zed")
     assert unknown.returncode == 2
     assert "'Zed' is not a player of this game (Ann, Bob, Cy)" in unknown.stderr
@@ -173,27 +176,44 @@ def test_completion_offers_legal_moves_and_commands_in_any_case(tmp_path: Path) 
     log = tmp_path / "table.jsonl"
     new_game(log, make_setup(load_game("alpina"), ["A", "B"], seed=4))
     session, _ = load_session(log)
-    moves = completions(session, "PLAY al-")
+    actor = session.prompt().actors[0]
+    moves = completions(session, "PLAY al-", actor)
     assert moves and all(m.startswith("play AL-") for m in moves)
+    assert completions(session, "PLAY al-") == []  # the shared screen enters no one's hand
     assert completions(session, "qu") == ["quit"]
     assert completions(session, "HE") == ["help"]
 
 
-def test_choices_made_together_are_listed_and_completed_player_by_player(tmp_path: Path) -> None:
+def test_secret_choices_are_listed_completed_and_entered_player_by_player(tmp_path: Path) -> None:
     log = tmp_path / "six.jsonl"
     new_game(log, make_setup(load_game("ano-nuevo"), list("ABCDEF"), seed=2))
-    listed = referee("legal", str(log))
-    assert listed.returncode == 0
-    lines = listed.stdout.splitlines()
+    shared = referee("legal", str(log))
+    assert shared.returncode == 0
+    assert shared.stdout.splitlines() == [
+        "A, B, C, D, E, F: a secret choice each, on their own page"
+    ]
+    lines = referee("legal", str(log), "--player", "a").stdout.splitlines()
     assert lines[1] == "  travel NAME=N|ocean … (every player at once; each chooses one of):"
-    assert lines[2:] == [f"    {p}: ocean, 1, 2, 3, 4, 5" for p in "ABCDEF"]  # not 6⁶ lines
-    data = json.loads(referee("legal", str(log), "--json").stdout)
-    assert data["choices"]["options"]["F"] == ["ocean", "1", "2", "3", "4", "5"]
-    assert len(data["moves"]) == 6**6  # scripts still get every move
+    assert lines[2:] == ["    A: ocean, 1, 2, 3, 4, 5"]  # A's own options only
+    data = json.loads(referee("legal", str(log), "--json", "--player", "F").stdout)
+    assert data["choices"]["options"] == {"F": ["ocean", "1", "2", "3", "4", "5"]}
+    assert data["moves"] == []
     session, _ = load_session(log)
-    assert completions(session, "TR") == ["travel "]
-    assert completions(session, "travel a=1 b=o") == ["travel a=1 B=ocean"]
-    assert len(completions(session, "travel a=1 ")) == 5 * 6  # B … F, six options each
+    assert completions(session, "TR", "A") == ["travel "]
+    assert completions(session, "travel a=o", "A") == ["travel A=ocean"]
+    assert completions(session, "travel b=", "A") == []  # B's choice is B's
+    entered = referee("move", str(log), "travel 2", "--player", "A")
+    assert entered.returncode == 0, entered.stderr
+    assert "A: travel 2" in entered.stdout
+    assert "next: A chose in secret; waiting for B, C, D, E, F" in entered.stdout
+    others = referee("replay", str(log), "--player", "B").stdout
+    assert "A has chosen" in others and "travel 2" not in others
+    again = referee("move", str(log), "travel 3", "--player", "A")
+    assert again.returncode == 1 and "A has chosen already" in again.stderr
+    for player in "BCDEF":
+        assert referee("move", str(log), "travel ocean", "--player", player).returncode == 0
+    revealed = referee("replay", str(log), "--player", "B").stdout
+    assert "travel A=2 B=ocean C=ocean D=ocean E=ocean F=ocean" in revealed
 
 
 @pytest.mark.parametrize(

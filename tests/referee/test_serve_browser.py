@@ -137,3 +137,40 @@ def test_the_page_works_with_the_keyboard_alone(tmp_path: Path, page: Any) -> No
         page.keyboard.press("Enter")  # a legal move's button fills the box
         assert page.evaluate("document.activeElement.id") == "move"
         assert page.input_value("#move").startswith("start AL-")
+
+
+def test_secret_choices_are_made_each_on_its_own_page_and_revealed_together(
+    tmp_path: Path, browser: Any
+) -> None:
+    """Año Nuevo's travel: each seal taps its own option on its own phone; the shared screen
+    says who has chosen, and the choices appear together once all have chosen."""
+    log = new_log(tmp_path, "ano-nuevo", ["Ann", "Bob", "Cy"], seed=2)
+    with serving(log) as (links, _):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(10_000)
+        table = context.new_page()
+        table.goto(links.shared)
+        table.wait_for_function("document.body.dataset.version")
+        assert "a secret choice each" in table.text_content("#prompt")
+        assert legal(table) == []
+        for done, seal in enumerate(["Ann", "Bob", "Cy"], start=1):
+            page = context.new_page()
+            page.goto(links.players[seal])
+            page.wait_for_function("document.body.dataset.version")
+            buttons = page.eval_on_selector_all("#legal button", "b => b.map(n => n.textContent)")
+            assert buttons and all(b.startswith(f"{seal}=") for b in buttons)  # its own only
+            before = version(table)
+            page.click("#legal button")
+            page.press("#move", "Enter")
+            page.wait_for_function("document.querySelector('#verdict').className === 'accepted'")
+            wait_for_new_table(table, before)
+            if done < 3:
+                assert "chose in secret" in table.text_content("#prompt")
+                assert "travel" not in " ".join(log_texts(table)[-done:])
+            page.close()
+        table.wait_for_function(
+            "() => [...document.querySelectorAll('#log li')].some("
+            "li => li.textContent.includes('travel Ann='))"
+        )
+        assert "Bob has chosen" in " ".join(log_texts(table))
+        context.close()

@@ -106,4 +106,4 @@ def test_a_prompt_naming_a_secret_card_is_its_actors_only() -> None:
     assert rules.table(setup, state, None)["prompt"]["text"] == prompt.text
     for viewer in (other, ""):
         shown = rules.table(setup, state, viewer)["prompt"]["text"]
-        assert shown == f"{actor}: a secret choice, on their own page"
+        assert shown == f"{actor} to move, on their own page"

@@ -224,10 +224,10 @@ class AlpinaRules(Rules):
         return table_view.describe_table(setup, state, self.colours(setup))
 
     def view(self, setup: Setup, state: Alpina, player: str) -> str:
-        """AL-3: the table as `player` may see it: the other hands only as counts."""
-        return table_view.describe_table(
-            setup, state, self.colours(setup), setup.players.index(player)
-        )
+        """AL-3: the table as `player` may see it: the other hands only as counts (the shared
+        screen, any other name: every hand counted)."""
+        seat = setup.players.index(player) if player in setup.players else -1
+        return table_view.describe_table(setup, state, self.colours(setup), seat)
 
     def svg(self, setup: Setup, state: Alpina, face: Any) -> str:
         return table_view.table_svg(setup, state, self.table(setup, state, ""), face)

@@ -65,7 +65,8 @@ def describe_table(
         lines.append(f"{marker} {player} ({colours[seat]}): {hand}, {hikers} left")
     lines.append(f"  draw pile: {counted(state.deck_size(), 'card')}; grid: {state.placed}/25")
     if viewer is not None:
-        lines.insert(0, f"{setup.players[viewer]}'s view (the other hands only counted)")
+        who = f"{setup.players[viewer]}'s view (the other" if viewer >= 0 else "Shared (every"
+        lines.insert(0, f"{who} hands only counted)")
     return "\n".join(lines)
 
 

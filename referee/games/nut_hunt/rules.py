@@ -331,8 +331,9 @@ class NutHuntRules(Rules):
         return ("NAME: show CARD, an objective shown before the end",)
 
     def view(self, setup: Setup, state: Hunt, player: str) -> str:
-        """NH-3: the table as `player` may see it: the others' objectives only as counts."""
-        seat = setup.players.index(player)
+        """NH-3: the table as `player` may see it: the others' objectives only as counts (the
+        shared screen, any other name: every player's)."""
+        seat = setup.players.index(player) if player in setup.players else -1
         return describe_table(setup, state, seats.colours(setup), seats.seat_names(setup), seat)
 
     def svg(self, setup: Setup, state: Hunt, face: Any) -> str:
