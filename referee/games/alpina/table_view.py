@@ -41,7 +41,8 @@ def describe_table(
     setup: Setup, state: Alpina, colours: tuple[str, ...], viewer: int | None = None
 ) -> str:
     """The grid (CARD, CARD*colour for a hiker) and each player's hand, hikers and turn; with a
-    `viewer` seat, only that player's cards are named, the others' only counted."""
+    `viewer` seat, only that player's cards are named, the others' only counted (seat -1: the
+    shared screen, every hand counted)."""
     columns, rows = _window(state)
     width = 11
     lines = ["    " + "".join(f"{chr(97 + c):^{width}}" for c in columns)]
@@ -65,8 +66,12 @@ def describe_table(
         lines.append(f"{marker} {player} ({colours[seat]}): {hand}, {hikers} left")
     lines.append(f"  draw pile: {counted(state.deck_size(), 'card')}; grid: {state.placed}/25")
     if viewer is not None:
-        who = f"{setup.players[viewer]}'s view (the other" if viewer >= 0 else "Shared (every"
-        lines.insert(0, f"{who} hands only counted)")
+        title = (
+            f"{setup.players[viewer]}'s view (the other hands only counted)"
+            if viewer >= 0
+            else "the shared view (every hand only counted)"
+        )
+        lines.insert(0, title)
     return "\n".join(lines)
 
 

@@ -155,3 +155,13 @@ def test_a_draw_after_undo_is_drawn_from_the_pile() -> None:
     pile = set(session.state.pool)
     session.submit({"type": "pass"})
     assert session.events[-1]["move"]["card"] in pile
+
+
+def test_the_shared_screen_reads_the_table_with_every_hand_counted() -> None:
+    session = digital()
+    text = Gate(session, SHARED).text()
+    assert text is not None
+    assert text.splitlines()[0] == "the shared view (every hand only counted)"
+    assert "Ann (red): 6 cards, 5 hikers left" in text
+    held = set().union(*session.state.known)
+    assert not any(card in text for card in held)
