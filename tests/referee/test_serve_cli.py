@@ -29,7 +29,7 @@ def test_new_in_digital_mode_prints_no_dealt_hand(tmp_path: Path) -> None:
     held = hands(log)
     assert all(held.values())
     assert not any(card in out for card in held["Ann"] | held["Bob"])
-    assert "   2 chance (secret)" in out
+    assert "   2 chance deal (6 secret cards each)" in out
     assert f"referee show {log} --player NAME" in out
     assert "start AL-35" in out  # what lies open is printed as before
 
@@ -85,7 +85,7 @@ def test_serve_a_new_digital_game_on_this_computer(tmp_path: Path) -> None:
         assert shared, text
         ann = re.search(r"^Ann's own page .*: (http://\S+/p/\S+/)$", text, re.M)
         assert ann, text
-        assert "   2 chance (secret)" in text
+        assert "   2 chance deal (6 secret cards each)" in text
         with urllib.request.urlopen(ann[1] + "api/state", timeout=5) as response:
             assert json.load(response)["viewer"] == "Ann"
     finally:

@@ -63,9 +63,10 @@ def test_a_bad_player_spec_says_what_is_expected(text: str, problem: str) -> Non
 
 def test_mcts_refuses_rules_that_cannot_hide_the_other_hands() -> None:
     class Unsampled(AlpinaRules):
-        """Alpina as rules written without `determinise`."""
+        """Alpina as rules written without `determinise` and without `rebuild`."""
 
         determinise = Rules.determinise
+        rebuild = Rules.rebuild
 
     with pytest.raises(PlayerSpecError, match="mcts cannot play alpina: its rules provide no"):
         require_fair(Unsampled(), (PlayerSpec("mcts", 10), PlayerSpec("random")))

@@ -58,8 +58,8 @@ _APPLIES: dict[str, Callable[[Setup, Alpina, Move], Alpina]] = {
 }
 _EXPECTED = {START: "start", DEAL: "deal", FIRST: "first", PLAY: "play", DRAW: "draw"}
 _HIDDEN = {
-    "draw": "draw (a card, seen by its player only)",
-    "deal": f"deal ({HAND} cards each, each hand seen by its player only)",
+    "draw": "draw (a secret card)",
+    "deal": f"deal ({HAND} secret cards each)",
 }
 """The public part of the moves that hand out secret cards."""
 _PHASE_KINDS = {

@@ -100,7 +100,7 @@ def test_a_draw_reads_as_a_card_drawn_to_all_but_its_drawer() -> None:
         if viewer == drawer:
             assert entry["text"] == draw["text"] == f"draw {draw['move']['card']}"
         else:
-            assert entry["text"] == "draw (a card, seen by its player only)"
+            assert entry["text"] == "draw (a secret card)"
             assert entry["secret"] is True
 
 
@@ -110,7 +110,7 @@ def test_the_deal_reads_as_a_deal_to_every_viewer() -> None:
     deal = next(n for n, e in enumerate(session.events) if e["move"]["type"] == "deal")
     for viewer in (SHARED, *NAMES):
         entry = Gate(session, viewer).entries(session.events, kept)[deal]
-        assert entry["text"] == "deal (6 cards each, each hand seen by its player only)"
+        assert entry["text"] == "deal (6 secret cards each)"
 
 
 def test_who_decides_each_move() -> None:
