@@ -75,8 +75,11 @@ def _parse_one(word: str) -> PlayerSpec:
 
 
 def can_determinise(rules: Rules) -> bool:
-    """Whether a skilled player may search this game without seeing others' secrets."""
-    return rules.perfect_information or type(rules).determinise is not Rules.determinise
+    """Whether a skilled player may search this game without seeing others' secrets: the rules
+    determinise by hand, or describe `knowledge` and `rebuild` for the default one."""
+    kind = type(rules)
+    derived = kind.knowledge is not Rules.knowledge and kind.rebuild is not Rules.rebuild
+    return rules.perfect_information or kind.determinise is not Rules.determinise or derived
 
 
 def require_fair(rules: Rules, specs: tuple[PlayerSpec, ...]) -> None:
