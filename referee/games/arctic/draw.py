@@ -4,6 +4,7 @@ draws (AR-29, AR-30) and the polar bear's (AR-33); then the hand limit (AR-21)."
 from __future__ import annotations
 
 from pnpkit.referee.games.arctic.hidden import (
+    from_penalty,
     penalty_unshown,
     removal_problem,
     remove,
@@ -57,7 +58,8 @@ def check_take(setup: Setup, state: State, move: Move) -> Verdict:
         return check_penalty_draw(setup, state)
     card = move["card"]
     if card not in state.river:
-        return refuse("AR-19", f"{card} is not in the River: {where(setup, state, card)}")
+        place = where(setup, state, card, state.turn)
+        return refuse("AR-19", f"{card} is not in the River: {place}")
     return ACCEPTED
 
 
@@ -76,10 +78,14 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
         state = evolve(state, draw_pile=state.draw_pile - 1, taken=taken)
         return to_hand(setup, state, seat, "deep")
     if source == "penalty":
-        state = penalty_unshown(state, state.turn)
+        state = evolve(state, taken=taken)
+        if not setup.digital:
+            state = penalty_unshown(state, state.turn)
+            seat = state.seat(state.turn)
+            return to_hand(setup, state, evolve(seat, penalty=seat.penalty - 1), "penalty")
+        state, card = from_penalty(setup, state, state.turn, "penalty")
         seat = state.seat(state.turn)
-        seat = evolve(seat, penalty=seat.penalty - 1)
-        return to_hand(setup, evolve(state, taken=taken), seat, "penalty")
+        return state.with_seat(state.turn, evolve(seat, hand=including(seat.hand, card)))
     card = move["card"]
     seat = evolve(seat, hand=including(seat.hand, card))
     state = evolve(state.with_seat(state.turn, seat), river=without(state.river, card), taken=taken)
@@ -117,7 +123,8 @@ def check_discard(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_discard(setup: Setup, state: State, move: Move) -> State:
-    """AR-21: the excess goes face down onto the penalty pile (named cards are known there)."""
+    """AR-21: the excess goes face down onto the penalty pile (named cards are known there, to
+    their owner)."""
     cards: list[str] = move["cards"]
     state = remove(state, cards)
     named = tuple(c for c in cards if c != HIDDEN)

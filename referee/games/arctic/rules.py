@@ -10,13 +10,13 @@ the move syntax (moves) and what is shown (table_view, zones).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
-from pnpkit.referee.games.arctic import draw, hidden, moves, place, powers, tokens, turn
+from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
 from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.knowledge import arctic_knowledge, rebuilt
 from pnpkit.referee.games.arctic.position_file import score_position_file
 from pnpkit.referee.games.arctic.scoring import game_stats, score_bounds, score_game
 from pnpkit.referee.games.arctic.setup import (
@@ -34,6 +34,7 @@ from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
+from pnpkit.referee.information import Knowledge
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import Verdict, refuse
@@ -88,9 +89,9 @@ class ArcticRules(Rules):
     """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
 
     id = "arctic"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
-    version = "1"
+    version = "2"
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}
     options: ClassVar[Mapping[str, str]] = {
         "sides": "power card sides: random (default), a, b, or six letters fox…polar bear"
@@ -194,9 +195,6 @@ class ArcticRules(Rules):
             return place.random_place(setup, state, rng)
         return rng.choice(self.legal(setup, state))
 
-    def determinise(self, setup: Setup, state: State, seat: str, rng: random.Random) -> State:
-        return hidden.determinise(setup, state, seat, rng)
-
     # --- scoring ----------------------------------------------------------------------------
     def score(self, setup: Setup, state: State) -> ScoreSheet:
         return score_game(setup, state)
@@ -204,14 +202,39 @@ class ArcticRules(Rules):
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         return score_bounds(setup)
 
-    def census(self, setup: Setup, state: State) -> Counter[str]:
-        return hidden.census(setup, state)
-
     def stats(self, setup: Setup, state: State) -> Mapping[str, float]:
         return game_stats(setup, state)
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         return score_position_file(facts(game), text, source)
+
+    # --- who knows what, and who decides ---------------------------------------------------
+    def knowledge(self, setup: Setup, state: State) -> Knowledge:
+        """AR-45: who sees which card (`knowledge.arctic_knowledge`)."""
+        return arctic_knowledge(setup, state)
+
+    def rebuild(self, setup: Setup, state: State, knowledge: Knowledge) -> State:
+        return rebuilt(setup, state, knowledge)
+
+    def actor(self, setup: Setup, state: State, move: Move) -> str | None:
+        """The player whose turn it is (AR-46), for the moves they choose; nobody for chance,
+        the referee's own moves (step B's power card, the Reserve, tokens without a choice) and
+        the totem reveal, which is everyone's (AR-38)."""
+        if state.step == "reveal" or self.forced(setup, state) is not None:
+            return None
+        return super().actor(setup, state, move)
+
+    def hidden_text(self, setup: Setup, move: Move) -> str:
+        """The move with the cards that went face down unnamed: `discard ? ?`, `place … tuck ?`;
+        the totems as dealt (AR-6, AR-21, AR-23)."""
+        kind = move["type"]
+        if kind == "discard":
+            return moves.text({**move, "cards": ["?"] * len(move["cards"])})
+        if kind == "place" and move.get("fox") == "tuck":
+            return moves.text({**move, "cards": [*move["cards"][:-1], "?"]})
+        if kind == "totems":
+            return "totems (dealt face down)"
+        return moves.text(move)
 
     # --- what is shown ----------------------------------------------------------------------
     def describe(self, setup: Setup, state: State) -> str:
