@@ -169,3 +169,54 @@ def test_a_refusal_does_not_say_where_a_hidden_card_is() -> None:
     theirs = replace(state, turn=1)
     bob_refusal = check(game, replace(theirs, step="draw"), f"take {thrown[0]}").reason
     assert bob_refusal.replace(thrown[0], "X") in reasons
+
+
+def test_who_decides_each_move() -> None:
+    """AR-46: the player whose turn it is; nobody for chance, the referee's own moves and the
+    totem reveal (AR-13, AR-35, AR-38)."""
+    game = setup(sides="a", seed=5)
+    session = Session(game)
+    session.advance()
+    state = session.state
+    place = RULES.parse(game, state, f"place {state.seats[0].hand[0]}")
+    assert RULES.actor(game, state, place) == "Ann"
+    assert RULES.actor(game, state, {**place, "player": "Bob"}) == "Bob"  # refused by check
+    refill = replace(state, step="refill")
+    assert RULES.actor(game, refill, {"type": "river", "card": state.unseen[0]}) is None
+    power = replace(with_pile(state, 0, state.unseen[0]), step="power")
+    assert RULES.actor(game, power, RULES.forced(game, power)) is None
+    reveal = replace(state, step="reveal", totems=None)
+    totems = RULES.legal(game, reveal)[0]
+    assert RULES.actor(game, reveal, totems) is None
+
+
+def test_the_public_part_of_a_move_that_hides_a_card() -> None:
+    """AR-21, AR-23, AR-6: what the others read of a move that put a card face down."""
+    game = setup(sides="a", seed=5)
+    state = Session(game).state
+
+    def hidden(text: str) -> str:
+        return RULES.hidden_text(game, RULES.parse(game, state, text))
+
+    assert hidden("discard AR-1F3 AR-2M1") == "discard ? ?"
+    assert hidden("place AR-1F3 AR-1F4 tuck AR-2M1") == "place AR-1F3 AR-1F4 tuck ?"
+    assert hidden("place AR-1F3 bottom AR-2M1") == "place AR-1F3 bottom AR-2M1"
+    assert hidden("take deep") == "take deep" and hidden("blame Bob") == "blame Bob"
+    assert hidden("totems Ann=fox Bob=orca") == "totems (dealt face down)"
+
+
+def test_every_piece_is_in_one_zone_all_game() -> None:
+    """The knowledge's census is every piece of the game, in both modes, from start to end."""
+    for seed in (None, 4):
+        game = setup(3, sides="random", seed=seed)
+        rng = random.Random(4)
+        state = RULES.initial(game)
+        everything = RULES.knowledge(game, state).census()
+        assert len(everything) == 90 + 6 + 6 + 12 and set(everything.values()) == {1}
+        while RULES.prompt_kind(game, state) != "over":
+            kind = RULES.prompt_kind(game, state)
+            move = RULES.forced(game, state)
+            if move is None and kind == "chance" and seed is not None:
+                move = RULES.chance(game, state, rng)
+            state = RULES.apply(game, state, move or RULES.random_move(game, state, rng))
+            assert RULES.knowledge(game, state).census() == everything
