@@ -93,15 +93,17 @@ def where(setup: Setup, state: State, card: str, viewer: int | None = None) -> s
     return "it is not there"
 
 
-def to_hand(setup: Setup, state: State, seat: Seat, source: str) -> State:
-    """A card drawn unshown into the current player's hand: at the table, one more unseen card;
-    in digital mode the referee deals it (seeded by the seed and the state) and names it."""
-    if not setup.digital:
-        return state.with_seat(state.turn, evolve(seat, hidden=seat.hidden + 1))
-    rng = random.Random(f"{setup.seed}/{source}/{state.turn}/{state.draw_pile}/{state.unseen}")
-    card = rng.choice(state.unseen)
-    seat = evolve(seat, hand=including(seat.hand, card))
-    return evolve(state.with_seat(state.turn, seat), unseen=without(state.unseen, card))
+def unseen_to_hand(state: State, seat: Seat) -> State:
+    """At the table, a card drawn unshown into the current player's hand: one more unseen card."""
+    return state.with_seat(state.turn, evolve(seat, hidden=seat.hidden + 1))
+
+
+def deal_source(state: State) -> tuple[str, ...]:
+    """Digital mode, step `deal`: the cards the one being dealt may be (see `State.dealing`)."""
+    if state.dealing == "deep":
+        return state.unseen
+    seat = state.seat(state.turn)
+    return seat.named + seat.blind
 
 
 def penalty_unshown(state: State, index: int) -> State:
@@ -116,17 +118,22 @@ def penalty_unshown(state: State, index: int) -> State:
 
 
 def from_penalty(setup: Setup, state: State, index: int, source: str) -> tuple[State, str]:
-    """Digital mode: a card of seat `index`'s penalty pile, dealt at random by the referee (the
-    pile is face down), and the state without it (AR-33, AR-34)."""
+    """Digital mode: a card of seat `index`'s penalty pile, passed on unseen by anyone and dealt
+    at random by the referee (the pile is face down), and the state without it (AR-34)."""
     seat = state.seat(index)
     pile = seat.named + seat.blind
-    rng = random.Random(f"{setup.seed}/{source}/{index}/{state.turns}/{pile}")
-    card = rng.choice(pile)
+    card = random.Random(f"{setup.seed}/{source}/{index}/{state.turns}/{pile}").choice(pile)
+    return without_penalty(state, index, card), card
+
+
+def without_penalty(state: State, index: int, card: str) -> State:
+    """Digital mode: the state with `card` out of seat `index`'s penalty pile."""
+    seat = state.seat(index)
     if card in seat.named:
         seat = evolve(seat, named=without(seat.named, card))
     else:
         seat = evolve(seat, blind=without(seat.blind, card))
-    return state.with_seat(index, evolve(seat, penalty=seat.penalty - 1)), card
+    return state.with_seat(index, evolve(seat, penalty=seat.penalty - 1))
 
 
 def dealt_unseen(setup: Setup, state: State, count: int, source: str) -> tuple[State, list[str]]:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from pnpkit.components.model import Game
 from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
 from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.hidden import deal_source
 from pnpkit.referee.games.arctic.knowledge import arctic_knowledge, rebuilt
 from pnpkit.referee.games.arctic.position_file import score_position_file
 from pnpkit.referee.games.arctic.scoring import game_stats, score_bounds, score_game
@@ -52,6 +53,7 @@ CHECKS: dict[str, Step] = {
     "place": place.check_place,
     "tokens": tokens.check_tokens,
     "take": draw.check_take,
+    "deal": draw.check_deal,
     "done": draw.check_done,
     "discard": draw.check_discard,
     "blame": powers.check_blame,
@@ -69,6 +71,7 @@ APPLIES: dict[str, Step] = {
     "place": place.apply_place,
     "tokens": tokens.apply_tokens,
     "take": draw.apply_take,
+    "deal": draw.apply_deal,
     "done": draw.apply_done,
     "discard": draw.apply_discard,
     "blame": powers.apply_blame,
@@ -112,6 +115,7 @@ class ArcticRules(Rules):
         Syntax("take CARD", "draw a card from the River", "AR-19"),
         Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
         Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"),
+        Syntax("deal CARD", "the card dealt face down (digital mode: the referee's)", "AR-30"),
         Syntax("done", "moose side A: stop drawing one card early", "AR-25"),
         Syntax("discard CARD|? …", "discard the excess over 7 (? = unseen card)", "AR-21"),
         Syntax("blame NAME", "polar bear side B: give a penalty card away", "AR-34"),
@@ -183,11 +187,15 @@ class ArcticRules(Rules):
             return [{"type": "river", "card": c} for c in sorted(set(state.unseen))]
         if step in ("totems", "reveal"):
             return totem_moves(setup)
+        if step == "deal":
+            return draw.deal_moves(state)
         return LEGAL[step](setup, state)
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.step in ("sides", "totems"):
             return chance_setup(setup, state, rng)
+        if state.step == "deal":
+            return {"type": "deal", "card": rng.choice(deal_source(state))}
         return {"type": "river", "card": rng.choice(state.unseen)}
 
     def random_move(self, setup: Setup, state: State, rng: random.Random) -> Move:
@@ -234,6 +242,8 @@ class ArcticRules(Rules):
             return moves.text({**move, "cards": [*move["cards"][:-1], "?"]})
         if kind == "totems":
             return "totems (dealt face down)"
+        if kind == "deal":
+            return "deal ?"
         return moves.text(move)
 
     # --- what is shown ----------------------------------------------------------------------

@@ -88,6 +88,10 @@ class State:
     """Cards drawn so far in this turn's draw step."""
     used: frozenset[str] = frozenset()
     """Power effects used this turn (each once a turn)."""
+    dealing: str = ""
+    """Digital mode, step `deal`: where the card a player draws unshown comes from, `deep` (the
+    draw pile, AR-30) or `penalty` (their own penalty pile, AR-33); the referee deals it as
+    chance, so the log records it and an undo draws afresh."""
     orca_refill: bool = False
     """The River is being refilled in the middle of a draw step (orca side A)."""
     ending: int = 0

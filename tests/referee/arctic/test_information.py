@@ -43,13 +43,19 @@ def _again(state: State) -> State:
     return replace(state, step="draw", taken=0)
 
 
+def _take_penalty(game: Setup, state: State, seed: int) -> State:
+    """`take penalty`, and the card the referee deals from the pile (chance, drawn with `seed`)."""
+    state = play(game, state, "take penalty")
+    return play(game, state, RULES.text(game, RULES.chance(game, state, random.Random(seed))))
+
+
 def test_ar_33_bear_a_takes_a_card_of_the_own_penalty_pile() -> None:
     """The card `take penalty` puts in the hand is one of the pile's, not any unplaced card."""
     for seed in range(12):
         game = setup(sides="a", seed=seed)
         state, thrown = _discarded(game)
         assert state.seats[0].penalty == 3
-        after = play(game, _again(state), "take penalty")
+        after = _take_penalty(game, _again(state), seed)
         (taken,) = set(after.seats[0].hand) - set(state.seats[0].hand)
         assert taken in thrown, seed
         assert after.seats[0].penalty == 2
@@ -60,7 +66,7 @@ def test_ar_45_the_cards_left_in_a_penalty_pile_stay_there() -> None:
     to be there: none of them may be turned over into the River."""
     game = setup(sides="a", seed=3)
     state, thrown = _discarded(game)
-    after = play(game, _again(state), "take penalty")
+    after = _take_penalty(game, _again(state), 3)
     left = set(thrown) & set(after.seats[0].named)
     assert len(left) == 2
     refill = replace(after, step="refill")
@@ -220,3 +226,27 @@ def test_every_piece_is_in_one_zone_all_game() -> None:
                 move = RULES.chance(game, state, rng)
             state = RULES.apply(game, state, move or RULES.random_move(game, state, rng))
             assert RULES.knowledge(game, state).census() == everything
+
+
+def test_an_undo_does_not_show_the_card_a_blind_draw_would_deal() -> None:
+    """AR-30: the card `take deep` deals is chance drawn afresh after an undo, so taking the draw
+    back and making it again is no way to see the top card first."""
+    deep = {"type": "take", "from": "deep"}
+    for seed in range(20):
+        game = setup(sides="b", seed=seed)
+        session = Session(game)
+        session.advance()
+        rng = random.Random(seed)
+        while deep not in session.legal() and session.prompt().kind != "over":
+            session.submit(RULES.random_move(game, session.state, rng))
+        if deep in session.legal():
+            break
+    seen = set()
+    for _ in range(6):
+        hand = set(session.state.seats[session.state.turn].hand)
+        dealt = session.submit(deep)[1]
+        assert dealt["by"] == "chance" and dealt["move"]["type"] == "deal"
+        assert dealt["move"]["card"] in set(session.state.seats[session.state.turn].hand) - hand
+        seen.add(dealt["move"]["card"])
+        session.undo()
+    assert len(seen) > 1
