@@ -4,11 +4,13 @@ draws (AR-29, AR-30) and the polar bear's (AR-33); then the hand limit (AR-21)."
 from __future__ import annotations
 
 from pnpkit.referee.games.arctic.hidden import (
+    deal_source,
     penalty_unshown,
     removal_problem,
     remove,
-    to_hand,
+    unseen_to_hand,
     where,
+    without_penalty,
 )
 from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
@@ -57,7 +59,8 @@ def check_take(setup: Setup, state: State, move: Move) -> Verdict:
         return check_penalty_draw(setup, state)
     card = move["card"]
     if card not in state.river:
-        return refuse("AR-19", f"{card} is not in the River: {where(setup, state, card)}")
+        place = where(setup, state, card, state.turn)
+        return refuse("AR-19", f"{card} is not in the River: {place}")
     return ACCEPTED
 
 
@@ -69,23 +72,54 @@ def check_done(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_take(setup: Setup, state: State, move: Move) -> State:
+    """A River card into the hand (AR-19), or a card drawn unshown (AR-30, AR-33): at the table
+    one more unseen hand card; in digital mode the referee deals it next (step `deal`)."""
     seat = state.seat(state.turn)
     source = move.get("from")
     taken = state.taken + 1
     if source == "deep":
         state = evolve(state, draw_pile=state.draw_pile - 1, taken=taken)
-        return to_hand(setup, state, seat, "deep")
+        if setup.digital:
+            return evolve(state, step="deal", dealing="deep")
+        return unseen_to_hand(state, seat)
     if source == "penalty":
+        state = evolve(state, taken=taken)
+        if setup.digital:
+            return evolve(state, step="deal", dealing="penalty")
         state = penalty_unshown(state, state.turn)
         seat = state.seat(state.turn)
-        seat = evolve(seat, penalty=seat.penalty - 1)
-        return to_hand(setup, evolve(state, taken=taken), seat, "penalty")
+        return unseen_to_hand(state, evolve(seat, penalty=seat.penalty - 1))
     card = move["card"]
     seat = evolve(seat, hand=including(seat.hand, card))
     state = evolve(state.with_seat(state.turn, seat), river=without(state.river, card), taken=taken)
     if has_power(setup, state, "orca-refill-each"):
         return evolve(state, step="refill", orca_refill=True)
     return state
+
+
+def check_deal(setup: Setup, state: State, move: Move) -> Verdict:
+    """Digital mode: the card dealt unshown is one of those it may be (AR-30, AR-33, AR-45)."""
+    card = move["card"]
+    if card not in deal_source(state):
+        place = "the draw pile" if state.dealing == "deep" else "the penalty pile"
+        return refuse("AR-45", f"{card} cannot come from {place}: {where(setup, state, card)}")
+    return ACCEPTED
+
+
+def apply_deal(setup: Setup, state: State, move: Move) -> State:
+    card = move["card"]
+    if state.dealing == "deep":
+        state = evolve(state, unseen=without(state.unseen, card))
+    else:
+        state = without_penalty(state, state.turn, card)
+    seat = state.seat(state.turn)
+    seat = evolve(seat, hand=including(seat.hand, card))
+    return evolve(state.with_seat(state.turn, seat), step="draw", dealing="")
+
+
+def deal_moves(state: State) -> list[Move]:
+    """Every card the one being dealt may be."""
+    return [{"type": "deal", "card": c} for c in sorted(set(deal_source(state)))]
 
 
 def apply_done(setup: Setup, state: State, move: Move) -> State:
@@ -117,7 +151,8 @@ def check_discard(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_discard(setup: Setup, state: State, move: Move) -> State:
-    """AR-21: the excess goes face down onto the penalty pile (named cards are known there)."""
+    """AR-21: the excess goes face down onto the penalty pile (named cards are known there, to
+    their owner)."""
     cards: list[str] = move["cards"]
     state = remove(state, cards)
     named = tuple(c for c in cards if c != HIDDEN)

@@ -1,15 +1,15 @@
 """Hidden cards (rules index, "Hidden cards"; AR-45): where a card is, the cards a player gives
-up from a hand only partly known, cards drawn unshown, the piece count (the census), and a
-seat's determinisation (the unseen sampled again, for simulated players).
+up from a hand only partly known, and cards moved unshown (drawn into a hand, into a penalty
+pile, out of one).
 
 `State.unseen` is the pool of every card whose place the referee does not know; the hidden
-places (draw pile, Reserve, unseen hand cards, penalty piles) keep only counts.
+places (draw pile, Reserve; at the table also unseen hand cards and penalty piles) keep only
+counts. In digital mode the referee deals each card moved unshown by name.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from pnpkit.referee.games.arctic.facts import facts
@@ -33,11 +33,10 @@ def removal_problem(setup: Setup, state: State, cards: Sequence[str]) -> str:
     for card in named:
         if card in seat.hand:
             continue
-        if card not in state.unseen:
-            return f"{card} is not in your hand: {where(setup, state, card)}"
-        if not seat.hidden:
-            return f"{card} is not in your hand"
-        unseen_needed += 1
+        if seat.hidden and card in state.unseen:
+            unseen_needed += 1
+            continue
+        return f"{card} is not in your hand: {where(setup, state, card, state.turn)}"
     if unseen_needed > seat.hidden:
         unseen = counted(unseen_needed, "unseen card")
         return f"you do not hold {unseen}: some named cards are elsewhere"
@@ -65,8 +64,9 @@ def remove(state: State, cards: Sequence[str]) -> State:
     return evolve(state.with_seat(state.turn, seat), unseen=unseen)
 
 
-def where(setup: Setup, state: State, card: str) -> str:
-    """Where a card the move names is, for a refusal's reason."""
+def where(setup: Setup, state: State, card: str, viewer: int | None = None) -> str:
+    """Where a card a move names is, for a refusal's reason: as the referee knows it, or (with
+    `viewer`, the seat whose move it is) only as far as that seat may see (AR-45)."""
     table = facts(setup.game)
     found = table.cards.get(card)
     if found is None:
@@ -76,31 +76,40 @@ def where(setup: Setup, state: State, card: str) -> str:
     if card in state.river:
         return "it is in the River"
     for index, seat in enumerate(state.seats):
-        if any(c == card for c, _ in seat.pile):
-            return f"it is in {setup.players[index]}'s pile"
-        if card in seat.hand:
-            return f"it is in {setup.players[index]}'s hand"
-        if card in seat.named:
-            return f"it was discarded to {setup.players[index]}'s penalty pile"
+        name = setup.players[index]
+        sees = viewer is None or viewer == index
+        if any(c == card and (sees or not down) for c, down in seat.pile):
+            return f"it is in {name}'s pile"
+        if card in seat.hand and (sees or not setup.digital):
+            return f"it is in {name}'s hand"
+        if card in seat.named and sees:
+            return f"it was discarded to {name}'s penalty pile"
+    if viewer is not None:
+        return "it is not where you can see it"
     if card in state.unseen:
         return "nobody has seen it yet"
+    if any(card in seat.blind for seat in state.seats):
+        return "it is face down in a penalty pile"
     return "it is not there"
 
 
-def to_hand(setup: Setup, state: State, seat: Seat, source: str) -> State:
-    """A card drawn unshown into the current player's hand: at the table, one more unseen card;
-    in digital mode the referee deals it (seeded by the seed and the state) and names it."""
-    if not setup.digital:
-        return state.with_seat(state.turn, evolve(seat, hidden=seat.hidden + 1))
-    rng = random.Random(f"{setup.seed}/{source}/{state.turn}/{state.draw_pile}/{state.unseen}")
-    card = rng.choice(state.unseen)
-    seat = evolve(seat, hand=including(seat.hand, card))
-    return evolve(state.with_seat(state.turn, seat), unseen=without(state.unseen, card))
+def unseen_to_hand(state: State, seat: Seat) -> State:
+    """At the table, a card drawn unshown into the current player's hand: one more unseen card."""
+    return state.with_seat(state.turn, evolve(seat, hidden=seat.hidden + 1))
+
+
+def deal_source(state: State) -> tuple[str, ...]:
+    """Digital mode, step `deal`: the cards the one being dealt may be (see `State.dealing`)."""
+    if state.dealing == "deep":
+        return state.unseen
+    seat = state.seat(state.turn)
+    return seat.named + seat.blind
 
 
 def penalty_unshown(state: State, index: int) -> State:
-    """The state once a card leaves a penalty pile unshown (AR-33, AR-34): the pile's named cards
-    may be the one that left, so their place is no longer known and they rejoin the unseen pool."""
+    """At the table, the state once a card leaves a penalty pile unshown (AR-33, AR-34): the
+    pile's named cards may be the one that left, so their place is no longer known and they
+    rejoin the unseen pool."""
     seat = state.seat(index)
     if not seat.named:
         return state
@@ -108,60 +117,30 @@ def penalty_unshown(state: State, index: int) -> State:
     return evolve(state.with_seat(index, evolve(seat, named=())), unseen=unseen)
 
 
-def census(setup: Setup, state: State) -> Counter[str]:
-    """Every piece the referee can name: cards by place, power cards, totems, the rest."""
-    table = facts(setup.game)
-    pieces: Counter[str] = Counter(state.unseen)
-    pieces.update(state.river)
-    for seat in state.seats:
-        pieces.update(seat.hand)
-        pieces.update(seat.named)
-        pieces.update(c for c, _ in seat.pile if c != HIDDEN)
-    pieces.update(table.power_cards)
-    pieces.update(table.totems)
-    pieces.update(table.others)
-    return pieces
+def from_penalty(setup: Setup, state: State, index: int, source: str) -> tuple[State, str]:
+    """Digital mode: a card of seat `index`'s penalty pile, passed on unseen by anyone and dealt
+    at random by the referee (the pile is face down), and the state without it (AR-34)."""
+    seat = state.seat(index)
+    pile = seat.named + seat.blind
+    card = random.Random(f"{setup.seed}/{source}/{index}/{state.turns}/{pile}").choice(pile)
+    return without_penalty(state, index, card), card
 
 
-def determinise(setup: Setup, state: State, viewer: str, rng: random.Random) -> State:
-    """A state `viewer` cannot tell from `state` (Rules.determinise), for a simulated player.
-
-    Kept: everything public and the viewer's own hand, pile and totem. Sampled with `rng`: the
-    other seats' hands in digital mode (the referee dealt them: AR-3; at the table the state holds
-    only the cards everyone saw), the cards face down in the other seats' piles (AR-45), the
-    other seats' totems (AR-6), and so which cards stay unseen: all drawn from the cards the
-    viewer cannot place, in the same numbers per place. Once the game is over everything is
-    shown, and the state is returned as it is.
-    """
-    me = setup.players.index(viewer)
-    if state.step == "over":
-        return state
-    pool = list(state.unseen)
-    for index, seat in enumerate(state.seats):
-        if index != me:
-            pool += seat.hand if setup.digital else ()
-            pool += (card for card, down in seat.pile if down and card != HIDDEN)
-    pool.sort()
-    rng.shuffle(pool)
-    seats = []
-    for index, seat in enumerate(state.seats):
-        if index != me:
-            if setup.digital:
-                seat = evolve(seat, hand=including((), *(pool.pop() for _ in seat.hand)))
-            pile = tuple(
-                (pool.pop() if down and card != HIDDEN else card, down) for card, down in seat.pile
-            )
-            seat = evolve(seat, pile=pile)
-        seats.append(seat)
-    return evolve(
-        state, seats=tuple(seats), unseen=tuple(sorted(pool)), totems=_totems(setup, state, me, rng)
-    )
+def without_penalty(state: State, index: int, card: str) -> State:
+    """Digital mode: the state with `card` out of seat `index`'s penalty pile."""
+    seat = state.seat(index)
+    if card in seat.named:
+        seat = evolve(seat, named=without(seat.named, card))
+    else:
+        seat = evolve(seat, blind=without(seat.blind, card))
+    return state.with_seat(index, evolve(seat, penalty=seat.penalty - 1))
 
 
-def _totems(setup: Setup, state: State, me: int, rng: random.Random) -> tuple[str, ...] | None:
-    """The totems with the other seats' dealt again from those the viewer does not hold."""
-    if state.totems is None:
-        return None
-    mine = state.totems[me]
-    others = rng.sample([t for t in facts(setup.game).totems if t != mine], len(state.totems) - 1)
-    return (*others[:me], mine, *others[me:])
+def dealt_unseen(setup: Setup, state: State, count: int, source: str) -> tuple[State, list[str]]:
+    """Digital mode: `count` cards of the draw pile dealt at random by name, out of the pool."""
+    rng = random.Random(f"{setup.seed}/{source}/{state.turn}/{state.draw_pile}/{state.unseen}")
+    cards = rng.sample(state.unseen, count)
+    unseen = state.unseen
+    for card in cards:
+        unseen = without(unseen, card)
+    return evolve(state, unseen=unseen), cards

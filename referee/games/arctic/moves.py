@@ -12,7 +12,7 @@ from pnpkit.referee.verdict import MoveSyntaxError
 DIRECTIONS = ("left", "right")
 FORMS = (
     "place CARD …, swap CARD CARD, takeback, tokens [ANIMAL left] [extra left|right], "
-    "take CARD|deep|penalty, done, discard CARD|? …, blame NAME, pass, river CARD, "
+    "take CARD|deep|penalty, done, discard CARD|? …, blame NAME, pass, river CARD, deal CARD, "
     "sides LETTERS, totems NAME=ANIMAL …"
 )
 
@@ -35,7 +35,7 @@ def parse(table: Facts, players: Sequence[str], pair: tuple[str, str] | None, te
         return {"type": "take", "card": _card(table, rest[0])}
     if head == "discard" and rest:
         return {"type": "discard", "cards": [_card(table, w, hidden=True) for w in rest]}
-    if head in ("river", "power") and len(rest) == 1:
+    if head in ("river", "power", "deal") and len(rest) == 1:
         return {"type": head, "card": _card(table, rest[0], power=head == "power")}
     if head == "swap" and len(rest) == 2:
         return {"type": "swap", "card": _card(table, rest[0]), "river": _card(table, rest[1])}
@@ -68,7 +68,7 @@ def text(move: Move) -> str:
         return f"take {move.get('card') or move['from']}"
     if kind == "discard":
         return " ".join(["discard", *move["cards"]])
-    if kind in ("river", "power"):
+    if kind in ("river", "power", "deal"):
         return f"{kind} {move['card']}"
     if kind == "swap":
         return f"swap {move['card']} {move['river']}"

@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.hidden import removal_problem, remove
+from pnpkit.referee.games.arctic.hidden import dealt_unseen, removal_problem, remove
 from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
 from pnpkit.referee.games.arctic.situation import (
     current_card,
@@ -16,7 +16,7 @@ from pnpkit.referee.games.arctic.situation import (
     held_effects,
     power_hints,
 )
-from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
+from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State, including
 from pnpkit.referee.immutable import evolve
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
@@ -138,6 +138,9 @@ def apply_place(setup: Setup, state: State, move: Move) -> State:
         pile = ((cards[-1], False), *pile[:-1])
     drawn = min(short, state.draw_pile)
     seat = evolve(seat, pile=pile, penalty=seat.penalty + drawn)
+    if drawn and setup.digital:
+        state, cards = dealt_unseen(setup, state, drawn, "short")
+        seat = evolve(seat, blind=including(seat.blind, *cards))
     counts = list(state.penalties_drawn)
     counts[state.turn] += drawn
     state = state.with_seat(state.turn, seat)

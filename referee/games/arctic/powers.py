@@ -6,7 +6,12 @@ powers' own moves: the puffin's swap and take-back (AR-31, AR-32), the walrus's 
 from __future__ import annotations
 
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.hidden import penalty_unshown, removal_problem, remove
+from pnpkit.referee.games.arctic.hidden import (
+    from_penalty,
+    penalty_unshown,
+    removal_problem,
+    remove,
+)
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
 from pnpkit.referee.games.arctic.state import State, including
 from pnpkit.referee.immutable import evolve
@@ -133,10 +138,19 @@ def check_pass(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_blame(setup: Setup, state: State, move: Move) -> State:
-    """AR-34: one penalty card passes, unshown, to another player."""
+    """AR-34: one penalty card passes, unshown, to another player. In digital mode the referee
+    deals it from the pile; its owner no longer knows which of their discards are still there."""
+    to = setup.players.index(move["to"])
+    if setup.digital:
+        state, card = from_penalty(setup, state, state.turn, "blame")
+        giver = state.seat(state.turn)
+        giver = evolve(giver, named=(), blind=including(giver.blind, *giver.named))
+        state = state.with_seat(state.turn, giver)
+        taker = state.seat(to)
+        taker = evolve(taker, penalty=taker.penalty + 1, blind=including(taker.blind, card))
+        return evolve(state.with_seat(to, taker), step="refill")
     state = penalty_unshown(state, state.turn)
     giver = state.seat(state.turn)
-    to = setup.players.index(move["to"])
     state = state.with_seat(state.turn, evolve(giver, penalty=giver.penalty - 1))
     taker = state.seat(to)
     state = state.with_seat(to, evolve(taker, penalty=taker.penalty + 1))

@@ -10,13 +10,14 @@ the move syntax (moves) and what is shown (table_view, zones).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
-from pnpkit.referee.games.arctic import draw, hidden, moves, place, powers, tokens, turn
+from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
 from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.hidden import deal_source
+from pnpkit.referee.games.arctic.knowledge import arctic_knowledge, rebuilt
 from pnpkit.referee.games.arctic.position_file import score_position_file
 from pnpkit.referee.games.arctic.scoring import game_stats, score_bounds, score_game
 from pnpkit.referee.games.arctic.setup import (
@@ -34,6 +35,7 @@ from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
+from pnpkit.referee.information import Knowledge
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import Verdict, refuse
@@ -51,6 +53,7 @@ CHECKS: dict[str, Step] = {
     "place": place.check_place,
     "tokens": tokens.check_tokens,
     "take": draw.check_take,
+    "deal": draw.check_deal,
     "done": draw.check_done,
     "discard": draw.check_discard,
     "blame": powers.check_blame,
@@ -68,6 +71,7 @@ APPLIES: dict[str, Step] = {
     "place": place.apply_place,
     "tokens": tokens.apply_tokens,
     "take": draw.apply_take,
+    "deal": draw.apply_deal,
     "done": draw.apply_done,
     "discard": draw.apply_discard,
     "blame": powers.apply_blame,
@@ -88,9 +92,9 @@ class ArcticRules(Rules):
     """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
 
     id = "arctic"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
-    version = "1"
+    version = "2"
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}
     options: ClassVar[Mapping[str, str]] = {
         "sides": "power card sides: random (default), a, b, or six letters fox…polar bear"
@@ -111,6 +115,7 @@ class ArcticRules(Rules):
         Syntax("take CARD", "draw a card from the River", "AR-19"),
         Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
         Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"),
+        Syntax("deal CARD", "the card dealt face down (digital mode: the referee's)", "AR-30"),
         Syntax("done", "moose side A: stop drawing one card early", "AR-25"),
         Syntax("discard CARD|? …", "discard the excess over 7 (? = unseen card)", "AR-21"),
         Syntax("blame NAME", "polar bear side B: give a penalty card away", "AR-34"),
@@ -182,20 +187,21 @@ class ArcticRules(Rules):
             return [{"type": "river", "card": c} for c in sorted(set(state.unseen))]
         if step in ("totems", "reveal"):
             return totem_moves(setup)
+        if step == "deal":
+            return draw.deal_moves(state)
         return LEGAL[step](setup, state)
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.step in ("sides", "totems"):
             return chance_setup(setup, state, rng)
+        if state.step == "deal":
+            return {"type": "deal", "card": rng.choice(deal_source(state))}
         return {"type": "river", "card": rng.choice(state.unseen)}
 
     def random_move(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.step == "place" and rng.random() < 0.8:
             return place.random_place(setup, state, rng)
         return rng.choice(self.legal(setup, state))
-
-    def determinise(self, setup: Setup, state: State, seat: str, rng: random.Random) -> State:
-        return hidden.determinise(setup, state, seat, rng)
 
     # --- scoring ----------------------------------------------------------------------------
     def score(self, setup: Setup, state: State) -> ScoreSheet:
@@ -204,14 +210,41 @@ class ArcticRules(Rules):
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         return score_bounds(setup)
 
-    def census(self, setup: Setup, state: State) -> Counter[str]:
-        return hidden.census(setup, state)
-
     def stats(self, setup: Setup, state: State) -> Mapping[str, float]:
         return game_stats(setup, state)
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         return score_position_file(facts(game), text, source)
+
+    # --- who knows what, and who decides ---------------------------------------------------
+    def knowledge(self, setup: Setup, state: State) -> Knowledge:
+        """AR-45: who sees which card (`knowledge.arctic_knowledge`)."""
+        return arctic_knowledge(setup, state)
+
+    def rebuild(self, setup: Setup, state: State, knowledge: Knowledge) -> State:
+        return rebuilt(setup, state, knowledge)
+
+    def actor(self, setup: Setup, state: State, move: Move) -> str | None:
+        """The player whose turn it is (AR-46), for the moves they choose; nobody for chance,
+        the referee's own moves (step B's power card, the Reserve, tokens without a choice) and
+        the totem reveal, which is everyone's (AR-38)."""
+        if state.step == "reveal" or self.forced(setup, state) is not None:
+            return None
+        return super().actor(setup, state, move)
+
+    def hidden_text(self, setup: Setup, move: Move) -> str:
+        """The move with the cards that went face down unnamed: `discard ? ?`, `place … tuck ?`;
+        the totems as dealt (AR-6, AR-21, AR-23)."""
+        kind = move["type"]
+        if kind == "discard":
+            return moves.text({**move, "cards": ["?"] * len(move["cards"])})
+        if kind == "place" and move.get("fox") == "tuck":
+            return moves.text({**move, "cards": [*move["cards"][:-1], "?"]})
+        if kind == "totems":
+            return "totems (dealt face down)"
+        if kind == "deal":
+            return "deal ?"
+        return moves.text(move)
 
     # --- what is shown ----------------------------------------------------------------------
     def describe(self, setup: Setup, state: State) -> str:

@@ -1,8 +1,10 @@
 """Arctic's table in play: the immutable game state, and the numbers of the setup (AR-3–AR-5).
 
 Hidden cards are kept as counts (docs/engine.md): `State.unseen` holds every card whose place is
-unknown to the referee (draw pile, Reserve, unseen hand cards, penalty piles, face-down cards
-tucked unseen), and each of those places keeps only how many cards it holds.
+unknown to the referee (draw pile, Reserve; at the table also unseen hand cards, penalty piles and
+face-down cards tucked unseen), and each of those places keeps only how many cards it holds. In
+digital mode the referee deals every card it moves unshown, so only the draw pile and the Reserve
+are unknown to it; who among the players knows which card is `knowledge`.
 """
 
 from __future__ import annotations
@@ -36,10 +38,16 @@ class Seat:
     pile: tuple[tuple[str, bool], ...] = ()
     """The personal pile from bottom to top: (card ID or HIDDEN, face down)."""
     penalty: int = 0
-    """Cards in the penalty pile (face down, so counted), `named` ones included."""
+    """Cards in the penalty pile (face down, so counted), `named` and `blind` ones included."""
     named: tuple[str, ...] = ()
-    """Penalty cards named when discarded (AR-21), sorted: known to be there, not unseen, until a
-    card leaves the pile without being shown (AR-33, AR-34) and any of them may be the one."""
+    """Penalty cards named when discarded (AR-21), sorted: known to be there (their owner knows
+    them, the others do not: AR-45). At the table they become unseen once a card leaves the pile
+    without being shown (AR-33, AR-34), as any of them may be the one; in digital mode the
+    referee knows which card left, and they stay."""
+    blind: tuple[str, ...] = ()
+    """Digital mode: the penalty cards the referee dealt face down that the owner has not seen
+    (drawn for a short placement, AR-11; passed on by another player, AR-34; or the owner's own
+    discards once a card left unseen by blame), sorted. Empty at the table (those are unseen)."""
 
     @property
     def hand_size(self) -> int:
@@ -80,6 +88,10 @@ class State:
     """Cards drawn so far in this turn's draw step."""
     used: frozenset[str] = frozenset()
     """Power effects used this turn (each once a turn)."""
+    dealing: str = ""
+    """Digital mode, step `deal`: where the card a player draws unshown comes from, `deep` (the
+    draw pile, AR-30) or `penalty` (their own penalty pile, AR-33); the referee deals it as
+    chance, so the log records it and an undo draws afresh."""
     orca_refill: bool = False
     """The River is being refilled in the middle of a draw step (orca side A)."""
     ending: int = 0

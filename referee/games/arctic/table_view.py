@@ -45,8 +45,10 @@ def _powers(setup: Setup, table: Facts, state: State, index: int) -> str:
 
 def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None = None) -> str:
     """The landscape, the River, the power cards, and each player's hand, pile, penalties and
-    powers; with `viewer`, the other players' totems and face-down cards stay secret (AR-45), and
-    in digital mode their hands, which the referee dealt (AR-3).
+    powers; with `viewer`, the other players' totems, named penalty cards and face-down cards stay
+    secret (AR-45), and in digital mode their hands, which the referee dealt (AR-3). Without
+    `viewer` (the referee's whole table) a digital game also lists the penalty cards it dealt
+    face down.
     """
     track = " | ".join(
         f"{value}: "
@@ -64,7 +66,9 @@ def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None 
     if viewer is not None:
         hands = "hands, " if setup.digital else ""
         lines.insert(
-            0, f"{viewer}'s view: the others' {hands}totems and face-down cards are hidden"
+            0,
+            f"{viewer}'s view: the others' {hands}totems, penalty cards and face-down cards "
+            "are hidden",
         )
     for index, player in enumerate(setup.players):
         seat = state.seats[index]
@@ -73,7 +77,10 @@ def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None 
         known = "hand" if setup.digital else "seen"
         shown = seat.hand and not (secret and setup.digital)
         seen = f" ({known}: {' '.join(seat.hand)})" if shown else ""
-        named = f" (named: {' '.join(seat.named)})" if seat.named else ""
+        own = viewer in (None, player)
+        named = f" (named: {' '.join(seat.named)})" if seat.named and own else ""
+        if seat.blind and viewer is None:
+            named += f" (dealt face down: {' '.join(seat.blind)})"
         totem = "" if state.totems is None else f", totem {state.totems[index]}"
         if state.totems is not None and secret:
             totem = ", totem secret"

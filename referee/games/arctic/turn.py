@@ -18,6 +18,7 @@ STEP_TEXT = {
     "sides": "turn each power card to side a or b: sides LETTERS (fox … polar bear)",
     "totems": "deal each player a secret totem",
     "refill": "turn over the top card of the draw pile into the River: river CARD",
+    "deal": "deal the card drawn face down: deal CARD",
     "place": "place cards on your pile: place CARD …",
     "power": "take your animal's power card",
     "tokens": "move the two animal tokens: tokens ANIMAL left",
@@ -30,6 +31,7 @@ STEP_MOVES = {
     "sides": ("sides",),
     "totems": ("totems",),
     "refill": ("river", "reserve"),
+    "deal": ("deal",),
     "place": ("place", "swap", "takeback"),
     "power": ("power",),
     "tokens": ("tokens",),
@@ -44,6 +46,7 @@ STEP_RULES = {
     "sides": "AR-7",
     "totems": "AR-6",
     "refill": "AR-22",
+    "deal": "AR-45",
     "place": "AR-9",
     "power": "AR-13",
     "tokens": "AR-15",
@@ -53,6 +56,8 @@ STEP_RULES = {
     "reveal": "AR-38",
 }
 """The rule a move of the wrong kind for the step is refused under."""
+CHANCE_STEPS = ("sides", "totems", "refill", "deal")
+"""The steps chance decides (in digital mode the referee draws them)."""
 
 
 # --- what is expected -----------------------------------------------------------------------
@@ -61,7 +66,7 @@ def prompt(setup: Setup, state: State) -> Prompt:
     player = setup.players[state.turn]
     if state.step == "over":
         return Prompt("over", (), "the game is over: score it")
-    if state.step in ("sides", "totems", "refill"):
+    if state.step in CHANCE_STEPS:
         return Prompt("chance", (player,), STEP_TEXT[state.step])
     if state.step == "reveal":
         return Prompt("simultaneous", tuple(setup.players), STEP_TEXT["reveal"])
@@ -72,7 +77,7 @@ def prompt_kind(state: State) -> PromptKind:
     """The kind of `prompt` without its text (simulations ask this at every step)."""
     if state.step == "over":
         return "over"
-    if state.step in ("sides", "totems", "refill"):
+    if state.step in CHANCE_STEPS:
         return "chance"
     return "simultaneous" if state.step == "reveal" else "move"
 

@@ -35,8 +35,8 @@ def arctic_zones(setup: Setup, table: Facts, state: State, viewer: str | None) -
     """The landscape in track order with the animal tokens on each card, the River, the piles'
     sizes, the power cards, and each seat: hand (its size, and the cards known: at the table
     those everyone has seen; in digital mode the dealt hand, its owner's secret, AR-3), penalty
-    pile, named discards, totem and personal pile bottom to top (AR-45: another player's totem
-    and face-down cards are hidden until the end)."""
+    pile, named discards (their owner's), totem and personal pile bottom to top (AR-45: another
+    player's totem and face-down cards are hidden until the end, their named discards always)."""
     landscape = [
         {
             "position": position,
@@ -60,7 +60,7 @@ def arctic_zones(setup: Setup, table: Facts, state: State, viewer: str | None) -
                 "player": player,
                 "hand": hand(setup.game, seat.hand_size, seat.hand, not (secret and setup.digital)),
                 "penalty": seat.penalty,
-                "named": cards(setup.game, seat.named),
+                "named": cards(setup.game, seat.named if sees(viewer, player) else ()),
                 "totem": totem,
                 "pile": pile,
             }

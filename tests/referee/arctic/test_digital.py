@@ -3,15 +3,17 @@ a player places only cards they hold, names every card, and sees their hand with
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
 
+from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.hidden import removal_problem
 from pnpkit.referee.games.arctic.state import START_HAND
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import new_game
-from tests.referee.arctic.helpers import play, setup, verdict
+from tests.referee.arctic.helpers import check, play, setup, verdict
 from tests.referee.arctic.test_powers import ORCA, drawing
 
 
@@ -64,9 +66,15 @@ def test_a_player_sees_their_dealt_hand_with_show_player(tmp_path: Path) -> None
 
 
 def test_a_card_drawn_unshown_is_dealt_by_name_in_digital_mode() -> None:
+    """AR-30: the orca's blind draw is a chance step the referee draws and logs; another draw
+    (after an undo, say) may deal another card."""
     game, state = setup(sides="b", seed=4), drawing("b", ORCA)
-    after = play(game, state, "take deep")  # AR-30: the orca's blind draw from the draw pile
-    (card,) = set(after.seats[0].hand) - set(state.seats[0].hand)
-    assert after.seats[0].hidden == state.seats[0].hidden
-    assert card in state.unseen and card not in after.unseen
-    assert play(game, state, "take deep") == after  # the seed and the state decide the card
+    waiting = play(game, state, "take deep")
+    assert waiting.step == "deal" and RULES.prompt(game, waiting).kind == "chance"
+    assert waiting.seats[0].hand == state.seats[0].hand and waiting.draw_pile == state.draw_pile - 1
+    dealt = {RULES.chance(game, waiting, random.Random(n))["card"] for n in range(10)}
+    assert len(dealt) > 1 and dealt <= set(state.unseen)
+    card = min(dealt)
+    after = play(game, waiting, f"deal {card}")
+    assert card in after.seats[0].hand and card not in after.unseen and after.step == "draw"
+    assert check(game, waiting, f"deal {state.river[0]}").rule == "AR-45"
