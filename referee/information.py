@@ -97,7 +97,7 @@ class Knowledge:
                     places.setdefault(kind(card), []).append((z, c))
         cards = [list(zone.cards) for zone in self.zones]
         for spots in places.values():
-            dealt = [cards[z][c] for z, c in spots]
+            dealt = sorted(cards[z][c] for z, c in spots)  # not where they lay: that is hidden
             rng.shuffle(dealt)
             for (z, c), card in zip(spots, dealt, strict=True):
                 cards[z][c] = card
