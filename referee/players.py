@@ -75,8 +75,13 @@ def _parse_one(word: str) -> PlayerSpec:
 
 
 def can_determinise(rules: Rules) -> bool:
-    """Whether a skilled player may search this game without seeing others' secrets."""
-    return rules.perfect_information or type(rules).determinise is not Rules.determinise
+    """Whether a skilled player may search this game without seeing others' secrets: the rules
+    say so, write their own `determinise`, or get it from `knowledge` and `rebuild`."""
+    return (
+        rules.perfect_information
+        or type(rules).determinise is not Rules.determinise
+        or type(rules).rebuild is not Rules.rebuild
+    )
 
 
 def require_fair(rules: Rules, specs: tuple[PlayerSpec, ...]) -> None:
