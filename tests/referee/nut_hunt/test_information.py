@@ -109,6 +109,7 @@ def test_knowledge_holds_every_component_and_its_determinisation_matches_the_gam
         own = RULES.determinise(setup, state, seat, random.Random(seed))
         for sample in (derived, own):
             assert RULES.view(setup, sample, seat) == RULES.view(setup, state, seat)
+            assert RULES.table(setup, sample, seat) == RULES.table(setup, state, seat)
             assert RULES.census(setup, sample) == RULES.census(setup, state)
         if digital:  # the same cards hidden from the seat, dealt again, in both
             assert RULES.knowledge(setup, own).hidden(seat) == known.hidden(seat)
