@@ -33,6 +33,7 @@ from pnpkit.referee.games.ano_nuevo import (
 )
 from pnpkit.referee.games.ano_nuevo import setup as setting_up
 from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.determinise import determinise
 from pnpkit.referee.games.ano_nuevo.position_file import score_position
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
 from pnpkit.referee.games.ano_nuevo.table_view import describe, table_svg
@@ -181,6 +182,10 @@ class AnoNuevoRules(Rules):
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
         return knowledge.hidden_text(setup, move)
+
+    def determinise(self, setup: Setup, state: AnoNuevo, seat: str, rng: random.Random) -> AnoNuevo:
+        """The default's cards dealt again, written out for speed (determinise.py)."""
+        return determinise(setup, state, seat, rng)
 
     # --- scores and pictures ----------------------------------------------------------------
     def score(self, setup: Setup, state: AnoNuevo) -> ScoreSheet:
