@@ -144,7 +144,8 @@ def choose_option(
             bounds = {o: stats[o].ucb(total.visits) for o in options}
             best = max(bounds.values())
             option = rng.choice([o for o in options if bounds[o] == best])
-        picked = {p: option if p == seat else rng.choice(o) for p, o in choices.options.items()}
+        others = setup.rules.choices(setup, seen) or choices  # their options as sampled
+        picked = {p: option if p == seat else rng.choice(o) for p, o in others.options.items()}
         move = setup.rules.parse(setup, seen, choices.spelled(picked))
         if spec.kind == "greedy":
             before = setup.rules.score(setup, seen).total(seat)
