@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
+from pnpkit.referee.games.ano_nuevo.prey_cards import added
 from pnpkit.referee.games.ano_nuevo.roles import beta_open, settle_round
 from pnpkit.referee.games.ano_nuevo.scoring import outcome_of
 from pnpkit.referee.games.ano_nuevo.state import (
@@ -18,7 +19,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     names,
     set_contest,
 )
-from pnpkit.referee.immutable import evolve, replaced
+from pnpkit.referee.immutable import evolve, replaced, without
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
@@ -86,7 +87,11 @@ def check_reveal(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     contest = state.contests[0]
     if move["seal"] not in contest.to_reveal():
         return refuse("AN-40", f"{move['seal']} has no displayed card left to reveal")
-    return check_shown(setup, state, move["seal"], move["card"], "AN-40")
+    if not setup.digital:
+        return check_shown(setup, state, move["seal"], move["card"], "AN-40")
+    if move["card"] not in contest.hidden_cards(move["seal"]):
+        return refuse("AN-40", f"{move['seal']} did not display {move['card']}")
+    return ACCEPTED
 
 
 def check_bellow(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -100,9 +105,16 @@ def check_bellow(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 def apply_reveal(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-40, AN-42: the card counts for its fighter and is discarded."""
     contest = state.contests[0]
-    state = discard(setup, state, move["seal"], move["card"])  # AN-42
-    i = contest.fighters.index(move["seal"])
-    revealed = replaced(contest.revealed, i, (*contest.revealed[i], move["card"]))
+    seal, card = move["seal"], move["card"]
+    if contest.face_down:  # digital: the card comes from those displayed face down
+        k = contest.seals.index(seal)
+        face_down = replaced(contest.face_down, k, without(contest.face_down[k], card))
+        contest = evolve(contest, face_down=face_down)
+        state = evolve(state, prey=evolve(state.prey, discard=added(state.prey.discard, card)))
+    else:
+        state = discard(setup, state, seal, card)  # AN-42
+    i = contest.fighters.index(seal)
+    revealed = replaced(contest.revealed, i, (*contest.revealed[i], card))
     return after_fight_step(setup, state, evolve(contest, revealed=revealed))
 
 

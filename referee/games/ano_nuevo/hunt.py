@@ -83,9 +83,9 @@ def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
             prey, item = cards.any_hidden(prey, seals[i].pool)
             seal = seals[i]
             aside = cards.added(seal.aside, item)
-            seals[i] = evolve(seal, pool=without(seal.pool, item), aside=aside)
+            seals[i] = evolve(seal, pool=without(seal.pool, item), aside=aside, pool_from="")
     if setup.variant == ADVANCED:
-        seals = pass_pools(seals, hunters)
+        seals = pass_pools(setup, seals, hunters)
     return evolve(
         state, prey=prey, seals=tuple(seals), step=MATE, mating=None, hunters=(), keepers=()
     )
@@ -114,13 +114,14 @@ def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         seal,
         pool=without(seal.pool, move["card"]),
         aside=cards.added(seal.aside, move["card"]),
+        pool_from="",
     )
     state = state.with_seal(setup, player, seal)
     keepers = tuple(p for p in state.keepers if p != player)
     if keepers:
         return evolve(state, keepers=keepers)
     hunters = [i for i, s in enumerate(state.seals) if s.place is None]
-    seals = pass_pools(list(state.seals), hunters)
+    seals = pass_pools(setup, list(state.seals), hunters)
     return evolve(state, seals=tuple(seals), keepers=(), step=MATE, mating=None)
 
 
@@ -135,11 +136,13 @@ def draw_pool(prey: PreyCards) -> tuple[PreyCards, Items]:
     return prey, cards.pile(pool)
 
 
-def pass_pools(seals: list[Seal], hunters: list[int]) -> list[Seal]:
-    """AN-47: each hunter's remaining Pool goes to the next hunter on the left (seat order)."""
+def pass_pools(setup: Setup, seals: list[Seal], hunters: list[int]) -> list[Seal]:
+    """AN-47: each hunter's remaining Pool goes to the next hunter on the left (seat order); the
+    hunter who passed it knows its cards."""
     if len(hunters) < 2:
         return seals
-    pools = [seals[i].pool for i in hunters]
+    pools = [(seals[i].pool, setup.players[i]) for i in hunters]
     for k, i in enumerate(hunters):
-        seals[i] = evolve(seals[i], pool=pools[k - 1])
+        pool, passer = pools[k - 1]
+        seals[i] = evolve(seals[i], pool=pool, pool_from=passer if pool else "")
     return seals

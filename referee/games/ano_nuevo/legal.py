@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -77,6 +78,12 @@ def _random_shown(
 def _posture_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
     contest = state.contests[0]
     seals = contest.seals
+    if contest.shown is None and setup.digital:
+        options = [displays(state.seal(setup, p).hand) for p in seals]
+        return [
+            {"type": "display", "cards": {p: list(c) for p, c in zip(seals, combo, strict=True)}}
+            for combo in itertools.product(*options)
+        ]
     if contest.shown is None:
         ranges = [range(len(state.seal(setup, p).hand) + 1) for p in seals]
         return [
@@ -89,6 +96,12 @@ def _posture_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
             for combo in itertools.product((True, False), repeat=len(seals))
         ]
     waiting = contest.to_reveal()
+    if waiting and contest.face_down:
+        return [
+            {"type": "reveal", "seal": p, "card": c}
+            for p in waiting
+            for c in sorted(set(contest.hidden_cards(p)))
+        ]
     if waiting:
         return _shown(setup, state, "reveal", waiting)
     return [{"type": "bellow", "seal": p} for p in bellowers(setup, state)]
@@ -142,8 +155,22 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     if step == POSTURE and state.contests[0].shown is None:
         seals = state.contests[0].seals
         counts = {p: rng.randint(0, min(2, len(state.seal(setup, p).hand))) for p in seals}
-        return {"type": "display", "counts": counts}
+        if not setup.digital:
+            return {"type": "display", "counts": counts}
+        shown = {p: sorted(rng.sample(state.seal(setup, p).hand, n)) for p, n in counts.items()}
+        return {"type": "display", "cards": shown}
     return rng.choice(legal_moves(setup, state))
+
+
+def displays(hand: Sequence[str]) -> list[tuple[str, ...]]:
+    """AN-31, digital mode: every choice of cards a seal may display from `hand` (each card
+    counted once per copy held), fewest first, each sorted."""
+    held = sorted(Counter(hand).items())
+    found = [
+        tuple(card for (card, _), n in zip(held, counts, strict=True) for _ in range(n))
+        for counts in itertools.product(*(range(n + 1) for _, n in held))
+    ]
+    return sorted(found, key=lambda c: (len(c), c))
 
 
 def _likely_trip(setup: Setup, state: AnoNuevo, player: str, seal: Seal, rng: random.Random) -> Any:

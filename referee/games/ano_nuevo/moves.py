@@ -11,6 +11,8 @@ from pnpkit.referee.rules import Setup
 from pnpkit.referee.verdict import MoveSyntaxError
 
 STAY = {"stay": True, "up": True, "fight": True, "back": False, "down": False}
+NO_CARDS = ("none", "0")
+"""What a posturer displaying no card types in digital mode."""
 
 
 def _args(args: Sequence[str], n: int, form: str) -> Sequence[str]:
@@ -61,12 +63,29 @@ def _travel(setup: Setup, args: Sequence[str]) -> Move:
 
 
 def _display(setup: Setup, args: Sequence[str]) -> Move:
-    counts = {}
-    for player, value in pairs(args, setup.players).items():
-        if not plain_digits(value):
-            raise MoveSyntaxError(f"{player}={value}: expected how many cards, like {player}=2")
-        counts[player] = int(value)
-    return {"type": "display", "counts": counts}
+    """At the table, how many cards each posturer displays (`display Ann=2 Bob=0`); in digital
+    mode, which (`display Ann=AN-SQ1+AN-CR3 Bob=none`)."""
+    chosen = pairs(args, setup.players)
+    if not setup.digital:
+        counts = {}
+        for player, value in chosen.items():
+            if not plain_digits(value):
+                raise MoveSyntaxError(f"{player}={value}: expected how many cards, like {player}=2")
+            counts[player] = int(value)
+        return {"type": "display", "counts": counts}
+    shown: dict[str, list[str]] = {}
+    for player, value in chosen.items():
+        parts = value.split("+")
+        if value in NO_CARDS:
+            shown[player] = []
+        elif all(part.startswith("an-") and len(part) > 3 for part in parts):
+            shown[player] = sorted(part.upper() for part in parts)
+        else:
+            raise MoveSyntaxError(
+                f"{player}={value}: expected the cards displayed face down, like "
+                f"{player}=AN-SQ1+AN-CR3, or {player}=none"
+            )
+    return {"type": "display", "cards": shown}
 
 
 def _stand(setup: Setup, args: Sequence[str]) -> Move:
@@ -114,7 +133,7 @@ def text(move: Move) -> str:
     """A move's text form (`parse` reads it back)."""
     kind = move["type"]
     if kind in ("travel", "display", "stand"):
-        key = _PAIR_KEY[kind]
+        key = pair_key(move)
         values = " ".join(f"{p}={pair_text(kind, v)}" for p, v in move[key].items())
         return f"{kind} {values}"
     if kind in ("pay", "reveal", "draw", "keep", "mate"):
@@ -129,8 +148,17 @@ def text(move: Move) -> str:
 _PAIR_KEY = {"travel": "to", "display": "counts", "stand": "stays"}
 
 
+def pair_key(move: Move) -> str:
+    """The key of a move made together that holds each player's choice."""
+    if move["type"] == "display" and "cards" in move:
+        return "cards"
+    return _PAIR_KEY[move["type"]]
+
+
 def pair_text(kind: str, value: Any) -> str:
     """One player's choice in a move made together (`NAME=VALUE`)."""
     if kind == "stand":
         return "stay" if value else "back"
+    if isinstance(value, list | tuple):
+        return "+".join(value) or NO_CARDS[0]
     return str(value)

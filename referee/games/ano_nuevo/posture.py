@@ -4,8 +4,10 @@ lone posturer is Alpha at once."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 
+from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.fight import after_fight_step
 from pnpkit.referee.games.ano_nuevo.roles import posturers, settle_round
 from pnpkit.referee.games.ano_nuevo.state import (
@@ -40,15 +42,23 @@ def start_posture(setup: Setup, state: AnoNuevo) -> AnoNuevo:
 
 
 def check_display(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
-    """AN-31: each posturer, once, displays 0 up to all of its hand."""
+    """AN-31: each posturer, once, displays 0 up to all of its hand: at the table how many, in
+    digital mode which cards (the referee holds them face down until the Fight)."""
     contest = state.contests[0]
-    counts: Mapping[str, int] = move["counts"]
-    if sorted(counts) != sorted(contest.seals):
+    key = "cards" if setup.digital else "counts"
+    if key not in move:
+        how = "which cards (NAME=AN-SQ1+AN-CR3 or NAME=none)" if setup.digital else "how many"
+        return refuse("AN-31", f"say {how} each posturer displays")
+    chosen: Mapping[str, object] = move[key]
+    if sorted(chosen) != sorted(contest.seals):
         return refuse("AN-31", f"the posturers are {names(contest.seals)}, each once")
-    for player, n in counts.items():
-        held = len(state.seal(setup, player).hand)
-        if not 0 <= n <= held:
-            return refuse("AN-31", f"{player} can display 0 to {held} Prey cards, not {n}")
+    for player, value in chosen.items():
+        hand = state.seal(setup, player).hand
+        if isinstance(value, list):
+            if Counter(value) - Counter(hand):
+                return refuse("AN-31", f"{player} does not hold all of {'+'.join(value)}")
+        elif not 0 <= value <= len(hand):  # type: ignore[operator]
+            return refuse("AN-31", f"{player} can display 0 to {len(hand)} Prey cards, not {value}")
     return ACCEPTED
 
 
@@ -61,10 +71,33 @@ def check_stand(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 
 
 def apply_display(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
-    """AN-31: the public counts."""
+    """AN-31: the public counts; in digital mode the cards leave the hands, face down."""
     contest = state.contests[0]
-    shown = tuple(move["counts"][p] for p in contest.seals)
-    return set_contest(state, evolve(contest, shown=shown))
+    if "counts" in move:
+        shown = tuple(move["counts"][p] for p in contest.seals)
+        return set_contest(state, evolve(contest, shown=shown))
+    face_down = tuple(cards.pile(move["cards"][p]) for p in contest.seals)
+    seals = list(state.seals)
+    for player, displayed in zip(contest.seals, face_down, strict=True):
+        i = setup.players.index(player)
+        seals[i] = evolve(seals[i], hand=cards.taken(seals[i].hand, displayed))
+    contest = evolve(contest, shown=tuple(map(len, face_down)), face_down=face_down)
+    return set_contest(evolve(state, seals=tuple(seals)), contest)
+
+
+def take_back(setup: Setup, state: AnoNuevo, contest: Contest, players: Iterable[str]) -> AnoNuevo:
+    """AN-33, AN-34, AN-35: the cards `players` displayed face down go back to their hands (they
+    do not Fight); the contest is left as it was, the table's one replaced by it."""
+    if not contest.face_down:
+        return set_contest(state, contest)
+    seals, face_down = list(state.seals), list(contest.face_down)
+    for player in players:
+        k, i = contest.seals.index(player), setup.players.index(player)
+        seals[i] = evolve(seals[i], hand=cards.pile((*seals[i].hand, *face_down[k])))
+        face_down[k] = ()
+    return set_contest(
+        evolve(state, seals=tuple(seals)), evolve(contest, face_down=tuple(face_down))
+    )
 
 
 def apply_stand(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
@@ -72,8 +105,11 @@ def apply_stand(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     contest = state.contests[0]
     stays = tuple(p for p in contest.seals if move["stays"][p])
     if not stays:  # AN-33
-        return set_contest(state, evolve(contest, shown=None))
+        state = take_back(setup, state, contest, contest.seals)
+        return set_contest(state, evolve(contest, shown=None, face_down=()))
     if len(stays) == 1:  # AN-34
-        return settle_round(setup, state, contest, stays[0], None)
-    fighters = evolve(contest, fighters=stays, revealed=((),) * len(stays))  # AN-35
+        state = take_back(setup, state, contest, contest.seals)
+        return settle_round(setup, state, state.contests[0], stays[0], None)
+    state = take_back(setup, state, contest, [p for p in contest.seals if p not in stays])
+    fighters = evolve(state.contests[0], fighters=stays, revealed=((),) * len(stays))  # AN-35
     return after_fight_step(setup, evolve(state, fights=state.fights + 1), fighters)

@@ -32,6 +32,14 @@ def pile(items: Iterable[str]) -> Items:
     return tuple(sorted(items))
 
 
+def taken(items: Items, gone: Iterable[str]) -> Items:
+    """A pile without `gone` (each of which it holds, with copies)."""
+    left = list(items)
+    for item in gone:
+        left.remove(item)
+    return tuple(left)
+
+
 def added(items: Items, item: str) -> Items:
     """A pile with one more item, in its place."""
     at = bisect_right(items, item)

@@ -14,7 +14,6 @@ order).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -23,6 +22,7 @@ from pnpkit.referee.games.ano_nuevo import (
     beginning,
     fight,
     hunt,
+    knowledge,
     legal,
     mate,
     moves,
@@ -31,7 +31,6 @@ from pnpkit.referee.games.ano_nuevo import (
     travel,
     turn,
 )
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo import setup as setting_up
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.determinise import determinise
@@ -39,6 +38,7 @@ from pnpkit.referee.games.ano_nuevo.position_file import score_position
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
 from pnpkit.referee.games.ano_nuevo.table_view import describe, table_svg
 from pnpkit.referee.games.ano_nuevo.zones import ano_nuevo_zones
+from pnpkit.referee.information import Knowledge
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Choices, Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import Verdict, refuse
@@ -85,9 +85,10 @@ class AnoNuevoRules(Rules):
     """The referee for Año Nuevo."""
 
     id = "ano-nuevo"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
-    version = "1"
+    version = "2"
+    """2: in digital mode the cards displayed are chosen at `display` (AN-31), not at `reveal`."""
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "basic Hunting: a seal in the Ocean draws one Prey card a turn",
         ADVANCED: "advanced Hunting: Pools of five Prey cards, one set aside, the rest passed left",
@@ -98,7 +99,12 @@ class AnoNuevoRules(Rules):
         Syntax("flip CARD", "the Harem card turned face up (AN-HPA, AN-HMA, AN-HPR)", "AN-6"),
         Syntax("travel NAME=N|ocean …", "every seal's revealed token, entered together", "AN-10"),
         Syntax("pay NAME CARD", "the Prey card NAME discards for Travelling", "AN-12"),
-        Syntax("display NAME=N …", "how many Prey cards each posturer displays", "AN-31"),
+        Syntax("display NAME=N …", "at the table: how many Prey cards each displays", "AN-31"),
+        Syntax(
+            "display NAME=CARD+CARD|none …",
+            "digital: the Prey cards each posturer displays face down",
+            "AN-31",
+        ),
         Syntax("stand NAME=stay|back …", "who stays and who backs down", "AN-32"),
         Syntax("reveal NAME CARD", "one Prey card NAME displayed, shown in a Fight", "AN-40"),
         Syntax("bellow NAME", "NAME won the bellowing contest that breaks a tie", "AN-43"),
@@ -164,7 +170,21 @@ class AnoNuevoRules(Rules):
             return {"type": "hunt"}
         return None
 
+    # --- who sees and who decides -----------------------------------------------------------
+    def knowledge(self, setup: Setup, state: AnoNuevo) -> Knowledge:
+        return knowledge.knowledge(setup, state)
+
+    def rebuild(self, setup: Setup, state: AnoNuevo, known: Knowledge) -> AnoNuevo:
+        return knowledge.rebuild(setup, state, known)
+
+    def actor(self, setup: Setup, state: AnoNuevo, move: Move) -> str | None:
+        return knowledge.actor(setup, state, move)
+
+    def hidden_text(self, setup: Setup, move: Move) -> str:
+        return knowledge.hidden_text(setup, move)
+
     def determinise(self, setup: Setup, state: AnoNuevo, seat: str, rng: random.Random) -> AnoNuevo:
+        """The default's cards dealt again, written out for speed (determinise.py)."""
         return determinise(setup, state, seat, rng)
 
     # --- scores and pictures ----------------------------------------------------------------
@@ -177,16 +197,6 @@ class AnoNuevoRules(Rules):
 
     def stats(self, setup: Setup, state: AnoNuevo) -> Mapping[str, float]:
         return {"turns": state.turn, "fights": state.fights}
-
-    def census(self, setup: Setup, state: AnoNuevo) -> Counter[str]:
-        found: Counter[str] = state.prey.census()
-        for items in (state.prey.deck, state.prey.discard, state.harem_deck, state.harem_discard):
-            found.update(i for i in items if not cards.hidden(i))
-        for seal in state.seals:
-            found.update(i for i in (*seal.hand, *seal.aside, *seal.pool) if not cards.hidden(i))
-        for beach in state.beaches:
-            found.update(beach)
-        return found
 
     def describe(self, setup: Setup, state: AnoNuevo) -> str:
         return describe(setup, state)

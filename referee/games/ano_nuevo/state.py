@@ -34,14 +34,22 @@ class Contest:
     beta_held: bool = False
     """Round 1: the Location has a Beta who does not Posture."""
     shown: tuple[int, ...] | None = None
-    """Prey cards each seal displays, once entered."""
+    """Prey cards each seal displays, once entered (public)."""
     fighters: tuple[str, ...] = ()
     revealed: tuple[tuple[str, ...], ...] = ()
     bellows: tuple[str, ...] = ()
+    face_down: tuple[Items, ...] = ()
+    """Digital mode: each seal's displayed cards not yet revealed, chosen and committed at
+    display (AN-31), known only to that seal; empty at the table, where the referee does not
+    see them."""
 
     def displayed(self, seal: str) -> int:
         """How many cards `seal` displayed."""
         return (self.shown or ())[self.seals.index(seal)]
+
+    def hidden_cards(self, seal: str) -> Items:
+        """Digital mode: the cards `seal` displayed face down and has not revealed yet."""
+        return self.face_down[self.seals.index(seal)] if self.face_down else ()
 
     def to_reveal(self) -> tuple[str, ...]:
         """Fighters with displayed cards not yet revealed."""
@@ -67,6 +75,9 @@ class Seal:
     vp: int = 0
     mated: tuple[str, ...] = ()
     """Harem cards taken (the cards themselves went to the discard pile), for the score sheet."""
+    pool_from: str = ""
+    """Advanced Hunting: the seal who passed this Pool on just as it is (and so knows its
+    cards); "" once the holder has set a card of it aside, or for a Pool it drew itself."""
 
     def prey_count(self) -> int:
         """Prey cards the seal owns: its hand and the cards it set aside."""

@@ -60,7 +60,7 @@ def describe(setup: Setup, state: AnoNuevo, viewer: str | None = None) -> str:
     for player, seal in zip(setup.players, state.seals, strict=True):
         lines.append(_seal_line(setup, state, player, seal, viewer))
     if state.step == POSTURE and state.contests:
-        lines.extend(_contest_lines(setup, state, state.contests[0]))
+        lines.extend(_contest_lines(setup, state, state.contests[0], viewer))
     prey = state.prey
     lines.append(
         f"Prey deck {len(prey.deck)}, discard {len(prey.discard)}; "
@@ -69,14 +69,21 @@ def describe(setup: Setup, state: AnoNuevo, viewer: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def _contest_lines(setup: Setup, state: AnoNuevo, contest: Contest) -> list[str]:
-    """The Posture under way: who Postures, the public counts displayed, and the Fight so far
-    (revealed cards are shown to all, AN-31, AN-40)."""
+def _contest_lines(
+    setup: Setup, state: AnoNuevo, contest: Contest, viewer: str | None
+) -> list[str]:
+    """The Posture under way: who Postures, the public counts displayed, the cards still face
+    down (digital mode: to their seal only), and the Fight so far (revealed cards are shown to
+    all, AN-31, AN-40)."""
     aim = "Alpha" if contest.round == 1 else "Beta (second round)"
     lines = [f"Posture on Location {contest.place + 1} for {aim}: {', '.join(contest.seals)}"]
     if contest.shown is not None:
         shown = ", ".join(f"{p} {n}" for p, n in zip(contest.seals, contest.shown, strict=True))
         lines.append(f"  displayed: {shown}")
+    for player in contest.seals:
+        face_down = contest.hidden_cards(player)
+        if face_down and (viewer is None or viewer == player):
+            lines.append(f"  {player}'s face down: {_cards(face_down, False)}")
     if contest.fighters:
         totals = fight_totals(data_of(setup.game), state, contest)
         fight = "; ".join(

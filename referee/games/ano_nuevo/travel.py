@@ -72,7 +72,9 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         if seal.place is None and index is not None:  # AN-48: leaving the Ocean
             prey = evolve(prey, discard=cards.pile((*prey.discard, *seal.pool)))
             hand = cards.pile((*seal.hand, *seal.aside))
-            seals[i] = evolve(seal, place=index, role=NONE, hand=hand, aside=(), pool=())
+            seals[i] = evolve(
+                seal, place=index, role=NONE, hand=hand, aside=(), pool=(), pool_from=""
+            )
         else:
             seals[i] = evolve(seal, place=index, role=NONE)
         free = index is not None and data.free_arrival(state.places[index])

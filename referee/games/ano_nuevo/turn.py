@@ -10,6 +10,7 @@ from pnpkit.referee.games.ano_nuevo.beginning import begin_turn, next_fill
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_result
 from pnpkit.referee.games.ano_nuevo.hunt import next_hunt, start_hunt
+from pnpkit.referee.games.ano_nuevo.legal import displays
 from pnpkit.referee.games.ano_nuevo.mate import next_mate
 from pnpkit.referee.games.ano_nuevo.moves import pair_text
 from pnpkit.referee.games.ano_nuevo.posture import start_posture
@@ -145,6 +146,14 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
     if state.step != POSTURE or prompt(setup, state).kind != "simultaneous":
         return None
     contest = state.contests[0]
+    if contest.shown is None and setup.digital:
+        return Choices(
+            "display NAME=CARD+CARD…|none …",
+            {
+                p: tuple(pair_text("display", c) for c in displays(state.seal(setup, p).hand))
+                for p in contest.seals
+            },
+        )
     if contest.shown is None:
         return Choices(
             "display NAME=COUNT …",

@@ -8,7 +8,6 @@ for the Automa). In digital mode (--seed) the referee deals, so it knows them.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -18,6 +17,7 @@ from pnpkit.referee.games.nut_hunt import (
     actions,
     automa,
     end,
+    knowledge,
     objectives,
     scattering,
     scoring,
@@ -33,6 +33,7 @@ from pnpkit.referee.games.nut_hunt.position_file import read_position
 from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.games.nut_hunt.table_view import describe_table, table_svg
 from pnpkit.referee.games.nut_hunt.zones import nut_hunt_zones
+from pnpkit.referee.information import Knowledge
 from pnpkit.referee.moves import Move
 from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
 from pnpkit.referee.verdict import Verdict, refuse
@@ -86,7 +87,7 @@ class NutHuntRules(Rules):
     part of the rulebook (setup, turn, scattering, actions, objectives, end, automa, scoring)."""
 
     id = "nut-hunt"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
     secret_categories = frozenset({"objectives", "distance bonus", "failed objectives"})
     version = "1"
@@ -274,8 +275,25 @@ class NutHuntRules(Rules):
             return {"type": "draw", "card": top or rng.choice(sorted(state.pool))}
         return {"type": "roll", "value": rng.randint(1, 6)}
 
+    # --- who sees and who decides ---------------------------------------------------------------
+    def knowledge(self, setup: Setup, state: Hunt) -> Knowledge:
+        """Worked out once per state: a search determinises the same state again and again."""
+        return state.remembered("knowledge", setup, lambda: knowledge.knowledge(setup, state))
+
+    def rebuild(self, setup: Setup, state: Hunt, known: Knowledge) -> Hunt:
+        return knowledge.rebuild(setup, state, known)
+
+    def actor(self, setup: Setup, state: Hunt, move: Move) -> str | None:
+        return knowledge.actor(setup, state, move)
+
+    def hidden_text(self, setup: Setup, move: Move) -> str:
+        return knowledge.hidden_text(setup, move)
+
     def determinise(self, setup: Setup, state: Hunt, seat: str, rng: random.Random) -> Hunt:
-        """The objective cards `seat` cannot see dealt again at random (determinise.py)."""
+        """The objective cards `seat` cannot see dealt again at random (determinise.py). The
+        same cards as the default drawn from `knowledge` and `rebuild` keeps or deals (a test
+        checks it), written out because a search samples it at every iteration: 0.08 ms a
+        sample against 0.45 ms for the default (3 players, mid-game)."""
         return determinise(state, setup.players.index(seat), rng)
 
     def random_move(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
@@ -299,22 +317,6 @@ class NutHuntRules(Rules):
 
     def stats(self, setup: Setup, state: Hunt) -> Mapping[str, float]:
         return scoring.figures(setup, state, self.score(setup, state).winners)
-
-    def census(self, setup: Setup, state: Hunt) -> Counter[str]:
-        data = data_of(setup.game)
-        count: Counter[str] = Counter()
-        for seat, colour in enumerate(seats.colours(setup)):
-            count[data.squirrel_ids[colour]] += state.squirrel_supply[seat] + sum(
-                row[seat] for row in state.squirrels
-            )
-            count[data.nest_ids[colour]] += state.nest_supply[seat] + state.nest_total(seat)
-        for i, card in enumerate(data.nut_cards):
-            count[card] += state.nut_supply[i] + sum(n[i] for n in state.nuts)
-        cards = list(state.pool) + list(state.drawn) + list(state.automa_hand) + list(state.aside)
-        cards += [c for c in state.bottom if c] + [c for hand in state.hand_known for c in hand]
-        count.update(cards)
-        count.update(list(data.tiles))
-        return count
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         layout, holdings = read_position(data_of(game), text, source, game.players_max)

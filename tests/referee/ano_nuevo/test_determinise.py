@@ -41,6 +41,8 @@ def prey_cards(state: AnoNuevo) -> Counter[str]:
     found = Counter(state.prey.deck) + Counter(state.prey.discard)
     for seal in state.seals:
         found.update((*seal.hand, *seal.aside, *seal.pool))
+    for contest in state.contests:
+        found.update(card for face_down in contest.face_down for card in face_down)
     return found
 
 
