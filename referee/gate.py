@@ -129,10 +129,8 @@ def event_secrecy(setup: Setup, events: Sequence[Event]) -> list[frozenset[str]]
 def may_act(setup: Setup, state: State, viewer: str | None, player: str | None) -> bool:
     """Whether a surface of `viewer` (None: the referee) may enter `player`'s decisions now."""
     now = sight(setup, state)
-    if now is None or viewer is None or player == viewer:
+    if now is None or viewer is None or player in (viewer, None):
         return True
-    if player is None:
-        return not now.keeps_from(viewer)
     return now.knows(viewer, player)
 
 
@@ -191,8 +189,8 @@ class Gate:
 
     def may_act_for(self, player: str | None) -> bool:
         """Whether this surface may enter `player`'s decisions: it is theirs, or the viewer sees
-        everything they see (None: a decision of no single player, which only a viewer from
-        whom nothing is hidden may enter)."""
+        everything they see (None: a decision of the whole table, such as who goes first or a
+        tie it breaks, which any screen may enter: its acceptance rests on nothing secret)."""
         return may_act(self.setup, self.session.state, self.viewer, player)
 
     # --- reading --------------------------------------------------------------------------
