@@ -181,9 +181,12 @@ def define_art(canvas: Canvas, items: tuple[Primitive, ...], art_forms: Abstract
 
 
 def end_form(canvas: Canvas, name: str) -> None:
-    """End the form being drawn, with its transparency states (ExtGState) in its resources:
-    reportlab collects them for a form but writes out only its fonts and XObjects, so a
-    see-through fill in SVG art would print opaque."""
+    """End the form being drawn, with every resource its drawing uses: reportlab collects a
+    form's transparency states (ExtGState), gradients (Shading) and spot colours but writes out
+    only its fonts and XObjects, so a see-through fill in SVG art would print opaque and a
+    gradient as a black box."""
+    shadings = dict(canvas._shadingUsed)  # endForm starts the next stream's collections afresh
+    colors = dict(canvas._colorsUsed)
     canvas.endForm()
     form = canvas._doc.idToObject[xObjectName(name)]
     resources = PDFResourceDictionary()
@@ -193,6 +196,8 @@ def end_form(canvas: Canvas, name: str) -> None:
         resources.XObject = form.XObjects
     if form.ExtGState:
         resources.ExtGState = form.ExtGState
+    resources.setShading(shadings)
+    resources.setColorSpace(colors)
     form.Resources = resources
 
 
