@@ -98,12 +98,15 @@ def svg_drawing(path: Path):
 def _svg_drawing(path: Path, stamp: int):
     import logging
 
-    from svglib.svglib import svg2rlg  # imported only when a game uses SVG art
+    from svglib.svglib import SvgRenderer  # imported only when a game uses SVG art
+
+    from pnpkit.generator.svgfile import read_svg
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)  # failures are reported as ArtError
+    root = read_svg(path)
     try:
         # links to other files are refused (the preview drops them too): the art is one file
-        drawing = svg2rlg(str(path), external_reference_root=str(path))
+        drawing = SvgRenderer(str(path), external_reference_root=str(path)).render(root)
     except Exception as exc:  # svglib raises whatever its XML and CSS parsers raise
         raise ArtError(f"is an SVG image that cannot be read ({exc})") from exc
     if drawing is None or not drawing.width or not drawing.height:

@@ -14,9 +14,12 @@ import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
 
+from lxml import etree
+
 from pnpkit.errors import PnpError
-from pnpkit.generator.artwork import MIME
+from pnpkit.generator.artwork import MIME, ArtError
 from pnpkit.generator.face import Image
+from pnpkit.generator.svgfile import read_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -59,9 +62,9 @@ def art_element(item: Image, prefix: str) -> RawElement:
 def _clean_svg(path: Path, stamp: int) -> ET.Element:
     """The file's root <svg>, without namespaces, scripts or handlers, with a viewBox."""
     try:
-        root = ET.parse(path).getroot()
-    except ET.ParseError as exc:
-        raise PnpError(f"{path}: the SVG art is not well-formed XML ({exc})") from exc
+        root = read_svg(path)
+    except ArtError as exc:
+        raise PnpError(f"{path}: the SVG art {exc}") from exc
     clean = _cleaned(root)
     if clean is None:
         raise PnpError(f"{path}: the SVG art holds no <svg> drawing")
@@ -73,7 +76,7 @@ def _clean_svg(path: Path, stamp: int) -> ET.Element:
     return clean
 
 
-def _cleaned(element: ET.Element) -> ET.Element | None:
+def _cleaned(element: etree._Element) -> ET.Element | None:
     if not isinstance(element.tag, str) or not element.tag.startswith(SVG_NS):
         return None
     name = element.tag.removeprefix(SVG_NS)
