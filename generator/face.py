@@ -111,6 +111,15 @@ class Face:
         return self.height + 2 * self.bleed
 
 
+def trimmed(face: Face) -> Face:
+    """The face cut at its outline: drawn as with its bleed, then clipped to the cut. Full-bleed
+    art keeps the framing it has on the print sheets; only the bleed is cut off."""
+    if face.bleed == 0:
+        return face
+    layer = Layer(face.items, clip=face.outline)
+    return Face(face.width, face.height, 0.0, face.outline, (layer,), face.label, face.shape)
+
+
 def rect_path(x: float, y: float, w: float, h: float, radius: float = 0.0) -> tuple:
     """A rectangle (with rounded corners when radius > 0) as path commands."""
     if radius <= 0:
