@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from pnpkit.generator.svgtext import ArtFonts
+
 FITS = ("contain", "cover", "stretch")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 JPEG_MAGIC = b"\xff\xd8\xff"
@@ -54,17 +56,18 @@ def sniff(head: bytes) -> str | None:
     return None
 
 
-def read_art(path: Path) -> Art:
-    """The artwork in `path` (ArtError if it is not a readable PNG, JPEG or SVG)."""
+def read_art(path: Path, fonts: ArtFonts = ()) -> Art:
+    """The artwork in `path` (ArtError if it is not a readable PNG, JPEG or SVG); text in SVG
+    art is set in `fonts` (the game's) or the bundled family (see svgtext)."""
     try:
         stamp = path.stat().st_mtime_ns
     except OSError as exc:
         raise ArtError(f"cannot be read ({exc.strerror})") from exc
-    return _read_art(path, stamp)
+    return _read_art(path, stamp, fonts)
 
 
 @cache
-def _read_art(path: Path, stamp: int) -> Art:
+def _read_art(path: Path, stamp: int, fonts: ArtFonts) -> Art:
     try:
         with path.open("rb") as handle:
             head = handle.read(4096)
@@ -74,7 +77,7 @@ def _read_art(path: Path, stamp: int) -> Art:
     if kind is None:
         raise ArtError("is not a PNG, JPEG or SVG image (judged by its content, not its name)")
     if kind == "svg":
-        drawing = _svg_drawing(path, stamp)
+        drawing = _svg_drawing(path, stamp, fonts)
         return Art(path, kind, float(drawing.width), float(drawing.height))
     from PIL import Image as PILImage  # Pillow comes with reportlab
 
@@ -89,28 +92,34 @@ def _read_art(path: Path, stamp: int) -> Art:
     return Art(path, kind, float(width), float(height))
 
 
-def svg_drawing(path: Path):
-    """The SVG file as a reportlab Drawing (svglib), parsed once per file and version."""
-    return _svg_drawing(path, path.stat().st_mtime_ns)
+def svg_drawing(path: Path, fonts: ArtFonts = ()):
+    """The SVG file as a reportlab Drawing (svglib), parsed once per file, version and fonts."""
+    return _svg_drawing(path, path.stat().st_mtime_ns, fonts)
 
 
 @cache
-def _svg_drawing(path: Path, stamp: int):
+def _svg_drawing(path: Path, stamp: int, fonts: ArtFonts):
     import logging
 
     from svglib.svglib import SvgRenderer  # imported only when a game uses SVG art
 
     from pnpkit.generator.svgfile import read_svg
+    from pnpkit.generator.svgprint import ArtFontMap, check_glyphs
+    from pnpkit.generator.svgtext import set_art_text_fonts
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)  # failures are reported as ArtError
     root = read_svg(path)
+    font_map = ArtFontMap(fonts)
+    set_art_text_fonts(root, fonts, font_map.family)  # the preview's choice of fonts, exactly
     try:
         # links to other files are refused (the preview drops them too): the art is one file
-        drawing = SvgRenderer(str(path), external_reference_root=str(path)).render(root)
+        renderer = SvgRenderer(str(path), font_map=font_map, external_reference_root=str(path))
+        drawing = renderer.render(root)
     except Exception as exc:  # svglib raises whatever its XML and CSS parsers raise
         raise ArtError(f"is an SVG image that cannot be read ({exc})") from exc
     if drawing is None or not drawing.width or not drawing.height:
         raise ArtError("is an SVG image that cannot be read (no drawing, or no width and height)")
+    check_glyphs(drawing, font_map)
     return drawing
 
 

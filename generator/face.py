@@ -8,6 +8,10 @@ list of primitives in painting order; neither backend knows anything about games
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnpkit.generator.svgtext import ArtFonts
 
 PathCommand = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 
@@ -66,6 +70,8 @@ class Image:
     height: float
     path: str
     kind: str
+    fonts: ArtFonts = ()
+    """For SVG art: the game's font families its text may use (see svgtext)."""
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,7 @@ def draw_items(
             canvas.saveState()
             canvas.translate(item.x, item.y + item.height)
             if item.kind == "svg":
-                drawing = svg_drawing(FilePath(item.path))
+                drawing = svg_drawing(FilePath(item.path), item.fonts)
                 canvas.scale(item.width / drawing.width, -item.height / drawing.height)
                 if item.path in art_forms:
                     canvas.doForm(art_form_name(item.path))
@@ -141,6 +141,7 @@ def draw_svg(canvas: Canvas, drawing) -> None:
     from reportlab.graphics import renderPDF  # 50 ms of imports: only a game with SVG art pays
 
     rl_config.useA85 = 1
+    drawing.initialFontName = PDF_FONTS["regular"]  # not reportlab's Helvetica, never embedded
     try:
         renderPDF.draw(drawing, canvas, 0, 0)
     finally:
@@ -154,12 +155,17 @@ def art_form_name(path: str) -> str:
 
 def svg_paths(items: tuple[Primitive, ...]) -> set[str]:
     """The SVG artwork files that the items draw."""
-    found: set[str] = set()
+    return set(svg_images(items))
+
+
+def svg_images(items: tuple[Primitive, ...]) -> dict[str, Image]:
+    """The SVG artwork that the items draw, by file."""
+    found: dict[str, Image] = {}
     for item in items:
         if isinstance(item, Image) and item.kind == "svg":
-            found.add(item.path)
+            found[item.path] = item
         elif isinstance(item, Layer):
-            found |= svg_paths(item.items)
+            found |= svg_images(item.items)
     return found
 
 
@@ -170,11 +176,12 @@ def define_art(canvas: Canvas, items: tuple[Primitive, ...], art_forms: Abstract
     Called before a face's own form is begun: PDF forms are defined one after another, never
     inside each other.
     """
-    for path in sorted(svg_paths(items) & set(art_forms)):
+    images = svg_images(items)
+    for path in sorted(images.keys() & set(art_forms)):
         name = art_form_name(path)
         if canvas.hasForm(name):
             continue
-        drawing = svg_drawing(FilePath(path))
+        drawing = svg_drawing(FilePath(path), images[path].fonts)
         canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
         draw_svg(canvas, drawing)
         end_form(canvas, name)

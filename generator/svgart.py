@@ -11,6 +11,7 @@ import base64
 import copy
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from pnpkit.errors import PnpError
 from pnpkit.generator.artwork import MIME, ArtError
 from pnpkit.generator.face import Image
 from pnpkit.generator.svgfile import read_svg
+from pnpkit.generator.svgtext import set_art_text_fonts
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -38,8 +40,11 @@ class RawElement:
         return self.element
 
 
-def art_element(item: Image, prefix: str) -> RawElement:
-    """The artwork of `item` drawn to fill its box exactly, as the PDF draws it."""
+def art_element(
+    item: Image, prefix: str, font_family: Callable[[Path, str, str], str]
+) -> RawElement:
+    """The artwork of `item` drawn to fill its box exactly, as the PDF draws it; its text in
+    the fonts the print uses, each named by `font_family(file, style, characters)`."""
     box = {
         "x": f"{item.x:.3f}",
         "y": f"{item.y:.3f}",
@@ -50,6 +55,7 @@ def art_element(item: Image, prefix: str) -> RawElement:
     if item.kind == "svg":
         root = copy.deepcopy(_clean_svg(Path(item.path), Path(item.path).stat().st_mtime_ns))
         _prefix_ids(root, prefix)
+        set_art_text_fonts(root, item.fonts, font_family)
         root.attrib.update(box)
         return RawElement(root)
     data = base64.b64encode(Path(item.path).read_bytes()).decode("ascii")

@@ -4,10 +4,16 @@ the art: in place, in a face's shared form, or in the art's own shared form."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+import sys
 from io import BytesIO
 from pathlib import Path
 
+import resvg_py
 from PIL import Image as PILImage
+from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.generator.face import Face
@@ -18,6 +24,8 @@ from pnpkit.generator.svgfaces import render_svg
 
 from .artgame import art_game, loaded
 from .test_artwork import front_face, image_card, pdf_raster, picture_difference, svg_raster
+
+PNP = Path(sys.executable).parent / "pnp"
 
 GRADIENTS = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><defs>'
@@ -88,3 +96,91 @@ def test_gradient_art_drawn_by_two_cards_is_not_a_black_box_on_the_sheet(tmp_pat
     assert sum(n for (r, g, b), n in counts.items() if r + g + b < 60) < 300  # 2 boxes: 12000
     assert any(r > 200 and b < 60 for r, _, b in colours)  # the red end of the gradient
     assert any(b > 200 and r < 60 for r, _, b in colours)  # its blue end
+
+
+# text inside SVG art -----------------------------------------------------------------------
+
+HARBOUR_FONTS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "harbour" / "fonts"
+BUNDLED_FONTS = Path(__file__).resolve().parents[2] / "generator" / "fonts"
+TEXT_ART = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40">'
+    "<style>.x{font-family:'Harbour Serif'}</style>"  # a <style> rule is followed by neither
+    '<rect width="80" height="40" fill="#ffe"/>'
+    '<text class="x" x="2" y="12" font-family="Arial, sans-serif" font-size="9">'
+    "Ωμέγα Жж Łódź</text>"
+    '<g font-family="\'Harbour Serif\'" font-weight="bold">'
+    '<text x="2" y="26" font-size="9">Σκύλος Łuk</text></g>'
+    '<text x="2" y="37" style="font-family: harbour serif" font-size="7">Żółw Ж</text></svg>'
+)
+
+
+def text_art_game(tmp_path: Path, svg: str = TEXT_ART, copies: int = 2) -> Path:
+    """A game declaring the font family "Harbour Serif", whose cards show the SVG `svg`."""
+    cards = [{"id": f"AG-{n}", "name": "A", "art": "art/t.svg"} for n in range(1, copies + 1)]
+    game = art_game(tmp_path, image_card(), cards)
+    shutil.copytree(HARBOUR_FONTS, game / "fonts")
+    manifest = json.loads((game / "game.json").read_text(encoding="utf-8"))
+    manifest["fonts"] = {"Harbour Serif": {"regular": "fonts/DejaVuSerif.ttf",
+                                           "bold": "fonts/DejaVuSerif-Bold.ttf"}}  # fmt: skip
+    (game / "game.json").write_text(json.dumps(manifest), encoding="utf-8")
+    (game / "art" / "t.svg").write_text(svg, encoding="utf-8")
+    return game
+
+
+def fonts_not_embedded(pdf: Path) -> set[str]:
+    """Every font a page or any form inside it references without embedding it."""
+    missing: set[str] = set()
+
+    def walk(resources) -> None:
+        resources = resources.get_object()
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            if not any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")):
+                missing.add(str(font.get("/BaseFont")))
+        for xobject in resources.get("/XObject", {}).values():
+            xobject = xobject.get_object()
+            if "/Resources" in xobject:
+                walk(xobject["/Resources"])
+
+    for page in PdfReader(pdf).pages:
+        walk(page["/Resources"])
+    return missing
+
+
+def test_every_font_of_a_pdf_with_svg_text_is_embedded_forms_included(tmp_path: Path) -> None:
+    game = loaded(text_art_game(tmp_path))
+    render_game(game, tmp_path / "out", PrintOptions(), list(game.groups), svg=False)
+    pdf = tmp_path / "out" / "artgame" / "artgame-cards.pdf"
+    assert fonts_not_embedded(pdf) == set()
+    assert "Art" in str(PdfReader(pdf).pages[0]["/Resources"]["/XObject"])  # the art's form
+
+
+def test_svg_text_prints_in_the_game_s_and_the_bundled_fonts_as_the_preview_shows_it(
+    tmp_path: Path,
+) -> None:
+    face = front_face(text_art_game(tmp_path, copies=1))
+    dpi = 200
+    files = [str(p) for folder in (HARBOUR_FONTS, BUNDLED_FONTS) for p in folder.glob("*.ttf")]
+    png = resvg_py.svg_to_bytes(svg_string=render_svg(face), dpi=dpi, background="#ffffff",
+                                skip_system_fonts=True, font_files=files)  # fmt: skip
+    preview = PILImage.open(BytesIO(bytes(png))).convert("RGB")
+    for depth, printed in zip(("in place", "face form", "art form"), pages(
+        pdf_pages_by_depth(face), dpi), strict=True):  # fmt: skip
+        assert_same_picture(printed, preview, depth)
+
+
+def test_validate_names_the_characters_no_font_of_svg_text_has(tmp_path: Path) -> None:
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40">'
+           '<text x="2" y="12" font-family="Harbour Serif">Łódź 漢字</text></svg>')  # fmt: skip
+    game = text_art_game(tmp_path, svg)
+    result = subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "'art/t.svg'" in result.stderr and "AG-1" in result.stderr
+    assert (
+        "U+6F22" in result.stderr and "U+5B57" in result.stderr and "DejaVuSerif" in result.stderr
+    )
+    assert "U+0141" not in result.stderr  # Ł is in the font
