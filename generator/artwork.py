@@ -105,10 +105,12 @@ def _svg_drawing(path: Path, stamp: int, fonts: ArtFonts):
 
     from pnpkit.generator.svgfile import read_svg
     from pnpkit.generator.svgprint import ArtFontMap, check_glyphs
+    from pnpkit.generator.svgsupport import prepare_for_print
     from pnpkit.generator.svgtext import set_art_text_fonts
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)  # failures are reported as ArtError
     root = read_svg(path)
+    prepare_for_print(root)
     font_map = ArtFontMap(fonts)
     set_art_text_fonts(root, fonts, font_map.family)  # the preview's choice of fonts, exactly
     try:

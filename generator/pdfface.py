@@ -136,15 +136,21 @@ def draw_items(
 
 
 def draw_svg(canvas: Canvas, drawing) -> None:
-    """An SVG's drawing (svglib) at the origin. A bitmap inside the SVG is written as an inline
-    image in ASCII85 text: reportlab cannot join binary inline-image data into a form."""
+    """An SVG's drawing (svglib) at the origin, clipped to its viewBox as a browser clips it. A
+    bitmap inside the SVG is written as an inline image in ASCII85 text: reportlab cannot join
+    binary inline-image data into a form."""
     from reportlab.graphics import renderPDF  # 50 ms of imports: only a game with SVG art pays
 
     rl_config.useA85 = 1
     drawing.initialFontName = PDF_FONTS["regular"]  # not reportlab's Helvetica, never embedded
+    canvas.saveState()
     try:
+        viewport = canvas.beginPath()
+        viewport.rect(0, 0, drawing.width, drawing.height)
+        canvas.clipPath(viewport, stroke=0, fill=0)
         renderPDF.draw(drawing, canvas, 0, 0)
     finally:
+        canvas.restoreState()
         rl_config.useA85 = 0
 
 

@@ -11,6 +11,7 @@ import sys
 from io import BytesIO
 from pathlib import Path
 
+import pytest
 import resvg_py
 from PIL import Image as PILImage
 from pypdf import PdfReader
@@ -184,3 +185,61 @@ def test_validate_names_the_characters_no_font_of_svg_text_has(tmp_path: Path) -
         "U+6F22" in result.stderr and "U+5B57" in result.stderr and "DejaVuSerif" in result.stderr
     )
     assert "U+0141" not in result.stderr  # Ł is in the font
+
+
+# SVG features the print draws as the preview does, or refuses --------------------------------
+
+HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="40" height="20" viewBox="0 0 40 20">')  # fmt: skip
+DRAWN_AS_PREVIEWED = {
+    "symbol-viewbox": HEAD + '<defs><symbol id="s" viewBox="0 0 10 10"><circle cx="5" cy="5" '
+    'r="7" fill="#00f"/></symbol></defs><use xlink:href="#s" x="2" width="20" height="16"/>'
+    '<use xlink:href="#s" x="24" y="4" width="14" height="14"/></svg>',
+    "nested-svg-viewbox": HEAD + '<svg x="1" y="2" width="20" height="16" viewBox="0 0 10 10" '
+    'preserveAspectRatio="xMinYMax meet"><circle cx="5" cy="5" r="6" fill="#00f"/></svg>'
+    '<svg x="20" width="20" height="20" viewBox="0 0 10 20" preserveAspectRatio="none">'
+    '<rect width="10" height="10" fill="#0a0"/></svg></svg>',
+    "outside-viewbox": '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" '
+    'viewBox="10 5 40 20"><rect width="60" height="30" fill="#f80"/>'
+    '<rect x="15" y="10" width="10" height="10" fill="#00f"/></svg>',
+    "opacity": HEAD + '<rect width="30" height="20" fill="#f00" opacity="0.5" stroke="#00f" '
+    'stroke-width="2"/><g opacity=".5"><g style="opacity:0.5"><circle cx="30" cy="10" r="6" '
+    'fill="#0a0"/></g></g></svg>',
+}
+
+
+@pytest.mark.parametrize("feature", DRAWN_AS_PREVIEWED)
+def test_svg_features_print_as_the_preview_shows_them(tmp_path: Path, feature: str) -> None:
+    face = svg_art_face(tmp_path, DRAWN_AS_PREVIEWED[feature])
+    dpi = 100
+    preview = svg_raster(render_svg(face), dpi)
+    for depth, printed in zip(("in place", "face form", "art form"), pages(
+        pdf_pages_by_depth(face), dpi), strict=True):  # fmt: skip
+        assert_same_picture(printed, preview, f"{feature}, {depth}")
+
+
+REFUSED = {
+    "group-opacity": (HEAD + '<g opacity="0.5"><rect width="30" height="20" fill="#f00"/>\n'
+                      '<rect x="10" width="30" height="20" fill="#00f"/></g></svg>',
+                      "opacity 0.5 on <g> (line 1)"),
+    "mask": (HEAD + '<defs><mask id="m"><rect width="20" height="20" fill="#fff"/></mask>'
+             '</defs>\n<rect width="40" height="20" fill="#0a0" mask="url(#m)"/></svg>',
+             "a mask on <rect> (line 2)"),
+    "pattern": (HEAD + '<defs><pattern id="p" width="4" height="4" patternUnits="userSpaceOnUse">'
+                '<rect width="2" height="2" fill="#f00"/></pattern></defs>\n\n'
+                '<rect width="40" height="20" style="fill: url(#p)"/></svg>',
+                "<rect> (line 3) has a pattern fill"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("feature", REFUSED)
+def test_validate_refuses_svg_features_the_print_cannot_draw_naming_file_and_element(
+    tmp_path: Path, feature: str
+) -> None:
+    svg, expected = REFUSED[feature]
+    game = art_game(tmp_path, image_card(), [{"id": "AG-1", "name": "A", "art": "art/x.svg"}])
+    (game / "art" / "x.svg").write_text(svg, encoding="utf-8")
+    result = subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    assert result.returncode == 2, result.stdout
+    assert "'art/x.svg'" in result.stderr and expected in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
