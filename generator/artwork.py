@@ -3,6 +3,7 @@ it lands in a box for each fit mode. The one geometry both backends draw."""
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -10,6 +11,9 @@ from pathlib import Path
 from pnpkit.generator.svgtext import ArtFonts
 
 FITS = ("contain", "cover", "stretch")
+MAX_PIXELS = 40_000_000
+"""Most pixels in one bitmap (PNG, JPEG, or one inside SVG art): decoding one takes 4 bytes
+a pixel, so a small file that claims 60000 × 60000 pixels is refused before it is decoded."""
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 JPEG_MAGIC = b"\xff\xd8\xff"
 MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
@@ -83,13 +87,29 @@ def _read_art(path: Path, stamp: int, fonts: ArtFonts) -> Art:
 
     try:
         with PILImage.open(path) as bitmap:
+            check_pixels(kind, *bitmap.size)  # before the pixels are decoded
             bitmap.load()
             width, height = bitmap.size
+    except ArtError:
+        raise
+    except PILImage.DecompressionBombError:
+        if kind == "png" and len(head) >= 24:  # the size its header claims (IHDR)
+            check_pixels(kind, *struct.unpack(">II", head[16:24]))
+        raise ArtError(f"is a {kind.upper()} image of more than {MAX_PIXELS:,} pixels") from None
     except (OSError, ValueError, SyntaxError) as exc:
         raise ArtError(f"is a damaged {kind.upper()} image ({exc})") from exc
     if width < 1 or height < 1:
         raise ArtError(f"is an empty {kind.upper()} image")
     return Art(path, kind, float(width), float(height))
+
+
+def check_pixels(kind: str, width: int, height: int) -> None:
+    """ArtError if a bitmap of width × height pixels is larger than MAX_PIXELS."""
+    if width * height > MAX_PIXELS:
+        raise ArtError(
+            f"is a {kind.upper()} image of {width:,} × {height:,} pixels; a bitmap may have at "
+            f"most {MAX_PIXELS:,} pixels (8000 × 5000: a 67 × 42 cm board at 300 dpi)"
+        )
 
 
 def svg_drawing(path: Path, fonts: ArtFonts = ()):

@@ -9,17 +9,19 @@ names the place (line) and what is expected; the caller names the file.
 
 from __future__ import annotations
 
+import base64
+import io
 import math
 import re
 from pathlib import Path
 
 from lxml import etree
 
-from pnpkit.generator.artwork import ArtError
+from pnpkit.generator.artwork import MAX_PIXELS, ArtError, check_pixels
 
-MAX_SVG_BYTES = 8 * 1024 * 1024
+MAX_SVG_BYTES = 5 * 1024 * 1024
 """Largest SVG art file read (a bigger one takes minutes and gigabytes to draw)."""
-MAX_SVG_ELEMENTS = 50_000
+MAX_SVG_ELEMENTS = 10_000
 """Most elements in one SVG art file."""
 MAX_SVG_DEPTH = 100
 """Deepest nesting of elements in one SVG art file (the drawing recurses through each level)."""
@@ -51,6 +53,11 @@ def read_svg(path: Path) -> etree._Element:
     try:
         tree = etree.parse(str(path), parser)
     except etree.XMLSyntaxError as exc:
+        if "Excessive depth" in str(exc):
+            raise ArtError(
+                f"is an SVG image whose elements nest more than {MAX_SVG_DEPTH} deep (line "
+                f"{exc.lineno})"
+            ) from None
         raise ArtError(f"is an SVG image that cannot be read (not well-formed XML: {exc})") from exc
     except OSError as exc:
         raise ArtError(f"cannot be read ({exc})") from exc
@@ -75,6 +82,8 @@ def _check_shape(root: etree._Element) -> None:
             )
         if isinstance(element.tag, str) and element.tag.endswith("}svg"):
             _check_extent(element)
+        if isinstance(element.tag, str) and element.tag.endswith("}image"):
+            _check_bitmap(element)
     # depth of the deepest element: walk without recursion
     stack = [(root, 1)]
     while stack:
@@ -85,6 +94,27 @@ def _check_shape(root: etree._Element) -> None:
                 f"{element.sourceline}, <{etree.QName(element).localname}>)"
             )
         stack.extend((child, depth + 1) for child in element)
+
+
+def _check_bitmap(image: etree._Element) -> None:
+    """A bitmap inside the SVG (a data: URI) within the pixel limit of bitmap files."""
+    href = image.get("{http://www.w3.org/1999/xlink}href") or image.get("href") or ""
+    head, _, data = href.partition(",")
+    if not (head.startswith("data:image/") and head.endswith(";base64")):
+        return
+    from PIL import Image as PILImage
+
+    try:
+        with PILImage.open(io.BytesIO(base64.b64decode(data))) as bitmap:
+            check_pixels(bitmap.format or "bitmap", *bitmap.size)
+    except ArtError as exc:
+        raise ArtError(f"holds an <image> (line {image.sourceline}) that {exc}") from None
+    except PILImage.DecompressionBombError:
+        raise ArtError(
+            f"holds an <image> (line {image.sourceline}) of more than {MAX_PIXELS:,} pixels"
+        ) from None
+    except (OSError, ValueError, SyntaxError):
+        return  # not a bitmap Pillow reads: svglib leaves it out, as a browser does
 
 
 def _check_extent(svg: etree._Element) -> None:
