@@ -1,8 +1,9 @@
 """Artwork in SVG previews: an SVG file inlined as vector content, a bitmap as a data URI.
 
-An inlined SVG keeps only SVG elements and plain attributes (no scripts, no event handlers, no
-other namespaces, no links to other files), and its ids are prefixed so that two artworks on one
-face cannot clash.
+An inlined SVG keeps only SVG elements and plain attributes: no scripts, event handlers or SMIL
+animation (no active content), no other namespaces, and no reference outside itself (links only
+within the art, bitmaps only as data: URIs, no CSS @import, every url() within the art). Its ids
+are prefixed so that two artworks on one face cannot clash.
 """
 
 from __future__ import annotations
@@ -21,11 +22,15 @@ from pnpkit.errors import PnpError
 from pnpkit.generator.artwork import MIME, ArtError
 from pnpkit.generator.face import Image
 from pnpkit.generator.svgfile import read_svg
+from pnpkit.generator.svgsupport import safe_css
 from pnpkit.generator.svgtext import set_art_text_fonts
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
-DROPPED = {"script", "foreignObject"}
+DROPPED = {"script", "foreignObject", "handler", "listener"}
+ANIMATION = {"animate", "animateColor", "animateMotion", "animateTransform", "set", "discard"}
+"""SMIL animation: dropped, as it can set any attribute (a link's href to javascript:)."""
+BITMAP_URI = re.compile(r"data:image/(png|jpeg|gif|webp)[;,]", re.IGNORECASE)
 _URL_REF = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)['\"]?\s*\)")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
@@ -86,17 +91,23 @@ def _cleaned(element: etree._Element) -> ET.Element | None:
     if not isinstance(element.tag, str) or not element.tag.startswith(SVG_NS):
         return None
     name = element.tag.removeprefix(SVG_NS)
-    if name in DROPPED:
+    if name in DROPPED or name in ANIMATION:
         return None
     attributes = {}
     for key, value in element.attrib.items():
         if key in (XLINK_HREF, "href"):
-            if value.startswith(("#", "data:")):  # nothing outside the file is fetched
+            internal = value.strip().startswith("#")
+            bitmap = name in ("image", "feImage") and BITMAP_URI.match(value.strip())
+            if internal or bitmap:  # nothing outside the file is fetched or opened
                 attributes["xlink:href" if key == XLINK_HREF else key] = value
         elif not key.startswith("{") and not key.lower().startswith("on"):
-            attributes[key] = value
+            safe = safe_css(value)
+            if safe is not None:
+                attributes[key] = safe
     clean = ET.Element(name, attributes)
     clean.text, clean.tail = element.text, element.tail
+    if name == "style":
+        clean.text = safe_css(element.text or "") or ""
     for child in element:
         kept = _cleaned(child)
         if kept is not None:

@@ -7,6 +7,7 @@ rewritten so that the print draws them as the preview does, or refused naming th
 - `<use>` of a `<symbol>` with a viewBox, and a nested `<svg>` with a viewBox, are scaled into
   their viewport and clipped to it, as browsers do.
 - `mask`, and `pattern` fills or strokes, are refused.
+- CSS and attribute values lose what refers outside the art (`safe_css`), as in the preview.
 
 Content outside the art's own viewBox is clipped by the print backend (pdfface.draw_svg).
 Properties are read from attributes and `style` attributes (not from `<style>` rules).
@@ -29,14 +30,50 @@ SHAPES = {"rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "t
 CONTAINERS = {"g", "a", "switch", "svg", "symbol"}
 _URL = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)['\"]?\s*\)")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_ANY_URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
+_IMPORT = re.compile(r"@import\b[^;]*;?", re.IGNORECASE)
 
 
 def prepare_for_print(root: etree._Element) -> None:
     """Rewrite `root` (the print's tree) so svglib draws it as a browser does, or ArtError."""
+    _drop_outside_references(root)
     ids = {element.get("id"): element for element in root.iter() if element.get("id")}
     _refuse_unsupported(root, ids)
     _expand_viewports(root, ids)
     _push_down_opacity(root)
+
+
+def safe_css(text: str) -> str | None:
+    """CSS (or an attribute value) without references outside the art: @import rules removed,
+    each url() that does not point within the art made `none`. None for text whose escapes
+    could hide a reference (a backslash), that names a javascript: URL, or an image-set()
+    (which fetches plain strings)."""
+    folded = "".join(text.lower().split())
+    if "\\" in text or "javascript:" in folded or "image-set(" in folded:
+        return None
+
+    def internal(match: re.Match[str]) -> str:
+        return match.group(0) if match.group(2).strip().startswith("#") else "none"
+
+    return _ANY_URL.sub(internal, _IMPORT.sub("", text))
+
+
+def _drop_outside_references(root: etree._Element) -> None:
+    """The CSS and attribute values of the art as the preview keeps them (`safe_css`), so that
+    print and preview refer to nothing outside the art alike."""
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for key, value in list(element.attrib.items()):
+            if key.startswith("{") or key.endswith("href"):
+                continue
+            safe = safe_css(value)
+            if safe is None:
+                del element.attrib[key]
+            elif safe != value:
+                element.set(key, safe)
+        if _name(element) == "style":
+            element.text = safe_css(element.text or "") or ""
 
 
 def _name(element: etree._Element) -> str:
