@@ -82,7 +82,7 @@ def text_runs(root) -> Iterator[tuple[object, str, str, str]]:
         element, family, weight, slant = stack.pop()
         if not isinstance(element.tag, str):
             continue
-        declared = {**{k: v for k, v in element.attrib.items()}, **inline_style(element)}
+        declared = {**element.attrib, **inline_style(element)}
         family = declared.get("font-family", family)
         weight = declared.get("font-weight", weight)
         slant = declared.get("font-style", slant)
