@@ -3,11 +3,17 @@ it lands in a box for each fit mode. The one geometry both backends draw."""
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from pnpkit.generator.svgtext import ArtFonts
+
 FITS = ("contain", "cover", "stretch")
+MAX_PIXELS = 40_000_000
+"""Most pixels in one bitmap (PNG, JPEG, or one inside SVG art): decoding one takes 4 bytes
+a pixel, so a small file that claims 60000 × 60000 pixels is refused before it is decoded."""
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 JPEG_MAGIC = b"\xff\xd8\xff"
 MIME = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
@@ -54,17 +60,18 @@ def sniff(head: bytes) -> str | None:
     return None
 
 
-def read_art(path: Path) -> Art:
-    """The artwork in `path` (ArtError if it is not a readable PNG, JPEG or SVG)."""
+def read_art(path: Path, fonts: ArtFonts = ()) -> Art:
+    """The artwork in `path` (ArtError if it is not a readable PNG, JPEG or SVG); text in SVG
+    art is set in `fonts` (the game's) or the bundled family (see svgtext)."""
     try:
         stamp = path.stat().st_mtime_ns
     except OSError as exc:
         raise ArtError(f"cannot be read ({exc.strerror})") from exc
-    return _read_art(path, stamp)
+    return _read_art(path, stamp, fonts)
 
 
 @cache
-def _read_art(path: Path, stamp: int) -> Art:
+def _read_art(path: Path, stamp: int, fonts: ArtFonts) -> Art:
     try:
         with path.open("rb") as handle:
             head = handle.read(4096)
@@ -74,14 +81,21 @@ def _read_art(path: Path, stamp: int) -> Art:
     if kind is None:
         raise ArtError("is not a PNG, JPEG or SVG image (judged by its content, not its name)")
     if kind == "svg":
-        drawing = _svg_drawing(path, stamp)
+        drawing = _svg_drawing(path, stamp, fonts)
         return Art(path, kind, float(drawing.width), float(drawing.height))
     from PIL import Image as PILImage  # Pillow comes with reportlab
 
     try:
         with PILImage.open(path) as bitmap:
+            check_pixels(kind, *bitmap.size)  # before the pixels are decoded
             bitmap.load()
             width, height = bitmap.size
+    except ArtError:
+        raise
+    except PILImage.DecompressionBombError:
+        if kind == "png" and len(head) >= 24:  # the size its header claims (IHDR)
+            check_pixels(kind, *struct.unpack(">II", head[16:24]))
+        raise ArtError(f"is a {kind.upper()} image of more than {MAX_PIXELS:,} pixels") from None
     except (OSError, ValueError, SyntaxError) as exc:
         raise ArtError(f"is a damaged {kind.upper()} image ({exc})") from exc
     if width < 1 or height < 1:
@@ -89,25 +103,45 @@ def _read_art(path: Path, stamp: int) -> Art:
     return Art(path, kind, float(width), float(height))
 
 
-def svg_drawing(path: Path):
-    """The SVG file as a reportlab Drawing (svglib), parsed once per file and version."""
-    return _svg_drawing(path, path.stat().st_mtime_ns)
+def check_pixels(kind: str, width: int, height: int) -> None:
+    """ArtError if a bitmap of width × height pixels is larger than MAX_PIXELS."""
+    if width * height > MAX_PIXELS:
+        raise ArtError(
+            f"is a {kind.upper()} image of {width:,} × {height:,} pixels; a bitmap may have at "
+            f"most {MAX_PIXELS:,} pixels (8000 × 5000: a 67 × 42 cm board at 300 dpi)"
+        )
+
+
+def svg_drawing(path: Path, fonts: ArtFonts = ()):
+    """The SVG file as a reportlab Drawing (svglib), parsed once per file, version and fonts."""
+    return _svg_drawing(path, path.stat().st_mtime_ns, fonts)
 
 
 @cache
-def _svg_drawing(path: Path, stamp: int):
+def _svg_drawing(path: Path, stamp: int, fonts: ArtFonts):
     import logging
 
-    from svglib.svglib import svg2rlg  # imported only when a game uses SVG art
+    from svglib.svglib import SvgRenderer  # imported only when a game uses SVG art
+
+    from pnpkit.generator.svgfile import read_svg
+    from pnpkit.generator.svgprint import ArtFontMap, check_glyphs
+    from pnpkit.generator.svgsupport import prepare_for_print
+    from pnpkit.generator.svgtext import set_art_text_fonts
 
     logging.getLogger("svglib").setLevel(logging.CRITICAL)  # failures are reported as ArtError
+    root = read_svg(path)
+    prepare_for_print(root)
+    font_map = ArtFontMap(fonts)
+    set_art_text_fonts(root, fonts, font_map.family)  # the preview's choice of fonts, exactly
     try:
         # links to other files are refused (the preview drops them too): the art is one file
-        drawing = svg2rlg(str(path), external_reference_root=str(path))
+        renderer = SvgRenderer(str(path), font_map=font_map, external_reference_root=str(path))
+        drawing = renderer.render(root)
     except Exception as exc:  # svglib raises whatever its XML and CSS parsers raise
         raise ArtError(f"is an SVG image that cannot be read ({exc})") from exc
     if drawing is None or not drawing.width or not drawing.height:
         raise ArtError("is an SVG image that cannot be read (no drawing, or no width and height)")
+    check_glyphs(drawing, font_map)
     return drawing
 
 

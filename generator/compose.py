@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from pnpkit.generator.fontmetrics import font_metrics
 from pnpkit.generator.icons import icon_items
 from pnpkit.generator.markup import MarkupError, Run, colour, parse
 from pnpkit.generator.shapes import badge, outline
+from pnpkit.generator.svgtext import ArtFonts, art_fonts
 from pnpkit.generator.textflow import Box, TextStyle, layout_runs, layout_text, styles_used
 from pnpkit.generator.typefaces import DEFAULT_FAMILY, FontFamily
 from pnpkit.layouts import icon_library
@@ -385,7 +386,7 @@ class FaceBuilder:
         if not source:
             return []
         try:
-            art = read_art(game_file(self.game_dir, source))
+            art = read_art(game_file(self.game_dir, source), self.art_fonts)
         except OutsideGame as exc:
             raise ArtProblem(self.label, _named_source(element), str(exc)) from exc
         except ArtError as exc:
@@ -395,10 +396,16 @@ class FaceBuilder:
                      element.get("align", "center"), element.get("valign", "middle"))  # fmt: skip
         if art.pixels:
             self.check_resolution(art, source, placed[2], placed[3])
-        image = Image(*placed, str(art.path), art.kind)
+        fonts = self.art_fonts if art.kind == "svg" else ()
+        image = Image(*placed, str(art.path), art.kind, fonts)
         if mode == "cover":
             return [Layer((image,), clip=rect_path(x, y, w, h))]
         return [image]
+
+    @cached_property
+    def art_fonts(self) -> ArtFonts:
+        """The game's font families, for text inside SVG art."""
+        return art_fonts(self.families)
 
     def check_resolution(self, art: Art, source: str, width: float, height: float) -> None:
         """Warn (once per file and printed size) of a bitmap printed below MIN_DPI."""

@@ -19,7 +19,7 @@ from pnpkit.components.model import Component, Game, Group
 from pnpkit.errors import PnpError
 from pnpkit.generator.face import Face
 from pnpkit.generator.facepdf import FacePage, face_pages_pdf
-from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.faces import GroupFaces, export_faces
 from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.raster import PixelSize, pixel_size, png_bytes, rasterise
 from pnpkit.generator.render import selected_groups
@@ -182,7 +182,7 @@ def export_png(
     game: Game, group: Group, folder: Path, request: ExportRequest, result: GameExport
 ) -> list[Written]:
     """One PNG per face of every physical piece: <ID>-<copy>-front.png and -back.png."""
-    faces = GroupFaces(game, group, request.bleed_mm)
+    faces = export_faces(game, group, request.bleed_mm)
     faces.warnings = result.warnings
     entries = sides(faces)
     pages, where = distinct_pages(entries, request.bleed_mm * MM)
@@ -249,7 +249,7 @@ def export_showcase(game: Game, group: Group, folder: Path, result: GameExport) 
     """<group>.png: a few of the group's fronts fanned out, for sharing a preview."""
     from pnpkit.generator.showcase import fan
 
-    faces = GroupFaces(game, group, 0.0)
+    faces = export_faces(game, group, 0.0)
     faces.warnings = result.warnings
     fronts = [(c, "front", faces.front(c)) for c in group.components]
     pages, _ = distinct_pages(fronts, 0.0)

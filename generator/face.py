@@ -8,6 +8,10 @@ list of primitives in painting order; neither backend knows anything about games
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnpkit.generator.svgtext import ArtFonts
 
 PathCommand = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 
@@ -66,6 +70,8 @@ class Image:
     height: float
     path: str
     kind: str
+    fonts: ArtFonts = ()
+    """For SVG art: the game's font families its text may use (see svgtext)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,15 @@ class Face:
     def full_height(self) -> float:
         """Height including the bleed on both sides."""
         return self.height + 2 * self.bleed
+
+
+def trimmed(face: Face) -> Face:
+    """The face cut at its outline: drawn as with its bleed, then clipped to the cut. Full-bleed
+    art keeps the framing it has on the print sheets; only the bleed is cut off."""
+    if face.bleed == 0:
+        return face
+    layer = Layer(face.items, clip=face.outline)
+    return Face(face.width, face.height, 0.0, face.outline, (layer,), face.label, face.shape)
 
 
 def rect_path(x: float, y: float, w: float, h: float, radius: float = 0.0) -> tuple:

@@ -14,7 +14,7 @@ from typing import Any
 from pnpkit.components.model import Component, Game, Group, thaw
 from pnpkit.errors import DefinitionError, PnpError, Problem
 from pnpkit.generator.compose import FaceBuilder, context_for, coord
-from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path
+from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path, trimmed
 from pnpkit.generator.face import Path as Outline
 from pnpkit.generator.typefaces import FontFamily, game_families
 from pnpkit.layouts import TEMPLATES_DIR, game_template, load_template
@@ -69,6 +69,13 @@ def geometry(group: Group) -> Geometry:
     return Geometry(side, side, "rect")
 
 
+def export_faces(game: Game, group: Group, bleed_mm: float) -> GroupFaces:
+    """The faces of a group for images with `bleed_mm` of bleed (0: cut at the outline). Faces
+    are always drawn with at least the default bleed, so that full-bleed art is framed as on
+    the print sheets, and the image crops what it does not show."""
+    return GroupFaces(game, group, max(bleed_mm, DEFAULT_BLEED_MM), trim=bleed_mm == 0)
+
+
 def has_back(group: Group) -> bool:
     """Whether the group's pieces are printed on both sides (duplex or gutter-fold)."""
     if group.kind == "deck":
@@ -85,6 +92,8 @@ class GroupFaces:
     game: Game
     group: Group
     bleed_mm: float = DEFAULT_BLEED_MM
+    trim: bool = False
+    """Faces cut at their outline (`trimmed`): drawn with their bleed, which is then cut off."""
     warnings: list[str] = field(default_factory=list)
     art_warnings: list[str] = field(default_factory=list)
     _front_cache: dict[str, Face] = field(default_factory=dict, repr=False)
@@ -175,7 +184,8 @@ class GroupFaces:
     def front(self, component: Component) -> Face:
         """The front of a component (for dice, the whole net; for standees, the folded piece)."""
         if component.id not in self._front_cache:
-            self._front_cache[component.id] = self._front(component)
+            face = self._front(component)
+            self._front_cache[component.id] = trimmed(face) if self.trim else face
         return self._front_cache[component.id]
 
     def _front(self, component: Component) -> Face:
@@ -191,9 +201,8 @@ class GroupFaces:
         if not has_back(self.group):
             return None
         if component.id not in self._back_cache:
-            self._back_cache[component.id] = self._backs.build(
-                self.context(component), component.id
-            )
+            face = self._backs.build(self.context(component), component.id)
+            self._back_cache[component.id] = trimmed(face) if self.trim else face
         return self._back_cache[component.id]
 
     def die_net(self, component: Component) -> Face:

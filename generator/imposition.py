@@ -139,6 +139,27 @@ def butted_clips(page: list[Slot], bleed: float) -> list[Slot]:
     return clipped
 
 
+def outline_on_page(outline: tuple, slot: Slot) -> tuple:
+    """A face's outline (face points, y down) placed where `slot` puts the face on the page."""
+    t = slot.trim
+    corner = {0: (t.x, t.y1), 90: (t.x1, t.y1), 180: (t.x1, t.y), 270: (t.x, t.y)}[slot.rotate]
+    turn = math.radians(-slot.rotate)
+    cos, sin = math.cos(turn), math.sin(turn)
+
+    def placed(x: float, y: float) -> tuple[float, float]:
+        return corner[0] + x * cos + y * sin, corner[1] + x * sin - y * cos
+
+    return tuple(
+        (op, *(v for i in range(0, len(xy), 2) for v in placed(xy[i], xy[i + 1])))
+        for op, *xy in outline
+    )
+
+
+def within_reach(a: Rect, b: Rect, reach: float) -> bool:
+    """Whether rectangle b comes within `reach` of rectangle a."""
+    return b.x < a.x1 + reach and b.x1 > a.x - reach and b.y < a.y1 + reach and b.y1 > a.y - reach
+
+
 def circle_slots(face: Face, count: int, area: Area) -> list[list[Slot]]:
     """Round tokens in offset rows (hexagonal packing) when that holds more than a grid."""
     d = face.width + 2 * face.bleed

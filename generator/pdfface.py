@@ -123,7 +123,7 @@ def draw_items(
             canvas.saveState()
             canvas.translate(item.x, item.y + item.height)
             if item.kind == "svg":
-                drawing = svg_drawing(FilePath(item.path))
+                drawing = svg_drawing(FilePath(item.path), item.fonts)
                 canvas.scale(item.width / drawing.width, -item.height / drawing.height)
                 if item.path in art_forms:
                     canvas.doForm(art_form_name(item.path))
@@ -136,14 +136,21 @@ def draw_items(
 
 
 def draw_svg(canvas: Canvas, drawing) -> None:
-    """An SVG's drawing (svglib) at the origin. A bitmap inside the SVG is written as an inline
-    image in ASCII85 text: reportlab cannot join binary inline-image data into a form."""
+    """An SVG's drawing (svglib) at the origin, clipped to its viewBox as a browser clips it. A
+    bitmap inside the SVG is written as an inline image in ASCII85 text: reportlab cannot join
+    binary inline-image data into a form."""
     from reportlab.graphics import renderPDF  # 50 ms of imports: only a game with SVG art pays
 
     rl_config.useA85 = 1
+    drawing.initialFontName = PDF_FONTS["regular"]  # not reportlab's Helvetica, never embedded
+    canvas.saveState()
     try:
+        viewport = canvas.beginPath()
+        viewport.rect(0, 0, drawing.width, drawing.height)
+        canvas.clipPath(viewport, stroke=0, fill=0)
         renderPDF.draw(drawing, canvas, 0, 0)
     finally:
+        canvas.restoreState()
         rl_config.useA85 = 0
 
 
@@ -154,12 +161,17 @@ def art_form_name(path: str) -> str:
 
 def svg_paths(items: tuple[Primitive, ...]) -> set[str]:
     """The SVG artwork files that the items draw."""
-    found: set[str] = set()
+    return set(svg_images(items))
+
+
+def svg_images(items: tuple[Primitive, ...]) -> dict[str, Image]:
+    """The SVG artwork that the items draw, by file."""
+    found: dict[str, Image] = {}
     for item in items:
         if isinstance(item, Image) and item.kind == "svg":
-            found.add(item.path)
+            found[item.path] = item
         elif isinstance(item, Layer):
-            found |= svg_paths(item.items)
+            found |= svg_images(item.items)
     return found
 
 
@@ -170,20 +182,24 @@ def define_art(canvas: Canvas, items: tuple[Primitive, ...], art_forms: Abstract
     Called before a face's own form is begun: PDF forms are defined one after another, never
     inside each other.
     """
-    for path in sorted(svg_paths(items) & set(art_forms)):
+    images = svg_images(items)
+    for path in sorted(images.keys() & set(art_forms)):
         name = art_form_name(path)
         if canvas.hasForm(name):
             continue
-        drawing = svg_drawing(FilePath(path))
+        drawing = svg_drawing(FilePath(path), images[path].fonts)
         canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
         draw_svg(canvas, drawing)
         end_form(canvas, name)
 
 
 def end_form(canvas: Canvas, name: str) -> None:
-    """End the form being drawn, with its transparency states (ExtGState) in its resources:
-    reportlab collects them for a form but writes out only its fonts and XObjects, so a
-    see-through fill in SVG art would print opaque."""
+    """End the form being drawn, with every resource its drawing uses: reportlab collects a
+    form's transparency states (ExtGState), gradients (Shading) and spot colours but writes out
+    only its fonts and XObjects, so a see-through fill in SVG art would print opaque and a
+    gradient as a black box."""
+    shadings = dict(canvas._shadingUsed)  # endForm starts the next stream's collections afresh
+    colors = dict(canvas._colorsUsed)
     canvas.endForm()
     form = canvas._doc.idToObject[xObjectName(name)]
     resources = PDFResourceDictionary()
@@ -193,6 +209,8 @@ def end_form(canvas: Canvas, name: str) -> None:
         resources.XObject = form.XObjects
     if form.ExtGState:
         resources.ExtGState = form.ExtGState
+    resources.setShading(shadings)
+    resources.setColorSpace(colors)
     form.Resources = resources
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from io import BytesIO
 
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnpkit.components.model import Game, Group
 from pnpkit.generator import imposition as imp
@@ -183,7 +183,8 @@ class SheetWriter:
     ) -> None:
         """Faces in their slots, their cut lines or tile marks, and crop marks within `limits`."""
         canvas = self.canvas
-        for slot, component_id in zip(slots, ids, strict=True):
+        placed = list(zip(slots, ids, strict=True))
+        for slot, component_id in placed:
             face = faces[component_id]
             once = self.copies.get(component_id, 0) == 1 and not slot.window
             drawn = face if once else self.face_name(face, f"{prefix}-{component_id}")
@@ -193,15 +194,40 @@ class SheetWriter:
                 clip = canvas.beginPath()
                 clip.rect(c.x, c.y, c.w, c.h)
                 canvas.clipPath(clip, stroke=0, fill=0)
+            if face.cut_lines:
+                self.clip_out_neighbours(slot, face, placed, faces)
             t = slot.trim
             place_face(canvas, drawn, t.x, t.y, t.w, t.h, slot.rotate, self.art_forms)
             canvas.restoreState()
+        for slot, component_id in placed:  # after every face: no bleed covers a cut line
+            face = faces[component_id]
             if face.cut_lines:
                 marks.cut_outline(canvas, face.outline, slot)
             if slot.window and prefix == "F":  # the fronts carry the marks for joining parts
                 marks.tile_marks(canvas, slot, f"{component_id} · part {slot.part}")
         if not sample.cut_lines and not any(s.window for s in slots):
             marks.crop_marks(canvas, slots, sample.bleed, limits)
+
+    def clip_out_neighbours(
+        self, slot: Slot, face: Face, placed: list[tuple[Slot, str]], faces: dict[str, Face]
+    ) -> None:
+        """Clip a piece cut along its outline so that its bleed stops at its neighbours'
+        outlines (hexes share edges; round tokens sit closer than two bleeds): the bleed
+        box with every neighbour's outline cut out of it, by the even-odd rule."""
+        near = [
+            (other, faces[other_id])
+            for other, other_id in placed
+            if other is not slot and imp.within_reach(slot.trim, other.trim, face.bleed)
+        ]
+        if not near:
+            return
+        b, t = face.bleed, slot.trim
+        clip = self.canvas.beginPath()
+        clip.rect(t.x - b, t.y - b, t.w + 2 * b, t.h + 2 * b)
+        for other, other_face in near:
+            for op, *xy in imp.outline_on_page(other_face.outline, other):
+                {"M": clip.moveTo, "L": clip.lineTo, "C": clip.curveTo}.get(op, clip.close)(*xy)
+        self.canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
 
     def fold(self, paper: tuple[float, float], flip: str) -> None:
         width, height = paper

@@ -15,7 +15,14 @@ from pathlib import Path
 
 from pnpkit.components.model import Game
 from pnpkit.generator.pdfsheets import PrintOptions
-from pnpkit.generator.render import GameRender, Step, render_game, selected_groups, steps_for
+from pnpkit.generator.render import (
+    GameRender,
+    Step,
+    build_game,
+    selected_groups,
+    steps_for,
+    write_game,
+)
 from pnpkit.outputs import output_folder
 from pnpkit.wording import counted
 
@@ -29,7 +36,8 @@ def run_render(
     as_json: bool = False,
 ) -> list[str]:
     """Render every game (a progress bar on a terminal), print a summary (or, with `as_json`,
-    the files written as JSON); return the warnings."""
+    the files written as JSON); return the warnings. Every game is built before any file is
+    written: a render that fails on any game writes nothing."""
     chosen = [(game, selected_groups(game, only)) for game in games]
     for game in games:  # refuse a bad --out before anything is written
         output_folder(out / game.id, games=[g.directory for g in games])
@@ -39,7 +47,9 @@ def run_render(
     terminal = sys.stderr.isatty() and sys.stdout.isatty() and not as_json
     with progress_steps(total, terminal) as step:
         for game, groups in chosen:
-            results.append(render_game(game, out, options, groups, step, svg))
+            results.append(build_game(game, out, options, groups, step, svg))
+    for result in results:
+        write_game(result)
     if as_json:
         print(json.dumps([_json(r) for r in results], indent=2, ensure_ascii=False))
         return [w for r in results for w in dict.fromkeys(r.warnings)]

@@ -1,8 +1,9 @@
 """Artwork in SVG previews: an SVG file inlined as vector content, a bitmap as a data URI.
 
-An inlined SVG keeps only SVG elements and plain attributes (no scripts, no event handlers, no
-other namespaces, no links to other files), and its ids are prefixed so that two artworks on one
-face cannot clash.
+An inlined SVG keeps only SVG elements and plain attributes: no scripts, event handlers or SMIL
+animation (no active content), no other namespaces, and no reference outside itself (links only
+within the art, bitmaps only as data: URIs, no CSS @import, every url() within the art). Its ids
+are prefixed so that two artworks on one face cannot clash.
 """
 
 from __future__ import annotations
@@ -11,16 +12,25 @@ import base64
 import copy
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from lxml import etree
+
 from pnpkit.errors import PnpError
-from pnpkit.generator.artwork import MIME
+from pnpkit.generator.artwork import MIME, ArtError
 from pnpkit.generator.face import Image
+from pnpkit.generator.svgfile import read_svg
+from pnpkit.generator.svgsupport import safe_css
+from pnpkit.generator.svgtext import set_art_text_fonts
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
-DROPPED = {"script", "foreignObject"}
+DROPPED = {"script", "foreignObject", "handler", "listener"}
+ANIMATION = {"animate", "animateColor", "animateMotion", "animateTransform", "set", "discard"}
+"""SMIL animation: dropped, as it can set any attribute (a link's href to javascript:)."""
+BITMAP_URI = re.compile(r"data:image/(png|jpeg|gif|webp)[;,]", re.IGNORECASE)
 _URL_REF = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)['\"]?\s*\)")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
@@ -35,8 +45,11 @@ class RawElement:
         return self.element
 
 
-def art_element(item: Image, prefix: str) -> RawElement:
-    """The artwork of `item` drawn to fill its box exactly, as the PDF draws it."""
+def art_element(
+    item: Image, prefix: str, font_family: Callable[[Path, str, str], str]
+) -> RawElement:
+    """The artwork of `item` drawn to fill its box exactly, as the PDF draws it; its text in
+    the fonts the print uses, each named by `font_family(file, style, characters)`."""
     box = {
         "x": f"{item.x:.3f}",
         "y": f"{item.y:.3f}",
@@ -47,6 +60,7 @@ def art_element(item: Image, prefix: str) -> RawElement:
     if item.kind == "svg":
         root = copy.deepcopy(_clean_svg(Path(item.path), Path(item.path).stat().st_mtime_ns))
         _prefix_ids(root, prefix)
+        set_art_text_fonts(root, item.fonts, font_family)
         root.attrib.update(box)
         return RawElement(root)
     data = base64.b64encode(Path(item.path).read_bytes()).decode("ascii")
@@ -59,9 +73,9 @@ def art_element(item: Image, prefix: str) -> RawElement:
 def _clean_svg(path: Path, stamp: int) -> ET.Element:
     """The file's root <svg>, without namespaces, scripts or handlers, with a viewBox."""
     try:
-        root = ET.parse(path).getroot()
-    except ET.ParseError as exc:
-        raise PnpError(f"{path}: the SVG art is not well-formed XML ({exc})") from exc
+        root = read_svg(path)
+    except ArtError as exc:
+        raise PnpError(f"{path}: the SVG art {exc}") from exc
     clean = _cleaned(root)
     if clean is None:
         raise PnpError(f"{path}: the SVG art holds no <svg> drawing")
@@ -73,21 +87,27 @@ def _clean_svg(path: Path, stamp: int) -> ET.Element:
     return clean
 
 
-def _cleaned(element: ET.Element) -> ET.Element | None:
+def _cleaned(element: etree._Element) -> ET.Element | None:
     if not isinstance(element.tag, str) or not element.tag.startswith(SVG_NS):
         return None
     name = element.tag.removeprefix(SVG_NS)
-    if name in DROPPED:
+    if name in DROPPED or name in ANIMATION:
         return None
     attributes = {}
     for key, value in element.attrib.items():
         if key in (XLINK_HREF, "href"):
-            if value.startswith(("#", "data:")):  # nothing outside the file is fetched
+            internal = value.strip().startswith("#")
+            bitmap = name in ("image", "feImage") and BITMAP_URI.match(value.strip())
+            if internal or bitmap:  # nothing outside the file is fetched or opened
                 attributes["xlink:href" if key == XLINK_HREF else key] = value
         elif not key.startswith("{") and not key.lower().startswith("on"):
-            attributes[key] = value
+            safe = safe_css(value)
+            if safe is not None:
+                attributes[key] = safe
     clean = ET.Element(name, attributes)
     clean.text, clean.tail = element.text, element.tail
+    if name == "style":
+        clean.text = safe_css(element.text or "") or ""
     for child in element:
         kept = _cleaned(child)
         if kept is not None:

@@ -53,13 +53,18 @@ class _SvgWriter:
 
     def family(self, item: Text) -> str:
         """The font-family of a text run: the bundled font by name, a game's font embedded."""
-        if FilePath(item.font).parent == FONT_DIR:
+        return self.font_family(item.font, item.style, item.text)
+
+    def font_family(self, font: str | FilePath, style: str, characters: str) -> str:
+        """The font-family that sets `characters` in the font file `font` (of `style`)."""
+        font = str(font)
+        if FilePath(font).parent == FONT_DIR:
             return FONT_STACK
-        if item.font not in self.embedded:
-            self.embedded[item.font] = (f"pnpfont{len(self.embedded) + 1}", item.style, set())
-        name, _, characters = self.embedded[item.font]
-        characters.update(item.text)
-        own = family_name(item.font).replace("'", "")
+        if font not in self.embedded:
+            self.embedded[font] = (f"pnpfont{len(self.embedded) + 1}", style, set())
+        name, _, used = self.embedded[font]
+        used.update(characters)
+        own = family_name(font).replace("'", "")
         return f"'{name}', '{own}', {FONT_STACK}" if own else f"'{name}', {FONT_STACK}"
 
     def styles(self) -> None:
@@ -98,7 +103,7 @@ class _SvgWriter:
             elif isinstance(item, Layer):
                 self.layer(parent, item)
             elif isinstance(item, Image):
-                parent.add(art_element(item, prefix=f"art{next(self.ids)}-"))
+                parent.add(art_element(item, f"art{next(self.ids)}-", self.font_family))
 
     def layer(self, parent, item: Layer) -> None:
         transform = []

@@ -30,7 +30,7 @@ from pnpkit.generator.export import (
 )
 from pnpkit.generator.face import Face
 from pnpkit.generator.facepdf import FacePage
-from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.faces import GroupFaces, export_faces
 from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.raster import PixelSize, pixels
 
@@ -134,7 +134,7 @@ def export_tts(
     if group.kind not in ("deck", *PIECES):
         result.skip(group, "Tabletop Simulator has no custom object for these (use --png)")
         return []
-    faces = GroupFaces(game, group, 0.0)
+    faces = export_faces(game, group, 0.0)
     faces.warnings = result.warnings
     with swapped_folder(folder) as temp:
         if group.kind == "deck":
