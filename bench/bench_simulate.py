@@ -113,10 +113,12 @@ def main() -> int:
         base = games_per_second(Plan(game, seats), sitting.scaled(20, 2))
         greedy_plan = Plan(game, seats, (PlayerSpec("greedy"), *rest))
         greedy = games_per_second(greedy_plan, sitting.scaled(4, 1))
-        mcts = games_per_second(Plan(game, seats, (PlayerSpec("mcts", 100), *rest)), 1)
+        iterations = sitting.scaled(100, 4)
+        mcts_plan = Plan(game, seats, (PlayerSpec("mcts", iterations), *rest))
+        mcts = games_per_second(mcts_plan, 1)
         lines.append(
             f"     {name}, {seats} players: random {base:.1f} games/s; greedy first "
-            f"{greedy:.1f} ({base / greedy:.0f}× slower); mcts:100 first {mcts:.2f} "
+            f"{greedy:.1f} ({base / greedy:.0f}× slower); mcts:{iterations} first {mcts:.2f} "
             f"({base / mcts:.0f}× slower)"
         )
     greedy = Plan("alpina", 2, (PlayerSpec("greedy"), PlayerSpec("random")))

@@ -29,12 +29,29 @@ def _root(version: VersionOption = False) -> None:
 
 
 def _register_subcommands() -> None:
-    """Attach the generator's and the referee's commands (each imports its heavy parts lazily)."""
+    """Attach the generator's commands (each imports its heavy parts lazily)."""
     from pnpkit.generator.cli import register as register_generator
-    from pnpkit.referee.cli import app as referee_app
 
     register_generator(app)
-    app.add_typer(referee_app, name="referee", help="Record and check a real game's moves.")
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app to run `args` with: when they start with a command's name, an app holding that
+    command alone, since typer builds the options of every command it holds before running
+    one (a sixth of a small render's time); for help, completion and the rest, the whole app
+    with the referee's commands too (`pnp referee …` itself goes straight to the referee,
+    see pnpkit.entry)."""
+    for info in app.registered_commands:
+        if args[:1] == [info.name or info.callback.__name__.replace("_", "-")]:
+            single = typer.Typer(**APP_SETTINGS)
+            single.registered_callback = app.registered_callback
+            single.registered_commands = [info]
+            return single
+    if not app.registered_groups:
+        from pnpkit.referee.cli import app as referee_app
+
+        app.add_typer(referee_app, name="referee", help="Record and check a real game's moves.")
+    return app
 
 
 @app.command()
@@ -233,7 +250,7 @@ _register_subcommands()
 def main() -> None:
     """Entry point: run the CLI; user errors print one clear message and exit non-zero."""
     try:
-        app()
+        _app_for(sys.argv[1:])()
     except DefinitionError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
