@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -13,9 +13,6 @@ from pnpkit.cli_options import APP_SETTINGS, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
 from pnpkit.tables import Format, FormatOption, chosen, print_rows
 from pnpkit.wording import counted
-
-if TYPE_CHECKING:
-    from pnpkit.components.model import Game
 
 app = typer.Typer(**APP_SETTINGS)
 
@@ -153,36 +150,28 @@ def validate(
 
 
 def _validated(target: str) -> dict:
-    """What `validate` found for one game: valid or not, its counts, problems and warnings."""
+    """What `validate` found for one game: valid or not, its counts, problems and warnings
+    (those the render would print too)."""
     from pnpkit.components import load_game
-    from pnpkit.generator.artcheck import check_art
+    from pnpkit.generator.facecheck import check_faces
 
     result: dict = {"target": target, "valid": False, "problems": [], "warnings": []}
     try:
         game = load_game(target)
-        _check_faces(game)
+        report = check_faces(game)
+        if report.problems:  # what stops a face being drawn, artwork aside
+            raise DefinitionError(report.problems)
     except DefinitionError as exc:
         result["problems"] = [str(problem) for problem in exc.problems]
         return result
     except PnpError as exc:
         result["problems"] = [f"error: {exc}"]
         return result
-    report = check_art(game)
-    result["warnings"], result["problems"] = list(report.warnings), list(report.errors)
-    result["valid"] = not report.errors
+    result["warnings"], result["problems"] = report.warnings, report.art_errors
+    result["valid"] = not report.art_errors
     result["components"] = sum(1 for _ in game.components())
     result["pieces"] = sum(c.count for c in game.components())
     return result
-
-
-def _check_faces(game: Game) -> None:
-    """DefinitionError listing what keeps any face of `game` from being drawn, its artwork
-    aside (`_artwork_ok` checks that once every face's text can be set)."""
-    from pnpkit.generator.facecheck import face_problems
-
-    problems = face_problems(game)
-    if problems:
-        raise DefinitionError(problems)
 
 
 @app.command()
