@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # Python sources, byte-compiled as a wheel install would (this environment may forbid writing .pyc).
 SRC    := pnpkit components layouts generator referee bench
 
-.PHONY: render test lint format bench soak rules wheel-check clean docs
+.PHONY: render test lint format bench bench-quick soak rules wheel-check clean docs
 
 $(STAMP): pyproject.toml setup.py constraints.txt docs/examples/lanterns/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
@@ -42,6 +42,11 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	$(BIN)/python -m bench
+
+## bench-quick: every benchmark once over a small share of its work, figures only (CI runs it)
+bench-quick: $(STAMP)
+	$(BIN)/python -m compileall -q $(SRC) >/dev/null
+	$(BIN)/python -m bench --quick
 
 ## soak: many more random play-throughs and fuzz examples (tests named *fuzz*) than `test` runs
 soak: $(STAMP)

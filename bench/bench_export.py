@@ -14,28 +14,30 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench import sitting
 from bench.bench_render import HERE, PNP, _line, bench_game, measure
 
 FLOOR_FACTOR = 1.5
-DPI = "300"
+DPI = 300
 
 
 def main() -> int:
     """Run the benchmark, print the figures; 0 if the target is met."""
+    dpi = str(sitting.scaled(DPI, 100))
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         game = bench_game(folder)
         shop = folder / "shop"
         subprocess.run(
-            [str(PNP), "export", str(game), "--shop", "custom", "--bleed", "0", "--dpi", DPI,
+            [str(PNP), "export", str(game), "--shop", "custom", "--bleed", "0", "--dpi", dpi,
              "--out", str(shop)],
             check=True, capture_output=True,
         )  # fmt: skip
         pdf = shop / "bench-cards" / "shop-custom" / "cards" / "cards.pdf"
-        print("export: 100 cards as PNG (front and back) at 300 dpi")
+        print(f"export: 100 cards as PNG (front and back) at {dpi} dpi")
         floor, ours = measure(
-            [sys.executable, str(HERE / "floor_pdfium.py"), str(pdf), str(folder / "floor"), DPI],
-            [str(PNP), "export", str(game), "--png", "--dpi", DPI, "--out", str(folder / "png")],
+            [sys.executable, str(HERE / "floor_pdfium.py"), str(pdf), str(folder / "floor"), dpi],
+            [str(PNP), "export", str(game), "--png", "--dpi", dpi, "--out", str(folder / "png")],
         )
         pngs = len(list((folder / "png").rglob("*.png")))
         floor_pngs = len(list((folder / "floor").glob("*.png")))

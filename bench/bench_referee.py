@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench import sitting
 from bench.bench_render import measure
 from pnpkit.components import load_game
 from pnpkit.referee.game_log import create_log
@@ -69,7 +70,7 @@ def _churn_log(folder: Path, events: int) -> Path:
 def _best_in_turns(*work: Callable[[], object]) -> list[float]:
     """The best wall time of each callable over RUNS runs, the callables taking turns."""
     times: list[list[float]] = [[] for _ in work]
-    for _ in range(RUNS):
+    for _ in range(sitting.scaled(RUNS, 1)):
         for job, found in zip(work, times, strict=True):
             start = time.perf_counter()
             job()
@@ -136,7 +137,7 @@ def main() -> int:
                 full / bare <= REPLAY_FACTOR and linear < 6,
             )
         )
-    games = 40
+    games = sitting.scaled(40, 4)
     floor_time, ours = _best_in_turns(lambda: _floor_choices(games), lambda: _alpina_games(games))
     rate, floor_rate = games / ours, games / floor_time
     checks.append(

@@ -1,10 +1,10 @@
 """Generator speed and memory.
 
-1. The reference work: the 100 text cards of shared/bench/cards-100.csv as poker cards, 3 × 3
-   on A4 with crop marks, rendered by `pnp render` from a game directory whose deck reads that
-   CSV (bench/cards100, given an id and name column per row; fronts only, like the floor),
-   against bench/floor_reportlab.py
-   measured in the same run. Targets: within 2× of the floor's wall time, a PDF under 200 KB.
+1. The reference work: the 100 text cards of bench/cards_text.py as poker cards, 3 × 3 on A4
+   with crop marks, rendered by `pnp render` from a game directory whose deck reads them
+   (bench/cards100, given an id and name column per row; fronts only, like the floor), against
+   bench/floor_reportlab.py measured in the same run. Targets: within 2× of the floor's wall
+   time, a PDF under 200 KB.
 2. All five bundled games, every PDF and SVG: within 25× the floor's wall time and 3× its peak
    memory (about 3 s and 150 MiB on a quiet machine of this kind; printed for the record).
 
@@ -23,11 +23,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import cards_text, sitting
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-CARDS_CSV = ROOT.parent / "shared" / "bench" / "cards-100.csv"
 PNP = Path(sys.executable).parent / "pnp"
 RUNS = 7
+"""Runs of each command in a full sitting (one in the quick mode)."""
 FLOOR_FACTOR = 2.0
 MAX_PDF_KB = 200
 ALL_GAMES_FLOOR_FACTOR = 25.0
@@ -51,22 +52,20 @@ def measure(*commands: list[str], exit_codes: tuple[int, ...] = (0,)) -> list[tu
     """For each command, the best wall time and the largest peak RSS over RUNS runs, the
     commands taking turns so that a slower spell of the machine falls on all of them."""
     runs: list[list[tuple[float, float]]] = [[] for _ in commands]
-    for _ in range(RUNS):
+    for _ in range(sitting.scaled(RUNS, 1)):
         for command, results in zip(commands, runs, strict=True):
             results.append(run_once(command, exit_codes))
     return [(min(t for t, _ in r), max(m for _, m in r)) for r in runs]
 
 
 def bench_game(folder: Path) -> Path:
-    """The bench game with its cards.csv: the shared CSV plus an id and a name per row."""
+    """The bench game with its cards.csv: the bench's text cards plus an id and a name per row."""
     game = folder / "cards100"
     shutil.copytree(HERE / "cards100", game)
-    with CARDS_CSV.open(encoding="utf-8", newline="") as source:
-        rows = list(csv.DictReader(source))
     with (game / "cards.csv").open("w", encoding="utf-8", newline="") as target:
         writer = csv.writer(target)
         writer.writerow(["id", "name", "title", "type", "cost", "body"])
-        for n, row in enumerate(rows, start=1):
+        for n, row in enumerate(cards_text.rows(), start=1):
             writer.writerow([f"BN-{n:03d}", row["title"], row["title"], row["type"],
                              row["cost"], row["body"]])  # fmt: skip
     return game

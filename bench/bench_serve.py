@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import sitting
 from pnpkit.components import load_game
 from pnpkit.referee.store import make_setup, new_game, writing_session
 from tests.referee.browser import chromium_missing, enter, launch, version, wait_for_new_table
@@ -97,17 +98,18 @@ def main() -> int:
     times: list[float] = []
     floor: list[float] = []
     cli: list[float] = []
+    moves = sitting.scaled(MOVES, 10)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         browser = launch(playwright)
         number = 0
-        while len(times) < MOVES:
+        while len(times) < moves:
             more, redraws, from_cli = _game(browser, Path(tmp), number)
             times += more
             floor += redraws
             cli += from_cli
             number += 1
         browser.close()
-    times = times[:MOVES]
+    times = times[:moves]
     p95 = statistics.quantiles(times, n=20)[-1]
     median, floor_median = statistics.median(times), statistics.median(floor)
     ok = p95 <= 200

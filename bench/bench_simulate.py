@@ -26,6 +26,7 @@ import sys
 import time
 from pathlib import Path
 
+from bench import sitting
 from pnpkit.components import load_game
 from pnpkit.referee.players import PlayerSpec
 from pnpkit.referee.simulate import Plan, run_games
@@ -47,7 +48,7 @@ def moves_per_second(game_id: str) -> tuple[float, float]:
     names = [f"P{n + 1}" for n in range(max(2, game.players_min))]
     steps = games = 0
     spent = 0.0
-    while spent < BUDGET:
+    while spent < sitting.scaled(BUDGET, 0.1):
         setup = make_setup(game, names, seed=games)
         rules, rng = setup.rules, random.Random(games)
         state = rules.initial(setup)
@@ -80,7 +81,7 @@ def random_games_per_second(game_id: str) -> float:
     run_games(Plan(game_id, seats), 1)
     games = 0
     start = time.process_time()
-    while time.process_time() - start < BUDGET:
+    while time.process_time() - start < sitting.scaled(BUDGET, 0.1):
         run_games(Plan(game_id, seats, seed=games), 10)
         games += 10
     return games / (time.process_time() - start)
@@ -109,20 +110,25 @@ def main() -> int:
         name = Path(game).name
         seats = max(2, load_game(game).players_min)
         rest = (PlayerSpec("random"),) * (seats - 1)
-        base = games_per_second(Plan(game, seats), 20)
-        greedy = games_per_second(Plan(game, seats, (PlayerSpec("greedy"), *rest)), 4)
-        mcts = games_per_second(Plan(game, seats, (PlayerSpec("mcts", 100), *rest)), 1)
+        base = games_per_second(Plan(game, seats), sitting.scaled(20, 2))
+        greedy_plan = Plan(game, seats, (PlayerSpec("greedy"), *rest))
+        greedy = games_per_second(greedy_plan, sitting.scaled(4, 1))
+        iterations = sitting.scaled(100, 4)
+        mcts_plan = Plan(game, seats, (PlayerSpec("mcts", iterations), *rest))
+        mcts = games_per_second(mcts_plan, 1)
         lines.append(
             f"     {name}, {seats} players: random {base:.1f} games/s; greedy first "
-            f"{greedy:.1f} ({base / greedy:.0f}× slower); mcts:100 first {mcts:.2f} "
+            f"{greedy:.1f} ({base / greedy:.0f}× slower); mcts:{iterations} first {mcts:.2f} "
             f"({base / mcts:.0f}× slower)"
         )
     greedy = Plan("alpina", 2, (PlayerSpec("greedy"), PlayerSpec("random")))
-    one, two = games_per_second(greedy, 60, 1), games_per_second(greedy, 60, 2)
+    count = sitting.scaled(60, 4)
+    one, two = games_per_second(greedy, count, 1), games_per_second(greedy, count, 2)
     ok = two / one >= SPEEDUP
     lines.append(
-        f"{'ok  ' if ok else 'MISS'} 60 Alpina games, greedy vs random: 1 job {one:.1f} games/s, "
-        f"2 jobs {two:.1f} games/s: {two / one:.2f}× (target ≥ {SPEEDUP}× with 2 idle cores)"
+        f"{'ok  ' if ok else 'MISS'} {count} Alpina games, greedy vs random: 1 job "
+        f"{one:.1f} games/s, 2 jobs {two:.1f} games/s: {two / one:.2f}× "
+        f"(target ≥ {SPEEDUP}× with 2 idle cores)"
     )
     print("\n".join(lines))
     return 0 if ok and not slow else 1

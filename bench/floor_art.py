@@ -16,7 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
-from pnpkit.generator.fontmetrics import FONT_DIR
+from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
 
 BOX_W, BOX_H = 55.5 * mm, 35 * mm
 
@@ -41,7 +41,7 @@ def card(c: Canvas, x: float, y: float, row: dict, folder: Path) -> None:
 
 def main(source: str, target: str) -> None:
     rl_config.useA85 = 0  # binary streams, as pnpkit writes them: the sizes compare like for like
-    pdfmetrics.registerFont(TTFont("Bold", str(FONT_DIR / "VeraBd.ttf")))
+    pdfmetrics.registerFont(TTFont("Bold", str(FONT_DIR / FONT_FILES["bold"])))
     folder = Path(source).parent
     with open(source, encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))

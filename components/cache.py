@@ -152,6 +152,33 @@ def _game_from(data: dict[str, Any], directory: Path) -> Game:
     return Game.from_manifest(manifest, directory, groups)
 
 
+def read_record(kind: str, key: str) -> Any:
+    """The JSON value cached under `kind`/`key` (the generator keeps each face's check there),
+    or None when there is none, it cannot be read or its checksum does not match."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        checksum, _, body = (folder / kind / f"{key}.json").read_bytes().partition(b"\n")
+        if checksum.decode("ascii") != hashlib.sha256(body).hexdigest():
+            return None
+        return json.loads(body.decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def write_record(kind: str, key: str, value: Any) -> None:
+    """Cache a JSON value under `kind`/`key`, its checksum first; skipped if it cannot be."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    body = json.dumps(value, ensure_ascii=False).encode("utf-8")
+    with contextlib.suppress(OSError):
+        write_bytes(
+            folder / kind / f"{key}.json", hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+        )
+
+
 def known_valid(key: str) -> bool:
     """Whether a file with this digest (of its bytes and its schema's) was validated before."""
     folder = cache_dir()

@@ -112,7 +112,10 @@ def export(
     ] = False,
     shop: Annotated[
         str | None,
-        typer.Option(help="Single cards for a print shop: drivethrucards, thegamecrafter, custom."),
+        typer.Option(
+            help="Single cards for a print shop: drivethrucards, thegamecrafter, makeplayingcards, "
+            "custom."
+        ),
     ] = None,
     showcase: Annotated[
         bool, typer.Option("--showcase", help="A fan of a few faces per group, for sharing.")

@@ -78,17 +78,20 @@ def _cmap_format4(data: bytes, start: int) -> dict[int, int]:
     offsets = struct.unpack_from(f">{segments}H", data, ranges_at)
     mapping = {}
     for seg in range(segments):
-        for code in range(starts[seg], ends[seg] + 1):
-            if code == 0xFFFF:
-                continue
-            if offsets[seg] == 0:
-                glyph = (code + deltas[seg]) & 0xFFFF
-            else:
-                at = ranges_at + 2 * seg + offsets[seg] + 2 * (code - starts[seg])
-                glyph = struct.unpack_from(">H", data, at)[0]
-                glyph = (glyph + deltas[seg]) & 0xFFFF if glyph else 0
-            if glyph:
-                mapping[code] = glyph
+        first, last, delta = starts[seg], min(ends[seg], 0xFFFE), deltas[seg]
+        if first > last:
+            continue
+        if offsets[seg] == 0:
+            glyphs = [(code + delta) & 0xFFFF for code in range(first, last + 1)]
+        else:  # the segment's glyph ids, read in one go from where its range offset points
+            at = ranges_at + 2 * seg + offsets[seg]
+            raw = struct.unpack_from(f">{last - first + 1}H", data, at)
+            glyphs = [(glyph + delta) & 0xFFFF if glyph else 0 for glyph in raw]
+        mapping.update(
+            (code, glyph)
+            for code, glyph in zip(range(first, last + 1), glyphs, strict=True)
+            if glyph
+        )
     return mapping
 
 
@@ -108,7 +111,7 @@ def font_metrics(path: Path) -> FontMetrics:
         ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
         long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
         hmtx = tables["hmtx"][0]
-        advances = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(long_metrics)]
+        advances = struct.unpack_from(f">{2 * long_metrics}H", data, hmtx)[::2]
         widths = {
             code: advances[min(glyph, long_metrics - 1)] / units
             for code, glyph in _cmap(data, tables["cmap"][0]).items()

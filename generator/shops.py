@@ -34,6 +34,11 @@ SHOPS: dict[str, Shop] = {
     "thegamecrafter": Shop(
         "thegamecrafter", "The Game Crafter", INCH_MM / 8, 300, False, {"poker": POKER}
     ),
+    # 36 px of bleed on every side at 300 dpi (0.12", 3.048 mm): poker 822 x 1122 px uploaded,
+    # 750 x 1050 px after the cut; fronts and backs are uploaded as separate images
+    "makeplayingcards": Shop(
+        "makeplayingcards", "MakePlayingCards", 36 * INCH_MM / 300, 300, False, {"poker": POKER}
+    ),
 }
 CUSTOM = "custom"
 

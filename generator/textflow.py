@@ -50,15 +50,27 @@ class TextStyle:
 
 @dataclass(frozen=True)
 class Segment:
-    """A piece of one word: text in one style and colour, or an icon (style and colour unused)."""
+    """A piece of one word: text in one style and colour, or an icon (style and colour unused).
+    `ems` is its width at 1 pt, `font` the file it is set in (text only)."""
 
     icon: bool
     value: str
     style: str
     color: str
+    ems: float
+    font: str = ""
 
 
-Word = list[Segment]
+@dataclass(frozen=True)
+class Word:
+    """A word's segments, and the width (at 1 pt) of the space after it: a space of its last
+    piece's font (the element's after an icon)."""
+
+    segments: tuple[Segment, ...]
+    space: float
+
+    def width(self, size: float) -> float:
+        return sum(size * s.ems for s in self.segments)
 
 
 def styles_used(runs: list[Run], look: TextStyle) -> dict[str, str]:
@@ -72,22 +84,33 @@ def styles_used(runs: list[Run], look: TextStyle) -> dict[str, str]:
 
 
 def _words(runs: list[Run], look: TextStyle) -> list[list[Word]]:
-    """Paragraphs of words; a word's segments change style or colour, or are icons."""
+    """Paragraphs of words; a word's segments change style or colour, or are icons. Each
+    piece is measured once here: wrapping at any size only scales these widths."""
     paragraphs: list[list[Word]] = [[]]
-    word: Word = []
+    word: list[Segment] = []
+    fonts: dict[str, FontMetrics] = {}
+
+    def font(style: str) -> FontMetrics:
+        if style not in fonts:
+            fonts[style] = look.font(style)
+        return fonts[style]
 
     def end_word() -> None:
         nonlocal word
         if word:
-            paragraphs[-1].append(word)
+            last = word[-1]
+            space = font(look.style if last.icon else last.style).width(" ", 1.0)
+            paragraphs[-1].append(Word(tuple(word), space))
             word = []
 
     for run in runs:
         style = styled(look.style, run.bold, run.italic)
         color = run.color or look.color
         if run.icon:
-            word.append(Segment(True, run.text, style, color))
+            word.append(Segment(True, run.text, style, color, ICON_EM))
             continue
+        metrics = font(style)
+        path = str(metrics.path)
         for n, line in enumerate(run.text.split("\n")):
             if n:
                 end_word()
@@ -96,22 +119,14 @@ def _words(runs: list[Run], look: TextStyle) -> list[list[Word]]:
                 if m:
                     end_word()
                 if piece:
-                    word.append(Segment(False, piece, style, color))
+                    word.append(
+                        Segment(False, piece, style, color, metrics.width(piece, 1.0), path)
+                    )
     end_word()
     return paragraphs
 
 
-def _width(word: Word, look: TextStyle, size: float) -> float:
-    return sum(ICON_EM * size if s.icon else look.font(s.style).width(s.value, size) for s in word)
-
-
-def _space(word: Word, look: TextStyle, size: float) -> float:
-    """The space after `word`: a space of its last piece's font (the element's after an icon)."""
-    last = word[-1]
-    return look.font(look.style if last.icon else last.style).width(" ", size)
-
-
-def _wrap(paragraphs: list[list[Word]], look: TextStyle, size: float, width: float):
+def _wrap(paragraphs: list[list[Word]], size: float, width: float):
     """Lines of words at `size`; the flag is False when a single word is wider than the box."""
     lines: list[list[Word]] = []
     fits = True
@@ -119,9 +134,9 @@ def _wrap(paragraphs: list[list[Word]], look: TextStyle, size: float, width: flo
         line: list[Word] = []
         used = 0.0
         for word in words:
-            w = _width(word, look, size)
+            w = word.width(size)
             fits = fits and w <= width + 0.01
-            space = _space(line[-1], look, size) if line else 0.0
+            space = size * line[-1].space if line else 0.0
             if line and used + space + w > width:
                 lines.append(line)
                 line, used, space = [], 0.0, 0.0
@@ -145,7 +160,7 @@ def layout_runs(
     paragraphs = _words(runs, look)
     size = look.size
     while True:
-        lines, fits = _wrap(paragraphs, look, size, box.w)
+        lines, fits = _wrap(paragraphs, size, box.w)
         height = len(lines) * size * look.line_height
         fits = fits and height <= box.h + 0.01
         if fits or size - SHRINK_STEP < look.min_size:
@@ -166,39 +181,37 @@ def _place(lines, box: Box, look: TextStyle, size: float, draw_icon: IconDrawer)
     items: list[Primitive] = []
     for n, line in enumerate(lines):
         baseline = top + n * leading + (leading - size) / 2 + ascent * size * 0.92
-        width = sum(_width(w, look, size) for w in line)
-        width += sum(_space(w, look, size) for w in line[:-1])
+        width = sum(w.width(size) for w in line)
+        width += sum(size * w.space for w in line[:-1])
         x = box.x + _indent(look.align, box.w - width)
-        items.extend(_line_items(line, x, baseline, look, size, draw_icon))
+        items.extend(_line_items(line, x, baseline, size, draw_icon))
     return items
 
 
-def _line_items(line, x: float, baseline: float, look: TextStyle, size: float, draw_icon):
+def _line_items(line: list[Word], x: float, baseline: float, size: float, draw_icon):
     """One line's text runs (neighbouring pieces of one look joined) and icons, left to right."""
     items: list[Primitive] = []
     run: list[str] = []
     run_x = x
-    run_look: tuple[str, str] | None = None
+    run_look: tuple[str, str, str] | None = None
 
     def close() -> None:
         nonlocal run, run_look
         text = "".join(run)
         if run_look and text.strip():
-            style, color = run_look
-            font = str(look.family.file(style) or look.family.files["regular"])
+            style, color, font = run_look
             items.append(Text(run_x, baseline, text, style, size, color, font))
         run, run_look = [], None
 
     for i, word in enumerate(line):
         if i:
-            space = _space(line[i - 1], look, size)
-            first = word[0]
-            if run_look and not first.icon and run_look == (first.style, first.color):
+            first = word.segments[0]
+            if run_look and not first.icon and run_look == (first.style, first.color, first.font):
                 run.append(" ")
             else:
                 close()
-            x += space
-        for segment in word:
+            x += size * line[i - 1].space
+        for segment in word.segments:
             if segment.icon:
                 close()
                 icon = ICON_EM * size
@@ -207,11 +220,11 @@ def _line_items(line, x: float, baseline: float, look: TextStyle, size: float, d
                 )
                 x += icon
                 continue
-            if run_look != (segment.style, segment.color):
+            if run_look != (segment.style, segment.color, segment.font):
                 close()
-                run_look, run_x = (segment.style, segment.color), x
+                run_look, run_x = (segment.style, segment.color, segment.font), x
             run.append(segment.value)
-            x += look.font(segment.style).width(segment.value, size)
+            x += size * segment.ems
     close()
     return items
 

@@ -33,6 +33,7 @@ from pnpkit.generator.facepdf import FacePage
 from pnpkit.generator.faces import GroupFaces, export_faces
 from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.raster import PixelSize, pixels
+from pnpkit.units import MM
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last slot holds the hidden face
@@ -40,6 +41,13 @@ MAX_SIDE_PX = 4096
 TILE_TYPE = {"rect": 0, "hex": 1, "hex-flat": 1, "circle": 2, "rounded": 3}
 WHITE = (255, 255, 255)
 PIECES = ("tiles", "tokens", "board", "track")  # as Custom_Tile or Custom_Board
+CARD_MM = 88.9
+"""A card's long side at scale 1 in TTS, taken to be a poker card's (TTS sets every card of a
+deck to the same height at scale 1, whatever its pixels)."""
+PIECE_MM = CARD_MM * 1.31 / 3.5
+"""A Custom_Tile's or Custom_Board's side at scale 1 (its image's height; the width follows
+the image's proportions), in the same measure: 1.31 against a card's 3.5, as measured in a
+published mod whose boards and cards are to scale. TTS itself documents no real units."""
 
 
 def sheet_grid(cards: int) -> tuple[int, int]:
@@ -75,7 +83,10 @@ def guid(*parts: object) -> str:
     return hashlib.sha256("/".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def transform(x: float = 0.0, z: float = 0.0, face_down: bool = False) -> dict[str, float]:
+def transform(
+    x: float = 0.0, z: float = 0.0, face_down: bool = False, scale: float = 1.0
+) -> dict[str, float]:
+    """Where an object lies, and its scale across the table (its thickness is left as is)."""
     return {
         "posX": x,
         "posY": 1.0,
@@ -83,10 +94,20 @@ def transform(x: float = 0.0, z: float = 0.0, face_down: bool = False) -> dict[s
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0 if face_down else 0.0,
-        "scaleX": 1.0,
+        "scaleX": round(scale, 4),
         "scaleY": 1.0,
-        "scaleZ": 1.0,
+        "scaleZ": round(scale, 4),
     }
+
+
+def card_scale(face: Face) -> float:
+    """The scale at which a card of `face`'s size keeps its real size beside other pieces."""
+    return max(face.width, face.height) / MM / CARD_MM
+
+
+def piece_scale(face: Face) -> float:
+    """The scale at which a tile, token or board keeps its real size beside other pieces."""
+    return face.height / MM / PIECE_MM
 
 
 def base_object(name: str, nickname: str, description: str, ident: str, **place: Any) -> dict:
@@ -156,6 +177,7 @@ def _deck(
     unique_backs = len(set(backs)) > 1
     sample = faces.front(components[0])
     sideways = sample.width > sample.height
+    scale = card_scale(sample)
     first_key = deck_keys(game)[group.id]
     written: list[Written] = []
     custom: dict[str, dict] = {}
@@ -207,6 +229,7 @@ def _deck(
                 component.id,
                 guid(game.id, component.id, copy),
                 face_down=True,
+                scale=scale,
             )
             card.update({"CardID": card_id, "SidewaysCard": sideways, "CustomDeck": deck})
             cards.append(card)
@@ -218,6 +241,7 @@ def _deck(
         f"{game.name}: {group.name}",
         guid(game.id, group.id),
         face_down=True,
+        scale=scale,
     )
     deck_object.update(
         {
@@ -252,7 +276,8 @@ def _pieces(
         back = urls.get((component.id, "back"), front)
         shape = faces.front(component).shape
         for copy in range(1, component.count + 1):
-            place = {"x": 2.5 * (n % columns), "z": -2.5 * (n // columns)}
+            scale = piece_scale(faces.front(component))
+            place = {"x": 2.5 * (n % columns), "z": -2.5 * (n // columns), "scale": scale}
             n += 1
             ident = guid(game.id, component.id, copy)
             if group.kind in ("board", "track"):

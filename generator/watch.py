@@ -142,7 +142,20 @@ class Watcher:
                 self.report(f"error: {exc}")
 
 
+EDITOR_SUFFIXES = (".tmp", "~", ".swp", ".swo", ".swx", ".bak", ".orig", ".kate-swp",
+                   "___jb_tmp___", "___jb_old___", ".crswap")  # fmt: skip
+"""Editors' swap, backup and save-in-progress files (vim, emacs, kate, JetBrains, browsers)."""
+
+
 def _inputs(change: object, path: str) -> bool:
-    """Files that can be inputs: not hidden, not temp files, not caches."""
+    """Files that can be inputs: not hidden (vim's .x.swp, emacs's .#x, LibreOffice's .~lock),
+    not an editor's temporary (see EDITOR_SUFFIXES; vim's probe file 4913 and other names of
+    digits only; emacs's #x#; an office program's ~$x lock), not a cache."""
     name = Path(path).name
-    return not (name.startswith(".") or name.endswith((".tmp", "~")) or "__pycache__" in path)
+    return not (
+        name.startswith((".", "~$"))
+        or name.endswith(EDITOR_SUFFIXES)
+        or name.isdigit()
+        or (name.startswith("#") and name.endswith("#"))
+        or "__pycache__" in path
+    )

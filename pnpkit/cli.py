@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -13,9 +13,6 @@ from pnpkit.cli_options import APP_SETTINGS, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
 from pnpkit.tables import Format, FormatOption, chosen, print_rows
 from pnpkit.wording import counted
-
-if TYPE_CHECKING:
-    from pnpkit.components.model import Game
 
 app = typer.Typer(**APP_SETTINGS)
 
@@ -29,12 +26,29 @@ def _root(version: VersionOption = False) -> None:
 
 
 def _register_subcommands() -> None:
-    """Attach the generator's and the referee's commands (each imports its heavy parts lazily)."""
+    """Attach the generator's commands (each imports its heavy parts lazily)."""
     from pnpkit.generator.cli import register as register_generator
-    from pnpkit.referee.cli import app as referee_app
 
     register_generator(app)
-    app.add_typer(referee_app, name="referee", help="Record and check a real game's moves.")
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app to run `args` with: when they start with a command's name, an app holding that
+    command alone, since typer builds the options of every command it holds before running
+    one (a sixth of a small render's time); for help, completion and the rest, the whole app
+    with the referee's commands too (`pnp referee …` itself goes straight to the referee,
+    see pnpkit.entry)."""
+    for info in app.registered_commands:
+        if args[:1] == [info.name or info.callback.__name__.replace("_", "-")]:
+            single = typer.Typer(**APP_SETTINGS)
+            single.registered_callback = app.registered_callback
+            single.registered_commands = [info]
+            return single
+    if not app.registered_groups:
+        from pnpkit.referee.cli import app as referee_app
+
+        app.add_typer(referee_app, name="referee", help="Record and check a real game's moves.")
+    return app
 
 
 @app.command()
@@ -136,36 +150,28 @@ def validate(
 
 
 def _validated(target: str) -> dict:
-    """What `validate` found for one game: valid or not, its counts, problems and warnings."""
+    """What `validate` found for one game: valid or not, its counts, problems and warnings
+    (those the render would print too)."""
     from pnpkit.components import load_game
-    from pnpkit.generator.artcheck import check_art
+    from pnpkit.generator.facecheck import check_faces
 
     result: dict = {"target": target, "valid": False, "problems": [], "warnings": []}
     try:
         game = load_game(target)
-        _check_faces(game)
+        report = check_faces(game)
+        if report.problems:  # what stops a face being drawn, artwork aside
+            raise DefinitionError(report.problems)
     except DefinitionError as exc:
         result["problems"] = [str(problem) for problem in exc.problems]
         return result
     except PnpError as exc:
         result["problems"] = [f"error: {exc}"]
         return result
-    report = check_art(game)
-    result["warnings"], result["problems"] = list(report.warnings), list(report.errors)
-    result["valid"] = not report.errors
+    result["warnings"], result["problems"] = report.warnings, report.art_errors
+    result["valid"] = not report.art_errors
     result["components"] = sum(1 for _ in game.components())
     result["pieces"] = sum(c.count for c in game.components())
     return result
-
-
-def _check_faces(game: Game) -> None:
-    """DefinitionError listing what keeps any face of `game` from being drawn, its artwork
-    aside (`_artwork_ok` checks that once every face's text can be set)."""
-    from pnpkit.generator.facecheck import face_problems
-
-    problems = face_problems(game)
-    if problems:
-        raise DefinitionError(problems)
 
 
 @app.command()
@@ -233,7 +239,7 @@ _register_subcommands()
 def main() -> None:
     """Entry point: run the CLI; user errors print one clear message and exit non-zero."""
     try:
-        app()
+        _app_for(sys.argv[1:])()
     except DefinitionError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)

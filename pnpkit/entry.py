@@ -58,10 +58,22 @@ def main() -> None:
         sys.argv = [f"{sys.argv[0]} referee", *sys.argv[2:]]
         referee_main()
         return
-    with _quiet_when_the_pipe_closes():
+    with _quiet_when_the_pipe_closes(), _ended_by_ctrl_c(watching=sys.argv[1:2] == ["watch"]):
         from pnpkit.cli import main as pnp_main
 
         pnp_main()
+
+
+@contextlib.contextmanager
+def _ended_by_ctrl_c(watching: bool) -> Iterator[None]:
+    """Ctrl-C at any moment, start-up included, ends `pnp` without a traceback: `pnp watch`,
+    which runs until stopped so, with "stopped" and exit 0; any other command with exit 130
+    (128 + SIGINT, as shells report it). Files are written atomically: none is left half-done."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        print("stopped" if watching else "interrupted", file=sys.stdout if watching else sys.stderr)
+        sys.exit(0 if watching else 130)
 
 
 @contextlib.contextmanager

@@ -61,3 +61,21 @@ def test_finding_rules_scans_the_installed_packages_once_then_reads_the_cache(
 
     assert scanned() == "True"
     assert scanned() == "False"
+
+
+def _referee_cli_loaded_by(args: list[str]) -> tuple[bool, str]:
+    probe = (
+        f"import sys\nsys.argv = ['pnp', *{args!r}]\nfrom pnpkit.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('pnpkit.referee.cli' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    *printed, loaded = out.stdout.splitlines()
+    return loaded == "True", "\n".join(printed)
+
+
+def test_a_pnp_command_is_run_without_building_the_others() -> None:
+    loaded, printed = _referee_cli_loaded_by(["schema"])
+    assert printed.endswith("game.schema.json") and not loaded
+    loaded, printed = _referee_cli_loaded_by(["--help"])
+    assert "referee" in printed and loaded

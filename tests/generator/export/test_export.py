@@ -95,6 +95,18 @@ def test_shop_pdf_has_one_side_per_page_with_trim_and_bleed_boxes(tmp_path: Path
     assert Image.open(folder / f"{first_card.id}-1-front.png").size == (825, 1125)
 
 
+def test_makeplayingcards_gets_its_published_822_by_1122_pixel_poker_cards(tmp_path: Path) -> None:
+    game = load_game("gentoo")
+    _export(game, tmp_path, shop=shop_named("makeplayingcards", None, None))
+    folder = tmp_path / "gentoo" / "shop-makeplayingcards" / "cards"
+    first_card = game.group("cards").components[0]
+    for side in ("front", "back"):  # 750 × 1050 px of card and 36 px of bleed on every side
+        assert Image.open(folder / f"{first_card.id}-1-{side}.png").size == (822, 1122)
+    first = PdfReader(folder / "cards.pdf").pages[0]
+    assert [float(v) for v in first.trimbox] == pytest.approx([8.64, 8.64, 188.64, 260.64])
+    assert first_card.name in first.extract_text()  # the front first
+
+
 def test_a_card_size_the_shop_does_not_list_is_a_warning() -> None:
     shop = shop_named("thegamecrafter", None, None)
     assert size_note(shop, 63.5, 88.9) is None and size_note(shop, 88.9, 63.5) is None

@@ -147,3 +147,31 @@ def test_a_deck_of_one_card_is_a_card(tmp_path: Path) -> None:
     ]
     assert card["Name"] == "Card" and card["CardID"] == 100
     assert (card["CustomDeck"]["1"]["NumWidth"], card["CustomDeck"]["1"]["NumHeight"]) == (2, 1)
+
+
+def test_pieces_keep_their_real_proportions_to_each_other() -> None:
+    from pnpkit.generator.face import Face
+    from pnpkit.generator.tts import CARD_MM, PIECE_MM, card_scale, piece_scale
+    from pnpkit.units import MM
+
+    def face(width_mm: float, height_mm: float) -> Face:
+        return Face(width_mm * MM, height_mm * MM, 0.0, ())
+
+    coin = PIECE_MM * piece_scale(face(25, 25))  # the size each arrives at, in one measure
+    board = PIECE_MM * piece_scale(face(300, 300))
+    poker = CARD_MM * card_scale(face(63.5, 88.9))
+    mini = CARD_MM * card_scale(face(41, 63))
+    assert (coin, board, poker, mini) == pytest.approx((25, 300, 88.9, 63))
+    assert card_scale(face(63.5, 88.9)) == pytest.approx(1.0)  # a poker card as TTS makes it
+
+
+def test_exported_tokens_carry_their_scale(tmp_path: Path) -> None:
+    from pnpkit.generator.tts import PIECE_MM
+
+    export_game(load_game("gentoo"), tmp_path, ExportRequest(tts=True), lambda _: None)
+    tokens = _saved(tmp_path / "gentoo" / "tts" / "tokens", "gentoo-tokens.json")
+    transform = tokens["ObjectStates"][0]["Transform"]
+    size = load_game("gentoo").group("tokens").spec["size"]
+    assert size == "20mm"
+    assert transform["scaleX"] == transform["scaleZ"] == pytest.approx(20 / PIECE_MM, abs=1e-4)
+    assert transform["scaleY"] == 1.0

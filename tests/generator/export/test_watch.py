@@ -96,3 +96,39 @@ def test_errors_are_printed_and_the_loop_goes_on(watching) -> None:
     assert watch.stop() == 0
     leftovers = [p for p in out.parent.rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]
     assert not leftovers
+
+
+@pytest.mark.parametrize(
+    "name",
+    [".cards.csv.swp", "cards.csv.swp", "4913", "cards.csv~", ".#cards.csv", "#cards.csv#",
+     "~$cards.xlsx", ".~lock.cards.xlsx#", "cards.csv.tmp", "card.json___jb_tmp___",
+     "cards.csv.bak", "game.json.orig", "cards.csv.kate-swp"],
+)  # fmt: skip
+def test_editor_temporaries_are_not_inputs(tmp_path: Path, name: str) -> None:
+    from pnpkit.generator.watch import _inputs
+
+    assert not _inputs(None, str(tmp_path / name))
+
+
+@pytest.mark.parametrize("name", ["cards.csv", "game.json", "cards.xlsx", "art/boat-2.png"])
+def test_definitions_and_art_are_inputs(tmp_path: Path, name: str) -> None:
+    from pnpkit.generator.watch import _inputs
+
+    assert _inputs(None, str(tmp_path / name))
+
+
+def _interrupted(command: str) -> subprocess.CompletedProcess:
+    """`pnp COMMAND` interrupted by Ctrl-C before its command ran (as at start-up)."""
+    code = (
+        f"import sys\nsys.argv = ['pnp', {command!r}, 'x']\nimport pnpkit.cli\n"
+        "def interrupted():\n    raise KeyboardInterrupt\n"
+        "pnpkit.cli.main = interrupted\nfrom pnpkit.entry import main\nmain()\n"
+    )
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+
+
+def test_ctrl_c_at_any_moment_stops_watch_with_exit_0_and_no_traceback() -> None:
+    result = _interrupted("watch")
+    assert (result.returncode, result.stdout.strip(), result.stderr) == (0, "stopped", "")
+    other = _interrupted("render")
+    assert (other.returncode, other.stderr.strip()) == (130, "interrupted")
