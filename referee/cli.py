@@ -473,7 +473,7 @@ def explain(
     from pnpkit.referee.rules_index import RULE_ID, index_text, statements
 
     wanted = rule.strip().upper()
-    if not RULE_ID.match(wanted):
+    if not RULE_ID.fullmatch(wanted):
         raise PnpError(f"{rule!r} is not a rule ID (letters, a hyphen, a number: AL-11)")
     searched = []
     for name, providers in sources().items():
