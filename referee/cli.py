@@ -617,6 +617,10 @@ def simulate(
     if kind and kind != "dask":
         raise PnpError(f"--executor: unknown executor {kind!r}; the one known is dask")
     loaded = load_game(game)
+    if report is not None:  # refused before the games are played, not after
+        from pnpkit.outputs import output_file
+
+        output_file(report, games=[loaded.directory])
     count, specs = parse_players(players)
     plan = Plan(
         str(loaded.directory), count or loaded.players_min, specs, variant, _options(option), seed
