@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -45,9 +46,12 @@ SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__"})
 
 def _files(directory: Path) -> list[tuple[str, bytes]]:
     """Every file under `directory` (hidden ones too, whatever the folder's own place), each as
-    its relative path and the digest of its bytes; a symlink by the text it points to, so that
-    re-pointing one changes the key. Symlinked folders are not followed (the resolver refuses
-    those that leave; the files of those that stay inside are found where they are)."""
+    its relative path and the digest of its bytes, read in pieces (a 1 GiB file there costs no
+    1 GiB of memory); a symlink by the text it points to, so that re-pointing one changes the
+    key. A pipe, socket or device is left out: opening a pipe would wait forever for a writer,
+    and no definition can use one (game files must be regular files). Symlinked folders are not
+    followed (the resolver refuses those that leave; the files of those that stay inside are
+    found where they are)."""
     found = []
     for folder, subfolders, names in os.walk(directory):
         subfolders[:] = sorted(d for d in subfolders if d not in SKIPPED)
@@ -55,12 +59,15 @@ def _files(directory: Path) -> list[tuple[str, bytes]]:
         for name in [*names, *(d for d in subfolders if (here / d).is_symlink())]:
             path = here / name
             with contextlib.suppress(OSError):  # unreadable files are reported by validation
-                body = (
-                    b"->" + os.readlink(path).encode() if path.is_symlink() else path.read_bytes()
-                )
-                found.append(
-                    (path.relative_to(directory).as_posix(), hashlib.sha256(body).digest())
-                )
+                info = path.lstat()
+                if stat.S_ISLNK(info.st_mode):
+                    body = hashlib.sha256(b"->" + os.readlink(path).encode()).digest()
+                elif stat.S_ISREG(info.st_mode):
+                    with open(path, "rb") as handle:
+                        body = hashlib.file_digest(handle, "sha256").digest()
+                else:
+                    continue
+                found.append((path.relative_to(directory).as_posix(), body))
     return sorted(found)
 
 

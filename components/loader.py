@@ -28,6 +28,7 @@ from pnpkit.components.validation import (
     validator_for,
 )
 from pnpkit.errors import DefinitionError, Problem
+from pnpkit.names import name_problem
 
 MAX_PIECES = 20000
 DIE_SCHEMA = "die.schema.json"
@@ -81,6 +82,7 @@ class _Loader:
         )
         if not structure_ok:
             raise DefinitionError(self.problems)
+        self.check_name(manifest.get("name"), self.manifest_name, "#/name")
         if isinstance(manifest.get("fonts"), dict) and not any(
             p.where.startswith("#/fonts") for p in self.problems
         ):
@@ -184,6 +186,7 @@ class _Loader:
     def group(self, index: int, spec: dict[str, Any], prefix: str) -> Group:
         where = f"#/components/{index}"
         key = ITEMS_KEY[spec["kind"]]
+        self.check_name(spec["name"], self.manifest_name, f"{where}/name")
         checker = self.field_validator(spec, where)
         # A broken field schema is reported on its own; the group's items are not checked by it.
         schema, validator = checker or ({}, None)
@@ -247,6 +250,7 @@ class _Loader:
             where = row.at("id") if row else place + "/id"
             message = f"ID {item['id']!r} must start with the game's prefix {prefix + '-'!r}"
             self.problems.append(Problem(file, where, message))
+        self.check_name(item["name"], file, row.at("name") if row else f"{place}/name")
         fields = item.get("fields", {})
         if validator is not None:
             for error in _errors(validator, fields, file, place):
@@ -265,6 +269,12 @@ class _Loader:
             assumed=tuple(item.get("assumed", ())),
             source=source,
         )
+
+    def check_name(self, name: Any, file: str, where: str) -> None:
+        """A problem if `name` (a game's, a group's, a component's) could spoof another."""
+        problem = name_problem(name) if isinstance(name, str) else None
+        if problem:
+            self.problems.append(Problem(file, where, problem))
 
     def check_unique(self, groups: list[Group]) -> None:
         seen_groups: dict[str, int] = {}

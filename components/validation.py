@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
@@ -35,15 +36,47 @@ def registry() -> Registry:
 
 
 @cache
-def bundled_validator(name: str) -> Draft202012Validator:
+def anchored(pattern: str) -> re.Pattern[str]:
+    """`pattern` compiled with JSON Schema's meaning of `$`, the end of the text: Python's `$`
+    also matches before a final newline, which let `"HX-1\\n"` pass `^[A-Z]+-[0-9]+$`."""
+    out, in_class, escaped = [], False, False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "$":
+            char = r"\Z"
+        out.append(char)
+    return re.compile("".join(out))
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    if validator.is_type(instance, "string") and not anchored(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+Validator = validators.validates(Draft202012Validator.META_SCHEMA["$id"])(
+    validators.extend(Draft202012Validator, {"pattern": _pattern})
+)
+"""Draft 2020-12 with patterns anchored as JSON Schema means them (`anchored`). It is registered
+for the dialect, so that a `$ref` into a schema file that declares `$schema` keeps it."""
+
+
+@cache
+def bundled_validator(name: str) -> Any:
     """A validator for the bundled schema `name` (e.g. "game.schema.json")."""
     schema = registry().contents(SCHEMA_BASE + name)
-    return Draft202012Validator(schema, registry=registry())
+    return Validator(schema, registry=registry())
 
 
-def validator_for(schema: dict[str, Any]) -> Draft202012Validator:
+def validator_for(schema: dict[str, Any]) -> Any:
     """A validator for a game's own schema, able to $ref the bundled ones."""
-    return Draft202012Validator(schema, registry=registry())
+    return Validator(schema, registry=registry())
 
 
 NOT_SCHEMAS = frozenset({"enum", "const", "default", "examples"})

@@ -23,6 +23,7 @@ from pnpkit.generator.svgtext import ArtFonts, art_fonts
 from pnpkit.generator.textflow import Box, TextStyle, layout_runs, layout_text, styles_used
 from pnpkit.generator.typefaces import DEFAULT_FAMILY, FontFamily
 from pnpkit.layouts import icon_library
+from pnpkit.names import shown
 from pnpkit.units import MM, length_pt
 
 _TERM = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?)(mm|cm|in|pt|%)")
@@ -353,7 +354,7 @@ class FaceBuilder:
             if missing:
                 self.errors.append(
                     f"text {name} has characters its font lacks ({look.family.name} {style}): "
-                    + " ".join(f"{ch} (U+{ord(ch):04X})" for ch in sorted(missing))
+                    + " ".join(f"{shown(ch)} (U+{ord(ch):04X})" for ch in sorted(missing))
                 )
                 ok = False
         return ok

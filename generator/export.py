@@ -16,7 +16,6 @@ from PIL import Image
 
 from pnpkit.atomic import write_bytes
 from pnpkit.components.model import Component, Game, Group
-from pnpkit.errors import PnpError
 from pnpkit.generator.face import Face
 from pnpkit.generator.facepdf import FacePage, face_pages_pdf
 from pnpkit.generator.faces import GroupFaces, export_faces
@@ -24,6 +23,7 @@ from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.raster import PixelSize, pixel_size, png_bytes, rasterise
 from pnpkit.generator.render import selected_groups
 from pnpkit.generator.shops import Shop, size_note
+from pnpkit.outputs import output_folder
 from pnpkit.units import MM
 
 Step = Callable[[str], None]
@@ -78,19 +78,10 @@ class GameExport:
 
 
 def check_output(out: Path, game: Game) -> None:
-    """Refuse an output folder that would put exports among the game's own files (its inputs),
-    or replace a folder that holds the game.
-
-    The one place export and watch check where they write: a shared output guard can replace it.
-    """
-    target, root = (out / game.id).resolve(), game.directory.resolve()
-    if target.is_relative_to(root) or root.is_relative_to(target):
-        raise PnpError(
-            f"--out {out}: the files would go to {out / game.id}, which is or holds the game's "
-            f"directory {game.directory}; exports must not be written among a game's inputs"
-        )
-    if out.exists() and not out.is_dir():
-        raise PnpError(f"--out {out} is a file, not a folder")
+    """Where export and watch write, `out/<game id>/`, checked by the one output check
+    (pnpkit.outputs: not among the game's files, writable); a killed run's temporaries there
+    are removed."""
+    output_folder(out / game.id, games=[game.directory])
 
 
 def steps_for(groups: list[Group], request: ExportRequest) -> int:

@@ -11,6 +11,7 @@ import typer
 
 from pnpkit.cli_options import APP_SETTINGS, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
+from pnpkit.names import shown, shown_lines
 from pnpkit.tables import Format, FormatOption, chosen, print_rows
 from pnpkit.wording import counted
 
@@ -134,7 +135,7 @@ def validate(
     else:
         for result in results:
             for warning in result["warnings"]:
-                print(f"warning: {result['target']}: {warning}", file=sys.stderr)
+                print(f"warning: {result['target']}: {shown(warning, None)}", file=sys.stderr)
             for problem in result["problems"]:
                 print(problem, file=sys.stderr)
             if result["valid"]:
@@ -245,7 +246,7 @@ def main() -> None:
             print(problem, file=sys.stderr)
         sys.exit(exc.exit_code)
     except PnpError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {shown_lines(str(exc))}", file=sys.stderr)
         sys.exit(exc.exit_code)
     except BrokenPipeError:  # pnpkit.entry ends quietly
         raise

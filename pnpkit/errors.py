@@ -14,8 +14,10 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        from pnpkit.names import shown  # printed from data: escaped, never run by a terminal
+
         place = f"{self.file}:{self.where}" if self.where else self.file
-        return f"{place}: {self.message}"
+        return shown(f"{place}: {self.message}", None)
 
 
 class PnpError(Exception):

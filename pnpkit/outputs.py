@@ -11,22 +11,44 @@ Every command that writes files asks here first, with what it reads:
 uses. Both refuse (OutputRefused, exit 2) an output that is, or is a symlink to, a file it reads;
 an existing referee log; anything inside a game's directory; and, for a folder, one that is a game
 directory, holds one (it would replace it) or holds a file the command reads. Paths are compared
-as written and with symlinks resolved. Both then remove the stale temporaries a killed pnpkit left
-where the output goes (pnpkit.atomic), and return the path to write to.
+as written and with symlinks resolved. Both refuse a place that cannot be written (a read-only
+folder, a file where a folder must be): a command finds out before its work, not after it. Both
+then remove the stale temporaries a killed pnpkit left where the output goes (pnpkit.atomic; for
+a folder, anywhere below it: export's and watch's subfolders too), and return the path to write to.
+
+Every command's output options are listed in OUTPUT_OPTIONS; tests/test_outputs.py runs each one
+against an input and a referee log.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from pnpkit.atomic import remove_stale_temporaries
+from pnpkit.atomic import remove_stale_temporaries, temp_prefix
 from pnpkit.errors import PnpError
 
 _LOG_HEADER = re.compile(rb'^\s*\{[^\n]*"log"\s*:\s*"pnpkit-referee-log"')
 """Line 1 of a referee log (pnpkit.referee.game_log writes `{"log":"pnpkit-referee-log",…`)."""
+
+
+OUTPUT_OPTIONS = {
+    "render": "out",
+    "export": "out",
+    "watch": "out",
+    "new": "folder",
+    "referee new": "log",
+    "referee play": "log",
+    "referee serve": "log",
+    "referee show": "svg",
+    "referee simulate": "report",
+}
+"""Each command's parameter naming where it writes (`--out`, the FOLDER of `pnp new`, …): each
+goes through this module."""
 
 
 class OutputRefused(PnpError):
@@ -81,8 +103,30 @@ def output_file(path: Path, *, reads: Iterable[Path] = (), games: Iterable[Path]
         raise OutputRefused(
             f"{path}: refused as an output file: it is a referee log; choose another name"
         )
+    if os.path.isdir(path):
+        raise OutputRefused(f"{path}: refused as an output file: it is a folder")
+    _check_writable(path, Path(os.path.abspath(path)).parent)
     remove_stale_temporaries(Path(os.path.abspath(path)).parent, path.name)
     return path
+
+
+def _check_writable(path: Path, folder: Path) -> None:
+    """OutputRefused unless a file can be made in `folder` (or, if it is absent, in the nearest
+    folder above it, where it will be made): tried with a temporary removed at once."""
+    existing = folder
+    while not os.path.exists(existing) and existing.parent != existing:
+        existing = existing.parent
+    if not os.path.isdir(existing):
+        raise OutputRefused(f"{path}: cannot be written: {existing} is a file, not a folder")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=temp_prefix("probe"), suffix=".tmp", dir=existing)
+    except OSError as exc:
+        raise OutputRefused(
+            f"{path}: cannot be written: {existing}: {exc.strerror or exc}"
+        ) from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
 
 
 def output_folder(folder: Path, *, reads: Iterable[Path] = (), games: Iterable[Path] = ()) -> Path:
@@ -102,5 +146,10 @@ def output_folder(folder: Path, *, reads: Iterable[Path] = (), games: Iterable[P
                 f"{folder}: refused as an output folder: it holds {read}, which this command "
                 "reads; choose another --out"
             )
-    remove_stale_temporaries(folder)
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise OutputRefused(f"{folder}: refused as an output folder: it is a file")
+    _check_writable(folder, Path(os.path.abspath(folder)))
+    for below, subfolders, _ in os.walk(folder):  # symlinked folders are not followed
+        removed = remove_stale_temporaries(Path(below))
+        subfolders[:] = [d for d in subfolders if Path(below, d) not in removed]
     return folder

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pnpkit.atomic import write_text
 from pnpkit.errors import PnpError
+from pnpkit.outputs import output_folder
 
 CARDS_CSV = """id,name,count,value,text
 {p}-1,Spark,3,1,
@@ -276,6 +277,7 @@ def scaffold(folder: Path, rules: bool) -> list[Path]:
     """Write a new game into `folder` (absent or empty); the files written."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise PnpError(f"{folder}: already exists and is not an empty folder; choose a new one")
+    output_folder(folder)
     ident = game_id(folder)
     if rules:
         from pnpkit.referee.registry import sources

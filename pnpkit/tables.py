@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from pnpkit.names import shown
+
 
 class Format(StrEnum):
     table = "table"
@@ -49,11 +51,11 @@ def print_rows(
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(*columns, title=escape(title) if title else None)
+    table = Table(*columns, title=escape(shown(title, None)) if title else None)
     for row in rows:
-        table.add_row(*map(escape, row))
+        table.add_row(*(escape(shown(value, None)) for value in row))
     Console().print(table)
 
 
 def _cell(value: str) -> str:
-    return " ".join(value.replace("\t", " ").splitlines())
+    return shown(" ".join(value.replace("\t", " ").splitlines()), None)

@@ -17,14 +17,14 @@ NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
     "jumbo": (88.9, 127.0),
 }
 
-_LENGTH = re.compile(r"^([0-9]+(?:\.[0-9]+)?)(mm|cm|in|pt)$")
+_LENGTH = re.compile(r"([0-9]+(?:\.[0-9]+)?)(mm|cm|in|pt)")
 
 
 def length_pt(value: str | float | int) -> float:
     """A length such as "63.5mm" in points; bare numbers are already points."""
     if isinstance(value, int | float):
         return float(value)
-    match = _LENGTH.match(value.strip())
+    match = _LENGTH.fullmatch(value.strip())
     if not match:
         raise ValueError(f"not a length with a unit (mm, cm, in, pt): {value!r}")
     return float(match.group(1)) * POINTS_PER_UNIT[match.group(2)]

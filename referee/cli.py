@@ -497,7 +497,7 @@ def explain(
     from pnpkit.referee.rules_index import RULE_ID, index_text, statements
 
     wanted = rule.strip().upper()
-    if not RULE_ID.match(wanted):
+    if not RULE_ID.fullmatch(wanted):
         raise PnpError(f"{rule!r} is not a rule ID (letters, a hyphen, a number: AL-11)")
     searched = []
     for name, providers in sources().items():
@@ -641,6 +641,10 @@ def simulate(
     if kind and kind != "dask":
         raise PnpError(f"--executor: unknown executor {kind!r}; the one known is dask")
     loaded = load_game(game)
+    if report is not None:  # refused before the games are played, not after
+        from pnpkit.outputs import output_file
+
+        output_file(report, games=[loaded.directory])
     count, specs = parse_players(players)
     plan = Plan(
         str(loaded.directory), count or loaded.players_min, specs, variant, _options(option), seed

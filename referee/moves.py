@@ -19,7 +19,7 @@ from pnpkit.referee.verdict import MoveSyntaxError
 Move = dict[str, Any]
 """A move: a JSON object whose "type" names it; other keys are the move's arguments."""
 
-_SPACE = re.compile(r"^([a-z])([1-9][0-9]?)$")
+_SPACE = re.compile(r"([a-z])([1-9][0-9]?)")
 MAX_DIGITS = 18
 """The most digits a number read from a move, a position file, a log or the command line may have:
 far more than any count in a game, and within a 64-bit integer (Python refuses to read one of
@@ -69,7 +69,7 @@ def plain_digits(word: str) -> bool:
 
 def space(word: str) -> tuple[int, int]:
     """A board space `c3` as (column, row), both from 0: c3 → (2, 2)."""
-    match = _SPACE.match(word.lower())
+    match = _SPACE.fullmatch(word.lower())
     if not match:
         raise MoveSyntaxError(f"{word!r} is not a space: expected a letter and a number, like c3")
     return ord(match[1]) - ord("a"), int(match[2]) - 1

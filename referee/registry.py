@@ -29,7 +29,7 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.rules import CONTRACT, Rules, RulesFault
 
 GROUP = "pnpkit.rules"
-NAME = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+NAME = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
 """A rules name: lower-case letters and digits, words joined by single hyphens or underscores
 (the manifest schema's pattern for "rules")."""
 CACHE_FORMAT = 1
@@ -68,7 +68,7 @@ def sources() -> dict[str, list[RulesSource]]:
 def source_of(name: str, game: str = "") -> RulesSource:
     """The one entry point providing rules `name`; PnpError naming what is installed if none."""
     where = f"{game}: " if game else ""
-    if not NAME.match(name):
+    if not NAME.fullmatch(name):
         raise PnpError(
             f"{where}rules name {name!r} is not a plain name "
             "(lower-case letters and digits, words joined by - or _)"

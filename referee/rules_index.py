@@ -17,7 +17,7 @@ from pnpkit.referee.registry import RulesSource
 from pnpkit.referee.rules import Rules
 
 STATEMENT = re.compile(r"^\s*[-*]\s+\*\*([A-Z]{1,4}-\d+)\*\*\s*(.*)$")
-RULE_ID = re.compile(r"^[A-Z]{1,4}-\d+$")
+RULE_ID = re.compile(r"[A-Z]{1,4}-\d+")
 
 
 def statements(text: str) -> dict[str, str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
+from pnpkit.names import name_problem
 from pnpkit.referee.game_log import (
     Event,
     Header,
@@ -36,6 +37,10 @@ def make_setup(
     rules = load_rules(game)
     variant = variant or next(iter(rules.variants))
     players = tuple(players)
+    for name in players:
+        problem = name_problem(name)
+        if problem:
+            raise LogError(f"player {problem}")
     if len({p.lower() for p in players}) != len(players) or not all(players):
         raise LogError(f"player names must be distinct and non-empty: {', '.join(players)}")
     for name in players:

@@ -10,9 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
-from pnpkit.components.validation import registry_of
+from pnpkit.components.validation import Validator, registry_of
 
 SCHEMA_DIR = Path(__file__).parent / "schema"
 BASE = "https://pnpkit.dev/schema/referee/"
@@ -24,13 +22,13 @@ def schema_path(game_id: str) -> Path:
 
 
 @cache
-def table_validator(game_id: str) -> Draft202012Validator:
+def table_validator(game_id: str) -> Any:
     """A validator for `game_id`'s table (the shared frame only, for a game without a schema)."""
     name = f"{game_id}.table.schema.json"
     if not schema_path(game_id).is_file():
         name = "table.schema.json"
     schema = registry_of(SCHEMA_DIR).contents(BASE + name)
-    return Draft202012Validator(schema, registry=registry_of(SCHEMA_DIR))
+    return Validator(schema, registry=registry_of(SCHEMA_DIR))
 
 
 def table_errors(table: dict[str, Any]) -> list[str]:

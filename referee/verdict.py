@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnpkit.errors import PnpError
+from pnpkit.names import MAX_MESSAGE, shown
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,9 @@ ACCEPTED = Verdict(True)
 
 
 def refuse(rule: str, reason: str) -> Verdict:
-    """A refusal citing rule `rule` (e.g. "AL-12") with a reason a player understands."""
-    return Verdict(False, reason, rule)
+    """A refusal citing rule `rule` (e.g. "AL-12") with a reason a player understands (a reason
+    quoting a huge or hostile move is cut and escaped: pnpkit.names.shown)."""
+    return Verdict(False, shown(reason, MAX_MESSAGE), rule)
 
 
 class MoveRefused(Exception):
@@ -38,7 +40,11 @@ class MoveRefused(Exception):
 
 
 class MoveSyntaxError(ValueError):
-    """Text that is not a move in the game's move syntax; the message says what was expected."""
+    """Text that is not a move in the game's move syntax; the message says what was expected
+    (cut and escaped as a refusal's reason, for it quotes what was typed)."""
+
+    def __init__(self, message: str):
+        super().__init__(shown(message, MAX_MESSAGE))
 
 
 class LogError(PnpError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -12,12 +13,15 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
+import typer
 
 from pnpkit.atomic import STALE_AFTER, remove_stale_temporaries, temp_prefix
-from pnpkit.cli import main
+from pnpkit.cli import app, main
 from pnpkit.components.catalog import GAMES_DIR
-from pnpkit.outputs import OutputRefused, output_file, output_folder
+from pnpkit.outputs import OUTPUT_OPTIONS, OutputRefused, output_file, output_folder
+from tests.confined import confined
 
 FIXTURES = Path(__file__).parent / "components" / "fixtures"
 
@@ -184,3 +188,106 @@ def test_show_svg_removes_its_own_stale_temporary(tmp_path: Path, referee) -> No
     stale.write_text("half")
     assert referee("show", "g.jsonl", "--svg", "t.svg")[0] == 0
     assert not stale.exists()
+
+
+# --- every command's output, enumerated -------------------------------------------------------
+
+
+def _commands() -> dict[str, click.Command]:
+    """Every command of `pnp`, by its name (`render`, `referee new`)."""
+    found = {}
+
+    def walk(command: click.Command, name: str) -> None:
+        if isinstance(command, click.Group):
+            for sub_name, sub in command.commands.items():
+                walk(sub, f"{name} {sub_name}".strip())
+        else:
+            found[name] = command
+
+    walk(typer.main.get_command(app), "")
+    return found
+
+
+INPUT_PATHS = {(name, "log") for name in ("move", "legal", "show", "undo", "replay")}
+INPUT_PATHS = {(f"referee {name}", param) for name, param in INPUT_PATHS} | {
+    ("referee score", "position")
+}
+
+
+def test_every_path_a_command_takes_is_an_input_or_a_checked_output() -> None:
+    paths = {
+        (name, param.name)
+        for name, command in _commands().items()
+        for param in command.params
+        if isinstance(param.type, click.Path)
+    }
+    assert paths == INPUT_PATHS | set(OUTPUT_OPTIONS.items())
+
+
+def _invocation(command: str, game: Path, log: Path, target: Path) -> list[str]:
+    """`command` writing to `target`: a command line that gets as far as writing."""
+    out = {"out": ["--out", str(target)], "log": ["--log", str(target)]}
+    lines = {
+        "render": ["render", str(game), "--no-svg", *out["out"]],
+        "export": ["export", str(game), "--png", "--only", "tokens", *out["out"]],
+        "watch": ["watch", str(game), *out["out"]],
+        "new": ["new", str(target)],
+        "referee new": ["referee", "new", str(game), "--players", "A,B", *out["log"]],
+        "referee play": ["referee", "play", str(game), "--players", "A,B", *out["log"]],
+        "referee serve": ["referee", "serve", str(game), "--players", "A,B", "--port", "0",
+                          *out["log"]],
+        "referee show": ["referee", "show", str(log), "--svg", str(target)],
+        "referee simulate": ["referee", "simulate", str(game), "--games", "2", "--jobs", "1",
+                             "--report", str(target)],
+    }  # fmt: skip
+    return lines[command]
+
+
+@pytest.fixture(scope="module")
+def penguins(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A copy of Gentoo and a referee log of it: (the game, the log)."""
+    folder = tmp_path_factory.mktemp("outputs")
+    game = folder / "penguins"
+    shutil.copytree(GAMES_DIR / "gentoo", game)
+    manifest = json.loads((game / "game.json").read_text(encoding="utf-8"))
+    (game / "game.json").write_text(json.dumps({**manifest, "id": "penguins"}), encoding="utf-8")
+    log = folder / "g.jsonl"
+    done = subprocess.run(
+        [*PNP, "referee", "new", str(game), "--players", "A,B", "--log", str(log)], check=False
+    )
+    assert done.returncode == 0
+    return game, log
+
+
+PNP = [sys.executable, "-m", "pnpkit"]
+
+
+@pytest.mark.parametrize("command", sorted(OUTPUT_OPTIONS))
+@pytest.mark.parametrize("target", ["manifest", "log", "game folder"])
+def test_no_command_writes_over_an_input_or_a_log(
+    penguins: tuple[Path, Path], command: str, target: str
+) -> None:
+    game, log = penguins
+    path = {"manifest": game / "game.json", "log": log, "game folder": game.parent}[target]
+    before = {p: p.read_bytes() for p in (game / "game.json", log)}
+    done = subprocess.run(
+        [*PNP, *_invocation(command, game, log, path)],
+        cwd=game.parent, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.startswith("error: "), done.stderr
+    assert {p: p.read_bytes() for p in before} == before
+
+
+@pytest.mark.parametrize("command", sorted(OUTPUT_OPTIONS))
+def test_a_read_only_folder_is_refused_before_any_work(
+    penguins: tuple[Path, Path], command: str, tmp_path: Path
+) -> None:
+    game, log = penguins
+    mount = tmp_path / "ro"
+    target = mount / ("out" if OUTPUT_OPTIONS[command] in ("out", "folder") else "r.x")
+    line = " ".join(shlex.quote(a) for a in ["pnp", *_invocation(command, game, log, target)])
+    done = confined(f"{line} </dev/null", mount, read_only=True, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Read-only file system" in done.stderr and "Traceback" not in done.stderr, done.stderr

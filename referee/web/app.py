@@ -178,6 +178,8 @@ async def _json_body(request: Request) -> Any:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise HTTPException(400, "the body is not JSON") from None
+    except RecursionError:  # `[[[[…` nested past the parser's depth, within MAX_BODY bytes
+        raise HTTPException(400, "the body's JSON nests too deeply") from None
 
 
 async def _changes(live: LiveTable) -> AsyncIterator[str]:

@@ -4,7 +4,10 @@ ever given back."""
 
 import hashlib
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -128,3 +131,15 @@ def test_an_entry_whose_checksum_does_not_match_is_ignored(private_cache: Path) 
     real = next(load_game("gentoo").components()).name
     entry.write_text(text.replace(json.dumps(real), json.dumps("Forged")), encoding="utf-8")
     assert next(load_game("gentoo").components()).name == real
+
+
+def test_a_pipe_in_the_game_folder_is_left_out_of_the_key(tmp_path: Path) -> None:
+    game = tmp_path / "tiny"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "tiny-csv", game)
+    os.mkfifo(game / "notes.pipe")
+    done = subprocess.run(
+        [sys.executable, "-m", "pnpkit", "validate", str(game)],
+        capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "PNPKIT_CACHE_DIR": str(tmp_path / "cache")},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr

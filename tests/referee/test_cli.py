@@ -70,7 +70,10 @@ def test_unusable_inputs_exit_2_with_a_message_naming_them(tmp_path: Path) -> No
     binary.write_bytes(b"order: red\n\xff\xfe\n")
     cases = [
         (("score", "alpina", "--position", binary), f"error: {binary}: not UTF-8 text (byte 12)"),
-        (("show", log, "--svg", tmp_path), f"error: --svg {tmp_path}: cannot write"),
+        (
+            ("show", log, "--svg", tmp_path),
+            f"error: {tmp_path}: refused as an output file: it is a folder",
+        ),
         (("score", "alpina"), "error: alpina: no such log; to score a game that was not recorded"),
     ]
     for args, message in cases:

@@ -127,6 +127,7 @@ def test_a_players_page_enters_that_players_moves_only(tmp_path: Path) -> None:
         ("POST", "/api/move", {"json": {"move": "x" * 400}}, 400),
         ("POST", "/api/move", {"content": b"{not json", "headers": JSON}, 400),
         ("POST", "/api/move", {"content": b"\xff\xfe", "headers": JSON}, 400),
+        ("POST", "/api/move", {"content": b"[" * 2000 + b"]" * 2000, "headers": JSON}, 400),
         ("POST", "/api/move", {"content": b" " * (MAX_BODY + 1), "headers": JSON}, 413),
         ("POST", "/api/undo", {"content": b"{}"}, 415),
     ],

@@ -147,7 +147,7 @@ def test_showcase_fans_a_few_cards(marker_game: Game, tmp_path: Path) -> None:
 def test_exports_are_refused_among_the_games_files(marker_game: Game) -> None:
     root = marker_game.directory
     for out in (root / "out", root.parent, root):  # …/markers/out/markers, …/markers, …
-        with pytest.raises(PnpError, match="the game's directory"):
+        with pytest.raises(PnpError, match="the game directory"):
             check_output(out, marker_game)
     check_output(root.parent / "elsewhere", marker_game)
 

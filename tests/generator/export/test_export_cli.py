@@ -46,7 +46,7 @@ def test_an_output_folder_inside_the_game_is_refused(monkeypatch, capsys) -> Non
 
     inside = resolve_game("gentoo") / "exports"
     assert _run(monkeypatch, "gentoo", "--png", "--out", str(inside)) == 2
-    assert "is or holds the game's directory" in capsys.readouterr().err
+    assert "inside the game directory" in capsys.readouterr().err
     assert not inside.exists()
 
 
