@@ -76,10 +76,12 @@ def _parse_one(word: str) -> PlayerSpec:
 
 def can_determinise(rules: Rules) -> bool:
     """Whether a skilled player may search this game without seeing others' secrets: the rules
-    determinise by hand, or describe `knowledge` and `rebuild` for the default one."""
-    kind = type(rules)
-    derived = kind.knowledge is not Rules.knowledge and kind.rebuild is not Rules.rebuild
-    return rules.perfect_information or kind.determinise is not Rules.determinise or derived
+    say so, write their own `determinise`, or get it from `knowledge` and `rebuild`."""
+    return (
+        rules.perfect_information
+        or type(rules).determinise is not Rules.determinise
+        or type(rules).rebuild is not Rules.rebuild
+    )
 
 
 def require_fair(rules: Rules, specs: tuple[PlayerSpec, ...]) -> None:
@@ -92,13 +94,31 @@ def require_fair(rules: Rules, specs: tuple[PlayerSpec, ...]) -> None:
         )
 
 
-def decide(spec: PlayerSpec, setup: Setup, state: State, seat: str, rng: random.Random) -> Move:
-    """The move `seat`'s player makes now, at a "move" prompt."""
+def decide(
+    spec: PlayerSpec,
+    setup: Setup,
+    state: State,
+    seat: str,
+    rng: random.Random,
+    own: list[Move] | None = None,
+) -> Move:
+    """The move `seat`'s player makes now, at a "move" prompt, among `own` (the legal moves that
+    are `seat`'s to decide; default: every legal move)."""
     if spec.kind == "greedy":
-        return greedy_move(setup, state, seat, rng)
+        return greedy_move(setup, state, seat, rng, own)
     if spec.kind == "mcts":
-        return mcts_move(setup, state, seat, rng, spec.rollouts)
-    return setup.rules.random_move(setup, state, rng)
+        return mcts_move(setup, state, seat, rng, spec.rollouts, own)
+    return rng.choice(own) if own else setup.rules.random_move(setup, state, rng)
+
+
+def by_decider(setup: Setup, state: State) -> dict[str | None, list[Move]]:
+    """The legal moves now, by the player who decides each (None: no single player, such as a
+    tie the table breaks), the prompt's actors first in their order."""
+    rules = setup.rules
+    found: dict[str | None, list[Move]] = {a: [] for a in rules.prompt(setup, state).actors}
+    for move in rules.legal(setup, state):
+        found.setdefault(rules.actor(setup, state, move), []).append(move)
+    return {who: moves for who, moves in found.items() if moves}
 
 
 def decide_together(
@@ -142,7 +162,8 @@ def choose_option(
             bounds = {o: stats[o].ucb(total.visits) for o in options}
             best = max(bounds.values())
             option = rng.choice([o for o in options if bounds[o] == best])
-        picked = {p: option if p == seat else rng.choice(o) for p, o in choices.options.items()}
+        others = setup.rules.choices(setup, seen) or choices  # their options as sampled
+        picked = {p: option if p == seat else rng.choice(o) for p, o in others.options.items()}
         move = setup.rules.parse(setup, seen, choices.spelled(picked))
         if spec.kind == "greedy":
             before = setup.rules.score(setup, seen).total(seat)
@@ -173,11 +194,14 @@ def seen_state(setup: Setup, state: State, seat: str, rng: random.Random) -> Sta
     return seen
 
 
-def greedy_move(setup: Setup, state: State, seat: str, rng: random.Random) -> Move:
-    """The legal move with the best immediate change of `seat`'s score, the rules' own moves after
-    it applied (chance is not looked into); ties broken at random."""
+def greedy_move(
+    setup: Setup, state: State, seat: str, rng: random.Random, own: list[Move] | None = None
+) -> Move:
+    """The move (of `own`, default every legal one) with the best immediate change of `seat`'s
+    score, the rules' own moves after it applied (chance is not looked into); ties broken at
+    random."""
     rules = setup.rules
-    legal = rules.legal(setup, state)
+    legal = own if own is not None else rules.legal(setup, state)
     if len(legal) <= 1:
         return legal[0] if legal else rules.random_move(setup, state, rng)
     seen = seen_state(setup, state, seat, rng)
@@ -270,12 +294,20 @@ def move_key(move: Move) -> str:
     return json.dumps(move, sort_keys=True)
 
 
-def mcts_move(setup: Setup, state: State, seat: str, rng: random.Random, rollouts: int) -> Move:
+def mcts_move(
+    setup: Setup,
+    state: State,
+    seat: str,
+    rng: random.Random,
+    rollouts: int,
+    own: list[Move] | None = None,
+) -> Move:
     """UCT over determinisations: each pass samples what `seat` cannot see, descends by UCB among
     the moves legal in that sample, expands one move, and finishes with random play. The move
-    played is the most visited of the root's (legal in the true state, as they are the seat's)."""
+    played is the most visited of the root's that are `seat`'s (`own`, default every legal
+    move; legal in the true state, as they are the seat's)."""
     rules = setup.rules
-    moves = {move_key(m): m for m in rules.legal(setup, state)}
+    moves = {move_key(m): m for m in (own if own is not None else rules.legal(setup, state))}
     if len(moves) <= 1:
         return next(iter(moves.values())) if moves else rules.random_move(setup, state, rng)
     root = Node(actor=seat)
@@ -296,11 +328,12 @@ def _search_pass(setup: Setup, state: State, root: Node, rng: random.Random) -> 
             state = settle(setup, state, rng)
         if rules.prompt_kind(setup, state) != "move":
             break
-        actor = rules.prompt(setup, state).actors[0]
+        first = rules.prompt(setup, state).actors[0]
         legal = {move_key(m): m for m in rules.legal(setup, state)}
         untried = [key for key in legal if key not in node.children]
         if untried:
             key = rng.choice(untried)
+            actor = rules.actor(setup, state, legal[key]) or first
             node = node.children.setdefault(key, Node(actor=actor))
             path.append(node)
             state = settle(setup, rules.apply(setup, state, legal[key]), rng)
