@@ -45,14 +45,23 @@ def art_element(item: Image, prefix: str) -> RawElement:
         "preserveAspectRatio": "none",  # the fit is in the box already
     }
     if item.kind == "svg":
-        root = copy.deepcopy(_clean_svg(Path(item.path), Path(item.path).stat().st_mtime_ns))
-        _prefix_ids(root, prefix)
-        root.attrib.update(box)
-        return RawElement(root)
-    data = base64.b64encode(Path(item.path).read_bytes()).decode("ascii")
-    image = ET.Element("image", box)
-    image.set("xlink:href", f"data:{MIME[item.kind]};base64,{data}")
-    return RawElement(image)
+        element = copy.deepcopy(_clean_svg(Path(item.path), Path(item.path).stat().st_mtime_ns))
+        _prefix_ids(element, prefix)
+        element.attrib.update(box)
+    else:
+        data = base64.b64encode(Path(item.path).read_bytes()).decode("ascii")
+        element = ET.Element("image", box)
+        element.set("xlink:href", f"data:{MIME[item.kind]};base64,{data}")
+    if item.opacity < 1:
+        element.set("opacity", f"{item.opacity:g}")
+    if not item.flip:
+        return RawElement(element)
+    cx, cy = item.x + item.width / 2, item.y + item.height / 2  # mirrored about its centre
+    sx, sy = (-1 if "x" in item.flip else 1), (-1 if "y" in item.flip else 1)
+    transform = f"translate({cx:.3f},{cy:.3f}) scale({sx},{sy}) translate({-cx:.3f},{-cy:.3f})"
+    group = ET.Element("g", {"transform": transform})
+    group.append(element)
+    return RawElement(group)
 
 
 @cache
