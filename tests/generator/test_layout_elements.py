@@ -5,6 +5,7 @@ by PDFium) and the SVG preview (rasterised by resvg), and the two pictures must 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from io import BytesIO
@@ -239,6 +240,49 @@ def test_path_data_keeps_every_command_and_ends_where_it_says(start, steps, clos
     assert tuple(last[-2:]) == (x, y)
 
 
+@given(st.tuples(st.integers(-500, 500), st.integers(-500, 500)), commands)
+def test_relative_path_data_draws_the_same_as_absolute(start, steps) -> None:
+    arity = {"L": 2, "C": 6, "Q": 4, "H": 1, "V": 1}
+    absolute, relative = [f"M{start[0]},{start[1]}"], [f"m{start[0]},{start[1]}"]
+    x, y = start
+    for op, numbers in steps:
+        args = numbers[: arity[op]]
+        absolute.append(op + " ".join(map(str, args)))
+        if op == "H":
+            moved, (x, y) = [args[0] - x], (args[0], y)
+        elif op == "V":
+            moved, (x, y) = [args[0] - y], (x, args[0])
+        else:
+            moved = [v - (x if n % 2 == 0 else y) for n, v in enumerate(args)]
+            x, y = args[-2:]
+        relative.append(op.lower() + ",".join(map(str, moved)))
+    one, other = parse_path(" ".join(absolute)), parse_path("".join(relative))
+    assert [c[0] for c in one] == [c[0] for c in other]
+    for a, b in zip(one, other, strict=True):
+        assert a[1:] == pytest.approx(b[1:], abs=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("M 0 0 A 5 5 0 0 1 10 10", "unknown command 'A'; draw arcs with C curves"),
+        ("M 0 0 L 1e400 0", "within ±1e+06"),
+        ("5 5 L 1 1", "'5' where a command letter belongs"),
+        ("M 0 0 C 1 2 3", "C needs 6 numbers"),
+    ],
+)
+def test_path_data_that_cannot_be_drawn_says_why(data: str, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        parse_path(data)
+
+
+def test_smooth_curves_mirror_the_last_control_point() -> None:
+    _, _, smooth = parse_path("M0 0 C 0 10 10 10 10 0 S 20 -10 20 0")
+    assert smooth[1:3] == (10.0, -10.0)  # (10, 10) mirrored about the end (10, 0)
+    _, _, quad = parse_path("M0 0 Q 5 10 10 0 T 20 0")
+    assert quad[1:3] == pytest.approx((10 + 2 / 3 * 5, 2 / 3 * -10))  # control (15, -10)
+
+
 # image crop, flip, opacity ------------------------------------------------------------------
 
 ART_BOX = {"type": "image", "x": "10mm", "y": "10mm", "w": "40mm", "h": "20mm", "fit": "stretch"}
@@ -395,3 +439,23 @@ def test_every_element_type_of_the_schema_has_a_drawer_and_back() -> None:
     schema = json.loads((Path(__file__).parents[2] / "layouts" / "layout.schema.json").read_text())
     types = set(schema["$defs"]["element"]["properties"]["type"]["enum"]) - {"remove"}
     assert types == set(ELEMENTS)
+
+
+# the docs ------------------------------------------------------------------------------------
+
+
+def test_the_docs_list_every_bundled_icon_and_alias() -> None:
+    from pnpkit.layouts import icon_library
+    from pnpkit.layouts.icondoc import icon_list, with_list
+
+    doc = (Path(__file__).parents[2] / "docs" / "generator.md").read_text(encoding="utf-8")
+    assert with_list(doc) == doc, "run: make docs"
+    listed = set(re.findall(r"`([a-z0-9-]+)`", icon_list()))
+    assert listed == set(icon_library())  # every name and alias, nothing else
+
+
+def test_the_docs_example_game_of_every_element_is_valid() -> None:
+    fixture = Path(__file__).parent / "fixtures" / "elements"
+    result = validate(fixture)
+    assert result.returncode == 0, result.stderr
+    assert "valid (6 components, 6 pieces)" in result.stdout
