@@ -8,17 +8,40 @@ from pnpkit.components.model import Component, Game
 from pnpkit.errors import DefinitionError, PnpError, Problem
 from pnpkit.generator.compose import ArtProblem, FaceError
 from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.imposition import PAPERS
+from pnpkit.generator.sheetlayouts import place, sheet_layouts
 
 
 def face_problems(game: Game) -> list[Problem]:
     """What keeps any face of `game` from being drawn, each named by component and side."""
     problems: list[Problem] = []
+    drawn: dict[str, GroupFaces] = {}
     for group in game.groups:
         faces = GroupFaces(game, group)
         try:
             for component in group.components:
                 problems += _component_problems(faces, component)
+            drawn[group.id] = faces
         except DefinitionError as exc:  # the group's template: the same for every component
+            problems += exc.problems
+    if not problems:
+        problems += _sheet_problems(game, drawn)
+    return problems
+
+
+def _sheet_problems(game: Game, drawn: dict[str, GroupFaces]) -> list[Problem]:
+    """Pieces that a custom sheet layout cannot place (on its paper, A4 by default)."""
+    problems: list[Problem] = []
+    for layout in sheet_layouts(game):
+        fronts = [
+            drawn[name].front(component)
+            for name in layout.groups
+            for component in game.group(name).components
+            for _ in range(component.count)
+        ]
+        try:
+            place(layout, fronts, PAPERS[layout.spec.get("paper", "a4")])
+        except DefinitionError as exc:
             problems += exc.problems
     return problems
 

@@ -10,6 +10,7 @@ import contextlib
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -87,13 +88,19 @@ def _rows(results: list[GameRender]) -> list[tuple[str, str, str, str, str]]:
     rows = []
     for result in results:
         pdfs = [f for f in result.files if f.path.suffix == ".pdf"]
-        svgs = [f for f in result.files if f.path.suffix == ".svg"]
         for f in pdfs:
             rows.append((result.game.id, str(f.path), str(f.pages), str(f.faces), kb(f.size)))
-        if svgs:
-            folder = f"{svgs[0].path.parent}/ ({len(svgs)} SVG)"
-            size = kb(sum(f.size for f in svgs))
-            rows.append((result.game.id, folder, "", str(len(svgs)), size))
+        folders: dict[Path, list] = {}  # the SVG faces, the cut files: a row per folder
+        for f in result.files:
+            if f.path.suffix != ".pdf":
+                folders.setdefault(f.path.parent, []).append(f)
+        for folder, files in folders.items():
+            kinds = Counter(f.path.suffix[1:].upper() for f in files)
+            what = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+            faces = str(len(files)) if folder.name == "svg" else ""
+            rows.append(
+                (result.game.id, f"{folder}/ ({what})", "", faces, kb(sum(f.size for f in files)))
+            )
     return rows
 
 

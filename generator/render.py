@@ -9,9 +9,11 @@ from pathlib import Path
 from pnpkit.atomic import write_bytes
 from pnpkit.components.model import Game, Group
 from pnpkit.errors import PnpError
+from pnpkit.generator.cutfiles import CutSheet, cut_dxf, cut_svg
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
+from pnpkit.generator.sheetlayouts import SheetLayout, sheet_layouts
 from pnpkit.outputs import output_folder
 
 Step = Callable[[str], None]
@@ -52,7 +54,21 @@ def selected_groups(game: Game, only: list[str] | None) -> list[Group]:
 
 def steps_for(game: Game, groups: list[Group], svg: bool = True) -> int:
     """How many progress steps `render_game` reports."""
-    return 2 * len(groups) + 1 + int(svg)
+    layouts = _layouts(game, groups)
+    on_sheets = {name for layout in layouts for name in layout.groups}
+    units = len([g for g in groups if g.id not in on_sheets]) + len(layouts)
+    return 2 * units + 1 + int(svg) + int(any(layout.cut_file for layout in layouts))
+
+
+def _layouts(game: Game, groups: list[Group]) -> list[SheetLayout]:
+    """The game's custom sheets that hold any of `groups`, each with only those groups."""
+    chosen = {g.id for g in groups}
+    found = []
+    for layout in sheet_layouts(game):
+        held = tuple(name for name in layout.groups if name in chosen)
+        if held:
+            found.append(SheetLayout(layout.id, held, layout.spec, layout.manifest))
+    return found
 
 
 def render_game(
@@ -69,8 +85,11 @@ def render_game(
     folder = output_folder(out / game.id, games=(game.directory,))
     faces = {g.id: GroupFaces(game, g, options.bleed_mm) for g in groups}
     combined = SheetWriter(options, f"{game.name} — print and play")
-    single = len(groups) == 1
-    for group in groups:
+    layouts = _layouts(game, groups)
+    on_sheets = {name for layout in layouts for name in layout.groups}
+    plain = [g for g in groups if g.id not in on_sheets]
+    single = len(plain) + len(layouts) == 1
+    for group in plain:
         step(f"{game.id}: {group.name}")
         faces[group.id].warnings = result.warnings
         writer = SheetWriter(options, f"{game.name} — {group.name}")
@@ -82,8 +101,28 @@ def render_game(
             combined = writer
         else:
             combined.add_group(game, group, faces[group.id])
+    by_id = {g.id: g for g in groups}
+    cut_sheets: dict[str, list[CutSheet]] = {}
+    for layout in layouts:
+        step(f"{game.id}: sheet {layout.id}")
+        members = [(by_id[name], faces[name]) for name in layout.groups]
+        for _, group_faces in members:
+            group_faces.warnings = result.warnings
+        writer = SheetWriter(options, f"{game.name} — {layout.id}")
+        cuts = writer.add_sheet(game, layout, members)
+        result.files.append(_write_pdf(folder / f"{game.id}-{layout.id}.pdf", writer))
+        step(f"{game.id}: sheet {layout.id} (combined)")
+        if single:
+            combined = writer
+        else:
+            combined.add_sheet(game, layout, members)
+        if layout.cut_file:
+            cut_sheets[layout.id] = cuts
     step(f"{game.id}: print-and-play PDF")
     result.files.append(_write_pdf(folder / f"{game.id}-print-and-play.pdf", combined))
+    if cut_sheets:
+        step(f"{game.id}: cut files")
+        result.files.extend(_write_cut_files(folder / "cut", cut_sheets))
     if svg:
         step(f"{game.id}: SVG faces")
         result.files.extend(_write_svgs(folder / "svg", groups, faces))
@@ -95,6 +134,21 @@ def _write_pdf(path: Path, writer: SheetWriter) -> Written:
     write_bytes(path, data)
     stats = writer.stats
     return Written(path, stats.pages, stats.fronts + stats.backs, len(data))
+
+
+def _write_cut_files(folder: Path, sheets: dict[str, list[CutSheet]]) -> list[Written]:
+    """An SVG and a DXF cut file per printed sheet (`<sheet>-<n>.svg`, `.dxf`), written into
+    a temp folder that then replaces `folder` whole."""
+    written = []
+    with swapped_folder(folder) as temp:
+        for name, pages in sheets.items():
+            for number, page in enumerate(pages, start=1):
+                for suffix, text in (("svg", cut_svg(page)), ("dxf", cut_dxf(page))):
+                    data = text.encode("utf-8")
+                    file = f"{name}-{number}.{suffix}"
+                    (temp / file).write_bytes(data)
+                    written.append(Written(folder / file, 1, len(page.cuts), len(data)))
+    return written
 
 
 def _write_svgs(folder: Path, groups: list[Group], faces: dict[str, GroupFaces]) -> list[Written]:
