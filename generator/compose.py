@@ -591,5 +591,6 @@ def context_for(game, group, component, extra: Mapping[str, Any] | None = None) 
         "kind": group.kind,
         "color": spec.get("color") or game.manifest.get("color") or "#444444",
         "back": thaw(spec.get("back", {})),
+        "build": "",  # the build being rendered (GroupFaces sets it), "" for the game as defined
         **(extra or {}),
     }

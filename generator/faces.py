@@ -13,6 +13,7 @@ from typing import Any
 
 from pnpkit.components.model import Component, Game, Group, thaw
 from pnpkit.errors import DefinitionError, PnpError, Problem
+from pnpkit.generator.builds import Build, greyscale
 from pnpkit.generator.compose import FaceBuilder, context_for, coord
 from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path
 from pnpkit.generator.face import Path as Outline
@@ -85,6 +86,8 @@ class GroupFaces:
     game: Game
     group: Group
     bleed_mm: float = DEFAULT_BLEED_MM
+    build: Build | None = None
+    """The edition drawn (its variables, templates, greyscale); None: the game as defined."""
     warnings: list[str] = field(default_factory=list)
     art_warnings: list[str] = field(default_factory=list)
     _front_cache: dict[str, Face] = field(default_factory=dict, repr=False)
@@ -95,7 +98,8 @@ class GroupFaces:
         return game_families(self.game)
 
     def template_name(self, side: str) -> str:
-        explicit = self.group.spec.get("layout", {}).get(side)
+        own_build = self.build.layouts.get(self.group.id, {}) if self.build else {}
+        explicit = own_build.get(side) or self.group.spec.get("layout", {}).get(side)
         if explicit:
             return explicit
         own = f"{self.group.id}-{side}"
@@ -113,6 +117,8 @@ class GroupFaces:
             raise DefinitionError(
                 [*exc.problems, Problem(str(self.game.directory), self.group.id, f"({side})")]
             ) from exc
+        if self.build and self.build.vars:  # the build's variables over the template's own
+            template = {**template, "vars": {**template.get("vars", {}), **self.build.vars}}
         geo = geo or geometry(self.group)
         width, height = size_pt(template["size"]) if "size" in template else (geo.width, geo.height)
         if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
@@ -160,6 +166,7 @@ class GroupFaces:
 
     def context(self, component: Component, extra: dict[str, Any] | None = None) -> dict:
         values = context_for(self.game, self.group, component, extra)
+        values["build"] = self.build.name if self.build else ""
         if self.group.kind == "track":
             spec = self.group.spec
             spaces = spec["spaces"]
@@ -175,8 +182,12 @@ class GroupFaces:
     def front(self, component: Component) -> Face:
         """The front of a component (for dice, the whole net; for standees, the folded piece)."""
         if component.id not in self._front_cache:
-            self._front_cache[component.id] = self._front(component)
+            face = self._front(component)
+            self._front_cache[component.id] = self._in_build(face)
         return self._front_cache[component.id]
+
+    def _in_build(self, face: Face) -> Face:
+        return greyscale(face) if self.build and self.build.greyscale else face
 
     def _front(self, component: Component) -> Face:
         if self.group.kind == "dice":
@@ -191,9 +202,8 @@ class GroupFaces:
         if not has_back(self.group):
             return None
         if component.id not in self._back_cache:
-            self._back_cache[component.id] = self._backs.build(
-                self.context(component), component.id
-            )
+            face = self._backs.build(self.context(component), component.id)
+            self._back_cache[component.id] = self._in_build(face)
         return self._back_cache[component.id]
 
     def die_net(self, component: Component) -> Face:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pnpkit.components.model import Game
+from pnpkit.generator.builds import build_named
 from pnpkit.generator.pdfsheets import PrintOptions
 from pnpkit.generator.render import GameRender, Step, render_game, selected_groups, steps_for
 from pnpkit.outputs import output_folder
@@ -28,19 +29,26 @@ def run_render(
     only: list[str] | None,
     svg: bool = True,
     as_json: bool = False,
+    builds: list[str] | None = None,
 ) -> list[str]:
     """Render every game (a progress bar on a terminal), print a summary (or, with `as_json`,
-    the files written as JSON); return the warnings."""
-    chosen = [(game, selected_groups(game, only)) for game in games]
-    for game in games:  # refuse a bad --out before anything is written
-        output_folder(out / game.id, games=[g.directory for g in games])
-    total = sum(steps_for(game, groups, svg) for game, groups in chosen)
+    the files written as JSON); return the warnings. With `builds`, each game once per build
+    named (every game must declare it)."""
+    chosen = [
+        (game, selected_groups(game, only), build_named(game, name) if name else None)
+        for game in games
+        for name in builds or [None]
+    ]
+    for game, _, build in chosen:  # refuse a bad --out before anything is written
+        stem = f"{game.id}-{build.name}" if build else game.id
+        output_folder(out / stem, games=[g.directory for g in games])
+    total = sum(steps_for(game, groups, svg) for game, groups, _ in chosen)
     started = time.perf_counter()
     results: list[GameRender] = []
     terminal = sys.stderr.isatty() and sys.stdout.isatty() and not as_json
     with progress_steps(total, terminal) as step:
-        for game, groups in chosen:
-            results.append(render_game(game, out, options, groups, step, svg))
+        for game, groups, build in chosen:
+            results.append(render_game(game, out, options, groups, step, svg, build))
     if as_json:
         print(json.dumps([_json(r) for r in results], indent=2, ensure_ascii=False))
         return [w for r in results for w in dict.fromkeys(r.warnings)]

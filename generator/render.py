@@ -9,6 +9,7 @@ from pathlib import Path
 from pnpkit.atomic import write_bytes
 from pnpkit.components.model import Game, Group
 from pnpkit.errors import PnpError
+from pnpkit.generator.builds import Build
 from pnpkit.generator.cutfiles import CutSheet, cut_dxf, cut_svg
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.outfolder import swapped_folder
@@ -78,12 +79,15 @@ def render_game(
     groups: list[Group],
     step: Step = lambda _: None,
     svg: bool = True,
+    build: Build | None = None,
 ) -> GameRender:
     """Write every PDF and SVG of `game` under `out`/<game id>/ (never inside the game, see
-    pnpkit.outputs; stale temporaries of a killed render there are removed first)."""
+    pnpkit.outputs; stale temporaries of a killed render there are removed first). A build
+    goes to `out`/<game id>-<build>/, its files named <game id>-<build>-…"""
     result = GameRender(game)
-    folder = output_folder(out / game.id, games=(game.directory,))
-    faces = {g.id: GroupFaces(game, g, options.bleed_mm) for g in groups}
+    stem = f"{game.id}-{build.name}" if build else game.id
+    folder = output_folder(out / stem, games=(game.directory,))
+    faces = {g.id: GroupFaces(game, g, options.bleed_mm, build) for g in groups}
     combined = SheetWriter(options, f"{game.name} — print and play")
     layouts = _layouts(game, groups)
     on_sheets = {name for layout in layouts for name in layout.groups}
@@ -94,7 +98,7 @@ def render_game(
         faces[group.id].warnings = result.warnings
         writer = SheetWriter(options, f"{game.name} — {group.name}")
         writer.add_group(game, group, faces[group.id])
-        path = folder / f"{game.id}-{group.id}.pdf"
+        path = folder / f"{stem}-{group.id}.pdf"
         result.files.append(_write_pdf(path, writer))
         step(f"{game.id}: {group.name} (combined)")
         if single:  # the print-and-play PDF holds the same sheets: write the same bytes
@@ -110,7 +114,7 @@ def render_game(
             group_faces.warnings = result.warnings
         writer = SheetWriter(options, f"{game.name} — {layout.id}")
         cuts = writer.add_sheet(game, layout, members)
-        result.files.append(_write_pdf(folder / f"{game.id}-{layout.id}.pdf", writer))
+        result.files.append(_write_pdf(folder / f"{stem}-{layout.id}.pdf", writer))
         step(f"{game.id}: sheet {layout.id} (combined)")
         if single:
             combined = writer
@@ -119,7 +123,7 @@ def render_game(
         if layout.cut_file:
             cut_sheets[layout.id] = cuts
     step(f"{game.id}: print-and-play PDF")
-    result.files.append(_write_pdf(folder / f"{game.id}-print-and-play.pdf", combined))
+    result.files.append(_write_pdf(folder / f"{stem}-print-and-play.pdf", combined))
     if cut_sheets:
         step(f"{game.id}: cut files")
         result.files.extend(_write_cut_files(folder / "cut", cut_sheets))
