@@ -4,8 +4,9 @@ problems are left to artcheck."""
 
 from __future__ import annotations
 
-from pnpkit.components.model import Component, Game
+from pnpkit.components.model import Component, Game, thaw
 from pnpkit.errors import DefinitionError, PnpError, Problem
+from pnpkit.generator.builds import build_named
 from pnpkit.generator.compose import ArtProblem, FaceError
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.imposition import PAPERS
@@ -25,7 +26,22 @@ def face_problems(game: Game) -> list[Problem]:
         except DefinitionError as exc:  # the group's template: the same for every component
             problems += exc.problems
     if not problems:
-        problems += _sheet_problems(game, drawn)
+        problems += _sheet_problems(game, drawn) + _build_problems(game)
+    return problems
+
+
+def _build_problems(game: Game) -> list[Problem]:
+    """A template that a build swaps in and that cannot be loaded."""
+    problems: list[Problem] = []
+    for name in thaw(game.manifest.get("builds", {})):
+        build = build_named(game, name)
+        for group_id, sides in build.layouts.items():
+            faces = GroupFaces(game, game.group(group_id), build=build)
+            for side in sides:
+                try:
+                    faces.builder(side)
+                except DefinitionError as exc:
+                    problems += exc.problems
     return problems
 
 

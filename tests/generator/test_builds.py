@@ -109,6 +109,19 @@ def test_a_build_naming_an_unknown_group_is_reported_with_its_pointer(tmp_path: 
     )
 
 
+def test_a_build_swapping_in_a_template_that_does_not_exist_fails_validate(
+    tmp_path: Path,
+) -> None:
+    game = tmp_path / "elements"
+    shutil.copytree(FIXTURE, game)
+    manifest = json.loads((game / "game.json").read_text())
+    manifest["builds"]["low-ink"]["layouts"] = {"cards": {"back": "no-such-back"}}
+    (game / "game.json").write_text(json.dumps(manifest))
+    result = pnp("validate", str(game))
+    assert result.returncode == 2
+    assert "no layout template 'no-such-back'" in result.stderr
+
+
 def test_when_with_a_field_but_no_values_is_refused_not_a_crash(tmp_path: Path) -> None:
     front = {"elements": [{"type": "rect", "fill": "#000000", "when": {"field": "name"}}]}
     game = art_game(tmp_path, front, [{"id": "AG-1", "name": "A"}])
