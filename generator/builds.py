@@ -2,7 +2,7 @@
 colour edition and a low-ink or black-and-white one (`pnp render --build NAME`).
 
 A build may set template variables, swap some groups' templates, and print every colour of the
-faces as its grey. Layouts see the build's name as the field `build`.
+faces (artwork included) as its grey. Layouts see the build's name as the field `build`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,17 @@ from typing import Any
 
 from pnpkit.components.model import Game, thaw
 from pnpkit.errors import PnpError
-from pnpkit.generator.face import Ellipse, Face, Gradient, Layer, Paint, Path, Primitive, Text
+from pnpkit.generator.face import (
+    Ellipse,
+    Face,
+    Gradient,
+    Image,
+    Layer,
+    Paint,
+    Path,
+    Primitive,
+    Text,
+)
 
 
 @dataclass(frozen=True)
@@ -61,11 +71,13 @@ def _items(items: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
             out.append(replace(item, color=grey(item.color)))
         elif isinstance(item, Layer):
             out.append(replace(item, items=_items(item.items)))
-        else:  # artwork files are the designer's to give in grey (a build's vars can swap them)
+        elif isinstance(item, Image):
+            out.append(replace(item, grey=True))
+        else:
             out.append(item)
     return tuple(out)
 
 
 def greyscale(face: Face) -> Face:
-    """The face with every colour of its shapes, text, icons and gradients turned grey."""
+    """The face with every colour of its shapes, text, icons, gradients and artwork grey."""
     return replace(face, items=_items(face.items))

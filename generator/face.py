@@ -84,6 +84,7 @@ class Image:
     kind: str
     flip: str = ""  # "x" mirrors it left to right, "y" top to bottom, "xy" both
     opacity: float = 1.0
+    grey: bool = False  # printed in grey (a greyscale build)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.errors import PnpError
-from pnpkit.generator.artwork import svg_drawing
+from pnpkit.generator.artwork import grey_bitmap, grey_drawing, svg_drawing
 from pnpkit.generator.face import (
     Ellipse,
     Face,
@@ -170,14 +170,17 @@ def draw_items(
                 drawing = svg_drawing(FilePath(item.path))
                 canvas.scale(item.width / drawing.width, -item.height / drawing.height)
                 if item.opacity < 1:
-                    canvas.doForm(art_group(canvas, item.path))
+                    canvas.doForm(art_group(canvas, item.path, item.grey))
+                elif item.grey:  # drawn in place: the shared forms hold the art in colour
+                    draw_svg(canvas, grey_drawing(FilePath(item.path)))
                 elif item.path in art_forms:
                     canvas.doForm(art_form_name(item.path))
                 else:
                     draw_svg(canvas, drawing)
             else:  # reportlab stores each distinct file once, however often it is drawn
                 canvas.scale(1, -1)
-                canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
+                source = grey_bitmap(item.path) if item.grey else item.path
+                canvas.drawImage(source, 0, 0, item.width, item.height, mask="auto")
             canvas.restoreState()
 
 
@@ -198,13 +201,13 @@ def art_form_name(path: str) -> str:
     return "Art" + hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
 
 
-def art_group(canvas: Canvas, path: str) -> str:
+def art_group(canvas: Canvas, path: str, grey: bool = False) -> str:
     """The name of a form holding one SVG file's drawing as a transparency group, defined on
     first use: the fill alpha set when it is placed then fades the art as a whole (as the
     preview's `opacity` does), not each of its shapes on its own."""
-    name = "Group" + art_form_name(path)
+    name = ("GreyGroup" if grey else "Group") + art_form_name(path)
     if not canvas.hasForm(name):
-        drawing = svg_drawing(FilePath(path))
+        drawing = (grey_drawing if grey else svg_drawing)(FilePath(path))
         canvas.beginForm(name, 0, 0, drawing.width, drawing.height)  # reportlab nests it
         draw_svg(canvas, drawing)
         end_form(canvas, name, group=True)

@@ -19,6 +19,17 @@ from pnpkit.generator.artwork import MIME
 from pnpkit.generator.face import Image
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
+GREY_FILTER = "pnp-grey"
+GREY_MATRIX = " ".join(["0.299 0.587 0.114 0 0"] * 3 + ["0 0 0 1 0"])  # ITU-R 601 luma, as print
+
+
+def grey_filter() -> RawElement:
+    """The filter that turns artwork grey in a preview as the print does (in sRGB values)."""
+    element = ET.Element("filter", {"id": GREY_FILTER, "color-interpolation-filters": "sRGB"})
+    ET.SubElement(element, "feColorMatrix", {"type": "matrix", "values": GREY_MATRIX})
+    return RawElement(element)
+
+
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 DROPPED = {"script", "foreignObject"}
 _URL_REF = re.compile(r"url\(\s*['\"]?#([^'\")\s]+)['\"]?\s*\)")
@@ -54,6 +65,8 @@ def art_element(item: Image, prefix: str) -> RawElement:
         element.set("xlink:href", f"data:{MIME[item.kind]};base64,{data}")
     if item.opacity < 1:
         element.set("opacity", f"{item.opacity:g}")
+    if item.grey:
+        element.set("filter", f"url(#{GREY_FILTER})")
     if not item.flip:
         return RawElement(element)
     cx, cy = item.x + item.width / 2, item.y + item.height / 2  # mirrored about its centre

@@ -26,7 +26,7 @@ from pnpkit.generator.face import (
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FAMILY
 from pnpkit.generator.fontsubset import family_name, woff_subset
-from pnpkit.generator.svgart import art_element
+from pnpkit.generator.svgart import art_element, grey_filter
 from pnpkit.units import MM
 
 FONT_STACK = f"'{FONT_FAMILY}', 'Bitstream Vera Sans', Verdana, sans-serif"
@@ -59,6 +59,7 @@ class _SvgWriter:
     def __init__(self, drawing: svgwrite.Drawing):
         self.drawing = drawing
         self.ids = itertools.count(1)
+        self.grey_filter = False  # whether the filter that greys artwork is in the defs
         self.embedded: dict[str, tuple[str, str, set[str]]] = {}
         """A game's own fonts used so far: file → (family name here, style, characters)."""
 
@@ -127,6 +128,9 @@ class _SvgWriter:
             elif isinstance(item, Layer):
                 self.layer(parent, item)
             elif isinstance(item, Image):
+                if item.grey and not self.grey_filter:
+                    self.drawing.defs.add(grey_filter())
+                    self.grey_filter = True
                 parent.add(art_element(item, prefix=f"art{next(self.ids)}-"))
 
     def layer(self, parent, item: Layer) -> None:

@@ -129,3 +129,22 @@ def test_when_with_a_field_but_no_values_is_refused_not_a_crash(tmp_path: Path) 
     assert result.returncode == 2
     assert "cards-front.json:#/elements/0/when" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["png", "svg"])
+@pytest.mark.parametrize("opacity", [1.0, 0.5])
+def test_greyscale_artwork_prints_as_previewed(tmp_path: Path, kind: str, opacity: float) -> None:
+    from pnpkit.generator.builds import greyscale
+
+    from .test_layout_elements import ART_BOX, RED, card, pixel, print_and_preview
+
+    element = {**ART_BOX, "src": f"art/two-halves.{kind}", "opacity": opacity}
+    background = {"type": "rect", "x": "0mm", "y": "0mm", "w": "100%", "h": "100%",
+                  "fill": "#ffffff"}  # fmt: skip
+    face = greyscale(card(tmp_path, [background, element]))
+    level = 0.299 * RED[0] + 0.587 * RED[1] + 0.114 * RED[2]
+    expected = 255 - opacity * (255 - level)  # over white paper
+    for image in print_and_preview(face):
+        r, g, b = pixel(image, 15, 20)  # the red half, grey
+        assert max(r, g, b) - min(r, g, b) <= 3
+        assert r == pytest.approx(expected, abs=6)
