@@ -345,12 +345,31 @@ def score(
         Path | None, typer.Option("--position", help="Score a typed finished position.")
     ] = None,
     as_json: JsonOption = False,
+    photos: Annotated[
+        list[Path] | None,
+        typer.Option("--photo", help="Score the finished position in photos (repeatable)."),
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="With --photo: write the position file read.")
+    ] = None,
 ) -> None:
     """Scores by category, the winner and the tie-break used."""
     from pnpkit.referee.report import owed_lines, print_json, score_text
 
     pending: list[Event] = []
-    if position is not None:
+    read: dict[str, str] = {}
+    if photos:
+        from pnpkit.components import load_game
+        from pnpkit.referee.photo_position import position_from_photos
+        from pnpkit.referee.rules import load_rules
+
+        game = load_game(target)
+        text = position_from_photos(game, photos, save)
+        read = {"position": text}
+        if not as_json:
+            print(text)
+        sheet, over = load_rules(game).score_position(game, text, "the photos' position"), True
+    elif position is not None:
         from pnpkit.components import load_game
         from pnpkit.referee.rules import load_rules
 
@@ -372,7 +391,7 @@ def score(
         sheet = session.rules.score(session.setup, session.state)
         over = session.prompt().kind == "over"
     if as_json:
-        print_json(sheet.to_json(over) | _pending(pending))
+        print_json(sheet.to_json(over) | _pending(pending) | read)
         return
     print(score_text(sheet, over))
     for line in owed_lines(pending, completed=False):

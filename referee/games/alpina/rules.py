@@ -71,7 +71,7 @@ class AlpinaRules(Rules):
     """The rules of Alpina, step by step as the rulebook orders them."""
 
     id = "alpina"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
     version = "1"
     options: ClassVar[Mapping[str, str]] = {
@@ -215,6 +215,12 @@ class AlpinaRules(Rules):
         return scoring.score_grid(
             placed, position.hikers, position.order, space_label=position.label
         )
+
+    def position_from_pieces(self, game: Game, photos: Sequence[Any]) -> str:
+        """The grid and its hikers read from photos of the table (photo.py)."""
+        from pnpkit.referee.games.alpina.photo import position_from_pieces
+
+        return position_from_pieces(game, photos)
 
     # --- showing ----------------------------------------------------------------------------
     def describe(self, setup: Setup, state: Alpina) -> str:
