@@ -12,12 +12,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageChops, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from pnpkit.components.model import Game
 from pnpkit.generator.export import render_images
 from pnpkit.generator.facepdf import FacePage
 from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.shapes import hex_points
 from pnpkit.scan import homography
 from pnpkit.scan.homography import Matrix, Point
 from pnpkit.scan.pieces import code_places
@@ -82,8 +83,23 @@ def face_image(game: Game, component_id: str, dpi: float) -> Image.Image:
         component = game.component(component_id)
         face = GroupFaces(game, game.group(component.group)).front(component)
         [image] = render_images([FacePage(face, 0.0, component_id)], dpi, "bench")
-        _faces[key] = image.convert("RGBA")
+        _faces[key] = _cut(image.convert("RGBA"), face.shape)
     return _faces[key]
+
+
+def _cut(image: Image.Image, shape: str) -> Image.Image:
+    """The face cut out along its shape (a round token, a hex tile), transparent outside."""
+    if shape not in ("circle", "hex", "hex-flat"):
+        return image
+    mask = Image.new("L", image.size, 0)
+    draw = ImageDraw.Draw(mask)
+    w, h = image.size
+    if shape == "circle":
+        draw.ellipse((0, 0, w - 1, h - 1), fill=255)
+    else:
+        draw.polygon(hex_points(0, 0, w - 1, h - 1, shape == "hex-flat"), fill=255)
+    image.putalpha(ImageChops.multiply(image.getchannel("A"), mask))
+    return image
 
 
 def photograph(
@@ -165,7 +181,10 @@ def _spoil(photo: Image.Image, camera: Camera, rng: random.Random) -> Image.Imag
     if camera.blur:
         photo = photo.filter(ImageFilter.GaussianBlur(camera.blur))
     if camera.noise:
-        noise = Image.effect_noise((w, h), camera.noise).convert("RGB")
+        # uniform noise of standard deviation `noise`, drawn from the seeded generator
+        spread = camera.noise * 3**0.5 / 128
+        noise = Image.frombytes("L", (w, h), rng.randbytes(w * h))
+        noise = noise.point(lambda v: round(128 + (v - 128) * spread)).convert("RGB")
         photo = ImageChops.add(photo, noise, offset=-128)
     return photo
 

@@ -32,8 +32,10 @@ def _register_subcommands() -> None:
     """Attach the generator's and the referee's commands (each imports its heavy parts lazily)."""
     from pnpkit.generator.cli import register as register_generator
     from pnpkit.referee.cli import app as referee_app
+    from pnpkit.scan.cli import register as register_scan
 
     register_generator(app)
+    register_scan(app)
     app.add_typer(referee_app, name="referee", help="Record and check a real game's moves.")
 
 

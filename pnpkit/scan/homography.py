@@ -12,6 +12,9 @@ def solve(source: Sequence[Point], target: Sequence[Point]) -> Matrix:
     """The homography taking each of four `source` points to its `target` point.
 
     ValueError if three of the points are on one line (no such map)."""
+    for points in (source, target):
+        if _degenerate(points):
+            raise ValueError("three of the points are on one line: no homography")
     rows: list[list[float]] = []
     for (x, y), (u, v) in zip(source, target, strict=True):
         rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y, u])
@@ -35,6 +38,16 @@ def affine(source: Sequence[Point], target: Sequence[Point]) -> Matrix:
                 normal[r][3] += terms[r] * goal[coordinate]
         rows.append(tuple(_eliminate(normal)))
     return (rows[0], rows[1], (0.0, 0.0, 1.0))  # type: ignore[return-value]
+
+
+def _degenerate(points: Sequence[Point]) -> bool:
+    """Whether three of four points are (nearly) on one line."""
+    scale = max(1e-12, max(abs(v) for p in points for v in p)) ** 2
+    for skip in range(4):
+        (ax, ay), (bx, by), (cx, cy) = [p for i, p in enumerate(points) if i != skip]
+        if abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) < 1e-9 * scale:
+            return True
+    return False
 
 
 def _eliminate(rows: list[list[float]]) -> list[float]:

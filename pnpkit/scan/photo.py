@@ -75,11 +75,11 @@ def find_codes(image: Image.Image, symbologies: frozenset[str]) -> list[Sighting
     from a straightened copy. One code seen several times is reported once."""
     formats = _formats(symbologies)
     found: list[Sighting] = []
-    for scale in SCALES:
-        copy = image if scale == 1 else image.resize(
+    for scale, (left, top, right, bottom) in _views(image.size):
+        copy = image.crop((left, top, right, bottom)) if scale == 1 else image.resize(
             (round(image.width * scale), round(image.height * scale)), Image.BILINEAR)  # fmt: skip
         for code in _read(copy, formats, return_errors=True):
-            sighting = _sighting(code, scale)
+            sighting = _sighting(code, scale, left, top)
             if sighting.error:
                 if not _contrasty(image, sighting):
                     continue  # texture of the table taken for a code: nothing printed there
@@ -89,6 +89,13 @@ def find_codes(image: Image.Image, symbologies: frozenset[str]) -> list[Sighting
 
 
 SCALES = (1.0, 0.8, 0.6)
+
+
+def _views(size: tuple[int, int]) -> list[tuple[float, tuple[int, int, int, int]]]:
+    """The readings of a photo: (scale, box), the whole at each of SCALES."""
+    return [(scale, (0, 0, *size)) for scale in SCALES]
+
+
 MIN_SPREAD = 40
 """The least standard deviation of brightness (0–255) where a code is printed: dark modules on
 a light ground spread far more; wood grain or cloth that fooled the detector, much less."""

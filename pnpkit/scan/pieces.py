@@ -58,6 +58,23 @@ class Piece:
         """A photo point in this piece's face coordinates (points)."""
         return homography.apply(self.to_face, point)
 
+    def outline(self) -> list[Point]:
+        """The piece's cut shape (rectangle, circle or hex) in photo pixels."""
+        import math
+
+        from pnpkit.generator.shapes import hex_points
+
+        w, h = self.place.width, self.place.height
+        if self.place.shape == "circle":
+            points = [(w / 2 + w / 2 * math.cos(a / 24 * math.tau),
+                       h / 2 + h / 2 * math.sin(a / 24 * math.tau)) for a in range(24)]  # fmt: skip
+        elif self.place.shape in ("hex", "hex-flat"):
+            points = hex_points(0, 0, w, h, self.place.shape == "hex-flat")
+        else:
+            points = [(0, 0), (w, 0), (w, h), (0, h)]
+        to_photo = homography.invert(self.to_face)
+        return [homography.apply(to_photo, p) for p in points]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -186,7 +203,15 @@ def _piece(place: CodePlace, seen: Sighting) -> Piece:
 
 
 def inside(piece: Piece, point: Point, margin: float = 0.0) -> bool:
-    """Whether a photo point lies on the piece, at least `margin` points in from its edge."""
+    """Whether a photo point lies on the piece (its cut shape: a rectangle, circle or hex), at
+    least `margin` points in from its edge (a negative margin: at most that far outside)."""
+    from pnpkit.generator.codemark import inside_face
+
     x, y = piece.face_point(point)
     w, h = piece.place.width, piece.place.height
-    return margin <= x <= w - margin and margin <= y <= h - margin
+    if min(w, h) <= 2 * margin:
+        return False
+    # grow the point's distance from the centre as much as the margin shrinks the shape
+    grow = min(w, h) / (min(w, h) - 2 * margin)
+    x, y = w / 2 + (x - w / 2) * grow, h / 2 + (y - h / 2) * grow
+    return inside_face(piece.place.shape, w, h)(x, y)

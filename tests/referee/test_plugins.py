@@ -114,7 +114,7 @@ def test_an_unknown_rules_name_lists_the_installed_ones(site: Path, tmp_path: Pa
 def test_referee_rules_lists_where_each_rules_come_from_and_what_is_broken(site: Path) -> None:
     listed = referee(site, "rules")
     assert listed.returncode == 3, listed.stderr
-    assert "alpina: pnpkit 0.1.0, pnpkit.referee.games.alpina:RULES (contract 1.1)" in listed.stdout
+    assert "alpina: pnpkit 0.1.0, pnpkit.referee.games.alpina:RULES (contract 1.2)" in listed.stdout
     assert "faulty: faulty-plugin 0.1, faulty_rules:RULES (contract 1.0)" in listed.stdout
     assert "faulty-import: faulty-plugin 0.1, faulty_broken_import:RULES (BROKEN)" in listed.stdout
     rows = json.loads(referee(site, "rules", "--json").stdout)

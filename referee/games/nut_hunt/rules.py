@@ -86,7 +86,7 @@ class NutHuntRules(Rules):
     part of the rulebook (setup, turn, scattering, actions, objectives, end, automa, scoring)."""
 
     id = "nut-hunt"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
     secret_categories = frozenset({"objectives", "distance bonus", "failed objectives"})
     version = "1"
@@ -319,6 +319,12 @@ class NutHuntRules(Rules):
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         layout, holdings = read_position(data_of(game), text, source, game.players_max)
         return scoring.score_holdings(layout, holdings)
+
+    def position_from_pieces(self, game: Game, photos: Sequence[Any]) -> str:
+        """The forest, its squirrels and nests, and the objectives read from photos (photo.py)."""
+        from pnpkit.referee.games.nut_hunt.photo import position_from_pieces
+
+        return position_from_pieces(game, photos)
 
     # --- showing ------------------------------------------------------------------------------
     def describe(self, setup: Setup, state: Hunt) -> str:
