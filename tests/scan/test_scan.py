@@ -79,11 +79,11 @@ def test_a_photo_that_is_not_an_image_or_too_large_is_refused(tmp_path) -> None:
     game = load_game("alpina")
     text = tmp_path / "notes.jpg"
     text.write_text("hello")
-    with pytest.raises(PnpError, match="notes.jpg: not a photo"):
+    with pytest.raises(PnpError, match=r"notes\.jpg: not a photo"):
         scan_photo(game, text)
     huge = tmp_path / "huge.png"
     Image.new("1", (9000, 9000)).save(huge)
-    with pytest.raises(PnpError, match="huge.png: 9000×9000 pixels is larger"):
+    with pytest.raises(PnpError, match=r"huge\.png: 9000×9000 pixels is larger"):
         scan_photo(game, huge)
     with pytest.raises(PnpError, match="no such photo"):
         scan_photo(game, tmp_path / "absent.jpg")

@@ -87,9 +87,11 @@ def _forest(game: Game, scan: PhotoScan) -> str | None:
                 "of their pieces beside them)" for c in players if c not in objectives]  # fmt: skip
     if missing:
         raise PositionUnclear(missing)
-    lines = [f"# read from {scan.photo}: {len(laid)} tiles, {len(tokens)} squirrels and nests, "
-             f"{len(cards)} objectives",
-             "# the seat order is not in a photo: put the players' lines in seat order"]  # fmt: skip
+    lines = [
+        f"# read from {scan.photo}: {len(laid)} tiles, {len(tokens)} squirrels and nests, "
+        f"{len(cards)} objectives",
+        "# the seat order is not in a photo: put the players' lines in seat order",
+    ]
     start = 0
     for length in forest.ROWS:
         lines.append("layout " + " ".join(laid[n].id for n in range(start, start + length)))
