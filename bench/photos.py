@@ -215,7 +215,7 @@ def alpina_layout(game: Game, rng: random.Random, hidden: int = 0) -> tuple[list
         rows.append("  ".join(cells))
     for n, colour in enumerate(colours):  # the hikers not placed, beside the grid
         for k in range(5):
-            layout.append(Placed(hikers[colour], -40 - 20 * n, 30 + k * 20, rng.uniform(0, 360)))
+            layout.append(Placed(hikers[colour], -58 - 20 * n, 30 + k * 20, rng.uniform(0, 360)))
     return layout, "order: red, yellow\n" + "\n".join(rows) + "\n"
 
 

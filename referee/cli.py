@@ -180,15 +180,40 @@ def _start(
 @app.command()
 def move(
     log: LogArgument,
-    text: Annotated[str, typer.Argument(metavar="MOVE", help='The move, e.g. "play AL-17 e4".')],
+    text: Annotated[
+        str | None, typer.Argument(metavar="MOVE", help='The move, e.g. "play AL-17 e4".')
+    ] = None,
     as_json: JsonOption = False,
+    photo: Annotated[
+        Path | None,
+        typer.Option("--photo", help="Enter the one legal move the pieces in a photo match."),
+    ] = None,
 ) -> None:
     """Enter a move: exit 0 if accepted, 1 if refused (the reason on stderr)."""
     from pnpkit.referee.move_command import enter_move
 
+    if (text is None) == (photo is None):
+        raise PnpError("give the move, or --photo PHOTO to read it from a photo (not both)")
+    if photo is not None:
+        text = _move_from_photo(log, photo)
     code = enter_move(log, text, as_json)
     if code:
         raise typer.Exit(code)
+
+
+def _move_from_photo(log: Path, photo: Path) -> str:
+    """The one legal move the pieces in `photo` match; PnpError listing them if not one."""
+    from pnpkit.referee.photo_move import matching_moves
+
+    session, _ = _read(log)
+    found, seen = matching_moves(session, photo)
+    if len(found) == 1:
+        return found[0]
+    read = ", ".join(sorted(seen))
+    if not found:
+        raise PnpError(f"{photo}: read {read}; no move that may be entered now names them")
+    listed = "".join(f"\n  {m}" for m in found)
+    raise PnpError(f"{photo}: read {read}; {len(found)} moves match, enter one:{listed}")
 
 
 @app.command()

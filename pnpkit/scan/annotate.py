@@ -13,6 +13,8 @@ from pnpkit.scan.pieces import PhotoScan
 READ = (0, 200, 80)
 CODE = (255, 220, 0)
 UNREAD = (230, 30, 30)
+SMALL = 30 * 72 / 25.4
+"""Pieces narrower than 30 mm (tokens) are labelled beside themselves."""
 
 
 def annotated(scan: PhotoScan) -> Image.Image:
@@ -25,9 +27,14 @@ def annotated(scan: PhotoScan) -> Image.Image:
     line = max(2, round(2 * scale))
     font = ImageFont.truetype(str(FONT_DIR / FONT_FILES["bold"]), max(10, round(10 * scale)))
     for piece in scan.pieces:
-        draw.polygon(piece.outline(), outline=READ, width=line)
+        outline = piece.outline()
+        draw.polygon(outline, outline=READ, width=line)
         draw.polygon(piece.code, outline=CODE, width=max(1, line // 2))
-        _label(draw, piece.centre, piece.id, font, READ)
+        at = piece.centre
+        if piece.place.width < SMALL:  # a token: its label beside it, not over it
+            width = draw.textlength(piece.id, font=font)
+            at = (max(p[0] for p in outline) + width / 2 + 2 * line, piece.centre[1])
+        _label(draw, at, piece.id, font, READ)
     for unread in scan.unread:
         draw.polygon(unread.code, outline=UNREAD, width=line)
         x = max(p[0] for p in unread.code)
