@@ -32,8 +32,9 @@ def _photo(tmp_path, *cards: str):
 
 
 def test_the_card_turned_over_is_entered_as_its_move(log, tmp_path) -> None:
-    run = subprocess.run([*PNP, "referee", "move", str(log), "--photo",
-                          str(_photo(tmp_path, "AL-21"))], capture_output=True, text=True)  # fmt: skip
+    photo = _photo(tmp_path, "AL-21")
+    run = subprocess.run([*PNP, "referee", "move", str(log), "--photo", str(photo)],
+                         capture_output=True, text=True)  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert "start AL-21" in run.stdout
     assert '"start AL-21"' in log.read_text()
@@ -50,8 +51,9 @@ def test_several_matches_are_listed_and_nothing_is_entered(log, tmp_path) -> Non
 
 
 def test_a_card_that_no_legal_move_names_is_refused(log, tmp_path) -> None:
-    run = subprocess.run([*PNP, "referee", "move", str(log), "--photo",
-                          str(_photo(tmp_path, "AL-01"))], capture_output=True, text=True)  # fmt: skip
+    photo = _photo(tmp_path, "AL-01")
+    run = subprocess.run([*PNP, "referee", "move", str(log), "--photo", str(photo)],
+                         capture_output=True, text=True)  # fmt: skip
     assert run.returncode == 2 and "no move that may be entered now names them" in run.stderr
 
 
