@@ -89,6 +89,30 @@ def photos(quick: bool):
                 yield maker, camera, rng.randrange(9999)
 
 
+def measure(by_game: dict, quick: bool, folder: Path) -> tuple[dict[int, list[int]], int, int]:
+    """Per size bucket [codes, read], the wrong IDs and the photos, over the photos of the
+    games in `by_game` (name → loaded game)."""
+    counts: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    wrong = pictures = 0
+    for maker, camera, seed in photos(quick):
+        name = "alpina" if maker is alpina_layout else "nut-hunt"
+        if name not in by_game:
+            continue
+        game = by_game[name]
+        layout, _ = maker(game, random.Random(seed))
+        jpeg, truth = photograph(game, layout, camera)
+        path = folder / "photo.jpg"
+        path.write_bytes(jpeg)
+        scan = scan_photo(game, path)
+        got, bad = compare(truth, [(p.id, _centre(p.code)) for p in scan.pieces])
+        for key, (shown, read) in got.items():
+            counts[key][0] += shown
+            counts[key][1] += read
+        wrong += bad
+        pictures += 1
+    return counts, wrong, pictures
+
+
 def read_shares(quick: bool) -> int:
     """Read the photos; print the table; 0 if the targets are met."""
     failed = 0
@@ -97,25 +121,7 @@ def read_shares(quick: bool) -> int:
         games = {"datamatrix": {"alpina": load_game("alpina"), "nut-hunt": load_game("nut-hunt")},
                  "microqr": {"alpina": load_game(microqr_copy(folder))}}  # fmt: skip
         for symbology, by_game in games.items():
-            counts: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-            wrong = pictures = 0
-            for maker, camera, seed in photos(quick):
-                name = "alpina" if maker is alpina_layout else "nut-hunt"
-                if name not in by_game:
-                    continue
-                game = by_game[name]
-                layout, _ = maker(game, random.Random(seed))
-                jpeg, truth = photograph(game, layout, camera)
-                path = folder / "photo.jpg"
-                path.write_bytes(jpeg)
-                scan = scan_photo(game, path)
-                reads = [(p.id, _centre(p.code)) for p in scan.pieces]
-                got, bad = compare(truth, reads)
-                for key, (shown, read) in got.items():
-                    counts[key][0] += shown
-                    counts[key][1] += read
-                wrong += bad
-                pictures += 1
+            counts, wrong, pictures = measure(by_game, quick, folder)
             print(f"scan: {symbology}, {pictures} photos (tilt 0–35°, any turn, blur, noise, "
                   "uneven light, JPEG 60)")  # fmt: skip
             print(f"  {'code side':>12}  {'codes':>6}  {'read':>7}")
@@ -160,7 +166,7 @@ def speed() -> int:
         floor_time = min(_timed(floor) for _ in range(3))
         ours_time = min(_timed(lambda: scan_photo(game, path)) for _ in range(3))
     ratio = ours_time / floor_time
-    print("scan: one 12-megapixel photo (Alpina, 31 pieces)")
+    print("scan: one 12-megapixel photo (Alpina: 25 cards, 16 hikers)")
     print(f"  zxing-cpp alone        {floor_time:6.2f} s")
     print(f"  pnp scan's reading     {ours_time:6.2f} s   {ratio:.2f}× the floor")
     if ratio > FLOOR_FACTOR:
