@@ -71,15 +71,15 @@ def find_codes(image: Image.Image, symbologies: frozenset[str]) -> list[Sighting
 
     The photo is read whole and shrunk to each of SCALES (zxing-cpp misses some codes seen
     at a slant at one size that it finds at another; a shrunk copy costs a fraction of the
-    whole). A code found but not decoded is read again from its own neighbourhood enlarged
-    from a straightened copy. One code seen several times is reported once."""
+    whole). A code found but not decoded is read again from its neighbourhood, straightened
+    and enlarged. One code seen several times is reported once."""
     formats = _formats(symbologies)
     found: list[Sighting] = []
-    for scale, (left, top, right, bottom) in _views(image.size):
-        copy = image.crop((left, top, right, bottom)) if scale == 1 else image.resize(
+    for scale in SCALES:
+        copy = image if scale == 1 else image.resize(
             (round(image.width * scale), round(image.height * scale)), Image.BILINEAR)  # fmt: skip
         for code in _read(copy, formats, return_errors=True):
-            sighting = _sighting(code, scale, left, top)
+            sighting = _sighting(code, scale)
             if sighting.error:
                 if not _contrasty(image, sighting):
                     continue  # texture of the table taken for a code: nothing printed there
@@ -89,11 +89,6 @@ def find_codes(image: Image.Image, symbologies: frozenset[str]) -> list[Sighting
 
 
 SCALES = (1.0, 0.8, 0.6)
-
-
-def _views(size: tuple[int, int]) -> list[tuple[float, tuple[int, int, int, int]]]:
-    """The readings of a photo: (scale, box), the whole at each of SCALES."""
-    return [(scale, (0, 0, *size)) for scale in SCALES]
 
 
 MIN_SPREAD = 40
@@ -124,7 +119,7 @@ def _merged(found: list[Sighting], new: Sighting) -> list[Sighting]:
 
 
 RETRY_SIDE = 240
-TRY_ROTATE = True
+"""The side in pixels of the straightened copy an undecoded code is read again from."""
 
 
 def _formats(symbologies: frozenset[str]):
@@ -140,14 +135,15 @@ def _read(
 ) -> list:
     import zxingcpp
 
-    return zxingcpp.read_barcodes(image, formats=formats, try_rotate=TRY_ROTATE, try_invert=False,
+    return zxingcpp.read_barcodes(image, formats=formats, try_rotate=True, try_invert=False,
                                   binarizer=getattr(zxingcpp.Binarizer, binarizer),
                                   return_errors=return_errors)  # fmt: skip
 
 
-def _sighting(code, scale: float = 1.0, dx: float = 0.0, dy: float = 0.0) -> Sighting:
+def _sighting(code, scale: float = 1.0) -> Sighting:
+    """A zxing-cpp result read from a copy shrunk by `scale`, in the photo's pixels."""
     p = code.position
-    corners = tuple((q.x / scale + dx, q.y / scale + dy)
+    corners = tuple((q.x / scale, q.y / scale)
                     for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left))  # fmt: skip
     error = str(code.error).split(" @ ")[0] if code.error else ""
     return Sighting("" if error else code.text, corners, error)  # type: ignore[arg-type]
