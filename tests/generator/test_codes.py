@@ -9,7 +9,6 @@ import pytest
 import resvg_py
 import zxingcpp
 from PIL import Image as PilImage
-from PIL import ImageDraw
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
@@ -114,8 +113,8 @@ def test_bundled_games_print_a_code_on_every_card_tile_and_token(game_id: str) -
             continue
         faces = GroupFaces(game, group)
         for component in group.components:
-            texts = [_decode(path) for path in _code_paths(faces.front(component).items)]
-            assert component.id in texts, f"{component.id} prints no code of its ID"
+            grids = [_grid(path) for path in _code_paths(faces.front(component).items)]
+            assert codemark.modules(component.id) in grids, f"{component.id}: no code of its ID"
 
 
 def _code_paths(items) -> list[Path]:
@@ -129,17 +128,16 @@ def _code_paths(items) -> list[Path]:
     return found
 
 
-def _decode(path: Path) -> str:
-    """Rasterise one path of module rectangles and read it."""
+def _grid(path: Path) -> tuple[tuple[bool, ...], ...]:
+    """The module grid a path of module rectangles draws (dark modules True)."""
     xs = [c[1] for c in path.commands if c[0] in "ML"]
     ys = [c[2] for c in path.commands if c[0] in "ML"]
-    x0, y0, side = min(xs), min(ys), max(max(xs) - min(xs), max(ys) - min(ys))
-    scale = 400 / side
-    picture = PilImage.new("L", (480, 480), 255)
-    draw = ImageDraw.Draw(picture)
-    for i in range(0, len(path.commands), 5):
-        (_, ax, ay), _, (_, bx, by) = path.commands[i : i + 3]
-        left, top = 40 + (ax - x0) * scale, 40 + (ay - y0) * scale
-        draw.rectangle((left, top, 40 + (bx - x0) * scale - 1, 40 + (by - y0) * scale - 1), fill=0)
-    texts = _read(picture)
-    return texts[0] if texts else ""
+    rects = [path.commands[i : i + 3] for i in range(0, len(path.commands), 5)]
+    module = min(by - ay for (_, _, ay), _, (_, _, by) in rects)
+    count = round((max(ys) - min(ys)) / module)
+    grid = [[False] * count for _ in range(count)]
+    for (_, ax, ay), _, (_, bx, _) in rects:
+        row = round((ay - min(ys)) / module)
+        for column in range(round((ax - min(xs)) / module), round((bx - min(xs)) / module)):
+            grid[row][column] = True
+    return tuple(tuple(row) for row in grid)

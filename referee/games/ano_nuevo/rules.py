@@ -85,7 +85,7 @@ class AnoNuevoRules(Rules):
     """The referee for Año Nuevo."""
 
     id = "ano-nuevo"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {

@@ -88,7 +88,7 @@ class ArcticRules(Rules):
     """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
 
     id = "arctic"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}

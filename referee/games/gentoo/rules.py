@@ -79,7 +79,7 @@ class Gentoo(Rules):
     """The rules of Gentoo."""
 
     id = "gentoo"
-    contract = "1.1"
+    contract = "1.2"
     index = "rules-index.md"
     version = "1"
     variants: ClassVar[Mapping[str, str]] = {
