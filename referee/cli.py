@@ -383,6 +383,10 @@ def score(
 
     pending: list[Event] = []
     read: dict[str, str] = {}
+    if photos and position is not None:
+        raise PnpError("give --photo or --position, not both")
+    if save is not None and not photos:
+        raise PnpError("--save writes the position read from --photo: give --photo too")
     if photos:
         from pnpkit.components import load_game
         from pnpkit.referee.photo_position import position_from_photos

@@ -82,3 +82,15 @@ def test_a_game_whose_rules_read_no_photos_says_so() -> None:
     game = load_game("gentoo")
     with pytest.raises(PnpError, match="cannot read a position from photos"):
         Rules.position_from_pieces(load_rules(game), game, [])
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [(["--photo", "a.jpg", "--position", "p.txt"], "not both"),
+     (["--save", "out.txt"], "give --photo too")],
+)  # fmt: skip
+def test_photo_options_that_do_not_go_together_are_refused(extra, message, tmp_path) -> None:
+    run = subprocess.run([*PNP, "referee", "score", "alpina", *extra], capture_output=True,
+                         text=True, cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 2 and message in run.stderr
+    assert not (tmp_path / "out.txt").exists()
