@@ -82,7 +82,7 @@ def _from_cli(page: Any, log: Path, move: str) -> float:
     more than the page takes)."""
     before = version(page)
     start = time.perf_counter()
-    with writing_session(log) as (session, _):
+    with writing_session(log) as (session, _, _):
         session.submit(session.parse(move))
     wait_for_new_table(page, before)
     return (time.perf_counter() - start) * 1000
