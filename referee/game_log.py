@@ -17,7 +17,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -248,8 +248,9 @@ def _unopened(path: Path, exc: OSError) -> LogError:
     return LogError(f"{path}: cannot open the log ({exc.strerror or exc})")
 
 
-def create_log(path: Path, header: Header) -> None:
-    """Write a new log holding only its header; refuse to overwrite an existing file."""
+def create_log(path: Path, header: Header, events: Sequence[Event] = ()) -> None:
+    """Write a new log holding its header and `events`; refuse to overwrite an existing file.
+    All or nothing: if the write fails (a full disk), no file is left to block the name."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -261,10 +262,10 @@ def create_log(path: Path, header: Header) -> None:
         raise LogError(f"{path}: already exists; choose another --log or remove it") from None
     except OSError as exc:
         raise LogError(f"{path}: cannot create the log ({exc.strerror or exc})") from None
-    _write_header(fd, header)
+    _write_new(fd, path, header, events)
 
 
-def create_numbered_log(stem: Path, header: Header) -> Path:
+def create_numbered_log(stem: Path, header: Header, events: Sequence[Event] = ()) -> Path:
     """Create `STEM.jsonl`, or `STEM-2.jsonl`, `STEM-3.jsonl` … if taken; the path created.
 
     Each name is claimed with O_EXCL, so two referees started in the same second never share
@@ -277,17 +278,26 @@ def create_numbered_log(stem: Path, header: Header) -> Path:
             continue
         except OSError as exc:
             raise LogError(f"{path}: cannot create the log ({exc.strerror or exc})") from None
-        _write_header(fd, header)
+        _write_new(fd, path, header, events)
         return path
     raise LogError(f"{stem}-*.jsonl: no free name; give one with --log")
 
 
-def _write_header(fd: int, header: Header) -> None:
+def _write_new(fd: int, path: Path, header: Header, events: Sequence[Event]) -> None:
+    """Fill a just-created log in one write; on failure remove it, so the name stays free."""
+    data = _line(header.to_json()) + b"".join(_line(event) for event in events)
     try:
-        os.write(fd, _line(header.to_json()))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise LogError(
+            f"{path}: cannot write the new log ({exc.strerror or exc}); no log is left"
+        ) from None
 
 
 class LogWriter:
@@ -300,15 +310,23 @@ class LogWriter:
         self._torn = len(contents.warnings) > 0
 
     def append(self, event: Event) -> None:
-        """Append one event and fsync it; its seq must follow the last one.
+        """Append one event and fsync it (see `append_all`)."""
+        self.append_all([event])
 
-        LogError if the system refuses the write (a full disk): the log is cut back to its last
-        whole line, so nothing half-written stays in it.
+    def append_all(self, events: Sequence[Event]) -> None:
+        """Append events in one write and fsync them; their seqs must follow the last one.
+
+        All or nothing: LogError if the system refuses the write (a full disk), and then the log
+        is cut back to its length before the call (and fsync'd), so none of them is recorded and
+        nothing half-written stays in it.
         """
-        expected = len(self.contents.events) + 1
-        if event.get("seq") != expected:
-            raise ValueError(f"event seq {event.get('seq')} where {expected} comes next")
-        data = _line(event)
+        if not events:
+            return
+        first = len(self.contents.events) + 1
+        for offset, event in enumerate(events):
+            if event.get("seq") != first + offset:
+                raise ValueError(f"event seq {event.get('seq')} where {first + offset} comes next")
+        data = b"".join(_line(event) for event in events)
         if self.contents.unterminated:
             data = b"\n" + data
         try:
@@ -321,14 +339,18 @@ class LogWriter:
                 os.fsync(self._fd)
             except OSError:
                 os.ftruncate(self._fd, end)
+                os.fsync(self._fd)
                 raise
         except OSError as exc:
+            last = first + len(events) - 1
+            which = f"event {first}" if last == first else f"events {first}–{last}"
             raise LogError(
-                f"{self._path}: cannot write event {expected} ({exc.strerror or exc}); "
-                "it is not recorded"
+                f"{self._path}: cannot write {which} ({exc.strerror or exc}); "
+                "the log is as it was before this command: none of "
+                f"{'it' if last == first else 'them'} is recorded"
             ) from None
         self.contents.unterminated = False
-        self.contents.events.append(event)
+        self.contents.events.extend(events)
 
 
 def _write_all(fd: int, data: bytes) -> None:

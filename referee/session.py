@@ -79,7 +79,7 @@ def chance_rng(seed: int, depth: int, undos: int = 0) -> random.Random:
 
 
 class Session:
-    """Live state of one game. `sink`, when set, receives each new event (to append to a log)
+    """Live state of one game. `sink`, when set, receives the new events of each step together (to append to a log, all or none)
     once the whole step that made it has succeeded: if the rules fail half-way through a move
     and the referee's own moves after it, nothing of it reaches the log."""
 
@@ -88,7 +88,7 @@ class Session:
         self.rules: Rules = setup.rules
         self.events: list[Event] = []
         self._steps: list[_Step] = [_Step(0, RULES, self.rules.initial(setup))]
-        self.sink: Callable[[Event], None] | None = None
+        self.sink: Callable[[list[Event]], None] | None = None
 
     # --- looking ----------------------------------------------------------------------------
     @property
@@ -289,18 +289,17 @@ class Session:
     # --- inside -----------------------------------------------------------------------------
     @contextlib.contextmanager
     def _all_or_nothing(self) -> Iterator[int]:
-        """Events recorded inside go to the sink at the end, or are taken back on an exception
-        (those the sink refuses too, so the session keeps matching the log)."""
-        events, steps, sent = len(self.events), len(self._steps), 0
+        """Events recorded inside go to the sink together at the end, or are all taken back on
+        an exception (the sink's too: it takes all of them or none), so the session keeps
+        matching the log."""
+        events, steps = len(self.events), len(self._steps)
         try:
             yield events
-            for event in self.events[events:]:
-                if self.sink is not None:
-                    self.sink(event)
-                sent += 1
+            if self.sink is not None:
+                self.sink(self.events[events:])
         except BaseException:
-            del self.events[events + sent :]
-            del self._steps[steps + sent :]
+            del self.events[events:]
+            del self._steps[steps:]
             raise
 
     def _record(self, move: Move, by: str, why: str = "") -> None:
@@ -314,7 +313,7 @@ class Session:
 
     def _emit(self, event: Event) -> None:
         if self.sink is not None:
-            self.sink(event)
+            self.sink([event])
         self.events.append(event)
 
     def _undo_target(self) -> int | None:

@@ -78,16 +78,14 @@ def new_game(path: Path, setup: Setup) -> Session:
     """Make the referee's opening moves (digital chance), then create the log at `path` holding
     them: if the rules fail on the way, no log is left behind."""
     session = _opening(setup)
-    create_log(path, header_for(setup))
-    _record(path, session)
+    create_log(path, header_for(setup), session.events)
     return session
 
 
 def new_numbered_game(stem: Path, setup: Setup) -> tuple[Path, Session]:
     """Like new_game, in `STEM.jsonl` or the first free `STEM-N.jsonl`; the path and session."""
     session = _opening(setup)
-    path = create_numbered_log(stem, header_for(setup))
-    _record(path, session)
+    path = create_numbered_log(stem, header_for(setup), session.events)
     return path, session
 
 
@@ -96,12 +94,6 @@ def _opening(setup: Setup) -> Session:
     session = Session(setup)
     session.advance()
     return session
-
-
-def _record(path: Path, session: Session) -> None:
-    with open_for_append(path) as writer:
-        for event in session.events:
-            writer.append(event)
 
 
 def _setup_from(header: Header, path: Path) -> Setup:
@@ -154,6 +146,6 @@ def writing_session(path: Path) -> Iterator[tuple[Session, list[str], list[Event
     """
     with open_for_append(path) as writer:
         session = _replayed(writer.contents.header, list(writer.contents.events), path)
-        session.sink = writer.append
+        session.sink = writer.append_all
         completed = session.advance()
         yield session, writer.contents.warnings, completed

@@ -149,7 +149,7 @@ class LiveTable:
         with open_for_append(self.path) as writer, self._lock:
             changed = self._catch_up(list(writer.contents.events))
             session, start = self.session, len(self.session.events)
-            session.sink = writer.append
+            session.sink = writer.append_all
             try:
                 session.advance()
                 yield session

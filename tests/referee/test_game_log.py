@@ -126,6 +126,43 @@ def test_a_whole_last_line_without_its_newline_is_kept(log: Path) -> None:
     assert log.read_bytes().endswith(b'"text":"pass"}\n')
 
 
+def test_events_appended_together_are_recorded_all_or_none(
+    log: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = log.read_bytes()
+    real_write = os.write
+    room = len(json.dumps(_event(4), separators=(",", ":"))) + 1  # the first event fits
+
+    def fills_after_room(fd: int, data) -> int:  # type: ignore[no-untyped-def]
+        nonlocal room
+        if room == 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written = real_write(fd, bytes(data[:room]))
+        room -= written
+        return written
+
+    with open_for_append(log) as writer:
+        monkeypatch.setattr(os, "write", fills_after_room)
+        with pytest.raises(LogError, match=r"cannot write events 4–5 .*none of them is recorded"):
+            writer.append_all([_event(4), _event(5)])
+        monkeypatch.undo()
+        assert len(writer.contents.events) == 3
+    assert log.read_bytes() == before
+
+
+def test_a_new_log_that_cannot_be_written_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def disk_full(fd: int, data) -> int:  # type: ignore[no-untyped-def]
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", disk_full)
+    path = tmp_path / "new.jsonl"
+    with pytest.raises(LogError, match=r"cannot write the new log .*no log is left"):
+        create_log(path, HEADER, [_event(1)])
+    assert not path.exists()
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -28,7 +28,7 @@ class RollFails(DiceRace):
 def started(rules: DiceRace, sink: list[Event]) -> Session:
     setup = Setup(load_game("alpina"), rules, "standard", ("Ann", "Bob"), seed=4)
     session = Session(replace(setup))
-    session.sink = sink.append
+    session.sink = sink.extend
     session.advance()  # the referee rolls for Ann
     return session
 
@@ -44,18 +44,18 @@ def test_rules_failing_after_the_move_leave_the_session_and_the_log_as_they_were
     assert logged == events
 
 
-def test_an_event_the_log_refuses_is_taken_back_with_those_after_it() -> None:
+def test_a_step_the_log_refuses_is_taken_back_whole_with_the_move() -> None:
     logged: list[Event] = []
     session = started(DiceRace(), logged)
+    before, events = session.state, list(session.events)
+    offered: list[list[Event]] = []
 
-    def fills_up(event: Event) -> None:
-        if len(logged) == 2:
-            raise LogError("disk full")
-        logged.append(event)
+    def fills_up(step: list[Event]) -> None:
+        offered.append(step)
+        raise LogError("disk full")
 
     session.sink = fills_up
     with pytest.raises(LogError):
-        session.submit(session.parse("keep"))  # "keep" is written, the roll after it is not
-    assert [e["text"] for e in logged] == [e["text"] for e in session.events]
-    assert session.events[-1]["text"] == "keep"
-    assert session.state.turn == 1 and session.state.rolled is None
+        session.submit(session.parse("keep"))  # "keep" and the roll after it: one write, refused
+    assert offered[0][0]["text"] == "keep" and len(offered[0]) > 1
+    assert logged == events == session.events and session.state == before
