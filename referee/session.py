@@ -79,9 +79,9 @@ def chance_rng(seed: int, depth: int, undos: int = 0) -> random.Random:
 
 
 class Session:
-    """Live state of one game. `sink`, when set, receives the new events of each step together (to append to a log, all or none)
-    once the whole step that made it has succeeded: if the rules fail half-way through a move
-    and the referee's own moves after it, nothing of it reaches the log."""
+    """Live state of one game. `sink`, when set, receives the new events of each step together
+    (to append to a log, all or none) once the whole step has succeeded: if the rules fail
+    half-way through a move and the referee's own moves after it, nothing of it reaches the log."""
 
     def __init__(self, setup: Setup):
         self.setup = setup
