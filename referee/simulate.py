@@ -7,13 +7,21 @@ shared out: in this process, a process pool (`jobs`), or a Dask cluster (`execut
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import logging
 import math
 import os
 import random
+import signal
 import statistics
+import sys
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -197,17 +205,77 @@ def run_games(
     else:
         finished = _in_pool(plan, shares, jobs)
     records: list[Record] = []
-    for share in finished:
-        records += share
-        tick(len(share))
+    try:
+        for share in finished:
+            records += share
+            tick(len(share))
+    except BrokenProcessPool:
+        raise ExecutorError(
+            "a simulate worker process ended before its games were done (killed, or out of "
+            f"memory?); {_done(records, games)}"
+        ) from None
+    except (CancelledError, OSError, TimeoutError) as exc:
+        if executor != "dask":
+            raise
+        raise ExecutorError(
+            f"--executor dask: the cluster at {address} stopped answering "
+            f"({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}); "
+            f"{_done(records, games)}"
+        ) from None
     return sorted(records, key=lambda r: r["n"])
 
 
+def _done(records: list[Record], games: int) -> str:
+    """Which games were finished, as ranges of game numbers (counted from 0)."""
+    numbers = sorted(record["n"] for record in records)
+    if not numbers:
+        return f"none of the {games} games was done"
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    listed = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+    return f"{len(numbers)} of the {games} games were done (games {listed}); nothing was reported"
+
+
 def _in_pool(plan: Plan, shares: list[range], jobs: int) -> Iterator[list[Record]]:
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(
+        max_workers=jobs, initializer=end_with_parent, initargs=(os.getpid(),)
+    ) as pool:
         futures = [pool.submit(play_games, plan, share) for share in shares]
-        for future in as_completed(futures):
-            yield future.result()
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+PR_SET_PDEATHSIG = 1
+"""prctl(2) option: the signal this process gets when its parent ends (Linux)."""
+
+
+def end_with_parent(parent: int, poll: float = 1.0) -> None:
+    """A worker's initializer: end this process when `parent` ends, so that killing simulate
+    leaves no worker behind. Linux sends SIGKILL at the parent's death (prctl); elsewhere, and
+    as a fallback, a thread ends the process once its parent is no longer `parent`."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent ended before prctl took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 def _on_dask(plan: Plan, shares: list[range], address: str) -> Iterator[list[Record]]:
@@ -222,10 +290,26 @@ def _on_dask(plan: Plan, shares: list[range], address: str) -> Iterator[list[Rec
         client = Client(address, timeout="5s")
     except OSError as exc:
         raise ExecutorError(f"--executor dask: no Dask scheduler at {address} ({exc})") from exc
-    with client:
+    with _quiet("distributed"), client:
         futures = client.map(play_games, [plan] * len(shares), shares, pure=False)
         for future in dask_completed(futures):
             yield future.result()
+
+
+@contextlib.contextmanager
+def _quiet(library: str) -> Iterator[None]:
+    """Silence a library's loggers (Dask logs a lost scheduler with tracebacks; simulate tells
+    it once, as an ExecutorError)."""
+    names = [library, *(n for n in logging.root.manager.loggerDict if n.startswith(library + "."))]
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def summarise(plan: Plan, setup: Setup, records: list[Record]) -> dict[str, Any]:
