@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 COMMON_COLUMNS = ("id", "name", "count", "assumed")
 MAX_ROWS = 2000
+MAX_PROBLEMS = 50
+"""A table's problems told at most (then how many more): a hostile header or body of thousands
+of bad columns or rows gives a readable list, not one line per cell."""
 LIST_SEPARATOR = ";"
 UNCLOSED = 'a quoted cell starting on this row has no closing "'
 
@@ -207,16 +210,20 @@ def _header_problems(
             like = [h for h in header if h.lower() == required]
             hint = f" (found {like[0]!r}: column names are case-sensitive)" if like else ""
             problems.append(Problem(shown, grid.at(1), f"missing column {required!r}{hint}"))
+    firsts: dict[str, int] = {}
     for number, name in enumerate(header, start=1):
-        first = header.index(name) + 1
+        first = firsts.setdefault(name, number)
         if first != number:
             where = grid.at(1, number, name)
             first_label = grid.at(1, first, name).rpartition("column ")[2]
             problems.append(Problem(shown, where, f"repeats column {first_label}"))
     field_columns = [h for h in header if h not in COMMON_COLUMNS]
     if field_columns and root is None:
+        listed = f"{field_columns[:10]}" + (
+            f" (and {len(field_columns) - 10} more)" if len(field_columns) > 10 else ""
+        )
         problems.append(
-            Problem(shown, grid.at(1), f"columns {field_columns} need the group's `fields` schema")
+            Problem(shown, grid.at(1), f"columns {listed} need the group's `fields` schema")
         )
     if problems or root is None:
         return problems
@@ -337,7 +344,7 @@ def _table_items(
     header = [h.strip() for h in header]
     problems = _header_problems(header, shown, field_schema, registry, grid)
     if problems:
-        return [], problems
+        return [], _capped(problems, shown)
     root = field_schema or {}
     rows: list[CsvRow] = []
     try:
@@ -359,11 +366,25 @@ def _table_items(
             row = _convert_row(values, header, line, shown, root, registry, problems, grid)
             if row is not None:
                 rows.append(row)
+            if len(problems) > MAX_PROBLEMS:
+                break
     except _Unreadable as exc:
         problems.append(Problem(shown, grid.at(exc.line), str(exc)))
     if not rows and not problems:
         problems.append(Problem(shown, grid.at(2), "no rows: expected at least one component"))
-    return rows, problems
+    return rows, _capped(problems, shown)
+
+
+def _capped(problems: list[Problem], shown: str) -> list[Problem]:
+    """The first MAX_PROBLEMS problems, then one, at the first left untold, saying so."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    untold = Problem(
+        shown,
+        problems[MAX_PROBLEMS].where,
+        f"and more problems from here; fix the first {MAX_PROBLEMS}",
+    )
+    return [*problems[:MAX_PROBLEMS], untold]
 
 
 def _convert_row(values, header, line, shown, root, registry, problems, grid) -> CsvRow | None:

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
+from pnpkit.components.csvrows import MAX_PROBLEMS
 from pnpkit.errors import DefinitionError
 
 TINY = Path(__file__).parent / "fixtures" / "tiny-csv"
@@ -81,3 +82,27 @@ def test_a_column_in_the_wrong_case_is_pointed_out(tmp_path: Path) -> None:
     assert csv_problems(tmp_path, "ID,name,suit,value\nTY-1,One,sun,1\n") == [
         "tiny/cards.csv:line 1: missing column 'id' (found 'ID': column names are case-sensitive)"
     ]
+
+
+def test_a_header_of_200000_columns_is_checked_in_one_pass_with_its_problems_capped(
+    tmp_path: Path,
+) -> None:
+    """Each column repeats one before it: one problem per column, told for the first few."""
+    names = [f"c{n}" for n in range(100_000)]
+    problems = csv_problems(tmp_path, "id,name," + ",".join(names + names) + "\nTY-1,One\n")
+    assert len(problems) == MAX_PROBLEMS + 1
+    assert problems[0].startswith("tiny/cards.csv:line 1, column 100003 (c0): repeats column 3")
+    assert problems[-1] == (
+        "tiny/cards.csv:line 1, column 100053 (c50): and more problems from here; "
+        f"fix the first {MAX_PROBLEMS}"
+    )
+
+
+def test_rows_with_problems_are_told_up_to_the_cap(tmp_path: Path) -> None:
+    text = "id,name,suit,value\n" + "TY-1,One,sun\n" * 5000
+    problems = csv_problems(tmp_path, text)
+    assert len(problems) == MAX_PROBLEMS + 1
+    assert problems[0] == "tiny/cards.csv:line 2: expected 4 cells, found 3"
+    assert problems[-1] == (
+        f"tiny/cards.csv:line 52: and more problems from here; fix the first {MAX_PROBLEMS}"
+    )
