@@ -290,6 +290,13 @@ def read_sheet_items(
     objects, converted and checked as a CSV deck's are; problems name file, sheet, row, column."""
     from python_calamine import CalamineError, CalamineWorkbook, WorksheetNotFound
 
+    from pnpkit.components.sheet_extent import SheetTooLarge, check_extent
+
+    try:
+        check_extent(path, sheet)
+    except SheetTooLarge as exc:
+        place = f"sheet {sheet!r}" if sheet is not None else "its first sheet"
+        return [], [Problem(shown, place, str(exc))]
     try:
         book = CalamineWorkbook.from_path(str(path))
     except (OSError, CalamineError) as exc:

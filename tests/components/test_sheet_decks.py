@@ -188,3 +188,150 @@ def test_column_letters_count_like_a_spreadsheet(number: int) -> None:
     for letter in letters:
         value = value * 26 + ord(letter) - ord("A") + 1
     assert value == number and letters.isalpha() and letters.isupper()
+
+
+def _hostile_xlsx(path: Path, cells: str, dimension: str = "A1") -> None:
+    """A minimal .xlsx whose sheet Cards holds `cells` (sheetData XML), written with zipfile."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    relations = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    package = "http://schemas.openxmlformats.org/package/2006/relationships"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(
+            "[Content_Types].xml",
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+            'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats'
+            '-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-'
+            'officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/'
+            'sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml'
+            '.worksheet+xml"/></Types>',
+        )
+        archive.writestr(
+            "_rels/.rels",
+            f'<?xml version="1.0"?><Relationships xmlns="{package}"><Relationship Id="rId1" '
+            f'Type="{relations}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+        )
+        archive.writestr(
+            "xl/workbook.xml",
+            f'<?xml version="1.0"?><workbook xmlns="{main}" xmlns:r="{relations}"><sheets>'
+            '<sheet name="Cards" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        )
+        archive.writestr(
+            "xl/_rels/workbook.xml.rels",
+            f'<?xml version="1.0"?><Relationships xmlns="{package}"><Relationship Id="rId1" '
+            f'Type="{relations}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+        )
+        archive.writestr(
+            "xl/worksheets/sheet1.xml",
+            f'<?xml version="1.0"?><worksheet xmlns="{main}"><dimension ref="{dimension}"/>'
+            f"<sheetData>{cells}</sheetData></worksheet>",
+        )
+
+
+HEADER = ["id", "name", "suit", "value"]
+
+
+def _cell(ref: str, text: str) -> str:
+    row = re.sub(r"[A-Z]", "", ref)
+    return f'<row r="{row}"><c r="{ref}" t="inlineStr"><is><t>{text}</t></is></c></row>'
+
+
+def _hostile_game(tmp_path: Path, suffix: str, write) -> Path:  # type: ignore[no-untyped-def]
+    game = sheet_game(tmp_path, "id,name,suit,value\nTY-1,One,sun,1\n", suffix)
+    (game / f"cards{suffix}").unlink()
+    write(game / f"cards{suffix}")
+    return game
+
+
+@pytest.mark.parametrize("far", ["XFD1048576", "BXX20000", "A10001", "SG1"])
+def test_an_xlsx_cell_far_out_is_refused_before_the_sheet_is_loaded(
+    tmp_path: Path, far: str
+) -> None:
+    header = "".join(_cell(f"{c}1", n) for c, n in zip("ABCD", HEADER, strict=True))
+    game = _hostile_game(
+        tmp_path, ".xlsx", lambda p: _hostile_xlsx(p, header + _cell(far, "x"), f"A1:{far}")
+    )
+    assert (game / "cards.xlsx").stat().st_size < 5000
+    [problem] = problems_of(game, tmp_path)
+    assert problem.startswith("tiny/cards.xlsx:sheet 'Cards': the sheet reaches row "), problem
+    assert "more than this reader takes" in problem
+
+
+def test_an_xlsx_whose_dimension_alone_claims_the_whole_grid_is_refused(tmp_path: Path) -> None:
+    game = _hostile_game(tmp_path, ".xlsx", lambda p: _hostile_xlsx(p, "", "A1:XFD1048576"))
+    [problem] = problems_of(game, tmp_path)
+    assert "the sheet reaches row 1048576, column XFD" in problem
+
+
+def _hostile_ods(path: Path, rows_repeated: int, columns_repeated: int = 1) -> None:
+    write_ods(path, [["id", "name", "suit", "value"]])
+    with zipfile.ZipFile(path) as archive:
+        content = archive.read("content.xml").decode()
+    row = (
+        f'<table:table-row table:number-rows-repeated="{rows_repeated}">'
+        f'<table:table-cell table:number-columns-repeated="{columns_repeated}" '
+        'office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>'
+        # the empty rows LibreOffice writes to a sheet's end: not counted
+        '<table:table-row table:number-rows-repeated="1048000"><table:table-cell '
+        'table:number-columns-repeated="1024"/></table:table-row>'
+    )
+    content = content.replace("</table:table>", row + "</table:table>")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", content)
+
+
+@pytest.mark.parametrize(("rows", "columns"), [(1_000_000, 4), (2, 16384), (5000, 200)])
+def test_an_ods_row_repeated_past_the_limits_is_refused(
+    tmp_path: Path, rows: int, columns: int
+) -> None:
+    game = _hostile_game(tmp_path, ".ods", lambda p: _hostile_ods(p, rows, columns))
+    [problem] = problems_of(game, tmp_path)
+    assert problem.startswith("tiny/cards.ods:sheet 'Cards': the sheet reaches row "), problem
+
+
+def test_empty_rows_repeated_to_the_end_of_an_ods_sheet_are_not_counted(tmp_path: Path) -> None:
+    from pnpkit.components.sheet_extent import check_extent
+
+    path = tmp_path / "cards.ods"
+    _hostile_ods(path, 3, 4)
+    check_extent(path, "Cards")  # 4 rows of 4 columns, then a million empty ones: accepted
+
+
+@given(
+    st.lists(
+        st.lists(st.text("ab<>&\"' 1", min_size=1, max_size=5), min_size=1, max_size=6),
+        min_size=1,
+        max_size=8,
+    ),
+    st.integers(7, 300),
+)
+def test_the_extent_read_in_chunks_is_the_sheet_s_own(rows: list[list[str]], chunk: int) -> None:
+    """Whatever the chunk size (tags cut anywhere), an .ods sheet's and an .xlsx sheet's extent
+    is its last row and its widest row."""
+    import tempfile
+
+    from pnpkit.components import sheet_extent
+
+    expected = (len(rows), max(map(len, rows)))
+    original = sheet_extent.CHUNK
+    sheet_extent.CHUNK = chunk
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            ods = Path(folder) / "t.ods"
+            write_ods(ods, rows)
+            with zipfile.ZipFile(ods) as archive:
+                assert sheet_extent._ods_extents(archive) == {"Cards": expected}
+            xlsx = Path(folder) / "t.xlsx"
+            cells = "".join(
+                _cell(f"{column_letters(c + 1)}{r + 1}", escape(v))
+                for r, row in enumerate(rows)
+                for c, v in enumerate(row)
+            )
+            _hostile_xlsx(xlsx, cells, "A1")
+            with zipfile.ZipFile(xlsx) as archive:
+                member = sheet_extent._xlsx_member(archive, "Cards")
+                assert member is not None
+                assert sheet_extent._xlsx_extent(archive, member) == expected
+    finally:
+        sheet_extent.CHUNK = original
