@@ -4,7 +4,6 @@ each player's own page, and a uvicorn server on a socket bound before the links 
 from __future__ import annotations
 
 import contextlib
-import secrets
 import socket
 import threading
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ import uvicorn
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.web.app import LOCAL_HOSTS, create_app
+from pnpkit.referee.web.keys import kept_keys, keys_path
 from pnpkit.referee.web.live import LiveTable
 
 
@@ -30,12 +30,14 @@ class Links:
 
 
 def make_links(live: LiveTable, host: str, port: int) -> Links:
-    """Addresses for a server on `host`:`port`; away from this machine, with a random token."""
+    """Addresses for a server on `host`:`port`; away from this machine, with a random token. The
+    token and the players' keys are kept beside the log, so the links outlive the server."""
     local = host in LOCAL_HOSTS
-    token = "" if local else secrets.token_urlsafe(12)
+    kept = kept_keys(live.path, live.players if live.session.digital else (), token=not local)
+    token = "" if local else kept.token
     shown = host if local else _reachable_address(host)
     base = f"http://{shown}:{port}" + (f"/{token}" if token else "")
-    keys = {secrets.token_urlsafe(9): p for p in live.players} if live.session.digital else {}
+    keys = {key: p for p, key in kept.players.items()}
     players = {player: f"{base}/p/{key}/" for key, player in keys.items()}
     return Links(f"{base}/", players, keys, token)
 
@@ -100,6 +102,11 @@ def print_links(links: Links, log: Path, host: str) -> None:
         print(f"{player}'s own page (their secrets: only {player} opens it): {url}")
         if not local:
             segno.make(url, error="l").terminal(compact=True)
+    if links.players or links.token:
+        print(
+            f"(the links are kept in {keys_path(log)}, readable by you only: "
+            "they work again after a restart)"
+        )
     if local and links.players:
         print("(on this computer only; for phones on the same network: --host 0.0.0.0)")
     print("Ctrl+C stops the server; the log keeps the game.")
