@@ -33,8 +33,11 @@ MAX_BODY = 4096
 """The largest request body accepted (a move is a line of text)."""
 MAX_MOVE = 300
 KEEPALIVE_SECONDS = 15.0
+RETRY_MS = 1000
+"""How soon a page's browser opens the change stream again after losing it."""
 STATIC = {
     "app.js": "text/javascript; charset=utf-8",
+    "sync.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
 }
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
@@ -183,8 +186,9 @@ async def _json_body(request: Request) -> Any:
 
 
 async def _changes(live: LiveTable) -> AsyncIterator[str]:
-    """`change` with the version whenever the log changes, and a comment now and then to keep
-    the connection open."""
+    """`hello` with the server's boot ID first, then `change` with the version whenever the log
+    changes, and a comment now and then to keep the connection open."""
+    yield f"retry: {RETRY_MS}\nevent: hello\ndata: {live.boot}\n\n"
     seen = -1
     while not live.closed:
         waiting = live.changed()

@@ -122,11 +122,11 @@ def serve(log: Path, host: str, port: int) -> None:
 
 
 @contextlib.contextmanager
-def serving(log: Path, host: str = "127.0.0.1") -> Iterator[tuple[Links, LiveTable]]:
-    """A server for `log` on a free port in a background thread, stopped on leaving (for tests
-    and benchmarks)."""
+def serving(log: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[tuple[Links, LiveTable]]:
+    """A server for `log` on `port` (0: a free one) in a background thread, stopped on leaving
+    (for tests and benchmarks)."""
     live = LiveTable(log)
-    sock = bind(host, 0)
+    sock = bind(host, port)
     links = make_links(live, host, sock.getsockname()[1])
     server = server_for(live, links, host)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

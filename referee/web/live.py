@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import secrets
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +36,9 @@ class LiveTable:
 
     def __init__(self, path: Path):
         self.path = path
+        self.boot = secrets.token_hex(8)
+        """This server's own ID, in every state: a page that sees another one knows the server
+        was started again (its versions count from 0 again) and fetches the table anew."""
         self.version = 0
         self.error = ""
         self._lock = threading.Lock()
@@ -62,7 +66,11 @@ class LiveTable:
             if key not in self._states:
                 found = state_for(self.session, self.kept(), viewer, self.face)
                 self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
-                self._states[key] = found | {"version": self.version, "error": self.error}
+                self._states[key] = found | {
+                    "version": self.version,
+                    "boot": self.boot,
+                    "error": self.error,
+                }
             return self._states[key]
 
     def kept(self) -> list[frozenset[str]]:

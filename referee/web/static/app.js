@@ -121,15 +121,18 @@ async function refresh() {
   // answer already showed it.
   if (pending) { pending.again = true; return; }
   pending = { again: false };
+  let failed = false;
   try {
     const response = await fetch("api/state", { cache: "no-store" });
-    if (response.ok) {
-      show(await response.json());
-    }
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    show(await response.json());
+  } catch (err) {
+    failed = true;
   } finally {
     const again = pending.again && shown < wanted;
     pending = null;
-    if (again) refresh();
+    if (failed) fetchFailed(refresh); // sync.js
+    else if (again) refresh();
   }
 }
 
@@ -141,6 +144,7 @@ function want(version) {
 }
 
 function show(state) {
+  if (fromNewServer(state)) { shown = -1; wanted = state.version; } // sync.js
   if (state.version !== shown || state.error) { shown = state.version; render(state); }
 }
 
@@ -178,8 +182,5 @@ $("move-form").addEventListener("submit", async (event) => {
 });
 $("undo").addEventListener("click", () => send("api/undo", {}));
 
-const stream = new EventSource("events");
-stream.addEventListener("change", (event) => want(Number(event.data)));
-stream.onopen = () => { $("conn").textContent = "live"; };
-stream.onerror = () => { $("conn").textContent = "reconnecting…"; };
+openStream((version) => want(version), () => { shown = -1; wanted = 0; refresh(); }); // sync.js
 refresh();

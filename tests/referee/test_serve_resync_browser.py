@@ -1,0 +1,85 @@
+"""A page of `referee serve` in a real browser (Debian's chromium) keeps in step with its server:
+it catches up with a server started again on the same log, and retries a failed fetch."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnpkit.referee.move_command import enter_move
+from pnpkit.referee.web.launch import serving
+from pnpkit.referee.web.live import LiveTable
+from tests.referee.browser import chromium_missing, launch
+from tests.referee.serve_helpers import new_log
+
+pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
+
+LIVE = "document.querySelector('#conn').textContent === 'live'"
+
+
+@pytest.fixture
+def page() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(10_000)
+        yield context.new_page()
+        browser.close()
+
+
+def move(log: Path) -> str:
+    """Make the first legal move with the CLI, as the player whose turn it is; its text."""
+    prompt = LiveTable(log).state()["prompt"]
+    actor = prompt["actors"][0]
+    text = LiveTable(log).state(actor)["legal"][0]
+    assert enter_move(log, text, as_json=True, player=actor) == 0
+    return text
+
+
+def test_a_page_catches_up_with_a_server_started_again(tmp_path: Path, page: Any) -> None:
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=1)
+    with serving(log) as (links, live):
+        port, first = int(links.players["Ann"].split(":")[2].split("/")[0]), live.boot
+        move(log)
+        page.goto(links.players["Ann"])  # Ann's own link
+        page.wait_for_function(LIVE)
+        page.wait_for_function("document.body.dataset.version === '1'")
+        assert live.version == 1
+    page.wait_for_function("document.querySelector('#conn').textContent === 'reconnecting…'")
+    assert page.evaluate("document.body.classList.contains('stale')")
+    made = move(log)  # while the server is down
+    with serving(log, port=port) as (again, live):
+        assert again.players == links.players  # the same link: the key was kept
+        assert live.boot != first and live.version == 0  # versions count from 0 again
+        page.wait_for_function(LIVE)
+        page.wait_for_function(
+            "m => document.querySelector('#log').textContent.includes(m)", arg=made
+        )
+        assert not page.evaluate("document.body.classList.contains('stale')")
+        assert page.evaluate("sync.boot") == live.boot
+
+
+def test_a_failed_state_fetch_is_tried_again(tmp_path: Path, page: Any) -> None:
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
+    failures = []
+
+    def flaky(route: Any) -> None:
+        if len(failures) < 3:
+            failures.append(route.request.url)
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    with serving(log) as (links, _):
+        page.route("**/api/state", flaky)
+        page.goto(links.shared)
+        page.wait_for_function("document.querySelector('#conn').textContent === 'reconnecting…'")
+        page.wait_for_function(LIVE)  # after 0.5 s, 1 s and 2 s
+        assert len(failures) == 3
+        assert page.evaluate("document.body.dataset.version") == "0"
+        assert page.text_content("#prompt")
