@@ -17,8 +17,10 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
@@ -32,6 +34,10 @@ from pnpkit.referee.web.live import LiveTable
 MAX_BODY = 4096
 """The largest request body accepted (a move is a line of text)."""
 MAX_MOVE = 300
+BODY_SECONDS = 10.0
+"""How long a request's body may take to arrive."""
+GZIP_FROM = 500
+"""Answers of this many bytes or more are sent compressed to browsers that accept gzip."""
 KEEPALIVE_SECONDS = 15.0
 RETRY_MS = 1000
 """How soon a page's browser opens the change stream again after losing it."""
@@ -46,6 +52,29 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 def asset(name: str) -> bytes:
     """One of the page's own files (index.html and STATIC), from the package."""
     return resources.files("pnpkit.referee.web").joinpath("static", name).read_bytes()
+
+
+class SameOrigin:
+    """A POST is answered only if it comes from the page's own site: one whose `Origin` is
+    another (or `null`), or whose `Sec-Fetch-Site` is not `same-origin`, gets 403, so that no
+    other web page open on a player's phone can make moves at the table. A client that sends
+    neither header (a script, curl) is no web page and is let through."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            headers = Headers(scope=scope)
+            site, origin = headers.get("sec-fetch-site"), headers.get("origin")
+            host = headers.get("host", "")
+            if site not in (None, "same-origin") or (
+                origin is not None and origin.partition("://")[2] != host
+            ):
+                answer = PlainTextResponse("refused: a request from another site", 403)
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class TokenGate:
@@ -154,6 +183,7 @@ def create_app(
             task.cancel()
 
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] * local_only
+    middleware += [Middleware(SameOrigin), Middleware(GZipMiddleware, minimum_size=GZIP_FROM)]
     app: ASGIApp = Starlette(
         routes=routes,
         middleware=middleware,
@@ -170,11 +200,10 @@ async def _json_body(request: Request) -> Any:
     declared = request.headers.get("content-length", "0")
     if not declared.isdigit() or int(declared) > MAX_BODY:
         raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+    try:
+        body = await asyncio.wait_for(_body(request), BODY_SECONDS)
+    except TimeoutError:
+        raise HTTPException(408, f"the body did not arrive within {BODY_SECONDS:g} s") from None
     if not body.strip():
         return {}
     try:
@@ -183,6 +212,15 @@ async def _json_body(request: Request) -> Any:
         raise HTTPException(400, "the body is not JSON") from None
     except RecursionError:  # `[[[[…` nested past the parser's depth, within MAX_BODY bytes
         raise HTTPException(400, "the body's JSON nests too deeply") from None
+
+
+async def _body(request: Request) -> bytes:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+    return body
 
 
 async def _changes(live: LiveTable) -> AsyncIterator[str]:

@@ -14,6 +14,13 @@ import uvicorn
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.web.app import LOCAL_HOSTS, create_app
+from pnpkit.referee.web.guard import (
+    ACCEPT_BATCH,
+    HEAD_BYTES,
+    KEEP_ALIVE_SECONDS,
+    GuardedH11Protocol,
+    connection_cap,
+)
 from pnpkit.referee.web.keys import kept_keys, keys_path
 from pnpkit.referee.web.live import LiveTable
 
@@ -82,10 +89,21 @@ class _Server(uvicorn.Server):
 
 
 def server_for(live: LiveTable, links: Links, host: str) -> uvicorn.Server:
-    """A quiet uvicorn server for the page."""
+    """A quiet uvicorn server for the page, its connections kept within bounds (guard)."""
     app = create_app(live, links.keys, links.token, local_only=host in LOCAL_HOSTS)
+    cap = connection_cap()
+    protocol = type("Guarded", (GuardedH11Protocol,), {"cap": cap})
     config = uvicorn.Config(
-        app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2, access_log=False
+        app,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+        access_log=False,
+        http=protocol,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        h11_max_incomplete_event_size=HEAD_BYTES,
+        limit_concurrency=cap + 1,  # 503 once the cap is full of requests being answered
+        backlog=ACCEPT_BATCH,  # past it, 503 (the cap's eviction keeps room for requests)
     )
     return _Server(config, live)
 
