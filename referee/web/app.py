@@ -3,7 +3,8 @@ stream of server-sent events telling the page when the log has changed.
 
 Routes (under `/p/KEY` for a player's own page, KEY being that player's secret link):
 `GET /` the page · `GET /static/NAME` its script and style · `GET /api/state` the table as
-JSON · `POST /api/move {"move": TEXT}` · `POST /api/undo` · `GET /events` the change stream.
+JSON · `POST /api/move {"move": TEXT}` · `POST /api/undo` · `POST /api/redo` · `POST /api/answer
+{"agree": BOOL}` (to an undo or redo asked of the table) · `GET /events` the change stream.
 With a token (`--host 0.0.0.0`) every path starts with `/TOKEN`. Nothing else is served.
 """
 
@@ -44,6 +45,7 @@ RETRY_MS = 1000
 STATIC = {
     "app.js": "text/javascript; charset=utf-8",
     "sync.js": "text/javascript; charset=utf-8",
+    "consent.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
 }
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
@@ -143,6 +145,19 @@ def create_app(
         await _json_body(request)
         return await _changing(lambda: live.undo(who), who)
 
+    async def redo(request: Request) -> Response:
+        who = viewer(request)
+        await _json_body(request)
+        return await _changing(lambda: live.redo(who), who)
+
+    async def answer(request: Request) -> Response:
+        who = viewer(request)
+        data = await _json_body(request)
+        agree = data.get("agree") if isinstance(data, dict) else None
+        if not isinstance(agree, bool):
+            raise HTTPException(400, 'expected {"agree": true} or {"agree": false}')
+        return await _changing(lambda: live.answer(who, agree), who)
+
     async def _changing(action: Any, who: str) -> Response:
         """Do `action`, tell every page if the log changed, and answer with the verdict and
         the table after it (so the page that asked need not ask again)."""
@@ -170,6 +185,8 @@ def create_app(
             Route(f"{prefix}/api/state", state, methods=["GET"]),
             Route(f"{prefix}/api/move", move, methods=["POST"]),
             Route(f"{prefix}/api/undo", undo, methods=["POST"]),
+            Route(f"{prefix}/api/redo", redo, methods=["POST"]),
+            Route(f"{prefix}/api/answer", answer, methods=["POST"]),
             Route(f"{prefix}/events", events, methods=["GET"]),
         ]
     routes.append(Route("/p/{key}", redirect, methods=["GET"]))

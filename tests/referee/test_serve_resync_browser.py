@@ -83,3 +83,39 @@ def test_a_failed_state_fetch_is_tried_again(tmp_path: Path, page: Any) -> None:
         assert len(failures) == 3
         assert page.evaluate("document.body.dataset.version") == "0"
         assert page.text_content("#prompt")
+
+
+def test_the_other_pages_are_asked_to_agree_to_an_undo(tmp_path: Path) -> None:
+    """Cy asks to undo Ann's (or Bob's) move on their phone: the two other phones show the
+    question with agree and refuse; once both agree the move is gone from every page's log."""
+    from playwright.sync_api import sync_playwright
+
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob", "Cy"], seed=1)
+    actor = LiveTable(log).state()["prompt"]["actors"][0]
+    made = move(log)
+    asker = next(p for p in ("Ann", "Bob", "Cy") if p != actor)
+    with sync_playwright() as playwright, serving(log) as (links, _):
+        browser = launch(playwright)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(10_000)
+        pages = {}
+        for who, url in links.players.items():
+            pages[who] = context.new_page()
+            pages[who].goto(url)
+            pages[who].wait_for_function(LIVE)
+        pages[asker].click("#undo")
+        pages[asker].wait_for_function(
+            "document.querySelector('#verdict').textContent.startsWith('asked the table to undo')"
+        )
+        for who in pages:
+            if who == asker:
+                continue
+            pages[who].wait_for_selector("#asking button.agree")
+            assert pages[who].text_content("#asking p") == f"{asker} asks to undo {made}:"
+            pages[who].click("#asking button.agree")
+        for page in pages.values():
+            page.wait_for_function(
+                "m => !document.querySelector('#log').textContent.includes(m)", arg=made
+            )
+            assert page.text_content("#asking") == ""
+        browser.close()

@@ -110,6 +110,7 @@ function render(state) {
   renderLegal(state);
   renderScore(state.score, state);
   renderLog(state.log);
+  renderAsking(state); // consent.js
   document.body.dataset.version = String(state.version);
   const old = document.querySelector(".error");
   if (old) old.remove();
@@ -167,7 +168,7 @@ async function send(path, body) {
   if (answer.error) answer = { accepted: false, reason: answer.error };
   verdict.className = answer.accepted ? "accepted" : "refused";
   verdict.textContent = answer.accepted
-    ? (answer.undone ? `undone: ${answer.undone}` : "accepted")
+    ? acceptedText(answer) // consent.js
     : `refused: ${answer.rule ? `${answer.rule}: ` : ""}${answer.reason}`;
   want(answer.state?.version);
   return answer.accepted;
