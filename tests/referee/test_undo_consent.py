@@ -3,6 +3,8 @@ the CLI's `undo` and `undo --table` use it) and on `referee serve`'s pages, whic
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,12 @@ from tests.referee.serve_helpers import new_log
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 KEYS = {"ka": "Ann", "kb": "Bob", "kc": "Cy"}
+
+
+def referee(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pnpkit", "referee", *args], capture_output=True, text=True
+    )
 
 
 def test_the_gate_undoes_and_redoes_for_the_player_who_moved_or_the_table(tmp_path: Path) -> None:
@@ -97,3 +105,23 @@ def test_a_question_to_the_table_is_dropped_when_the_game_moves_on(tmp_path: Pat
         assert _post(web, nxt, "move", {"move": _state(web, nxt)["legal"][0]})["accepted"]
         assert _state(web, actor)["asking"] is None
         assert _post(web, actor, "answer", {"agree": True})["accepted"] is False
+
+
+def test_redo_on_the_command_line(tmp_path: Path) -> None:
+    from pnpkit.referee.move_command import enter_move
+
+    log = new_log(tmp_path, "alpina", PLAYERS, seed=1)
+    actor = LiveTable(log).state()["prompt"]["actors"][0]
+    other = next(p for p in PLAYERS if p != actor)
+    move = LiveTable(log).state(actor)["legal"][0]
+    assert enter_move(log, move, as_json=True, player=actor) == 0
+    undo = referee("undo", str(log), "--player", actor)
+    assert undo.returncode == 0, undo.stderr
+    refused = referee("redo", str(log), "--player", other)
+    assert refused.returncode == 1
+    assert f"only {actor} may make that move again" in refused.stderr
+    done = referee("redo", str(log), "--player", other, "--table")
+    assert done.returncode == 0, done.stderr
+    assert f"redone: {move}" in done.stdout
+    again = referee("redo", str(log), "--player", actor)
+    assert again.returncode == 1 and "nothing to redo" in again.stderr
