@@ -4,7 +4,8 @@ stream of server-sent events telling the page when the log has changed.
 Routes (under `/p/KEY` for a player's own page, KEY being that player's secret link):
 `GET /` the page · `GET /static/NAME` its script and style · `GET /api/state` the table as
 JSON · `POST /api/move {"move": TEXT}` · `POST /api/undo` · `POST /api/redo` · `POST /api/answer
-{"agree": BOOL}` (to an undo or redo asked of the table) · `GET /events` the change stream.
+{"agree": BOOL}` (to an undo or redo asked of the table) · `POST /api/rematch` (once the game
+is over: a new log, the same seats) · `GET /events` the change stream.
 With a token (`--host 0.0.0.0`) every path starts with `/TOKEN`. Nothing else is served.
 """
 
@@ -30,6 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.gate import SHARED
+from pnpkit.referee.web.keys import copy_keys
 from pnpkit.referee.web.live import LiveTable
 
 MAX_BODY = 4096
@@ -158,6 +160,21 @@ def create_app(
             raise HTTPException(400, 'expected {"agree": true} or {"agree": false}')
         return await _changing(lambda: live.answer(who, agree), who)
 
+    async def rematch(request: Request) -> Response:
+        who = viewer(request)
+        await _json_body(request)
+
+        def start() -> dict[str, Any]:
+            old = live.path
+            try:
+                new = live.rematch()
+            except PnpError as exc:
+                return {"accepted": False, "rule": "", "reason": str(exc)}
+            copy_keys(old, new)
+            return {"accepted": True, "rule": "", "reason": "", "rematch": new.name}
+
+        return await _changing(start, who)
+
     async def _changing(action: Any, who: str) -> Response:
         """Do `action`, tell every page if the log changed, and answer with the verdict and
         the table after it (so the page that asked need not ask again)."""
@@ -187,6 +204,7 @@ def create_app(
             Route(f"{prefix}/api/undo", undo, methods=["POST"]),
             Route(f"{prefix}/api/redo", redo, methods=["POST"]),
             Route(f"{prefix}/api/answer", answer, methods=["POST"]),
+            Route(f"{prefix}/api/rematch", rematch, methods=["POST"]),
             Route(f"{prefix}/events", events, methods=["GET"]),
         ]
     routes.append(Route("/p/{key}", redirect, methods=["GET"]))

@@ -75,3 +75,11 @@ def kept_keys(log: Path, players: Sequence[str], token: bool) -> Keys:
         data = {"file": KIND, "token": found.token, "players": everyone}
         write_text(path, json.dumps(data, indent=1) + "\n", private=True)
     return found
+
+
+def copy_keys(log: Path, to: Path) -> None:
+    """Keep `log`'s page keys for the log `to` too (a rematch: the same links)."""
+    kept = read_keys(keys_path(log))
+    if kept.players or kept.token:
+        data = {"file": KIND, "token": kept.token, "players": kept.players}
+        write_text(keys_path(to), json.dumps(data, indent=1) + "\n", private=True)

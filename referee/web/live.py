@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
+import re
 import secrets
 import threading
 from collections.abc import Iterator
@@ -19,10 +21,11 @@ from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
 from pnpkit.referee.gate import SHARED, Gate, event_secrecy, state_for
 from pnpkit.referee.report import verdict_json
 from pnpkit.referee.session import ReplayError, Session
-from pnpkit.referee.store import load_session
+from pnpkit.referee.store import load_session, new_numbered_game
 from pnpkit.referee.verdict import MoveRefused, refuse
 
 UNDO, REDO = "undo", "redo"
+GAME_OVER = "the game is over: nothing more is entered here (start a rematch with the same seats)"
 POLL_SECONDS = 0.05
 """How often the log file's size and time are looked at for changes made elsewhere."""
 
@@ -74,6 +77,7 @@ class LiveTable:
                 self._states[key] = found | {
                     "version": self.version,
                     "boot": self.boot,
+                    "file": self.path.name,
                     "error": self.error,
                 }
             return self._states[key]
@@ -136,6 +140,8 @@ class LiveTable:
         """Check and record a move typed on `viewer`'s page, through the gate as `referee move
         --player` does: a page enters only the moves its viewer may make."""
         with self._writing() as session:
+            if session.prompt().kind == "over":
+                return verdict_json(refuse("", GAME_OVER))
             try:
                 events = Gate(session, viewer).enter(text)
             except MoveRefused as exc:
@@ -147,6 +153,8 @@ class LiveTable:
         (or choices revealed together) only with the table's agreement: then it is asked of
         every other player's page (`asking`), and done once all agree (`answer`)."""
         with self._writing() as session:
+            if session.prompt().kind == "over":
+                return verdict_json(refuse("", GAME_OVER))
             if Gate(session, viewer).undo_needs_table():
                 return self._ask(UNDO, viewer, session)
             return self._undo(session, viewer, table=False)
@@ -154,6 +162,8 @@ class LiveTable:
     def redo(self, viewer: str = SHARED) -> dict[str, Any]:
         """Enter again the move the last undo took back, by the same rules as `undo`."""
         with self._writing() as session:
+            if session.prompt().kind == "over":
+                return verdict_json(refuse("", GAME_OVER))
             if Gate(session, viewer).redo_needs_table():
                 return self._ask(REDO, viewer, session)
             return self._redo(session, viewer, table=False)
@@ -226,6 +236,25 @@ class LiveTable:
             "by": asking["by"] or "the shared screen",
             "mine": viewer in asking["waiting"],
         }
+
+    def rematch(self) -> Path:
+        """Once the game is over, start a new one with the same players, variant and options
+        (a new seed in digital mode) in the next free `STEM-N.jsonl` beside the log, and follow
+        it from now on: every page shows it at its same address. PnpError if the game is not
+        over. The new log's path."""
+        with self._lock:
+            if self.session.prompt().kind != "over":
+                raise PnpError("a rematch starts once the game is over")
+            setup = self.session.setup
+            if setup.digital:
+                setup = dataclasses.replace(setup, seed=secrets.randbelow(2**31))
+            stem = re.sub(r"-\d+$", "", self.path.name.removesuffix(".jsonl"))
+            path, session = new_numbered_game(self.path.with_name(stem), setup)
+            self.path, self.session, self.asking = path, session, None
+            self._stamp = _stamp(path)
+            self.version += 1
+            self.error = ""
+            return path
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[Session]:

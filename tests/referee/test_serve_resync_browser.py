@@ -119,3 +119,20 @@ def test_the_other_pages_are_asked_to_agree_to_an_undo(tmp_path: Path) -> None:
             )
             assert page.text_content("#asking") == ""
         browser.close()
+
+
+def test_the_end_of_the_game_disables_moves_and_offers_a_rematch(tmp_path: Path, page: Any) -> None:
+    from tests.referee.test_serve_end import play_to_the_end
+
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=4)
+    play_to_the_end(LiveTable(log))
+    with serving(log) as (links, _):
+        page.goto(links.players["Ann"])
+        page.wait_for_function(LIVE)
+        for control in ("#move", "#enter", "#undo", "#redo"):
+            assert page.is_disabled(control)
+        page.click("#rematch")
+        page.wait_for_function("() => document.querySelector('#rematch').hidden")
+        assert page.text_content("#verdict") == "a new game with the same seats: g-2.jsonl"
+        assert not page.is_disabled("#move") and not page.is_disabled("#undo")
+        assert (tmp_path / "g-2.jsonl").exists()

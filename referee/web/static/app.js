@@ -110,7 +110,7 @@ function render(state) {
   renderLegal(state);
   renderScore(state.score, state);
   renderLog(state.log);
-  renderAsking(state); // consent.js
+  renderActions(state); // consent.js
   document.body.dataset.version = String(state.version);
   const old = document.querySelector(".error");
   if (old) old.remove();

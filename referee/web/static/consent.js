@@ -1,7 +1,14 @@
-// Undo and redo by the table's agreement (loaded before app.js, whose el() and send() it uses):
-// the box on each page that is asked ("Ann asks to undo play AL-10 e4: agree / refuse"), the
-// Redo button, and the verdict line's words for these answers.
+// The table's own actions (loaded before app.js, whose el() and send() it uses): undo and redo
+// by the table's agreement (the box on each page that is asked: "Ann asks to undo play AL-10 e4:
+// agree / refuse"), the Redo button, the end of the game (Move, Enter, Undo and Redo disabled,
+// a rematch with the same seats offered) and the verdict line's words for these answers.
 "use strict";
+
+function renderActions(state) {
+  renderAsking(state);
+  for (const id of ["move", "enter", "undo", "redo"]) document.getElementById(id).disabled = state.over;
+  document.getElementById("rematch").hidden = !state.over;
+}
 
 function renderAsking(state) {
   const box = document.getElementById("asking");
@@ -25,7 +32,9 @@ function acceptedText(answer) {
   if (answer.asked) return `asked the table to ${answer.asked}: waiting for ${answer.waiting.join(", ")}`;
   if (answer.agreed) return `agreed to ${answer.agreed}`;
   if (answer.refused) return `refused to ${answer.refused}`;
+  if (answer.rematch) return `a new game with the same seats: ${answer.rematch}`;
   return "accepted";
 }
 
 document.getElementById("redo").addEventListener("click", () => send("api/redo", {}));
+document.getElementById("rematch").addEventListener("click", () => send("api/rematch", {}));
