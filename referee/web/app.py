@@ -59,10 +59,12 @@ def asset(name: str) -> bytes:
 
 
 class SameOrigin:
-    """A POST is answered only if it comes from the page's own site: one whose `Origin` is
-    another (or `null`), or whose `Sec-Fetch-Site` is not `same-origin`, gets 403, so that no
-    other web page open on a player's phone can make moves at the table. A client that sends
-    neither header (a script, curl) is no web page and is let through."""
+    """A POST is answered only if it comes from the page's own site, so that no other web page
+    open on a player's phone can make moves at the table: one whose `Sec-Fetch-Site` is not
+    `same-origin`, or (from a browser that sends no `Sec-Fetch-Site`) whose `Origin` is another
+    host than the request's `Host` (or `X-Forwarded-Host`, behind a reverse proxy; a page
+    cannot send that header to another site without its consent), gets 403. A client that
+    sends neither header (a script, curl) is no web page and is let through."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
@@ -71,10 +73,12 @@ class SameOrigin:
         if scope["type"] == "http" and scope["method"] == "POST":
             headers = Headers(scope=scope)
             site, origin = headers.get("sec-fetch-site"), headers.get("origin")
-            host = headers.get("host", "")
-            if site not in (None, "same-origin") or (
-                origin is not None and origin.partition("://")[2] != host
-            ):
+            hosts = {headers.get("host", ""), headers.get("x-forwarded-host", "")} - {""}
+            if site is not None:  # the browser's own word (a page cannot set it)
+                same = site == "same-origin"
+            else:  # an older browser: the Origin's host is this one's (or a proxy's, before it)
+                same = origin is None or origin.partition("://")[2] in hosts
+            if not same:
                 answer = PlainTextResponse("refused: a request from another site", 403)
                 await answer(scope, receive, send)
                 return
@@ -192,7 +196,8 @@ def create_app(
     async def events(request: Request) -> Response:
         viewer(request)
         return StreamingResponse(_changes(live), media_type="text/event-stream",
-                                 headers={"cache-control": "no-store"})  # fmt: skip
+                                 headers={"cache-control": "no-store",
+                                          "x-accel-buffering": "no"})  # fmt: skip
 
     routes = []
     for prefix in ("", "/p/{key}"):

@@ -142,7 +142,13 @@ def test_a_request_head_or_body_that_does_not_arrive_is_cut_off(
         ({"origin": "http://127.0.0.1:9999"}, 403),  # another port is another site
         ({"sec-fetch-site": "cross-site"}, 403),
         ({"sec-fetch-site": "same-site"}, 403),
+        ({"origin": "http://elsewhere.example", "sec-fetch-site": "cross-site"}, 403),
+        ({"origin": "https://table.example.org", "x-forwarded-host": "elsewhere.example"}, 403),
         ({"origin": "http://127.0.0.1", "sec-fetch-site": "same-origin"}, 200),
+        ({"origin": "http://127.0.0.1"}, 200),  # a browser without Sec-Fetch-Site
+        # behind a reverse proxy with TLS: the page's origin is the proxy's
+        ({"origin": "https://table.example.org", "sec-fetch-site": "same-origin"}, 200),
+        ({"origin": "https://table.example.org", "x-forwarded-host": "table.example.org"}, 200),
         ({}, 200),  # not a browser: a script or curl
     ],
 )
