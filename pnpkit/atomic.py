@@ -30,13 +30,15 @@ def temp_prefix(name: str, old: bool = False) -> str:
 
 
 @contextlib.contextmanager
-def atomic_open(path: Path, mode: str = "wb") -> Iterator[IO]:
-    """Open a temp file beside `path`; on success it replaces `path`, on error it is removed."""
+def atomic_open(path: Path, mode: str = "wb", private: bool = False) -> Iterator[IO]:
+    """Open a temp file beside `path`; on success it replaces `path`, on error it is removed.
+    `private`: readable by its owner only (mode 0600), from its first byte."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=path.parent)
     try:
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
+        if not private:
+            os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
         encoding = None if "b" in mode else "utf-8"
         with os.fdopen(fd, mode, encoding=encoding) as handle:
             yield handle
@@ -61,9 +63,9 @@ def write_bytes(path: Path, data: bytes) -> None:
         handle.write(data)
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write `text` (UTF-8) to `path` atomically."""
-    with atomic_open(path, "w") as handle:
+def write_text(path: Path, text: str, private: bool = False) -> None:
+    """Write `text` (UTF-8) to `path` atomically (`private`: mode 0600)."""
+    with atomic_open(path, "w", private) as handle:
         handle.write(text)
 
 

@@ -330,6 +330,49 @@ def undo(
 
 
 @app.command()
+def redo(
+    log: LogArgument,
+    player: PlayerOption = None,
+    table: Annotated[
+        bool,
+        typer.Option("--table", help="The whole table agrees: redo any player's move."),
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Enter again the move the last undo took back, if nothing was chosen since: in a digital
+    game, a player's own with --player, anyone's with --table."""
+    from pnpkit.referee.gate import event_secrecy
+    from pnpkit.referee.report import owed_lines, print_json, verdict_json
+    from pnpkit.referee.store import writing_session
+    from pnpkit.referee.verdict import MoveRefused
+
+    with writing_session(log) as (session, warnings, completed):
+        _warn(warnings)
+        gate, owed = _gated(session, player, completed)
+        if not as_json:
+            for line in owed_lines(owed, completed=True):
+                print(line)
+        try:
+            events = gate.redo(table=table)
+        except MoveRefused as exc:
+            if as_json:
+                print_json(verdict_json(exc.verdict) | ({"completed": owed} if owed else {}))
+            print(f"refused: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+        kept = event_secrecy(session.setup, session.events)
+        start = len(session.events) - len(events)
+        redone = gate.entry(events[0], kept[start])
+    if as_json:
+        print_json(
+            {"redone": redone, "events": len(events), "prompt": gate.prompt()}
+            | ({"completed": owed} if owed else {})
+        )
+        return
+    print(f"redone: {redone}")
+    print(f"next: {gate.prompt_text()}")
+
+
+@app.command()
 def replay(log: LogArgument, player: PlayerOption = None, as_json: JsonOption = False) -> None:
     """Re-check a whole log, event by event; exit 2 at the first event the rules refuse. The
     events are printed as the shared screen (or --player) may read them."""

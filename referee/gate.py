@@ -39,7 +39,7 @@ from pnpkit.referee.information import SHARED, Knowledge, Zone, secretly_moved
 from pnpkit.referee.moves import player_named, split_actor
 from pnpkit.referee.report import prompt_json
 from pnpkit.referee.rules import Prompt, Rules, Setup, State
-from pnpkit.referee.session import COMMIT, Session
+from pnpkit.referee.session import COMMIT, Session, in_effect
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError, refuse
 
 __all__ = ["SHARED", "Gate", "event_secrecy", "sight"]
@@ -320,24 +320,48 @@ class Gate:
 
     def undo(self, table: bool = False) -> Event:
         """Take back the viewer's own last decision (with `table`, the table agrees: any)."""
-        session = self.session
-        target = session.undo_target()
-        if target is not None and not table and self._now() is not None:
-            decider = self._decider(target)
-            if target.get("together"):
-                raise MoveRefused(
-                    refuse(
-                        "",
-                        "these choices were revealed together: taking them back needs "
-                        "the whole table's agreement (undo --table)",
-                    )
-                )
-            if decider != self.viewer and not self.may_act_for(decider):
-                who = decider or "the whole table"
-                raise MoveRefused(
-                    refuse("", f"only {who} may take back that move (or the table: undo --table)")
-                )
-        return session.undo()
+        why = "" if table else self.undo_needs_table()
+        if why:
+            raise MoveRefused(refuse("", why))
+        return self.session.undo()
+
+    def undo_needs_table(self) -> str:
+        """Why the viewer alone may not take back the last decision ("" if they may, or if there
+        is nothing to take back): the table's agreement can."""
+        target = self.session.undo_target()
+        if target is None or self._now() is None:
+            return ""
+        if target.get("together"):
+            return (
+                "these choices were revealed together: taking them back needs "
+                "the whole table's agreement (undo --table)"
+            )
+        decider = self._decider(target)
+        if decider != self.viewer and not self.may_act_for(decider):
+            who = decider or "the whole table"
+            return f"only {who} may take back that move (or the table: undo --table)"
+        return ""
+
+    def redo(self, table: bool = False) -> list[Event]:
+        """Enter again the move the last undo took back (`Session.redo_target`): by the player
+        who made it (with `table`, the table agrees: any); MoveRefused if there is none or the
+        rules refuse it now."""
+        why = self.redo_needs_table()
+        if self.session.redo_target() is None:
+            raise MoveRefused(refuse("", "nothing to redo: no move was taken back since the last"))
+        if why and not table:
+            raise MoveRefused(refuse("", why))
+        return self.session.submit(self.session.redo_target()["move"])  # type: ignore[index]
+
+    def redo_needs_table(self) -> str:
+        """Why the viewer alone may not redo ("" if they may, or if there is nothing to redo)."""
+        target = self.session.redo_target()
+        if target is None:
+            return ""
+        decider = self.rules.actor(self.setup, self.session.state, target["move"])
+        if decider != self.viewer and not self.may_act_for(decider):
+            return f"only {decider or 'the whole table'} may make that move again (or the table)"
+        return ""
 
     def _decider(self, event: Event) -> str | None:
         if event.get("by") == COMMIT:
@@ -413,7 +437,13 @@ def state_for(session: Session, kept: Sequence[frozenset[str]], viewer: str, fac
         "choices": gate.choices(),
         "committed": sorted(session.committed()),
         "score": gate.score(),
-        "log": gate.entries(session.events, kept),
+        "log": [  # undone moves, and the undos, are no longer shown
+            entry
+            for entry, counts in zip(
+                gate.entries(session.events, kept), in_effect(session.events), strict=True
+            )
+            if counts
+        ],
     }
 
 

@@ -66,6 +66,17 @@ def only_move(rules: Rules, setup: Setup, state: State) -> Move | None:
     return legal[0] if len(legal) == 1 else None
 
 
+def in_effect(events: list[Event]) -> list[bool]:
+    """For each logged event, whether it still counts: not taken back by an undo (nor an undo
+    itself)."""
+    kept = [True] * len(events)
+    for event in events:
+        if "undo" in event:
+            for index in range(event["undo"] - 1, event["seq"]):
+                kept[index] = False
+    return kept
+
+
 def chance_rng(seed: int, depth: int, undos: int = 0) -> random.Random:
     """The random source of a digital game's chance outcome `depth` moves into the game, after
     `undos` undo events.
@@ -191,6 +202,19 @@ class Session:
         """The event `undo` would take back now (a move or a secret choice), or None."""
         target = self._undo_target()
         return None if target is None else self.events[target - 1]
+
+    def redo_target(self) -> Event | None:
+        """The move the last undo took back, if it can be entered again now: nothing has been
+        chosen since (the referee's own moves aside) and it was one move typed at the table (not
+        choices revealed together, which are chosen again one by one)."""
+        for event in reversed(self.events):
+            if "undo" in event:
+                target = self.events[event["undo"] - 1]
+                plain = target.get("by") == TABLE and not target.get("together")
+                return target if plain else None
+            if event.get("by") in (TABLE, COMMIT):
+                return None
+        return None
 
     def state_before(self, seq: int) -> State:
         """The state just before event `seq` (which is in effect)."""

@@ -208,7 +208,7 @@ def _commands() -> dict[str, click.Command]:
     return found
 
 
-INPUT_PATHS = {(name, "log") for name in ("move", "legal", "show", "undo", "replay")}
+INPUT_PATHS = {(name, "log") for name in ("move", "legal", "show", "undo", "redo", "replay")}
 INPUT_PATHS = {(f"referee {name}", param) for name, param in INPUT_PATHS} | {
     ("referee score", "position")
 }

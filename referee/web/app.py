@@ -3,7 +3,9 @@ stream of server-sent events telling the page when the log has changed.
 
 Routes (under `/p/KEY` for a player's own page, KEY being that player's secret link):
 `GET /` the page · `GET /static/NAME` its script and style · `GET /api/state` the table as
-JSON · `POST /api/move {"move": TEXT}` · `POST /api/undo` · `GET /events` the change stream.
+JSON · `POST /api/move {"move": TEXT}` · `POST /api/undo` · `POST /api/redo` · `POST /api/answer
+{"agree": BOOL}` (to an undo or redo asked of the table) · `POST /api/rematch` (once the game
+is over: a new log, the same seats) · `GET /events` the change stream.
 With a token (`--host 0.0.0.0`) every path starts with `/TOKEN`. Nothing else is served.
 """
 
@@ -17,8 +19,10 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
@@ -27,14 +31,23 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.gate import SHARED
+from pnpkit.referee.web.keys import copy_keys
 from pnpkit.referee.web.live import LiveTable
 
 MAX_BODY = 4096
 """The largest request body accepted (a move is a line of text)."""
 MAX_MOVE = 300
+BODY_SECONDS = 10.0
+"""How long a request's body may take to arrive."""
+GZIP_FROM = 500
+"""Answers of this many bytes or more are sent compressed to browsers that accept gzip."""
 KEEPALIVE_SECONDS = 15.0
+RETRY_MS = 1000
+"""How soon a page's browser opens the change stream again after losing it."""
 STATIC = {
     "app.js": "text/javascript; charset=utf-8",
+    "sync.js": "text/javascript; charset=utf-8",
+    "consent.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
 }
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
@@ -43,6 +56,33 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 def asset(name: str) -> bytes:
     """One of the page's own files (index.html and STATIC), from the package."""
     return resources.files("pnpkit.referee.web").joinpath("static", name).read_bytes()
+
+
+class SameOrigin:
+    """A POST is answered only if it comes from the page's own site, so that no other web page
+    open on a player's phone can make moves at the table: one whose `Sec-Fetch-Site` is not
+    `same-origin`, or (from a browser that sends no `Sec-Fetch-Site`) whose `Origin` is another
+    host than the request's `Host` (or `X-Forwarded-Host`, behind a reverse proxy; a page
+    cannot send that header to another site without its consent), gets 403. A client that
+    sends neither header (a script, curl) is no web page and is let through."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            headers = Headers(scope=scope)
+            site, origin = headers.get("sec-fetch-site"), headers.get("origin")
+            hosts = {headers.get("host", ""), headers.get("x-forwarded-host", "")} - {""}
+            if site is not None:  # the browser's own word (a page cannot set it)
+                same = site == "same-origin"
+            else:  # an older browser: the Origin's host is this one's (or a proxy's, before it)
+                same = origin is None or origin.partition("://")[2] in hosts
+            if not same:
+                answer = PlainTextResponse("refused: a request from another site", 403)
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class TokenGate:
@@ -111,6 +151,34 @@ def create_app(
         await _json_body(request)
         return await _changing(lambda: live.undo(who), who)
 
+    async def redo(request: Request) -> Response:
+        who = viewer(request)
+        await _json_body(request)
+        return await _changing(lambda: live.redo(who), who)
+
+    async def answer(request: Request) -> Response:
+        who = viewer(request)
+        data = await _json_body(request)
+        agree = data.get("agree") if isinstance(data, dict) else None
+        if not isinstance(agree, bool):
+            raise HTTPException(400, 'expected {"agree": true} or {"agree": false}')
+        return await _changing(lambda: live.answer(who, agree), who)
+
+    async def rematch(request: Request) -> Response:
+        who = viewer(request)
+        await _json_body(request)
+
+        def start() -> dict[str, Any]:
+            old = live.path
+            try:
+                new = live.rematch()
+            except PnpError as exc:
+                return {"accepted": False, "rule": "", "reason": str(exc)}
+            copy_keys(old, new)
+            return {"accepted": True, "rule": "", "reason": "", "rematch": new.name}
+
+        return await _changing(start, who)
+
     async def _changing(action: Any, who: str) -> Response:
         """Do `action`, tell every page if the log changed, and answer with the verdict and
         the table after it (so the page that asked need not ask again)."""
@@ -128,7 +196,8 @@ def create_app(
     async def events(request: Request) -> Response:
         viewer(request)
         return StreamingResponse(_changes(live), media_type="text/event-stream",
-                                 headers={"cache-control": "no-store"})  # fmt: skip
+                                 headers={"cache-control": "no-store",
+                                          "x-accel-buffering": "no"})  # fmt: skip
 
     routes = []
     for prefix in ("", "/p/{key}"):
@@ -138,6 +207,9 @@ def create_app(
             Route(f"{prefix}/api/state", state, methods=["GET"]),
             Route(f"{prefix}/api/move", move, methods=["POST"]),
             Route(f"{prefix}/api/undo", undo, methods=["POST"]),
+            Route(f"{prefix}/api/redo", redo, methods=["POST"]),
+            Route(f"{prefix}/api/answer", answer, methods=["POST"]),
+            Route(f"{prefix}/api/rematch", rematch, methods=["POST"]),
             Route(f"{prefix}/events", events, methods=["GET"]),
         ]
     routes.append(Route("/p/{key}", redirect, methods=["GET"]))
@@ -151,6 +223,7 @@ def create_app(
             task.cancel()
 
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] * local_only
+    middleware += [Middleware(SameOrigin), Middleware(GZipMiddleware, minimum_size=GZIP_FROM)]
     app: ASGIApp = Starlette(
         routes=routes,
         middleware=middleware,
@@ -167,11 +240,10 @@ async def _json_body(request: Request) -> Any:
     declared = request.headers.get("content-length", "0")
     if not declared.isdigit() or int(declared) > MAX_BODY:
         raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+    try:
+        body = await asyncio.wait_for(_body(request), BODY_SECONDS)
+    except TimeoutError:
+        raise HTTPException(408, f"the body did not arrive within {BODY_SECONDS:g} s") from None
     if not body.strip():
         return {}
     try:
@@ -182,9 +254,19 @@ async def _json_body(request: Request) -> Any:
         raise HTTPException(400, "the body's JSON nests too deeply") from None
 
 
+async def _body(request: Request) -> bytes:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
+    return body
+
+
 async def _changes(live: LiveTable) -> AsyncIterator[str]:
-    """`change` with the version whenever the log changes, and a comment now and then to keep
-    the connection open."""
+    """`hello` with the server's boot ID first, then `change` with the version whenever the log
+    changes, and a comment now and then to keep the connection open."""
+    yield f"retry: {RETRY_MS}\nevent: hello\ndata: {live.boot}\n\n"
     seen = -1
     while not live.closed:
         waiting = live.changed()

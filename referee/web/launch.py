@@ -4,7 +4,6 @@ each player's own page, and a uvicorn server on a socket bound before the links 
 from __future__ import annotations
 
 import contextlib
-import secrets
 import socket
 import threading
 from collections.abc import Iterator
@@ -15,6 +14,14 @@ import uvicorn
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.web.app import LOCAL_HOSTS, create_app
+from pnpkit.referee.web.guard import (
+    ACCEPT_BATCH,
+    HEAD_BYTES,
+    KEEP_ALIVE_SECONDS,
+    GuardedH11Protocol,
+    connection_cap,
+)
+from pnpkit.referee.web.keys import kept_keys, keys_path
 from pnpkit.referee.web.live import LiveTable
 
 
@@ -30,12 +37,14 @@ class Links:
 
 
 def make_links(live: LiveTable, host: str, port: int) -> Links:
-    """Addresses for a server on `host`:`port`; away from this machine, with a random token."""
+    """Addresses for a server on `host`:`port`; away from this machine, with a random token. The
+    token and the players' keys are kept beside the log, so the links outlive the server."""
     local = host in LOCAL_HOSTS
-    token = "" if local else secrets.token_urlsafe(12)
+    kept = kept_keys(live.path, live.players if live.session.digital else (), token=not local)
+    token = "" if local else kept.token
     shown = host if local else _reachable_address(host)
     base = f"http://{shown}:{port}" + (f"/{token}" if token else "")
-    keys = {secrets.token_urlsafe(9): p for p in live.players} if live.session.digital else {}
+    keys = {key: p for p, key in kept.players.items()}
     players = {player: f"{base}/p/{key}/" for key, player in keys.items()}
     return Links(f"{base}/", players, keys, token)
 
@@ -80,10 +89,21 @@ class _Server(uvicorn.Server):
 
 
 def server_for(live: LiveTable, links: Links, host: str) -> uvicorn.Server:
-    """A quiet uvicorn server for the page."""
+    """A quiet uvicorn server for the page, its connections kept within bounds (guard)."""
     app = create_app(live, links.keys, links.token, local_only=host in LOCAL_HOSTS)
+    cap = connection_cap()
+    protocol = type("Guarded", (GuardedH11Protocol,), {"cap": cap})
     config = uvicorn.Config(
-        app, log_level="warning", lifespan="on", timeout_graceful_shutdown=2, access_log=False
+        app,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+        access_log=False,
+        http=protocol,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        h11_max_incomplete_event_size=HEAD_BYTES,
+        limit_concurrency=cap + 1,  # 503 once the cap is full of requests being answered
+        backlog=ACCEPT_BATCH,  # past it, 503 (the cap's eviction keeps room for requests)
     )
     return _Server(config, live)
 
@@ -100,6 +120,11 @@ def print_links(links: Links, log: Path, host: str) -> None:
         print(f"{player}'s own page (their secrets: only {player} opens it): {url}")
         if not local:
             segno.make(url, error="l").terminal(compact=True)
+    if links.players or links.token:
+        print(
+            f"(the links are kept in {keys_path(log)}, readable by you only: "
+            "they work again after a restart)"
+        )
     if local and links.players:
         print("(on this computer only; for phones on the same network: --host 0.0.0.0)")
     print("Ctrl+C stops the server; the log keeps the game.")
@@ -115,11 +140,11 @@ def serve(log: Path, host: str, port: int) -> None:
 
 
 @contextlib.contextmanager
-def serving(log: Path, host: str = "127.0.0.1") -> Iterator[tuple[Links, LiveTable]]:
-    """A server for `log` on a free port in a background thread, stopped on leaving (for tests
-    and benchmarks)."""
+def serving(log: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[tuple[Links, LiveTable]]:
+    """A server for `log` on `port` (0: a free one) in a background thread, stopped on leaving
+    (for tests and benchmarks)."""
     live = LiveTable(log)
-    sock = bind(host, 0)
+    sock = bind(host, port)
     links = make_links(live, host, sock.getsockname()[1])
     server = server_for(live, links, host)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
+import re
+import secrets
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,9 +21,11 @@ from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
 from pnpkit.referee.gate import SHARED, Gate, event_secrecy, state_for
 from pnpkit.referee.report import verdict_json
 from pnpkit.referee.session import ReplayError, Session
-from pnpkit.referee.store import load_session
-from pnpkit.referee.verdict import MoveRefused
+from pnpkit.referee.store import load_session, new_numbered_game
+from pnpkit.referee.verdict import MoveRefused, refuse
 
+UNDO, REDO = "undo", "redo"
+GAME_OVER = "the game is over: nothing more is entered here (start a rematch with the same seats)"
 POLL_SECONDS = 0.05
 """How often the log file's size and time are looked at for changes made elsewhere."""
 
@@ -35,6 +40,9 @@ class LiveTable:
 
     def __init__(self, path: Path):
         self.path = path
+        self.boot = secrets.token_hex(8)
+        """This server's own ID, in every state: a page that sees another one knows the server
+        was started again (its versions count from 0 again) and fetches the table anew."""
         self.version = 0
         self.error = ""
         self._lock = threading.Lock()
@@ -49,6 +57,9 @@ class LiveTable:
         self._states: dict[tuple[int, str], dict[str, Any]] = {}
         """The pages' states of the current version, by viewer (several pages ask at once)."""
         self.closed = False
+        self.asking: dict[str, Any] | None = None
+        """An undo or redo a page asked of the table: who asked, the event, who is still to
+        agree (every other player) and who has. Kept in memory only: a restart drops it."""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -61,8 +72,14 @@ class LiveTable:
             key = (self.version, viewer)
             if key not in self._states:
                 found = state_for(self.session, self.kept(), viewer, self.face)
+                found["asking"] = self.asked_of(viewer)
                 self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
-                self._states[key] = found | {"version": self.version, "error": self.error}
+                self._states[key] = found | {
+                    "version": self.version,
+                    "boot": self.boot,
+                    "file": self.path.name,
+                    "error": self.error,
+                }
             return self._states[key]
 
     def kept(self) -> list[frozenset[str]]:
@@ -123,6 +140,8 @@ class LiveTable:
         """Check and record a move typed on `viewer`'s page, through the gate as `referee move
         --player` does: a page enters only the moves its viewer may make."""
         with self._writing() as session:
+            if session.prompt().kind == "over":
+                return verdict_json(refuse("", GAME_OVER))
             try:
                 events = Gate(session, viewer).enter(text)
             except MoveRefused as exc:
@@ -130,17 +149,112 @@ class LiveTable:
         return {"accepted": True, "rule": "", "reason": "", "events": len(events)}
 
     def undo(self, viewer: str = SHARED) -> dict[str, Any]:
-        """Take back `viewer`'s own last decision, as `referee undo --player` does."""
+        """Take back `viewer`'s own last decision, as `referee undo --player` does; another's
+        (or choices revealed together) only with the table's agreement: then it is asked of
+        every other player's page (`asking`), and done once all agree (`answer`)."""
         with self._writing() as session:
-            try:
-                event = Gate(session, viewer).undo()
-            except MoveRefused as exc:
-                return verdict_json(exc.verdict)
-            kept = event_secrecy(session.setup, session.events)
-            taken = Gate(session, viewer).entry(
-                session.events[event["undo"] - 1], kept[event["undo"] - 1]
-            )
+            if session.prompt().kind == "over":
+                return verdict_json(refuse("", GAME_OVER))
+            if Gate(session, viewer).undo_needs_table():
+                return self._ask(UNDO, viewer, session)
+            return self._undo(session, viewer, table=False)
+
+    def redo(self, viewer: str = SHARED) -> dict[str, Any]:
+        """Enter again the move the last undo took back, by the same rules as `undo`."""
+        with self._writing() as session:
+            if session.prompt().kind == "over":
+                return verdict_json(refuse("", GAME_OVER))
+            if Gate(session, viewer).redo_needs_table():
+                return self._ask(REDO, viewer, session)
+            return self._redo(session, viewer, table=False)
+
+    def answer(self, viewer: str, agree: bool) -> dict[str, Any]:
+        """`viewer`'s answer to the undo or redo asked of the table: once every player asked
+        has agreed it is done; one refusal drops it."""
+        with self._writing() as session:
+            asking = self._asked(session)
+            if asking is None or viewer not in asking["waiting"]:
+                return verdict_json(refuse("", f"{viewer or 'this page'} is asked nothing now"))
+            self.version += 1  # the pages show who has answered
+            if not agree:
+                self.asking = None
+                return {"accepted": True, "rule": "", "reason": "", "refused": asking["kind"]}
+            asking["waiting"].remove(viewer)
+            asking["agreed"].append(viewer)
+            if asking["waiting"]:
+                return {"accepted": True, "rule": "", "reason": "", "agreed": asking["kind"]}
+            self.asking = None
+            if asking["kind"] == UNDO:
+                return self._undo(session, asking["by"], table=True)
+            return self._redo(session, asking["by"], table=True)
+
+    def _ask(self, kind: str, viewer: str, session: Session) -> dict[str, Any]:
+        target = session.undo_target() if kind == UNDO else session.redo_target()
+        assert target is not None  # the gate needs the table only for a move there is
+        others = [p for p in self.players if p != viewer]
+        self.asking = {"kind": kind, "by": viewer, "seq": target["seq"],
+                       "events": len(session.events), "waiting": others, "agreed": []}  # fmt: skip
+        self.version += 1
+        return {"accepted": True, "rule": "", "reason": "", "asked": kind, "waiting": others}
+
+    def _asked(self, session: Session) -> dict[str, Any] | None:
+        """The undo or redo asked of the table, unless the game moved on since (then dropped)."""
+        if self.asking is not None and self.asking["events"] != len(session.events):
+            self.asking = None
+        return self.asking
+
+    def _undo(self, session: Session, viewer: str, table: bool) -> dict[str, Any]:
+        try:
+            event = Gate(session, viewer).undo(table=table)
+        except MoveRefused as exc:
+            return verdict_json(exc.verdict)
+        kept = event_secrecy(session.setup, session.events)
+        taken = Gate(session, viewer).entry(
+            session.events[event["undo"] - 1], kept[event["undo"] - 1]
+        )
         return {"accepted": True, "rule": "", "reason": "", "undone": taken}
+
+    def _redo(self, session: Session, viewer: str, table: bool) -> dict[str, Any]:
+        try:
+            events = Gate(session, viewer).redo(table=table)
+        except MoveRefused as exc:
+            return verdict_json(exc.verdict)
+        kept = event_secrecy(session.setup, session.events)
+        start = len(session.events) - len(events)
+        return {"accepted": True, "rule": "", "reason": "",
+                "redone": Gate(session, viewer).entry(events[0], kept[start])}  # fmt: skip
+
+    def asked_of(self, viewer: str) -> dict[str, Any] | None:
+        """The undo or redo asked of the table, as `viewer`'s page shows it (under the lock)."""
+        asking = self._asked(self.session)
+        if asking is None:
+            return None
+        kept = self.kept()[asking["seq"] - 1]
+        move = Gate(self.session, viewer).entry(self.session.events[asking["seq"] - 1], kept)
+        return {key: asking[key] for key in ("kind", "by", "waiting", "agreed")} | {
+            "move": move,
+            "by": asking["by"] or "the shared screen",
+            "mine": viewer in asking["waiting"],
+        }
+
+    def rematch(self) -> Path:
+        """Once the game is over, start a new one with the same players, variant and options
+        (a new seed in digital mode) in the next free `STEM-N.jsonl` beside the log, and follow
+        it from now on: every page shows it at its same address. PnpError if the game is not
+        over. The new log's path."""
+        with self._lock:
+            if self.session.prompt().kind != "over":
+                raise PnpError("a rematch starts once the game is over")
+            setup = self.session.setup
+            if setup.digital:
+                setup = dataclasses.replace(setup, seed=secrets.randbelow(2**31))
+            stem = re.sub(r"-\d+$", "", self.path.name.removesuffix(".jsonl"))
+            path, session = new_numbered_game(self.path.with_name(stem), setup)
+            self.path, self.session, self.asking = path, session, None
+            self._stamp = _stamp(path)
+            self.version += 1
+            self.error = ""
+            return path
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[Session]:

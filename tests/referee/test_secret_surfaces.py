@@ -95,7 +95,9 @@ def test_the_shared_page_learns_no_hand_from_refusals(tmp_path: Path) -> None:
     assert reasons == {f"only {actor} may make that move, on their own page or `--player`"}
 
 
-def test_a_page_undoes_only_its_own_players_move(tmp_path: Path) -> None:
+def test_a_page_undoes_only_its_own_players_move_and_asks_the_table_for_another(
+    tmp_path: Path,
+) -> None:
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=1)
     actor = _to_move(log)
     other = "Bob" if actor == "Ann" else "Ann"
@@ -103,10 +105,12 @@ def test_a_page_undoes_only_its_own_players_move(tmp_path: Path) -> None:
     with _client(log) as web:
         move = web.get(f"/p/{key[actor]}/api/state").json()["legal"][0]
         assert web.post(f"/p/{key[actor]}/api/move", json={"move": move}).json()["accepted"]
+        lines = len(log.read_text().splitlines())
         for path in ("/api/undo", f"/p/{key[other]}/api/undo"):
             answer = web.post(path, json={}).json()
-            assert answer["accepted"] is False and f"only {actor} may take back" in answer["reason"]
-        assert web.post(f"/p/{key[actor]}/api/undo", json={}).json()["accepted"]
+            assert answer["asked"] == "undo" and actor in answer["waiting"]  # the table is asked
+        assert len(log.read_text().splitlines()) == lines  # nothing taken back yet
+        assert web.post(f"/p/{key[actor]}/api/undo", json={}).json()["undone"]
 
 
 def test_play_is_a_hot_seat_that_hands_the_screen_over(tmp_path: Path) -> None:

@@ -110,6 +110,7 @@ function render(state) {
   renderLegal(state);
   renderScore(state.score, state);
   renderLog(state.log);
+  renderActions(state); // consent.js
   document.body.dataset.version = String(state.version);
   const old = document.querySelector(".error");
   if (old) old.remove();
@@ -121,15 +122,18 @@ async function refresh() {
   // answer already showed it.
   if (pending) { pending.again = true; return; }
   pending = { again: false };
+  let failed = false;
   try {
     const response = await fetch("api/state", { cache: "no-store" });
-    if (response.ok) {
-      show(await response.json());
-    }
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    show(await response.json());
+  } catch (err) {
+    failed = true;
   } finally {
     const again = pending.again && shown < wanted;
     pending = null;
-    if (again) refresh();
+    if (failed) fetchFailed(refresh); // sync.js
+    else if (again) refresh();
   }
 }
 
@@ -141,6 +145,7 @@ function want(version) {
 }
 
 function show(state) {
+  if (fromNewServer(state)) { shown = -1; wanted = state.version; } // sync.js
   if (state.version !== shown || state.error) { shown = state.version; render(state); }
 }
 
@@ -163,7 +168,7 @@ async function send(path, body) {
   if (answer.error) answer = { accepted: false, reason: answer.error };
   verdict.className = answer.accepted ? "accepted" : "refused";
   verdict.textContent = answer.accepted
-    ? (answer.undone ? `undone: ${answer.undone}` : "accepted")
+    ? acceptedText(answer) // consent.js
     : `refused: ${answer.rule ? `${answer.rule}: ` : ""}${answer.reason}`;
   want(answer.state?.version);
   return answer.accepted;
@@ -178,8 +183,5 @@ $("move-form").addEventListener("submit", async (event) => {
 });
 $("undo").addEventListener("click", () => send("api/undo", {}));
 
-const stream = new EventSource("events");
-stream.addEventListener("change", (event) => want(Number(event.data)));
-stream.onopen = () => { $("conn").textContent = "live"; };
-stream.onerror = () => { $("conn").textContent = "reconnecting…"; };
+openStream((version) => want(version), () => { shown = -1; wanted = 0; refresh(); }); // sync.js
 refresh();

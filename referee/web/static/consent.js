@@ -1,0 +1,40 @@
+// The table's own actions (loaded before app.js, whose el() and send() it uses): undo and redo
+// by the table's agreement (the box on each page that is asked: "Ann asks to undo play AL-10 e4:
+// agree / refuse"), the Redo button, the end of the game (Move, Enter, Undo and Redo disabled,
+// a rematch with the same seats offered) and the verdict line's words for these answers.
+"use strict";
+
+function renderActions(state) {
+  renderAsking(state);
+  for (const id of ["move", "enter", "undo", "redo"]) document.getElementById(id).disabled = state.over;
+  document.getElementById("rematch").hidden = !state.over;
+}
+
+function renderAsking(state) {
+  const box = document.getElementById("asking");
+  const asking = state.asking;
+  if (!asking) { box.replaceChildren(); return; }
+  const what = `${asking.by} asks to ${asking.kind} ${asking.move}`;
+  if (!asking.mine) {
+    box.replaceChildren(el("p", { textContent: `${what}: waiting for ${asking.waiting.join(", ")}` }));
+    return;
+  }
+  box.replaceChildren(el("p", { textContent: `${what}:` }),
+    el("button", { type: "button", className: "agree", textContent: "agree",
+      onclick: () => send("api/answer", { agree: true }) }),
+    el("button", { type: "button", className: "refuse", textContent: "refuse",
+      onclick: () => send("api/answer", { agree: false }) }));
+}
+
+function acceptedText(answer) {
+  if (answer.undone) return `undone: ${answer.undone}`;
+  if (answer.redone) return `redone: ${answer.redone}`;
+  if (answer.asked) return `asked the table to ${answer.asked}: waiting for ${answer.waiting.join(", ")}`;
+  if (answer.agreed) return `agreed to ${answer.agreed}`;
+  if (answer.refused) return `refused to ${answer.refused}`;
+  if (answer.rematch) return `a new game with the same seats: ${answer.rematch}`;
+  return "accepted";
+}
+
+document.getElementById("redo").addEventListener("click", () => send("api/redo", {}));
+document.getElementById("rematch").addEventListener("click", () => send("api/rematch", {}));

@@ -1,0 +1,138 @@
+"""A page of `referee serve` in a real browser (Debian's chromium) keeps in step with its server:
+it catches up with a server started again on the same log, and retries a failed fetch."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnpkit.referee.move_command import enter_move
+from pnpkit.referee.web.launch import serving
+from pnpkit.referee.web.live import LiveTable
+from tests.referee.browser import chromium_missing, launch
+from tests.referee.serve_helpers import new_log
+
+pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
+
+LIVE = "document.querySelector('#conn').textContent === 'live'"
+
+
+@pytest.fixture
+def page() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(10_000)
+        yield context.new_page()
+        browser.close()
+
+
+def move(log: Path) -> str:
+    """Make the first legal move with the CLI, as the player whose turn it is; its text."""
+    prompt = LiveTable(log).state()["prompt"]
+    actor = prompt["actors"][0]
+    text = LiveTable(log).state(actor)["legal"][0]
+    assert enter_move(log, text, as_json=True, player=actor) == 0
+    return text
+
+
+def test_a_page_catches_up_with_a_server_started_again(tmp_path: Path, page: Any) -> None:
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=1)
+    with serving(log) as (links, live):
+        port, first = int(links.players["Ann"].split(":")[2].split("/")[0]), live.boot
+        move(log)
+        page.goto(links.players["Ann"])  # Ann's own link
+        page.wait_for_function(LIVE)
+        page.wait_for_function("document.body.dataset.version === '1'")
+        assert live.version == 1
+    page.wait_for_function("document.querySelector('#conn').textContent === 'reconnecting…'")
+    assert page.evaluate("document.body.classList.contains('stale')")
+    made = move(log)  # while the server is down
+    with serving(log, port=port) as (again, live):
+        assert again.players == links.players  # the same link: the key was kept
+        assert live.boot != first and live.version == 0  # versions count from 0 again
+        page.wait_for_function(LIVE)
+        page.wait_for_function(
+            "m => document.querySelector('#log').textContent.includes(m)", arg=made
+        )
+        assert not page.evaluate("document.body.classList.contains('stale')")
+        assert page.evaluate("sync.boot") == live.boot
+
+
+def test_a_failed_state_fetch_is_tried_again(tmp_path: Path, page: Any) -> None:
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
+    failures = []
+
+    def flaky(route: Any) -> None:
+        if len(failures) < 3:
+            failures.append(route.request.url)
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    with serving(log) as (links, _):
+        page.route("**/api/state", flaky)
+        page.goto(links.shared)
+        page.wait_for_function("document.querySelector('#conn').textContent === 'reconnecting…'")
+        page.wait_for_function(LIVE)  # after 0.5 s, 1 s and 2 s
+        assert len(failures) == 3
+        assert page.evaluate("document.body.dataset.version") == "0"
+        assert page.text_content("#prompt")
+
+
+def test_the_other_pages_are_asked_to_agree_to_an_undo(tmp_path: Path) -> None:
+    """Cy asks to undo Ann's (or Bob's) move on their phone: the two other phones show the
+    question with agree and refuse; once both agree the move is gone from every page's log."""
+    from playwright.sync_api import sync_playwright
+
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob", "Cy"], seed=1)
+    actor = LiveTable(log).state()["prompt"]["actors"][0]
+    made = move(log)
+    asker = next(p for p in ("Ann", "Bob", "Cy") if p != actor)
+    with sync_playwright() as playwright, serving(log) as (links, _):
+        browser = launch(playwright)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(10_000)
+        pages = {}
+        for who, url in links.players.items():
+            pages[who] = context.new_page()
+            pages[who].goto(url)
+            pages[who].wait_for_function(LIVE)
+        pages[asker].click("#undo")
+        pages[asker].wait_for_function(
+            "document.querySelector('#verdict').textContent.startsWith('asked the table to undo')"
+        )
+        for who in pages:
+            if who == asker:
+                continue
+            pages[who].wait_for_selector("#asking button.agree")
+            assert pages[who].text_content("#asking p") == f"{asker} asks to undo {made}:"
+            pages[who].click("#asking button.agree")
+        for page in pages.values():
+            page.wait_for_function(
+                "m => !document.querySelector('#log').textContent.includes(m)", arg=made
+            )
+            assert page.text_content("#asking") == ""
+        browser.close()
+
+
+def test_the_end_of_the_game_disables_moves_and_offers_a_rematch(tmp_path: Path, page: Any) -> None:
+    from tests.referee.test_serve_end import play_to_the_end
+
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=4)
+    play_to_the_end(LiveTable(log))
+    with serving(log) as (links, _):
+        page.goto(links.players["Ann"])
+        page.wait_for_function(LIVE)
+        for control in ("#move", "#enter", "#undo", "#redo"):
+            assert page.is_disabled(control)
+        page.click("#rematch")
+        page.wait_for_function("() => document.querySelector('#rematch').hidden")
+        assert page.text_content("#verdict") == "a new game with the same seats: g-2.jsonl"
+        assert not page.is_disabled("#move") and not page.is_disabled("#undo")
+        assert (tmp_path / "g-2.jsonl").exists()
