@@ -20,7 +20,7 @@ from pnpkit.generator.pdfsheets import PrintOptions
 from pnpkit.generator.render import (
     GameRender,
     Step,
-    build_game,
+    render_game,
     selected_groups,
     steps_for,
     write_game,
@@ -56,7 +56,7 @@ def run_render(
     terminal = sys.stderr.isatty() and sys.stdout.isatty() and not as_json
     with progress_steps(total, terminal) as step:
         for game, groups, build in chosen:
-            results.append(build_game(game, out, options, groups, step, svg, build))
+            results.append(render_game(game, out, options, groups, step, svg, build, write=False))
     for result in results:
         write_game(result)
     if as_json:

@@ -33,7 +33,7 @@ class Written:
 @dataclass
 class GameRender:
     """The files of one game, and any warnings about its faces: built in memory first
-    (`build_game`), then written (`write_game`), so that a render that fails writes nothing."""
+    (`render_game`), then written (`write_game`), so that a render that fails writes nothing."""
 
     game: Game
     folder: Path
@@ -87,24 +87,11 @@ def render_game(
     step: Step = lambda _: None,
     svg: bool = True,
     build: Build | None = None,
+    write: bool = True,
 ) -> GameRender:
-    """Write every PDF and SVG of `game` under `out`/<game id>/ (see `build_game`)."""
-    result = build_game(game, out, options, groups, step, svg, build)
-    write_game(result)
-    return result
-
-
-def build_game(
-    game: Game,
-    out: Path,
-    options: PrintOptions,
-    groups: list[Group],
-    step: Step = lambda _: None,
-    svg: bool = True,
-    build: Build | None = None,
-) -> GameRender:
-    """Every PDF, SVG and cut file of `game`, in memory, for `out`/<game id>/ (never inside the
-    game, see pnpkit.outputs; stale temporaries of a killed render there are removed first).
+    """Every PDF, SVG and cut file of `game` for `out`/<game id>/ (never inside the game, see
+    pnpkit.outputs; stale temporaries of a killed render there are removed first), built in
+    memory and then written; with `write` False only built (`write_game` writes it later).
     A build goes to `out`/<game id>-<build>/, its files named <game id>-<build>-…"""
     stem = f"{game.id}-{build.name}" if build else game.id
     result = GameRender(game, output_folder(out / stem, games=(game.directory,)))
@@ -150,11 +137,13 @@ def build_game(
     if svg:
         step(f"{game.id}: SVG faces")
         _add_svgs(result, groups, faces)
+    if write:
+        write_game(result)
     return result
 
 
 def write_game(result: GameRender) -> None:
-    """Write the files `build_game` made: each PDF atomically, the cut and SVG folders each
+    """Write the files `render_game` made: each PDF atomically, the cut and SVG folders each
     replaced whole."""
     for path, data in result.pdfs:
         write_bytes(path, data)

@@ -96,30 +96,25 @@ def test_an_unknown_build_is_refused_naming_the_declared_ones(tmp_path: Path) ->
     assert not any(tmp_path.iterdir())  # nothing written
 
 
-def test_a_build_naming_an_unknown_group_is_reported_with_its_pointer(tmp_path: Path) -> None:
-    game = tmp_path / "elements"
-    shutil.copytree(FIXTURE, game)
-    manifest = json.loads((game / "game.json").read_text())
-    manifest["builds"]["low-ink"]["layouts"] = {"tokens": {"front": "x"}}
-    (game / "game.json").write_text(json.dumps(manifest))
-    result = pnp("validate", str(game))
-    assert result.returncode == 2
-    assert f"{game / 'game.json'}:#/builds/low-ink/layouts/tokens: no component group 'tokens'" in (
-        result.stderr
-    )
-
-
-def test_a_build_swapping_in_a_template_that_does_not_exist_fails_validate(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("layouts", "expected"),
+    [
+        ({"tokens": {"front": "x"}},
+         "game.json:#/builds/low-ink/layouts/tokens: no component group 'tokens'"),
+        ({"cards": {"back": "no-such-back"}}, "no layout template 'no-such-back'"),
+    ],
+)  # fmt: skip
+def test_a_build_swapping_in_an_unknown_group_or_template_fails_validate(
+    tmp_path: Path, layouts: dict, expected: str
 ) -> None:
     game = tmp_path / "elements"
     shutil.copytree(FIXTURE, game)
     manifest = json.loads((game / "game.json").read_text())
-    manifest["builds"]["low-ink"]["layouts"] = {"cards": {"back": "no-such-back"}}
+    manifest["builds"]["low-ink"]["layouts"] = layouts
     (game / "game.json").write_text(json.dumps(manifest))
     result = pnp("validate", str(game))
     assert result.returncode == 2
-    assert "no layout template 'no-such-back'" in result.stderr
+    assert expected in result.stderr
 
 
 def test_when_with_a_field_but_no_values_is_refused_not_a_crash(tmp_path: Path) -> None:
