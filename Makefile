@@ -30,6 +30,7 @@ test: $(STAMP)
 ## docs: the manifest key table of docs/defining-a-game.md, made from the schema
 docs: $(STAMP)
 	$(BIN)/python -m pnpkit.components.schemadoc docs/defining-a-game.md
+	$(BIN)/python -m pnpkit.layouts.icondoc docs/generator.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

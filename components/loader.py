@@ -94,6 +94,7 @@ class _Loader:
             if index not in broken_groups
         ]
         self.check_unique(groups)
+        self.check_group_names(manifest, {g.id for g in groups})
         players = manifest.get("players")
         if (
             isinstance(players, dict)
@@ -275,6 +276,30 @@ class _Loader:
         problem = name_problem(name) if isinstance(name, str) else None
         if problem:
             self.problems.append(Problem(file, where, problem))
+
+    def check_group_names(self, manifest: dict[str, Any], known: set[str]) -> None:
+        """Each group a custom sheet or a build names exists; a group is on one sheet at most."""
+        names = ", ".join(sorted(known))
+        sheets = manifest.get("sheets")
+        on_sheet: dict[str, str] = {}
+        for sheet, spec in sheets.items() if isinstance(sheets, dict) else ():
+            for n, group in enumerate(spec.get("groups", []) if isinstance(spec, dict) else ()):
+                where = pointer(["sheets", sheet, "groups", n])
+                if group not in known:
+                    message = f"no component group {group!r}; the groups are {names}"
+                    self.problems.append(Problem(self.manifest_name, where, message))
+                elif group in on_sheet and on_sheet[group] != sheet:
+                    message = f"group {group!r} is on sheet {on_sheet[group]!r} already"
+                    self.problems.append(Problem(self.manifest_name, where, message))
+                on_sheet.setdefault(group, sheet)
+        builds = manifest.get("builds")
+        for build, spec in builds.items() if isinstance(builds, dict) else ():
+            layouts = spec.get("layouts", {}) if isinstance(spec, dict) else {}
+            for group in layouts if isinstance(layouts, dict) else ():
+                if group not in known:
+                    where = pointer(["builds", build, "layouts", group])
+                    message = f"no component group {group!r}; the groups are {names}"
+                    self.problems.append(Problem(self.manifest_name, where, message))
 
     def check_unique(self, groups: list[Group]) -> None:
         seen_groups: dict[str, int] = {}

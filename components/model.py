@@ -20,7 +20,7 @@ ITEMS_KEY = {
     "standees": "standees",
 }
 
-TEMPLATE_NAMES = ("id", "name", "count", "group", "game", "kind", "color", "back")
+TEMPLATE_NAMES = ("id", "name", "count", "group", "game", "kind", "color", "back", "build")
 """The names a layout template sees beside a component's own fields; no field may take one."""
 
 

@@ -145,6 +145,48 @@ def _svg_drawing(path: Path, stamp: int, fonts: ArtFonts):
     return drawing
 
 
+@cache
+def grey_bitmap(path: str):
+    """A bitmap in grey (ITU-R 601 luma, its transparency kept), for reportlab's drawImage."""
+    from PIL import Image as PILImage
+    from reportlab.lib.utils import ImageReader
+
+    with PILImage.open(path) as bitmap:
+        bitmap.load()
+        alpha = "A" in bitmap.getbands() or "transparency" in bitmap.info
+        return ImageReader(bitmap.convert("RGBA").convert("LA") if alpha else bitmap.convert("L"))
+
+
+def grey_drawing(path: Path, fonts: ArtFonts = ()):
+    """The SVG file's drawing with every fill and stroke colour turned grey (601 luma)."""
+    return _grey_drawing(path, path.stat().st_mtime_ns, fonts)
+
+
+@cache
+def _grey_drawing(path: Path, stamp: int, fonts: ArtFonts):
+    import copy
+
+    from reportlab.lib.colors import Color
+
+    drawing = copy.deepcopy(_svg_drawing(path, stamp, fonts))
+
+    def grey(colour):
+        if not isinstance(colour, Color):
+            return colour
+        level = round(255 * (0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue))
+        return Color(level / 255, level / 255, level / 255, colour.alpha)
+
+    def walk(node) -> None:
+        for name in ("fillColor", "strokeColor"):
+            if hasattr(node, name):
+                setattr(node, name, grey(getattr(node, name)))
+        for child in getattr(node, "contents", ()):
+            walk(child)
+
+    walk(drawing)
+    return drawing
+
+
 def fit(
     box: tuple[float, float, float, float],
     art_width: float,

@@ -78,6 +78,12 @@ def render(
     ] = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
     svg: Annotated[bool, typer.Option("--svg/--no-svg", help="Also write SVG faces.")] = True,
+    build: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--build", help="A build the game declares in game.json `builds` (repeatable)."
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the files written as JSON.")
     ] = False,
@@ -95,7 +101,7 @@ def render(
     games = [load_game(name) for name in names]
     options = PrintOptions(paper.value, bleed, duplex.value, gutter_fold, offset)
     try:
-        warnings = run_render(games, out, options, only, svg, as_json)
+        warnings = run_render(games, out, options, only, svg, as_json, build)
     except BrokenPipeError:  # the reader of stdout went away: pnpkit.entry ends quietly
         raise
     except OSError as exc:  # an output folder that cannot be made or written to

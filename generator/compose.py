@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -12,8 +13,19 @@ from typing import Any
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.model import thaw
 from pnpkit.errors import PnpError
-from pnpkit.generator.artwork import Art, ArtError, fit, read_art
-from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Primitive, rect_path
+from pnpkit.generator import lines
+from pnpkit.generator.artwork import FITS, Art, ArtError, fit, read_art
+from pnpkit.generator.face import (
+    Ellipse,
+    Face,
+    Gradient,
+    Image,
+    Layer,
+    Paint,
+    Primitive,
+    bounds,
+    rect_path,
+)
 from pnpkit.generator.face import Path as Outline
 from pnpkit.generator.fontmetrics import font_metrics
 from pnpkit.generator.icons import icon_items
@@ -31,6 +43,18 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)(?:\|(lines|bullets|uppe
 DARK_INK, LIGHT_INK = "#1a1a1a", "#ffffff"
 MIN_DPI = 200  # a bitmap printed at fewer pixels per inch than this looks soft
 UNKNOWN_ICON = "question"
+Box4 = tuple[float, float, float, float]
+# the choices of the element settings that a field or variable may give
+CHOICES = {
+    "fit": FITS,
+    "align": ("left", "center", "right"),
+    "valign": ("top", "middle", "bottom"),
+    "style": ("regular", "bold", "italic", "bold-italic"),
+    "flip": ("none", "x", "y", "xy"),
+}
+# the number settings that a field or variable may give: (least, most)
+NUMBERS = {"rotate": (-360.0, 360.0), "opacity": (0.0, 1.0), "size": (0.1, 500.0),
+           "min_size": (1.0, 500.0)}  # fmt: skip
 
 
 def coord(value: str | None, extent: float, default: float = 0.0) -> float:
@@ -148,6 +172,8 @@ class FaceBuilder:
     # values -------------------------------------------------------------------------------
     def value(self, spec: Any) -> Any:
         """A template value: a literal, "$var", or a {"field", "map", "default"} lookup."""
+        if isinstance(spec, Mapping) and "gradient" in spec:
+            return spec  # made into a Gradient by `fill`, which knows the element's box
         if isinstance(spec, Mapping) and "contrast" in spec:
             background = self.value(spec["contrast"])
             if not isinstance(background, str):
@@ -206,38 +232,92 @@ class FaceBuilder:
         h = coord(element.get("h"), self.height, self.height - y)
         return x, y, w, h
 
-    def paint(self, element: Mapping[str, Any]) -> Paint:
+    def paint(self, element: Mapping[str, Any], box: Box4) -> Paint:
+        """The fill (a colour or a gradient across `box`), stroke and dash of an element."""
         return Paint(
-            fill=self.value(element.get("fill")),
+            fill=self.fill(element.get("fill"), box),
             stroke=self.value(element.get("stroke")),
             width=coord(element.get("stroke_width"), self.width, 0.5),
+            dash=tuple(coord(d, self.width) for d in element.get("dash", ())),
         )
+
+    def fill(self, spec: Any, box: Box4) -> str | Gradient | None:
+        """A fill colour, or a gradient laid across the element's box (x, y, w, h)."""
+        found = self.value(spec)
+        if not isinstance(found, Mapping):
+            return found
+        colours = [self.value(c) for c in found["colors"]]
+        offsets = found.get("stops") or [n / (len(colours) - 1) for n in range(len(colours))]
+        if len(offsets) != len(colours):
+            self.errors.append(
+                f"gradient: {len(offsets)} stops for {len(colours)} colours; give one per colour"
+            )
+            offsets = [n / (len(colours) - 1) for n in range(len(colours))]
+        stops = tuple(zip(offsets, colours, strict=True))
+        x, y, w, h = box
+        cx, cy = x + w / 2, y + h / 2
+        if found["gradient"] == "radial":
+            return Gradient("radial", stops, cx, cy, r=math.hypot(w, h) / 2)
+        angle = math.radians(float(found.get("angle", 90)))  # 0: left to right, 90: top down
+        dx, dy = math.cos(angle), math.sin(angle)
+        half = (abs(w * dx) + abs(h * dy)) / 2  # the corners get the end colours
+        return Gradient("linear", stops, cx - half * dx, cy - half * dy, cx + half * dx,
+                        cy + half * dy)  # fmt: skip
+
+    def setting(self, element: Mapping[str, Any], key: str, default: Any) -> Any:
+        """An element setting that may come from a field or variable (fit, align, rotate …);
+        a value it cannot take is an error naming the element, the setting and the value."""
+        found = self.value(element.get(key, default))
+        if found is None or found == "":
+            return default
+        name = repr(element.get("id", element.get("type")))
+        if key in CHOICES:
+            if found not in CHOICES[key]:
+                expected = ", ".join(CHOICES[key])
+                self.errors.append(f"{name}: {key} {found!r}: expected one of {expected}")
+                return default
+            return found
+        least, most = NUMBERS[key]
+        try:
+            number = float(found)
+        except (TypeError, ValueError):
+            number = math.nan
+        if not least <= number <= most:  # also refuses NaN
+            self.errors.append(f"{name}: {key} {found!r}: expected a number from {least:g} "
+                               f"to {most:g}")  # fmt: skip
+            return default
+        return number
 
     # elements -----------------------------------------------------------------------------
     def element(self, element: Mapping[str, Any]) -> list[Primitive]:
-        kind = element["type"]
-        x, y, w, h = self.box(element)
-        if kind == "rect":
-            radius = coord(element.get("radius"), self.width)
-            return [Outline(rect_path(x, y, w, h, radius), self.paint(element))]
-        if kind == "ellipse":
-            return [Ellipse(x + w / 2, y + h / 2, w / 2, h / 2, self.paint(element))]
-        if kind == "shape":
-            name = self.value(element.get("shape")) or "circle"
-            try:
-                return [Outline(badge(name, x, y, w, h), self.paint(element))]
-            except ValueError:
-                self.warnings.append(f"{self.label}: unknown shape {name!r}; drew a circle")
-                return [Outline(badge("circle", x, y, w, h), self.paint(element))]
-        if kind == "icon":
-            return self.icons(element, x, y, w, h)
-        if kind == "text":
-            return self.text_element(element, x, y, w, h)
-        if kind == "image":
-            return self.image(element, x, y, w, h)
-        if kind == "track":
-            return self.track(element)
-        return []
+        """An element's primitives, turned by its `rotate` about the centre of its box (of
+        its points' box for lines, polygons and paths)."""
+        box = self.box(element)
+        items = ELEMENTS[element["type"]](self, element, box)
+        angle = self.setting(element, "rotate", 0.0)
+        if not angle or not items:
+            return items
+        if "points" in element or "d" in element:
+            box = bounds(tuple(c for item in items if isinstance(item, Outline)
+                               for c in item.commands))  # fmt: skip
+        cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
+        return [Layer((Layer(tuple(items), dx=-cx, dy=-cy),), dx=cx, dy=cy, rotate=angle)]
+
+    def rect(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
+        radius = coord(element.get("radius"), self.width)
+        return [Outline(rect_path(*box, radius), self.paint(element, box))]
+
+    def ellipse(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
+        x, y, w, h = box
+        return [Ellipse(x + w / 2, y + h / 2, w / 2, h / 2, self.paint(element, box))]
+
+    def shape_element(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
+        name = self.value(element.get("shape")) or "circle"
+        try:
+            return [Outline(badge(name, *box), self.paint(element, box))]
+        except ValueError:
+            self.warnings.append(f"{self.label}: unknown shape {name!r}; drew a circle")
+            return [Outline(badge("circle", *box), self.paint(element, box))]
 
     def palette(self, element: Mapping[str, Any]) -> dict[str, str]:
         ink = self.value(element.get("color")) or "#000000"
@@ -248,13 +328,23 @@ class FaceBuilder:
         }
 
     def draw_icon(self, name: str, x: float, y: float, size: float, palette) -> list[Primitive]:
+        """An icon in a `size` square at (x, y): the template's own picture of that name
+        (its `icons`), else the bundled vector icon, else a question mark and a warning."""
+        own = self.template.get("icons", {})
+        if name in own:
+            source = self.text(own[name])
+            art = self.art(source, f"icon {name!r}")
+            placed = fit((x, y, size, size), art.width, art.height)
+            fonts = self.art_fonts if art.kind == "svg" else ()
+            return [Image(*placed, str(art.path), art.kind, fonts)]
         library = icon_library()
         if name not in library:
             self.warnings.append(f"{self.label}: no icon {name!r}; drew {UNKNOWN_ICON!r}")
             name = UNKNOWN_ICON
         return icon_items(library[name], x, y, size, palette)
 
-    def icons(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
+    def icons(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
+        x, y, w, h = box
         name = self.text(element.get("name"))
         if not name:
             return []
@@ -284,7 +374,8 @@ class FaceBuilder:
             )
         return count
 
-    def text_element(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
+    def text_element(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
+        x, y, w, h = box
         safe = coord(self.template.get("safe"), self.width)
         if safe > 0:  # text stays inside the safe zone, whatever the box says
             x0, y0 = max(x, safe), max(y, safe)
@@ -297,12 +388,13 @@ class FaceBuilder:
         if not content.strip():
             return []
         family = self.family(element.get("font"))
+        size = self.setting(element, "size", 9.0)
         look = TextStyle(
-            style=element.get("style", "regular"),
-            size=element.get("size", 9.0),
-            min_size=element.get("min_size", min(element.get("size", 9.0), 5.0)),
-            align=element.get("align", "left"),
-            valign=element.get("valign", "top"),
+            style=self.setting(element, "style", "regular"),
+            size=size,
+            min_size=min(self.setting(element, "min_size", min(size, 5.0)), size),
+            align=self.setting(element, "align", "left"),
+            valign=self.setting(element, "valign", "top"),
             color=self.value(element.get("color")) or "#000000",
             line_height=element.get("line_height", 1.2),
             family=family,
@@ -323,7 +415,7 @@ class FaceBuilder:
         items, fits = layout_runs(runs, Box(x, y, w, h), look, icon)
         if not fits:
             self.warnings.append(
-                f"{self.label}: text {name} overflows its box even at {look.min_size} pt"
+                f"{self.label}: text {name} overflows its box even at {look.min_size:g} pt"
             )
         return items
 
@@ -359,13 +451,13 @@ class FaceBuilder:
                 ok = False
         return ok
 
-    def track(self, element: Mapping[str, Any]) -> list[Primitive]:
+    def track(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
         """A track's numbered spaces, snaking row by row; every fifth one in the accent colour."""
         track = self.context.get("track")
         if not (isinstance(track, Mapping) and {"space", "columns"} <= track.keys()):
             raise PnpError(f"{self.label}: a track element draws only the faces of a track group")
         size, columns = track["space"], track["columns"]
-        paint = self.paint(element)
+        paint = self.paint(element, (0.0, 0.0, self.width, self.height))
         accent = Paint(self.value(element.get("accent")) or paint.fill, paint.stroke, paint.width)
         color = self.value(element.get("color")) or "#000000"
         look = TextStyle(style="bold", size=size * 0.42, min_size=4, align="center",
@@ -381,27 +473,58 @@ class FaceBuilder:
             items += layout_text(str(number), box, look, lambda *_: [])[0]
         return items
 
-    def image(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
-        """Artwork fitted to the box (contain, cover or stretch), cropped to it when it spills."""
+    def image(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
+        """Artwork (or the part of it that `crop` keeps) fitted to the box (contain, cover or
+        stretch), mirrored by `flip`, see-through by `opacity`, cropped to the box."""
         source = self.text(element.get("src", ""))
         if not source:
             return []
-        try:
-            art = read_art(game_file(self.game_dir, source), self.art_fonts)
-        except OutsideGame as exc:
-            raise ArtProblem(self.label, _named_source(element), str(exc)) from exc
-        except ArtError as exc:
-            raise ArtProblem(self.label, _named_source(element), f"file {source!r} {exc}") from exc
-        mode = element.get("fit", "contain")
-        placed = fit((x, y, w, h), art.width, art.height, mode,
-                     element.get("align", "center"), element.get("valign", "middle"))  # fmt: skip
+        art = self.art(source, _named_source(element))
+        left, top, across, down = self.crop(element.get("crop"))
+        mode = self.setting(element, "fit", "contain")
+        placed = fit(box, art.width * across, art.height * down, mode,
+                     self.setting(element, "align", "center"),
+                     self.setting(element, "valign", "middle"))  # fmt: skip
+        x, y, w, h = placed
+        full_w, full_h = w / across, h / down  # the whole picture at the scale of the part kept
+        flip = self.setting(element, "flip", "none")
+        shift_x = (1 - left - across) if "x" in flip else left
+        shift_y = (1 - top - down) if "y" in flip else top
+        whole = (x - shift_x * full_w, y - shift_y * full_h, full_w, full_h)
         if art.pixels:
-            self.check_resolution(art, source, placed[2], placed[3])
+            self.check_resolution(art, source, full_w, full_h)
         fonts = self.art_fonts if art.kind == "svg" else ()
-        image = Image(*placed, str(art.path), art.kind, fonts)
-        if mode == "cover":
-            return [Layer((image,), clip=rect_path(x, y, w, h))]
-        return [image]
+        image = Image(*whole, str(art.path), art.kind, fonts, flip.replace("none", ""),
+                      self.setting(element, "opacity", 1.0))  # fmt: skip
+        if (left, top, across, down) == (0.0, 0.0, 1.0, 1.0) and mode != "cover":
+            return [image]
+        bx, by, bw, bh = box
+        x0, y0 = max(x, bx), max(y, by)  # what is kept: the part, and only inside the box
+        x1, y1 = min(x + w, bx + bw), min(y + h, by + bh)
+        return [Layer((image,), clip=rect_path(x0, y0, x1 - x0, y1 - y0))]
+
+    def art(self, source: str, named: str) -> Art:
+        """The artwork file `source` of the game (ArtProblem if it cannot be drawn)."""
+        try:
+            return read_art(game_file(self.game_dir, source), self.art_fonts)
+        except OutsideGame as exc:
+            raise ArtProblem(self.label, named, str(exc)) from exc
+        except ArtError as exc:
+            raise ArtProblem(self.label, named, f"file {source!r} {exc}") from exc
+
+    def crop(self, spec: Mapping[str, str] | None) -> Box4:
+        """The part of a picture kept, as shares of its width and height (x, y, w, h)."""
+        if not spec:
+            return 0.0, 0.0, 1.0, 1.0
+        left, top = coord(spec.get("x"), 1.0), coord(spec.get("y"), 1.0)
+        across = coord(spec.get("w"), 1.0, 1.0 - left)
+        down = coord(spec.get("h"), 1.0, 1.0 - top)
+        if not (0 <= left < 1 and 0 <= top < 1 and 0 < across <= 1 - left + 1e-9
+                and 0 < down <= 1 - top + 1e-9):  # fmt: skip
+            self.errors.append(f"image crop {dict(spec)}: the part kept must lie inside the "
+                               "picture and not be empty")  # fmt: skip
+            return 0.0, 0.0, 1.0, 1.0
+        return left, top, across, down
 
     @cached_property
     def art_fonts(self) -> ArtFonts:
@@ -422,6 +545,25 @@ class FaceBuilder:
         )
         self.warnings.append(message)
         self.art_warnings.append(message)
+
+
+ElementDrawer = Callable[[FaceBuilder, Mapping[str, Any], Box4], list[Primitive]]
+ELEMENTS: dict[str, ElementDrawer] = {
+    "rect": FaceBuilder.rect,
+    "ellipse": FaceBuilder.ellipse,
+    "shape": FaceBuilder.shape_element,
+    "icon": FaceBuilder.icons,
+    "text": FaceBuilder.text_element,
+    "image": FaceBuilder.image,
+    "track": FaceBuilder.track,
+    "line": lines.line,
+    "polyline": lines.line,
+    "polygon": lines.polygon,
+    "path": lines.path,
+}
+"""Every element type a template may use, and the function that draws it from the builder,
+the element (its JSON object) and its box (x, y, w, h in points). A new element type is a
+function here and its `type` (and keys) in layouts/layout.schema.json."""
 
 
 class ArtProblem(PnpError):
@@ -458,5 +600,6 @@ def context_for(game, group, component, extra: Mapping[str, Any] | None = None) 
         "kind": group.kind,
         "color": spec.get("color") or game.manifest.get("color") or "#444444",
         "back": thaw(spec.get("back", {})),
+        "build": "",  # the build being rendered (GroupFaces sets it), "" for the game as defined
         **(extra or {}),
     }

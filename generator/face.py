@@ -17,10 +17,26 @@ PathCommand = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) |
 
 
 @dataclass(frozen=True)
-class Paint:
-    """How a shape is painted: fill and stroke colours (#rrggbb or None) and stroke width."""
+class Gradient:
+    """A fill that blends colours: along the line (x1, y1)→(x2, y2) for "linear", outwards from
+    (x1, y1) to the radius `r` for "radial"; beyond the ends the end colours continue.
+    `stops` are (offset 0–1, #rrggbb) in order."""
 
-    fill: str | None = None
+    kind: str
+    stops: tuple[tuple[float, str], ...]
+    x1: float
+    y1: float
+    x2: float = 0.0
+    y2: float = 0.0
+    r: float = 0.0
+
+
+@dataclass(frozen=True)
+class Paint:
+    """How a shape is painted: fill (#rrggbb, a Gradient or None), stroke colour (#rrggbb or
+    None), stroke width and dash pattern."""
+
+    fill: str | Gradient | None = None
     stroke: str | None = None
     width: float = 0.0
     dash: tuple[float, ...] = ()
@@ -72,6 +88,9 @@ class Image:
     kind: str
     fonts: ArtFonts = ()
     """For SVG art: the game's font families its text may use (see svgtext)."""
+    flip: str = ""  # "x" mirrors it left to right, "y" top to bottom, "xy" both
+    opacity: float = 1.0
+    grey: bool = False  # printed in grey (a greyscale build)
 
 
 @dataclass(frozen=True)
@@ -82,7 +101,7 @@ class Layer:
     items: tuple[Primitive, ...]
     dx: float = 0.0
     dy: float = 0.0
-    rotate: int = 0
+    rotate: float = 0
     clip: tuple[PathCommand, ...] | None = None
 
 
@@ -172,3 +191,12 @@ def transform_commands(commands: tuple, dx: float, dy: float, scale: float = 1.0
         op, *xy = command
         moved.append((op, *(v * scale + (dx if i % 2 == 0 else dy) for i, v in enumerate(xy))))
     return tuple(moved)
+
+
+def bounds(commands: tuple) -> tuple[float, float, float, float]:
+    """The box (x, y, w, h) around every point of path commands, control points included."""
+    xs = [v for _, *xy in commands for v in xy[0::2]]
+    ys = [v for _, *xy in commands for v in xy[1::2]]
+    if not xs:
+        return 0.0, 0.0, 0.0, 0.0
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)

@@ -6,7 +6,8 @@ smallest size, a bitmap printed below 200 dpi, an unknown icon).
 Each face's outcome is cached (pnpkit.components.cache, kind "faces") under a key made of all it
 depends on: the generator's code and bundled files, game.json, the game's files other than its
 component lists (templates, art, fonts), the group, the side, the layout templates and the
-component's own values. Editing one card rebuilds that card's faces only.
+component's own values. Editing one card rebuilds that card's faces only. Custom sheet
+layouts and builds are checked (uncached) once every face can be drawn.
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ from typing import Any
 from pnpkit.components import cache as store
 from pnpkit.components.model import Component, Game, Group, thaw
 from pnpkit.errors import DefinitionError, PnpError, Problem
+from pnpkit.generator.builds import build_named
 from pnpkit.generator.compose import ArtProblem, FaceError
 from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.imposition import PAPERS
+from pnpkit.generator.sheetlayouts import place, sheet_layouts
 from pnpkit.layouts import TEMPLATES_DIR, load_template
 
 FORMAT = 1
@@ -71,6 +75,7 @@ def check_faces(game: Game) -> FaceReport:
     """Every face of `game` checked (from the cache where its inputs are unchanged)."""
     report = FaceReport()
     game_digest = _game_digest(game)
+    drawn: dict[str, GroupFaces] = {}
     for group in game.groups:
         faces = GroupFaces(game, group)
         try:
@@ -78,6 +83,7 @@ def check_faces(game: Game) -> FaceReport:
         except DefinitionError as exc:  # the group's template: the same for every component
             report.problems += exc.problems
             continue
+        drawn[group.id] = faces
         group_digest = hashlib.sha256(game_digest + _json([group.id, templates])).digest()
         for component in group.components:
             context = _json(faces.context(component))
@@ -88,8 +94,42 @@ def check_faces(game: Game) -> FaceReport:
                     outcome = _outcome(faces, component, side)
                     store.write_record(KIND, key, outcome)
                 _report(report, game, group, component, side, outcome)
+    if not report.problems and not report.art_errors:
+        report.problems += _sheet_problems(game, drawn) + _build_problems(game)
     report.warnings = list(dict.fromkeys(report.warnings))
     return report
+
+
+def _build_problems(game: Game) -> list[Problem]:
+    """A template that a build swaps in and that cannot be loaded."""
+    problems: list[Problem] = []
+    for name in thaw(game.manifest.get("builds", {})):
+        build = build_named(game, name)
+        for group_id, sides in build.layouts.items():
+            faces = GroupFaces(game, game.group(group_id), build=build)
+            for side in sides:
+                try:
+                    faces.builder(side)
+                except DefinitionError as exc:
+                    problems += exc.problems
+    return problems
+
+
+def _sheet_problems(game: Game, drawn: dict[str, GroupFaces]) -> list[Problem]:
+    """Pieces that a custom sheet layout cannot place (on its paper, A4 by default)."""
+    problems: list[Problem] = []
+    for layout in sheet_layouts(game):
+        fronts = [
+            drawn[name].front(component)
+            for name in layout.groups
+            for component in game.group(name).components
+            for _ in range(component.count)
+        ]
+        try:
+            place(layout, fronts, PAPERS[layout.spec.get("paper", "a4")])
+        except DefinitionError as exc:
+            problems += exc.problems
+    return problems
 
 
 def _templates(faces: GroupFaces, group: Group) -> list[Any]:

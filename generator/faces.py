@@ -13,6 +13,7 @@ from typing import Any
 
 from pnpkit.components.model import Component, Game, Group, thaw
 from pnpkit.errors import DefinitionError, PnpError, Problem
+from pnpkit.generator.builds import Build, greyscale
 from pnpkit.generator.compose import FaceBuilder, context_for, coord
 from pnpkit.generator.face import Face, Layer, Paint, polygon_path, rect_path, trimmed
 from pnpkit.generator.face import Path as Outline
@@ -94,6 +95,8 @@ class GroupFaces:
     bleed_mm: float = DEFAULT_BLEED_MM
     trim: bool = False
     """Faces cut at their outline (`trimmed`): drawn with their bleed, which is then cut off."""
+    build: Build | None = None
+    """The edition drawn (its variables, templates, greyscale); None: the game as defined."""
     warnings: list[str] = field(default_factory=list)
     art_warnings: list[str] = field(default_factory=list)
     _front_cache: dict[str, Face] = field(default_factory=dict, repr=False)
@@ -104,7 +107,8 @@ class GroupFaces:
         return game_families(self.game)
 
     def template_name(self, side: str) -> str:
-        explicit = self.group.spec.get("layout", {}).get(side)
+        own_build = self.build.layouts.get(self.group.id, {}) if self.build else {}
+        explicit = own_build.get(side) or self.group.spec.get("layout", {}).get(side)
         if explicit:
             return explicit
         own = f"{self.group.id}-{side}"
@@ -122,6 +126,8 @@ class GroupFaces:
             raise DefinitionError(
                 [*exc.problems, Problem(str(self.game.directory), self.group.id, f"({side})")]
             ) from exc
+        if self.build and self.build.vars:  # the build's variables over the template's own
+            template = {**template, "vars": {**template.get("vars", {}), **self.build.vars}}
         geo = geo or geometry(self.group)
         width, height = size_pt(template["size"]) if "size" in template else (geo.width, geo.height)
         if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
@@ -169,6 +175,7 @@ class GroupFaces:
 
     def context(self, component: Component, extra: dict[str, Any] | None = None) -> dict:
         values = context_for(self.game, self.group, component, extra)
+        values["build"] = self.build.name if self.build else ""
         if self.group.kind == "track":
             spec = self.group.spec
             spaces = spec["spaces"]
@@ -185,8 +192,14 @@ class GroupFaces:
         """The front of a component (for dice, the whole net; for standees, the folded piece)."""
         if component.id not in self._front_cache:
             face = self._front(component)
-            self._front_cache[component.id] = trimmed(face) if self.trim else face
+            self._front_cache[component.id] = self._finished(face)
         return self._front_cache[component.id]
+
+    def _finished(self, face: Face) -> Face:
+        """The face as drawn: in grey for a greyscale build, cut at its outline if `trim`."""
+        if self.build and self.build.greyscale:
+            face = greyscale(face)
+        return trimmed(face) if self.trim else face
 
     def _front(self, component: Component) -> Face:
         if self.group.kind == "dice":
@@ -202,7 +215,7 @@ class GroupFaces:
             return None
         if component.id not in self._back_cache:
             face = self._backs.build(self.context(component), component.id)
-            self._back_cache[component.id] = trimmed(face) if self.trim else face
+            self._back_cache[component.id] = self._finished(face)
         return self._back_cache[component.id]
 
     def die_net(self, component: Component) -> Face:

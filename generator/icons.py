@@ -4,48 +4,83 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from pnpkit.generator.face import Ellipse, Paint, Path, Primitive, transform_commands
 
 ICON_BOX = 100.0
-_TOKEN = re.compile(r"[MLCQHVZ]|-?[0-9]*\.?[0-9]+")
-_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "H": 1, "V": 1, "Z": 0}
+_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?|[\s,]+|.")
+_ARITY = {"M": 2, "L": 2, "C": 6, "S": 4, "Q": 4, "T": 2, "H": 1, "V": 1, "Z": 0}
+MAX_PATH_NUMBERS = 20_000
+MAX_COORDINATE = 1e6
 
 
+@lru_cache(maxsize=4096)
 def parse_path(d: str) -> tuple:
-    """Absolute SVG path data (M L C Q H V Z) as face path commands (Q, H, V become C and L)."""
-    tokens = _TOKEN.findall(d)
+    """SVG path data as face path commands: M L H V C S Q T Z, absolute or (lower case)
+    relative; all become M, L, C and Z. ValueError says what is wrong (arcs are refused)."""
+    tokens = [t for t in _TOKEN.findall(d) if t.strip(", \t\r\n")]
+    if sum(1 for t in tokens if not t.isalpha()) > MAX_PATH_NUMBERS:
+        raise ValueError(f"path data has more than {MAX_PATH_NUMBERS} numbers")
     commands: list[tuple] = []
-    x = y = 0.0
-    i = 0
-    op = ""
+    x = y = start_x = start_y = 0.0
+    cubic = quad = None  # the last C/S's second control point, the last Q/T's control point
+    op, i = "", 0
     while i < len(tokens):
-        if tokens[i] in _ARITY:
-            op = tokens[i]
-            i += 1
-            if op == "Z":
+        token = tokens[i]
+        if token.isalpha():
+            if token.upper() not in _ARITY:
+                hint = "; draw arcs with C curves" if token in "Aa" else ""
+                raise ValueError(f"path data {d!r}: unknown command {token!r}{hint}")
+            op, i = token, i + 1
+            if op in "Zz":
                 commands.append(("Z",))
+                x, y, cubic, quad = start_x, start_y, None, None
                 continue
-        if not op or op == "Z":
-            raise ValueError(f"path data {d!r}: numbers without a command")
-        args = [float(t) for t in tokens[i : i + _ARITY[op]]]
-        if len(args) < _ARITY[op]:
-            raise ValueError(f"path data {d!r}: {op} needs {_ARITY[op]} numbers")
-        i += _ARITY[op]
-        if op == "H":
-            op, args = "L", [args[0], y]
-        elif op == "V":
-            op, args = "L", [x, args[0]]
-        elif op == "Q":
-            qx, qy, ex, ey = args
-            args = [x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y)]
-            args += [ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey]
-            op = "C"
-        commands.append((op, *args))
-        x, y = args[-2], args[-1]
-        if commands[-1][0] == "M":
-            op = "L"
+        elif not op or op in "Zz":
+            raise ValueError(f"path data {d!r}: {token!r} where a command letter belongs")
+        size = _ARITY[op.upper()]
+        args = tokens[i : i + size]
+        try:
+            numbers = [float(t) for t in args]
+        except ValueError:
+            numbers = []
+        if len(numbers) < size:
+            raise ValueError(f"path data {d!r}: {op} needs {size} numbers")
+        if not all(abs(v) <= MAX_COORDINATE for v in numbers):  # also refuses inf and nan
+            raise ValueError(f"path data {d!r}: numbers must lie within ±{MAX_COORDINATE:g}")
+        i += size
+        if op.islower():  # relative: from the current point
+            if op == "h":
+                numbers = [numbers[0] + x]
+            elif op == "v":
+                numbers = [numbers[0] + y]
+            else:
+                numbers = [v + (x if n % 2 == 0 else y) for n, v in enumerate(numbers)]
+        kind = op.upper()
+        if kind == "H":
+            kind, numbers = "L", [numbers[0], y]
+        elif kind == "V":
+            kind, numbers = "L", [x, numbers[0]]
+        elif kind in "ST":  # the first control point mirrors the last curve's, if any
+            last = cubic if kind == "S" else quad
+            cx, cy = (2 * x - last[0], 2 * y - last[1]) if last else (x, y)
+            numbers, kind = [cx, cy, *numbers], "C" if kind == "S" else "Q"
+        cubic = quad = None
+        if kind == "Q":
+            qx, qy, ex, ey = numbers
+            quad = (qx, qy)
+            numbers = [x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
+                       ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey]  # fmt: skip
+            kind = "C"
+        elif kind == "C":
+            cubic = (numbers[2], numbers[3])
+        commands.append((kind, *numbers))
+        x, y = numbers[-2], numbers[-1]
+        if kind == "M":
+            start_x, start_y = x, y
+            op = "l" if op == "m" else "L"  # numbers after a move are lines
     return tuple(commands)
 
 

@@ -11,13 +11,30 @@ from pathlib import Path as FilePath
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import (
+    PDFDictionary,
+    PDFName,
+    PDFResourceDictionary,
+    PDFStream,
+    xObjectName,
+)
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.errors import PnpError
-from pnpkit.generator.artwork import svg_drawing
-from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
+from pnpkit.generator.artwork import grey_bitmap, grey_drawing, svg_drawing
+from pnpkit.generator.face import (
+    Ellipse,
+    Face,
+    Gradient,
+    Image,
+    Layer,
+    Paint,
+    Path,
+    Primitive,
+    Text,
+    ellipse_path,
+)
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
 
 PDF_FONTS = {"regular": "PnpSans", "bold": "PnpSans-Bold"}
@@ -76,13 +93,27 @@ def path_of(canvas: Canvas, commands: tuple):
 
 
 def _paint(canvas: Canvas, paint: Paint) -> tuple[int, int]:
-    if paint.fill:
+    """Set the paint's colours; (stroke, fill) flags for a plain fill (a gradient is 0)."""
+    if isinstance(paint.fill, str):
         canvas.setFillColor(color(paint.fill))
     if paint.stroke:
         canvas.setStrokeColor(color(paint.stroke))
         canvas.setLineWidth(paint.width)
         canvas.setDash(list(paint.dash) if paint.dash else [])
-    return int(bool(paint.stroke and paint.width > 0)), int(bool(paint.fill))
+    return int(bool(paint.stroke and paint.width > 0)), int(isinstance(paint.fill, str))
+
+
+def _shade(canvas: Canvas, outline: tuple, gradient: Gradient) -> None:
+    """Fill the outline with a gradient: clipped to it, the shading paints everything."""
+    canvas.saveState()
+    canvas.clipPath(path_of(canvas, outline), stroke=0, fill=0)
+    colors = [color(c) for _, c in gradient.stops]
+    offsets = [offset for offset, _ in gradient.stops]
+    if gradient.kind == "radial":
+        canvas.radialGradient(gradient.x1, gradient.y1, gradient.r, colors, offsets)
+    else:
+        canvas.linearGradient(gradient.x1, gradient.y1, gradient.x2, gradient.y2, colors, offsets)
+    canvas.restoreState()
 
 
 def draw_items(
@@ -95,10 +126,15 @@ def draw_items(
     """
     for item in items:
         if isinstance(item, Path):
+            if isinstance(item.paint.fill, Gradient):
+                _shade(canvas, item.commands, item.paint.fill)
             stroke, fill = _paint(canvas, item.paint)
             if stroke or fill:
                 canvas.drawPath(path_of(canvas, item.commands), stroke=stroke, fill=fill)
         elif isinstance(item, Ellipse):
+            if isinstance(item.paint.fill, Gradient):
+                outline = ellipse_path(item.cx, item.cy, item.rx, item.ry)
+                _shade(canvas, outline, item.paint.fill)
             stroke, fill = _paint(canvas, item.paint)
             if stroke or fill:
                 x1, y1 = item.cx - item.rx, item.cy - item.ry
@@ -121,17 +157,30 @@ def draw_items(
             canvas.restoreState()
         elif isinstance(item, Image):
             canvas.saveState()
+            if item.flip:  # mirrored about the centre of its box
+                cx, cy = item.x + item.width / 2, item.y + item.height / 2
+                canvas.translate(cx, cy)
+                canvas.scale(-1 if "x" in item.flip else 1, -1 if "y" in item.flip else 1)
+                canvas.translate(-cx, -cy)
             canvas.translate(item.x, item.y + item.height)
+            if item.opacity < 1:  # a bitmap takes it as it is; SVG art as a group, see below
+                canvas.setFillAlpha(item.opacity)
+                canvas.setStrokeAlpha(item.opacity)
             if item.kind == "svg":
                 drawing = svg_drawing(FilePath(item.path), item.fonts)
                 canvas.scale(item.width / drawing.width, -item.height / drawing.height)
-                if item.path in art_forms:
+                if item.opacity < 1:
+                    canvas.doForm(art_group(canvas, item))
+                elif item.grey:  # drawn in place: the shared forms hold the art in colour
+                    draw_svg(canvas, grey_drawing(FilePath(item.path), item.fonts))
+                elif item.path in art_forms:
                     canvas.doForm(art_form_name(item.path))
                 else:
                     draw_svg(canvas, drawing)
             else:  # reportlab stores each distinct file once, however often it is drawn
                 canvas.scale(1, -1)
-                canvas.drawImage(item.path, 0, 0, item.width, item.height, mask="auto")
+                source = grey_bitmap(item.path) if item.grey else item.path
+                canvas.drawImage(source, 0, 0, item.width, item.height, mask="auto")
             canvas.restoreState()
 
 
@@ -157,6 +206,20 @@ def draw_svg(canvas: Canvas, drawing) -> None:
 def art_form_name(path: str) -> str:
     """The name of the PDF form that holds one SVG file's drawing."""
     return "Art" + hashlib.sha1(path.encode("utf-8")).hexdigest()[:16]
+
+
+def art_group(canvas: Canvas, image: Image) -> str:
+    """The name of a form holding one SVG image's drawing as a transparency group, defined on
+    first use: the fill alpha set when it is placed then fades the art as a whole (as the
+    preview's `opacity` does), not each of its shapes on its own."""
+    name = ("GreyGroup" if image.grey else "Group") + art_form_name(image.path)
+    if not canvas.hasForm(name):
+        read = grey_drawing if image.grey else svg_drawing
+        drawing = read(FilePath(image.path), image.fonts)
+        canvas.beginForm(name, 0, 0, drawing.width, drawing.height)  # reportlab nests it
+        draw_svg(canvas, drawing)
+        end_form(canvas, name, group=True)
+    return name
 
 
 def svg_paths(items: tuple[Primitive, ...]) -> set[str]:
@@ -193,11 +256,12 @@ def define_art(canvas: Canvas, items: tuple[Primitive, ...], art_forms: Abstract
         end_form(canvas, name)
 
 
-def end_form(canvas: Canvas, name: str) -> None:
+def end_form(canvas: Canvas, name: str, group: bool = False) -> None:
     """End the form being drawn, with every resource its drawing uses: reportlab collects a
     form's transparency states (ExtGState), gradients (Shading) and spot colours but writes out
     only its fonts and XObjects, so a see-through fill in SVG art would print opaque and a
-    gradient as a black box."""
+    gradient as a black box. `group`: the form is a transparency group (faded as a whole by the
+    alpha it is drawn with)."""
     shadings = dict(canvas._shadingUsed)  # endForm starts the next stream's collections afresh
     colors = dict(canvas._colorsUsed)
     canvas.endForm()
@@ -212,6 +276,12 @@ def end_form(canvas: Canvas, name: str) -> None:
     resources.setShading(shadings)
     resources.setColorSpace(colors)
     form.Resources = resources
+    if group:
+        contents = PDFStream()
+        contents.content = form.stream
+        contents.__Comment__ = "xobject form stream"
+        contents.dictionary["Group"] = PDFDictionary({"S": PDFName("Transparency")})
+        form.Contents = contents
 
 
 def define_face(

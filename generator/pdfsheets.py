@@ -11,16 +11,19 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from pnpkit.components.model import Game, Group
 from pnpkit.generator import imposition as imp
 from pnpkit.generator import marks
+from pnpkit.generator.cutfiles import CutSheet, Polyline, outline_on_page
 from pnpkit.generator.face import Face
 from pnpkit.generator.faces import GroupFaces, has_back
 from pnpkit.generator.imposition import Area, Rect, Slot
 from pnpkit.generator.pdfface import (
     PDF_FONTS,
+    color,
     define_face,
     place_face,
     register_fonts,
     svg_paths,
 )
+from pnpkit.generator.sheetlayouts import SheetLayout, place, registration_marks
 from pnpkit.units import MM
 
 
@@ -136,6 +139,57 @@ class SheetWriter:
                 self.stats.backs += len(page)
                 marks.page_boxes(self.canvas, back_slots, sample.bleed, paper)
                 self.end_page(caption + f" · backs ({flip}-edge flip)", footer_at_top)
+
+    def add_sheet(
+        self, game: Game, layout: SheetLayout, groups: list[tuple[Group, GroupFaces]]
+    ) -> list[CutSheet]:
+        """The fronts of every piece of `groups` on a custom sheet layout (game.json `sheets`);
+        what each page is cut along, for its cut files."""
+        pieces = [c for group, _ in groups for c in group.components for _ in range(c.count)]
+        fronts = {c.id: faces.front(c) for group, faces in groups for c in group.components}
+        self.copies.update((c.id, c.count) for group, _ in groups for c in group.components)
+        art_uses = Counter(path for face in fronts.values() for path in svg_paths(face.items))
+        self.art_forms |= {path for path, uses in art_uses.items() if uses > 1}
+        paper = self.paper
+        if "paper" in layout.spec:
+            paper = imp.PAPERS[layout.spec["paper"]]
+        pages = place(layout, [fronts[c.id] for c in pieces], paper)
+        mark_lines = registration_marks(paper) if layout.registration else []
+        self.stats.fronts += len(pieces)
+        cut_sheets = []
+        for number, page in enumerate(pages, start=1):
+            self.canvas.setPageSize(paper)
+            cuts: list[Polyline] = []
+            for slot in page:
+                component_id = pieces[slot.index].id
+                face = fronts[component_id]
+                once = self.copies.get(component_id, 0) == 1
+                drawn = face if once else self.face_name(face, f"F-{component_id}")
+                self.canvas.saveState()
+                c = slot.clip
+                clip = self.canvas.beginPath()
+                clip.rect(c.x, c.y, c.w, c.h)
+                self.canvas.clipPath(clip, stroke=0, fill=0)
+                t = slot.trim
+                place_face(self.canvas, drawn, t.x, t.y, t.w, t.h, slot.rotate, self.art_forms)
+                self.canvas.restoreState()
+                if not layout.registration:  # a machine cuts a registered sheet: no lines
+                    marks.cut_outline(self.canvas, face.outline, slot)
+                cuts += outline_on_page(face.outline, slot)
+            for points in mark_lines:
+                path = self.canvas.beginPath()
+                path.moveTo(*points[0])
+                for point in points[1:]:
+                    path.lineTo(*point)
+                path.close()
+                self.canvas.setFillColor(color("#000000"))
+                self.canvas.drawPath(path, stroke=0, fill=1)
+            marks.page_boxes(self.canvas, page, max(f.bleed for f in fronts.values()), paper)
+            caption = f"{game.name} · {layout.id} · sheet {number} of {len(pages)}"
+            self.end_page(caption + (" · print and cut" if layout.registration else ""))
+            lines = tuple(Polyline(points, True) for points in mark_lines)
+            cut_sheets.append(CutSheet(paper, tuple(cuts), lines))
+        return cut_sheets
 
     def impose(self, sample: Face, count: int, area: Area) -> list[list[Slot]]:
         upright = sample.full_width <= area.w and sample.full_height <= area.h

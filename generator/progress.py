@@ -10,15 +10,17 @@ import contextlib
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 from pnpkit.components.model import Game
+from pnpkit.generator.builds import build_named
 from pnpkit.generator.pdfsheets import PrintOptions
 from pnpkit.generator.render import (
     GameRender,
     Step,
-    build_game,
+    render_game,
     selected_groups,
     steps_for,
     write_game,
@@ -34,20 +36,27 @@ def run_render(
     only: list[str] | None,
     svg: bool = True,
     as_json: bool = False,
+    builds: list[str] | None = None,
 ) -> list[str]:
     """Render every game (a progress bar on a terminal), print a summary (or, with `as_json`,
-    the files written as JSON); return the warnings. Every game is built before any file is
-    written: a render that fails on any game writes nothing."""
-    chosen = [(game, selected_groups(game, only)) for game in games]
-    for game in games:  # refuse a bad --out before anything is written
-        output_folder(out / game.id, games=[g.directory for g in games])
-    total = sum(steps_for(game, groups, svg) for game, groups in chosen)
+    the files written as JSON); return the warnings. With `builds`, each game once per build
+    named (every game must declare it). Every game is built before any file is written: a
+    render that fails on any game writes nothing."""
+    chosen = [
+        (game, selected_groups(game, only), build_named(game, name) if name else None)
+        for game in games
+        for name in builds or [None]
+    ]
+    for game, _, build in chosen:  # refuse a bad --out before anything is written
+        stem = f"{game.id}-{build.name}" if build else game.id
+        output_folder(out / stem, games=[g.directory for g in games])
+    total = sum(steps_for(game, groups, svg) for game, groups, _ in chosen)
     started = time.perf_counter()
     results: list[GameRender] = []
     terminal = sys.stderr.isatty() and sys.stdout.isatty() and not as_json
     with progress_steps(total, terminal) as step:
-        for game, groups in chosen:
-            results.append(build_game(game, out, options, groups, step, svg))
+        for game, groups, build in chosen:
+            results.append(render_game(game, out, options, groups, step, svg, build, write=False))
     for result in results:
         write_game(result)
     if as_json:
@@ -97,13 +106,19 @@ def _rows(results: list[GameRender]) -> list[tuple[str, str, str, str, str]]:
     rows = []
     for result in results:
         pdfs = [f for f in result.files if f.path.suffix == ".pdf"]
-        svgs = [f for f in result.files if f.path.suffix == ".svg"]
         for f in pdfs:
             rows.append((result.game.id, str(f.path), str(f.pages), str(f.faces), kb(f.size)))
-        if svgs:
-            folder = f"{svgs[0].path.parent}/ ({len(svgs)} SVG)"
-            size = kb(sum(f.size for f in svgs))
-            rows.append((result.game.id, folder, "", str(len(svgs)), size))
+        folders: dict[Path, list] = {}  # the SVG faces, the cut files: a row per folder
+        for f in result.files:
+            if f.path.suffix != ".pdf":
+                folders.setdefault(f.path.parent, []).append(f)
+        for folder, files in folders.items():
+            kinds = Counter(f.path.suffix[1:].upper() for f in files)
+            what = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+            faces = str(len(files)) if folder.name == "svg" else ""
+            rows.append(
+                (result.game.id, f"{folder}/ ({what})", "", faces, kb(sum(f.size for f in files)))
+            )
     return rows
 
 

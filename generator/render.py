@@ -9,9 +9,12 @@ from pathlib import Path
 from pnpkit.atomic import write_bytes
 from pnpkit.components.model import Game, Group
 from pnpkit.errors import PnpError
+from pnpkit.generator.builds import Build
+from pnpkit.generator.cutfiles import CutSheet, cut_dxf, cut_svg
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
+from pnpkit.generator.sheetlayouts import SheetLayout, sheet_layouts
 from pnpkit.outputs import output_folder
 
 Step = Callable[[str], None]
@@ -30,7 +33,7 @@ class Written:
 @dataclass
 class GameRender:
     """The files of one game, and any warnings about its faces: built in memory first
-    (`build_game`), then written (`write_game`), so that a render that fails writes nothing."""
+    (`render_game`), then written (`write_game`), so that a render that fails writes nothing."""
 
     game: Game
     folder: Path
@@ -39,6 +42,8 @@ class GameRender:
     pdfs: list[tuple[Path, bytes]] = field(default_factory=list, repr=False)
     svgs: list[tuple[str, bytes]] | None = field(default=None, repr=False)
     """SVG faces by file name, or None without --svg."""
+    cuts: list[tuple[str, bytes]] | None = field(default=None, repr=False)
+    """Cut files (SVG and DXF) by file name, or None if no custom sheet layout asks for them."""
 
 
 def selected_groups(game: Game, only: list[str] | None) -> list[Group]:
@@ -57,7 +62,21 @@ def selected_groups(game: Game, only: list[str] | None) -> list[Group]:
 
 def steps_for(game: Game, groups: list[Group], svg: bool = True) -> int:
     """How many progress steps `render_game` reports."""
-    return 2 * len(groups) + 1 + int(svg)
+    layouts = _layouts(game, groups)
+    on_sheets = {name for layout in layouts for name in layout.groups}
+    units = len([g for g in groups if g.id not in on_sheets]) + len(layouts)
+    return 2 * units + 1 + int(svg) + int(any(layout.cut_file for layout in layouts))
+
+
+def _layouts(game: Game, groups: list[Group]) -> list[SheetLayout]:
+    """The game's custom sheets that hold any of `groups`, each with only those groups."""
+    chosen = {g.id for g in groups}
+    found = []
+    for layout in sheet_layouts(game):
+        held = tuple(name for name in layout.groups if name in chosen)
+        if held:
+            found.append(SheetLayout(layout.id, held, layout.spec, layout.manifest))
+    return found
 
 
 def render_game(
@@ -67,54 +86,73 @@ def render_game(
     groups: list[Group],
     step: Step = lambda _: None,
     svg: bool = True,
+    build: Build | None = None,
+    write: bool = True,
 ) -> GameRender:
-    """Write every PDF and SVG of `game` under `out`/<game id>/ (see `build_game`)."""
-    result = build_game(game, out, options, groups, step, svg)
-    write_game(result)
-    return result
-
-
-def build_game(
-    game: Game,
-    out: Path,
-    options: PrintOptions,
-    groups: list[Group],
-    step: Step = lambda _: None,
-    svg: bool = True,
-) -> GameRender:
-    """Every PDF and SVG of `game`, in memory, for `out`/<game id>/ (never inside the game, see
-    pnpkit.outputs; stale temporaries of a killed render there are removed first)."""
-    result = GameRender(game, output_folder(out / game.id, games=(game.directory,)))
-    faces = {g.id: GroupFaces(game, g, options.bleed_mm) for g in groups}
+    """Every PDF, SVG and cut file of `game` for `out`/<game id>/ (never inside the game, see
+    pnpkit.outputs; stale temporaries of a killed render there are removed first), built in
+    memory and then written; with `write` False only built (`write_game` writes it later).
+    A build goes to `out`/<game id>-<build>/, its files named <game id>-<build>-…"""
+    stem = f"{game.id}-{build.name}" if build else game.id
+    result = GameRender(game, output_folder(out / stem, games=(game.directory,)))
+    faces = {g.id: GroupFaces(game, g, options.bleed_mm, build=build) for g in groups}
     combined = SheetWriter(options, f"{game.name} — print and play")
-    single = len(groups) == 1
-    for group in groups:
+    layouts = _layouts(game, groups)
+    on_sheets = {name for layout in layouts for name in layout.groups}
+    plain = [g for g in groups if g.id not in on_sheets]
+    single = len(plain) + len(layouts) == 1
+    for group in plain:
         step(f"{game.id}: {group.name}")
         faces[group.id].warnings = result.warnings
         writer = SheetWriter(options, f"{game.name} — {group.name}")
         writer.add_group(game, group, faces[group.id])
-        _add_pdf(result, f"{game.id}-{group.id}.pdf", writer)
+        _add_pdf(result, f"{stem}-{group.id}.pdf", writer)
         step(f"{game.id}: {group.name} (combined)")
         if single:  # the print-and-play PDF holds the same sheets: write the same bytes
             combined = writer
         else:
             combined.add_group(game, group, faces[group.id])
+    by_id = {g.id: g for g in groups}
+    cut_sheets: dict[str, list[CutSheet]] = {}
+    for layout in layouts:
+        step(f"{game.id}: sheet {layout.id}")
+        members = [(by_id[name], faces[name]) for name in layout.groups]
+        for _, group_faces in members:
+            group_faces.warnings = result.warnings
+        writer = SheetWriter(options, f"{game.name} — {layout.id}")
+        cuts = writer.add_sheet(game, layout, members)
+        _add_pdf(result, f"{stem}-{layout.id}.pdf", writer)
+        step(f"{game.id}: sheet {layout.id} (combined)")
+        if single:
+            combined = writer
+        else:
+            combined.add_sheet(game, layout, members)
+        if layout.cut_file:
+            cut_sheets[layout.id] = cuts
     step(f"{game.id}: print-and-play PDF")
-    _add_pdf(result, f"{game.id}-print-and-play.pdf", combined)
+    _add_pdf(result, f"{stem}-print-and-play.pdf", combined)
+    if cut_sheets:
+        step(f"{game.id}: cut files")
+        _add_cut_files(result, cut_sheets)
     if svg:
         step(f"{game.id}: SVG faces")
         _add_svgs(result, groups, faces)
+    if write:
+        write_game(result)
     return result
 
 
 def write_game(result: GameRender) -> None:
-    """Write the files `build_game` made: each PDF atomically, the SVG folder replaced whole."""
+    """Write the files `render_game` made: each PDF atomically, the cut and SVG folders each
+    replaced whole."""
     for path, data in result.pdfs:
         write_bytes(path, data)
-    if result.svgs is not None:
-        with swapped_folder(result.folder / "svg") as temp:
-            for name, data in result.svgs:
-                (temp / name).write_bytes(data)
+    for name, files in (("cut", result.cuts), ("svg", result.svgs)):
+        if files is None:
+            continue
+        with swapped_folder(result.folder / name) as temp:
+            for file, data in files:
+                (temp / file).write_bytes(data)
 
 
 def _add_pdf(result: GameRender, name: str, writer: SheetWriter) -> None:
@@ -123,6 +161,19 @@ def _add_pdf(result: GameRender, name: str, writer: SheetWriter) -> None:
     result.pdfs.append((path, data))
     stats = writer.stats
     result.files.append(Written(path, stats.pages, stats.fronts + stats.backs, len(data)))
+
+
+def _add_cut_files(result: GameRender, sheets: dict[str, list[CutSheet]]) -> None:
+    """An SVG and a DXF cut file per printed sheet (`cut/<sheet>-<n>.svg`, `.dxf`)."""
+    result.cuts = []
+    for name, pages in sheets.items():
+        for number, page in enumerate(pages, start=1):
+            for suffix, text in (("svg", cut_svg(page)), ("dxf", cut_dxf(page))):
+                data = text.encode("utf-8")
+                file = f"{name}-{number}.{suffix}"
+                result.cuts.append((file, data))
+                path = result.folder / "cut" / file
+                result.files.append(Written(path, 1, len(page.cuts), len(data)))
 
 
 def _add_svgs(result: GameRender, groups: list[Group], faces: dict[str, GroupFaces]) -> None:

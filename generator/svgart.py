@@ -26,6 +26,9 @@ from pnpkit.generator.svgsupport import safe_css
 from pnpkit.generator.svgtext import set_art_text_fonts
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
+GREY_FILTER = "pnp-grey"
+GREY_MATRIX = " ".join(["0.299 0.587 0.114 0 0"] * 3 + ["0 0 0 1 0"])  # ITU-R 601 luma, as print
+
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 DROPPED = {"script", "foreignObject", "handler", "listener"}
 ANIMATION = {"animate", "animateColor", "animateMotion", "animateTransform", "set", "discard"}
@@ -45,6 +48,13 @@ class RawElement:
         return self.element
 
 
+def grey_filter() -> RawElement:
+    """The filter that turns artwork grey in a preview as the print does (in sRGB values)."""
+    element = ET.Element("filter", {"id": GREY_FILTER, "color-interpolation-filters": "sRGB"})
+    ET.SubElement(element, "feColorMatrix", {"type": "matrix", "values": GREY_MATRIX})
+    return RawElement(element)
+
+
 def art_element(
     item: Image, prefix: str, font_family: Callable[[Path, str, str], str]
 ) -> RawElement:
@@ -58,15 +68,26 @@ def art_element(
         "preserveAspectRatio": "none",  # the fit is in the box already
     }
     if item.kind == "svg":
-        root = copy.deepcopy(_clean_svg(Path(item.path), Path(item.path).stat().st_mtime_ns))
-        _prefix_ids(root, prefix)
-        set_art_text_fonts(root, item.fonts, font_family)
-        root.attrib.update(box)
-        return RawElement(root)
-    data = base64.b64encode(Path(item.path).read_bytes()).decode("ascii")
-    image = ET.Element("image", box)
-    image.set("xlink:href", f"data:{MIME[item.kind]};base64,{data}")
-    return RawElement(image)
+        element = copy.deepcopy(_clean_svg(Path(item.path), Path(item.path).stat().st_mtime_ns))
+        _prefix_ids(element, prefix)
+        set_art_text_fonts(element, item.fonts, font_family)
+        element.attrib.update(box)
+    else:
+        data = base64.b64encode(Path(item.path).read_bytes()).decode("ascii")
+        element = ET.Element("image", box)
+        element.set("xlink:href", f"data:{MIME[item.kind]};base64,{data}")
+    if item.opacity < 1:
+        element.set("opacity", f"{item.opacity:g}")
+    if item.grey:
+        element.set("filter", f"url(#{GREY_FILTER})")
+    if not item.flip:
+        return RawElement(element)
+    cx, cy = item.x + item.width / 2, item.y + item.height / 2  # mirrored about its centre
+    sx, sy = (-1 if "x" in item.flip else 1), (-1 if "y" in item.flip else 1)
+    transform = f"translate({cx:.3f},{cy:.3f}) scale({sx},{sy}) translate({-cx:.3f},{-cy:.3f})"
+    group = ET.Element("g", {"transform": transform})
+    group.append(element)
+    return RawElement(group)
 
 
 @cache

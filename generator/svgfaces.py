@@ -12,11 +12,21 @@ from pathlib import Path as FilePath
 import svgwrite
 
 from pnpkit.components.model import Component, Game
-from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Path, Primitive, Text
+from pnpkit.generator.face import (
+    Ellipse,
+    Face,
+    Gradient,
+    Image,
+    Layer,
+    Paint,
+    Path,
+    Primitive,
+    Text,
+)
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FAMILY
 from pnpkit.generator.fontsubset import family_name, woff_subset
-from pnpkit.generator.svgart import art_element
+from pnpkit.generator.svgart import art_element, grey_filter
 from pnpkit.units import MM
 
 FONT_STACK = f"'{FONT_FAMILY}', 'Bitstream Vera Sans', Verdana, sans-serif"
@@ -33,8 +43,9 @@ def _d(commands: tuple) -> str:
     return " ".join(parts)
 
 
-def _paint(paint: Paint) -> dict[str, str]:
-    attrs = {"fill": paint.fill or "none"}
+def _paint(paint: Paint, fill: str | None = None) -> dict[str, str]:
+    """Fill and stroke attributes; `fill` replaces the paint's fill (a gradient's url)."""
+    attrs = {"fill": fill or paint.fill or "none"}
     if paint.stroke and paint.width > 0:
         attrs |= {"stroke": paint.stroke, "stroke_width": f"{paint.width:.2f}"}
         if paint.dash:
@@ -48,6 +59,7 @@ class _SvgWriter:
     def __init__(self, drawing: svgwrite.Drawing):
         self.drawing = drawing
         self.ids = itertools.count(1)
+        self.grey_filter = False  # whether the filter that greys artwork is in the defs
         self.embedded: dict[str, tuple[str, str, set[str]]] = {}
         """A game's own fonts used so far: file → (family name here, style, characters)."""
 
@@ -78,15 +90,33 @@ class _SvgWriter:
             )
         self.drawing.defs.add(self.drawing.style("".join(rules)))
 
+    def gradient(self, paint: Paint) -> str | None:
+        """A gradient fill defined once in the defs, as its url(#id); None for a plain fill."""
+        gradient = paint.fill
+        if not isinstance(gradient, Gradient):
+            return None
+        dwg, name = self.drawing, f"grad{next(self.ids)}"
+        if gradient.kind == "radial":
+            element = dwg.radialGradient(center=(gradient.x1, gradient.y1), r=gradient.r, id=name,
+                                         gradientUnits="userSpaceOnUse")  # fmt: skip
+        else:
+            element = dwg.linearGradient(start=(gradient.x1, gradient.y1),
+                                         end=(gradient.x2, gradient.y2), id=name,
+                                         gradientUnits="userSpaceOnUse")  # fmt: skip
+        for offset, colour in gradient.stops:
+            element.add_stop_color(offset=f"{offset:g}", color=colour)
+        dwg.defs.add(element)
+        return f"url(#{name})"
+
     def add(self, parent, items: tuple[Primitive, ...]) -> None:
         dwg = self.drawing
         for item in items:
             if isinstance(item, Path):
-                parent.add(dwg.path(d=_d(item.commands), **_paint(item.paint)))
+                paint = _paint(item.paint, self.gradient(item.paint))
+                parent.add(dwg.path(d=_d(item.commands), **paint))
             elif isinstance(item, Ellipse):
-                parent.add(
-                    dwg.ellipse((item.cx, item.cy), (item.rx, item.ry), **_paint(item.paint))
-                )
+                paint = _paint(item.paint, self.gradient(item.paint))
+                parent.add(dwg.ellipse((item.cx, item.cy), (item.rx, item.ry), **paint))
             elif isinstance(item, Text):
                 text = dwg.text(
                     item.text,
@@ -103,6 +133,9 @@ class _SvgWriter:
             elif isinstance(item, Layer):
                 self.layer(parent, item)
             elif isinstance(item, Image):
+                if item.grey and not self.grey_filter:
+                    self.drawing.defs.add(grey_filter())
+                    self.grey_filter = True
                 parent.add(art_element(item, f"art{next(self.ids)}-", self.font_family))
 
     def layer(self, parent, item: Layer) -> None:
@@ -110,7 +143,7 @@ class _SvgWriter:
         if item.dx or item.dy:
             transform.append(f"translate({item.dx:.2f},{item.dy:.2f})")
         if item.rotate:
-            transform.append(f"rotate({item.rotate})")
+            transform.append(f"rotate({item.rotate:g})")
         group = self.drawing.g(transform=" ".join(transform)) if transform else self.drawing.g()
         if item.clip:
             clip = self.drawing.defs.add(self.drawing.clipPath(id=f"clip{next(self.ids)}"))

@@ -137,6 +137,7 @@ def load_template(name: str, game_dir: Path | None = None, _depth: int = 0) -> d
         raise
     merged = {**base, **{k: v for k, v in data.items() if k != "extends"}}
     merged["vars"] = {**base.get("vars", {}), **data.get("vars", {})}
+    merged["icons"] = {**base.get("icons", {}), **data.get("icons", {})}
     merged["elements"] = _merge_elements(base.get("elements", []), data.get("elements", []))
     _check_types(path, merged["elements"])
     return merged

@@ -41,8 +41,9 @@ def test_nan_and_infinity_are_not_json() -> None:
 
 def test_schema_violations_are_all_reported_with_json_pointers() -> None:
     assert problems("schema-violation") == [
-        "schema-violation/game.json:#: unknown key(s) 'colour'; allowed keys: $schema, color, "
-        "components, description, designer, fonts, id, name, players, prefix, publisher, rules, "
+        "schema-violation/game.json:#: unknown key(s) 'colour'; allowed keys: $schema, builds, "
+        "color, components, description, designer, fonts, id, name, players, prefix, publisher, "
+        "rules, sheets, "
         "year",
         'schema-violation/game.json:#/components/0/cards/0/id: "ty-1" is not valid: expected a '
         "short ID printed on the component and typed into the referee: a game prefix, a hyphen, "

@@ -38,5 +38,5 @@ def test_a_field_schema_that_declares_a_reserved_name_is_refused(tmp_path: Path,
     assert messages == [
         f"{game}/card.schema.json:#/properties/{name}: field name {name!r} is reserved: layouts "
         f"already see pnpkit's own {name!r} under it; rename the field, e.g. 'card_{name}' "
-        "(reserved: id, name, count, group, game, kind, color, back)"
+        "(reserved: id, name, count, group, game, kind, color, back, build)"
     ]

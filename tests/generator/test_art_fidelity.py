@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.generator.face import Face
-from pnpkit.generator.pdfface import define_face, place_face, register_fonts
+from pnpkit.generator.pdfface import define_face, place_face, register_fonts, svg_paths
 from pnpkit.generator.pdfsheets import PrintOptions
 from pnpkit.generator.render import render_game
 from pnpkit.generator.svgfaces import render_svg
@@ -243,3 +243,70 @@ def test_validate_refuses_svg_features_the_print_cannot_draw_naming_file_and_ele
     assert result.returncode == 2, result.stdout
     assert "'art/x.svg'" in result.stderr and expected in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
+
+
+# layout elements' own gradients and opacity --------------------------------------------------
+
+FADED_ART = {
+    "bleed": "0mm",
+    "elements": [
+        {"type": "rect", "x": "0mm", "y": "0mm", "w": "63.5mm", "h": "88.9mm",
+         "fill": {"gradient": "linear", "colors": ["#ffcc00", "#0044aa"], "angle": 30}},
+        {"type": "ellipse", "x": "5mm", "y": "60mm", "w": "30mm", "h": "20mm",
+         "fill": {"gradient": "radial", "colors": ["#ffffff", "#aa0000"]}},
+        {"type": "image", "x": "5mm", "y": "5mm", "w": "50mm", "h": "25mm", "src": "art/x.svg",
+         "fit": "stretch", "opacity": 0.5},
+        {"type": "image", "x": "5mm", "y": "35mm", "w": "40mm", "h": "20mm", "src": "art/x.png",
+         "fit": "stretch", "opacity": 0.6, "flip": "x"},
+    ],
+}  # fmt: skip
+
+
+def faded_art_game(tmp_path: Path, copies: int = 1) -> Path:
+    """A game whose cards draw gradient-filled shapes and see-through SVG and PNG art."""
+    cards = [{"id": f"AG-{n}", "name": "A"} for n in range(1, copies + 1)]
+    game = art_game(tmp_path, FADED_ART, cards)
+    (game / "art" / "x.svg").write_text(GRADIENTS, encoding="utf-8")
+    picture = PILImage.new("RGB", (40, 20), (220, 30, 30))
+    picture.paste((30, 60, 220), (20, 0, 40, 20))
+    picture.save(game / "art" / "x.png")
+    return game
+
+
+def test_layout_gradients_and_opacity_print_as_the_preview_shows_them(tmp_path: Path) -> None:
+    face = front_face(faded_art_game(tmp_path))
+    dpi = 100
+    preview = svg_raster(render_svg(face), dpi)
+    register_fonts()
+    buffer = BytesIO()
+    canvas = Canvas(buffer, pagesize=(face.full_width, face.full_height))
+    for name, art_forms in (("", set()), ("Face", set()), ("FaceArt", svg_paths(face.items))):
+        if name:
+            define_face(canvas, name, face, art_forms)
+        place_face(canvas, name or face, face.bleed, face.bleed, face.width, face.height)
+        canvas.showPage()
+    canvas.save()
+    depths = ("in place", "face form", "art form")
+    for depth, printed in zip(depths, pages(buffer.getvalue(), dpi), strict=True):
+        assert_same_picture(printed, preview, depth)
+
+
+def test_layout_gradients_and_opacity_on_a_print_sheet_validate_and_draw(tmp_path: Path) -> None:
+    game_dir = faded_art_game(tmp_path, copies=2)
+    result = subprocess.run([str(PNP), "validate", str(game_dir)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr  # element opacity is not SVG group opacity
+    game = loaded(game_dir)
+    render_game(game, tmp_path / "out", PrintOptions(), list(game.groups), svg=False)
+    pdf = tmp_path / "out" / "artgame" / "artgame-cards.pdf"
+    poppler = subprocess.run(["pdftoppm", "-r", "30", "-f", "1", "-l", "1", "-png", str(pdf)],
+                             capture_output=True, check=True)  # fmt: skip
+    assert not poppler.stderr, poppler.stderr.decode()  # no resource the page lacks
+    preview = svg_raster(render_svg(front_face(game_dir)), 50)
+    sheet = pdf_raster(pdf.read_bytes(), 50)
+    counts = {colour: count for count, colour in sheet.getcolors(1 << 20)}
+    assert sum(n for (r, g, b), n in counts.items() if r + g + b < 60) < 300  # no black boxes
+    for x, y in ((10, 10), (20, 40), (10, 70), (40, 80)):  # mm on the card: each element
+        colour = preview.getpixel((round(x / 25.4 * 50), round(y / 25.4 * 50)))
+        assert colour in counts or any(
+            all(abs(a - b) <= 6 for a, b in zip(colour, seen, strict=True)) for seen in counts
+        ), (x, y, colour)
