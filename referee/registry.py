@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pnpkit.errors import PnpError
+from pnpkit.referee.contract import guard
 from pnpkit.referee.rules import CONTRACT, Rules, RulesFault
 
 GROUP = "pnpkit.rules"
@@ -92,7 +93,8 @@ def source_of(name: str, game: str = "") -> RulesSource:
 
 def load(name: str, game: str = "") -> Rules:
     """The rules named `name`, imported and checked against the contract: PnpError if none are
-    installed by that name, RulesFault if they are broken (naming the package, no traceback)."""
+    installed by that name, RulesFault if they are broken (naming the package, no traceback).
+    Every answer they give is then checked (`referee.contract.guard`)."""
     source = source_of(name, game)
     if source in _loaded:
         return _loaded[source]
@@ -111,7 +113,7 @@ def load(name: str, game: str = "") -> Rules:
             f"pnpkit.referee.rules.Rules (found {type(rules).__name__})"
         )
     check_contract(rules, source)
-    _loaded[source] = rules
+    _loaded[source] = guard(rules)
     return rules
 
 

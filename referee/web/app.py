@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.gate import SHARED
+from pnpkit.referee.rules import RulesFault
 from pnpkit.referee.web.live import LiveTable
 
 MAX_BODY = 4096
@@ -155,7 +156,11 @@ def create_app(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+        exception_handlers={
+            HTTPException: _http_error,
+            RulesFault: _rules_fault,
+            Exception: _server_error,
+        },
     )
     return TokenGate(app, token) if token else app
 
@@ -202,5 +207,16 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
 
 
+async def _rules_fault(request: Request, exc: Exception) -> Response:
+    """The rules broke the contract or failed: the page shows what the command line would say
+    (the server itself is fine, and nothing was recorded)."""
+    return JSONResponse({"error": str(exc)}, status_code=409)
+
+
 async def _server_error(request: Request, exc: Exception) -> Response:
+    from pnpkit.referee.faults import blame
+
+    fault = blame(exc)
+    if fault is not None:
+        return await _rules_fault(request, fault)
     return PlainTextResponse("the server could not do that", status_code=500)
