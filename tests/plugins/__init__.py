@@ -53,6 +53,7 @@ def faulty_site(site: Path) -> Path:
         "faulty-not-rules": "faulty_rules:NOT_RULES",
         "faulty-missing": "faulty_rules:NOWHERE",
         "faulty-import": "faulty_broken_import:RULES",
+        "faulty-newest": "faulty_rules:NEWEST",
         "faulty-undescribed": "faulty_rules:UNDESCRIBED",
     }
     points |= {f"faulty-wrong-{n}": f"faulty_rules:WRONG_{n.upper()}" for n in WRONG}

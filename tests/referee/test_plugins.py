@@ -50,7 +50,7 @@ def test_the_bundled_rules_come_from_pnpkits_own_entry_points() -> None:
         (source,) = found[name]
         assert source.distribution == "pnpkit"
         assert source.module == f"pnpkit.referee.games.{name.replace('-', '_')}"
-        assert registry.load(name).contract == CONTRACT
+        assert registry.load(name).contract == "1.2"  # 1.x modules keep working under 2.0
 
 
 def test_an_installed_package_provides_rules_by_the_manifests_name(
@@ -69,7 +69,7 @@ def test_an_installed_package_provides_rules_by_the_manifests_name(
         ("faulty-import", "cannot be imported: ModuleNotFoundError"),
         ("faulty-missing", "must name RULES"),
         ("faulty-not-rules", "must name RULES, an instance of a subclass"),
-        ("faulty-future", f"written for contract 2.0; this pnpkit implements contract {CONTRACT}"),
+        ("faulty-future", f"written for contract 3.0; this pnpkit implements contract {CONTRACT}"),
         ("faulty-newer", f"written for contract 1.9; this pnpkit implements contract {CONTRACT}"),
         ("faulty-older", f"written for contract 0.9; this pnpkit implements contract {CONTRACT}"),
         ("faulty-undeclared", "declare the contract version"),
@@ -82,6 +82,15 @@ def test_a_broken_rules_package_is_refused_naming_it(
     with pytest.raises(RulesFault, match=f"'{name}' \\(faulty-plugin 0.1") as caught:
         registry.load(name, "Lantern Walk")
     assert says in str(caught.value)
+
+
+def test_modules_written_for_contract_2_0_and_for_1_x_both_load(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(site))
+    assert CONTRACT == "2.0"
+    assert registry.load("faulty-newest").contract == "2.0"
+    assert registry.load("faulty").contract == "1.0"
 
 
 @pytest.mark.parametrize("rules", ["x.y", "..", "x/../alpina", "Alpina", "a b"])
