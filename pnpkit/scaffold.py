@@ -127,10 +127,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnpkit.referee.information import Knowledge, private, public
-from pnpkit.referee.moves import Move, words
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Knowledge,
+    Move,
+    MoveSyntaxError,
+    Prompt,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Syntax,
+    Verdict,
+    private,
+    public,
+    refuse,
+    words,
+)
 
 
 @dataclass(frozen=True)
@@ -147,7 +159,7 @@ class Table:
 
 class {cls}(Rules):
     id = "{id}"
-    contract = "1.2"
+    contract = "2.0"
     index = "rules.md"
     version = "1"
     syntax = (
@@ -251,12 +263,15 @@ from pathlib import Path
 
 import pytest
 
+from pnpkit.components import load_game
 from pnpkit.referee.harness import playthrough, playthrough_cases
 
 GAME = str(Path(__file__).resolve().parents[1])
+DATA = load_game(GAME)
+PLAYERS = range(DATA.players_min, DATA.players_max + 1)  # as game.json says
 
 
-@pytest.mark.parametrize("case", playthrough_cases(GAME, players=[2, 3, 4]))
+@pytest.mark.parametrize("case", playthrough_cases(GAME, players=PLAYERS))
 def test_playthrough(case):
     playthrough(case)
 '''

@@ -530,6 +530,23 @@ def _installed_rules(as_json: bool) -> None:
 
 
 @app.command()
+def lint(
+    game: GameArgument,
+    games: Annotated[int, typer.Option("--games", min=1, help="Random games per count.")] = 2,
+) -> None:
+    """Check that a game's rules keep the contract (exit 3 with the problems found)."""
+    from pnpkit.referee.lint import lint as problems_of
+
+    problems = problems_of(game, games)
+    for problem in problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if problems:
+        print(f"{game}: {counted(len(problems), 'contract problem')}", file=sys.stderr)
+        raise typer.Exit(3)
+    print(f"{game}: the rules keep the contract in {games} random games per player count")
+
+
+@app.command()
 def explain(
     rule: Annotated[str, typer.Argument(help="A rule ID from a refusal, e.g. AL-11.")],
     as_json: JsonOption = False,

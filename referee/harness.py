@@ -7,11 +7,12 @@ replaying the log (through JSON) gives the live state; undo restores the previou
 entering the move again gives the same state (in table mode: a digital game draws afresh after an
 undo); the census of pieces never
 changes; every prompt for players names who acts. At the end the scores are within bounds and
-there is a winner.
+there is a winner. Before a game's first play-through, its rules are linted (`referee.lint`).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -93,6 +94,8 @@ def playthrough_cases(
 
 def playthrough(case: Case, undo_every: int = 7) -> Session:
     """Play `case` to the end at random, checking every promise above; AssertionError if broken."""
+    problems = _linted(case.game)
+    assert not problems, f"{case.game}: the rules break the contract: " + "; ".join(problems)
     game = load_game(case.game)
     names = [f"P{n + 1}" for n in range(case.players)]
     setup = make_setup(game, names, case.variant, case.options, case.seed if case.digital else None)
@@ -163,6 +166,14 @@ def random_states(case: Case, every: int = 1) -> Iterator[tuple[Setup, State]]:
 def _logged(events: list[Event]) -> list[Event]:
     """Events as a log gives them back: through JSON, as `game_log` writes and reads them."""
     return json.loads(json.dumps(events))
+
+
+@functools.cache
+def _linted(game: str) -> tuple[str, ...]:
+    """`referee lint` of `game`'s rules, once per process (a shorter run than the command's)."""
+    from pnpkit.referee.lint import lint
+
+    return tuple(lint(game, games=1, max_steps=150))
 
 
 def _check_replay(mirror: Session, session: Session, where: str) -> None:

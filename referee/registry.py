@@ -26,7 +26,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.rules import CONTRACT, Rules, RulesFault
+from pnpkit.referee.contract import guard
+from pnpkit.referee.rules import ACCEPTED_CONTRACTS, CONTRACT, Rules, RulesFault
 
 GROUP = "pnpkit.rules"
 NAME = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
@@ -92,7 +93,8 @@ def source_of(name: str, game: str = "") -> RulesSource:
 
 def load(name: str, game: str = "") -> Rules:
     """The rules named `name`, imported and checked against the contract: PnpError if none are
-    installed by that name, RulesFault if they are broken (naming the package, no traceback)."""
+    installed by that name, RulesFault if they are broken (naming the package, no traceback).
+    Every answer they give is then checked (`referee.contract.guard`)."""
     source = source_of(name, game)
     if source in _loaded:
         return _loaded[source]
@@ -111,7 +113,7 @@ def load(name: str, game: str = "") -> Rules:
             f"pnpkit.referee.rules.Rules (found {type(rules).__name__})"
         )
     check_contract(rules, source)
-    _loaded[source] = rules
+    _loaded[source] = guard(rules)
     return rules
 
 
@@ -125,11 +127,12 @@ def check_contract(rules: Rules, source: RulesSource | str) -> None:
             f'`contract = "{CONTRACT}"` in the Rules subclass (found {declared!r}); '
             "see docs/engine.md"
         )
-    major, minor = (int(part) for part in CONTRACT.split("."))
-    if int(match[1]) != major or int(match[2]) > minor:
+    newest = ACCEPTED_CONTRACTS.get(int(match[1]))
+    if newest is None or int(match[2]) > newest:
+        accepted = ", ".join(f"{m}.0–{m}.{n}" for m, n in ACCEPTED_CONTRACTS.items())
         raise RulesFault(
             f"rules {source} were written for contract {declared}; this pnpkit implements "
-            f"contract {CONTRACT} (same major version, minor up to {minor}): install a pnpkit "
+            f"contract {CONTRACT} and loads modules written for {accepted}: install a pnpkit "
             "that implements it, or a version of the rules written for this one"
         )
 

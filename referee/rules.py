@@ -23,9 +23,11 @@ from pnpkit.referee.verdict import Verdict
 State = Any
 """A rules module's state: immutable, comparable with ==."""
 
-CONTRACT = "1.2"
-"""The version of the rules-module contract this engine implements (docs/engine.md): a rules
-module written for MAJOR.MINOR works here when MAJOR is the same and MINOR is not greater."""
+CONTRACT = "2.0"
+"""The version of the rules-module contract this engine implements (docs/engine.md)."""
+ACCEPTED_CONTRACTS = {2: 0, 1: 2}
+"""Major version → the highest minor version loaded: a module written for 2.0, or for any 1.x up
+to 1.2 (2.0 changed nothing those modules do: 1.x modules keep working)."""
 
 
 class RulesFault(PnpError):

@@ -9,6 +9,7 @@ game folder. The real pip route is the Makefile's, for docs/examples/lanterns.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tomllib
@@ -41,7 +42,7 @@ def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test
     env = environment(site, game)
 
     listed = pnp("referee", "rules", env=env)
-    entry = "moth-lamps: moth-lamps-rules 0.1, moth_lamps_rules:RULES (contract 1.2)"
+    entry = "moth-lamps: moth-lamps-rules 0.1, moth_lamps_rules:RULES (contract 2.0)"
     assert entry in listed.stdout
     log = tmp_path / "g.jsonl"
     started = pnp("referee", "new", game, "--players", "Ann,Bob", "--log", log, env=env)
@@ -53,6 +54,14 @@ def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test
     explained = pnp("referee", "explain", "MOT-4", env=env)
     assert explained.stdout.startswith("MOT-4 (moth-lamps): The game ends when the deck is empty")
 
+    source = (game / "moth_lamps_rules" / "__init__.py").read_text()
+    imported = {line.split()[1] for line in source.splitlines() if line.startswith("from ")}
+    assert imported == {"__future__", "dataclasses", "pnpkit.referee.api"}  # one import (issue 24)
+    assert pnp("referee", "lint", game, env=env).returncode == 0
+
+    # the harness test reads the player counts from game.json (it had 2–4 written in)
+    manifest = json.loads((game / "game.json").read_text())
+    (game / "game.json").write_text(json.dumps(manifest | {"players": {"min": 2, "max": 3}}))
     harness = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", game / "tests"],
         capture_output=True,
@@ -62,7 +71,26 @@ def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test
         cwd=tmp_path,
     )
     assert harness.returncode == 0, harness.stdout + harness.stderr
-    assert "12 passed" in harness.stdout
+    assert "8 passed" in harness.stdout  # 2 and 3 players × digital, table × 2 seeds
+
+
+def test_referee_new_takes_the_game_folder_from_any_directory(tmp_path: Path) -> None:
+    """Issue 24: `referee new mygame` seemed to work only from the folder's parent; any path to
+    the folder works from anywhere (`.` inside it, `..` below it)."""
+    game = tmp_path / "mygame"
+    assert pnp("new", game, "--rules").returncode == 0
+    project = tomllib.loads((game / "pyproject.toml").read_text())
+    points = project["project"]["entry-points"]["pnpkit.rules"]
+    env = environment(install(tmp_path / "site", project["project"]["name"], points), game)
+    for cwd, given in ((game, "."), (game / "fields", ".."), (tmp_path.parent, game)):
+        log = tmp_path / f"{len(str(given))}.jsonl"
+        started = subprocess.run(
+            [command("pnp"), "referee", "new", str(given), "--players", "A,B", "--log", log],
+            capture_output=True, text=True, check=False, env=env, cwd=cwd,
+        )  # fmt: skip
+        assert started.returncode == 0, (cwd, given, started.stderr)
+        moved = pnp("referee", "move", log, "turn MYG-5", env=env)
+        assert moved.returncode == 0, moved.stderr
 
 
 def test_new_game_without_rules_is_data_only(tmp_path: Path) -> None:

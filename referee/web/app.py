@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.gate import SHARED
+from pnpkit.referee.rules import RulesFault
 from pnpkit.referee.web.keys import copy_keys
 from pnpkit.referee.web.live import LiveTable
 
@@ -228,7 +229,11 @@ def create_app(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+        exception_handlers={
+            HTTPException: _http_error,
+            RulesFault: _rules_fault,
+            Exception: _server_error,
+        },
     )
     return TokenGate(app, token) if token else app
 
@@ -284,5 +289,16 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
 
 
+async def _rules_fault(request: Request, exc: Exception) -> Response:
+    """The rules broke the contract or failed: the page shows what the command line would say
+    (the server itself is fine, and nothing was recorded)."""
+    return JSONResponse({"error": str(exc)}, status_code=409)
+
+
 async def _server_error(request: Request, exc: Exception) -> Response:
+    from pnpkit.referee.faults import blame
+
+    fault = blame(exc)
+    if fault is not None:
+        return await _rules_fault(request, fault)
     return PlainTextResponse("the server could not do that", status_code=500)

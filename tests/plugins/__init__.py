@@ -37,6 +37,10 @@ def install(
     return site
 
 
+WRONG = ("check", "apply", "legal")
+"""The methods that answer outside the contract in the `faulty-wrong-…` rules."""
+
+
 def faulty_site(site: Path) -> Path:
     """`site` with the faulty rules installed (faulty-plugin 0.1) under a name per failure."""
     shutil.copy(HERE / "faulty_rules.py", site / "faulty_rules.py")
@@ -49,7 +53,10 @@ def faulty_site(site: Path) -> Path:
         "faulty-not-rules": "faulty_rules:NOT_RULES",
         "faulty-missing": "faulty_rules:NOWHERE",
         "faulty-import": "faulty_broken_import:RULES",
+        "faulty-newest": "faulty_rules:NEWEST",
+        "faulty-undescribed": "faulty_rules:UNDESCRIBED",
     }
+    points |= {f"faulty-wrong-{n}": f"faulty_rules:WRONG_{n.upper()}" for n in WRONG}
     modules = {"faulty_broken_import": "import a_package_that_is_not_installed\n"}
     return install(site, "faulty-plugin", points, modules)
 

@@ -2,7 +2,9 @@
 
 A race to four steps. `Faulty(fails)` raises ZeroDivisionError in the method named `fails`;
 "forced" makes the rules' own follow-up move (a tick after every step) fail after the player's
-step was accepted. Installed under several entry point names by tests/plugins/__init__.py.
+step was accepted. `Wrong(method)` answers outside the contract there instead, and
+`Undescribed` never defines `describe`. Installed under several entry point names by
+tests/plugins/__init__.py.
 """
 
 from __future__ import annotations
@@ -78,10 +80,31 @@ class Faulty(Rules):
         return f"{state[0]} steps"
 
 
+class Wrong(Faulty):
+    """Rules that answer outside the contract in the method named `fails` (`describe`: never
+    defined), rather than raising."""
+
+    def check(self, setup: Setup, state: tuple[int, bool], move: Move) -> Verdict:
+        return True if self.fails == "check" else super().check(setup, state, move)  # type: ignore[return-value]
+
+    def apply(self, setup: Setup, state: tuple[int, bool], move: Move) -> tuple[int, bool]:
+        return None if self.fails == "apply" else super().apply(setup, state, move)  # type: ignore[return-value]
+
+    def legal(self, setup: Setup, state: tuple[int, bool]) -> list[Move]:
+        return ["step"] if self.fails == "legal" else super().legal(setup, state)  # type: ignore[list-item]
+
+
+class Undescribed(Faulty):
+    describe = Rules.describe  # what a module that never defines `describe` inherits
+
+
 RULES = Faulty()
 PARSE, CHECK, APPLY, FORCED = (Faulty(m) for m in ("parse", "check", "apply", "forced"))
 LEGAL, SCORE, DESCRIBE = (Faulty(m) for m in ("legal", "score", "describe"))
 INITIAL = Faulty("initial")
-FUTURE, NEWER, OLDER = Faulty(contract="2.0"), Faulty(contract="1.9"), Faulty(contract="0.9")
+FUTURE, NEWER, OLDER = Faulty(contract="3.0"), Faulty(contract="1.9"), Faulty(contract="0.9")
+NEWEST = Faulty(contract="2.0")
 UNDECLARED = Faulty(contract="")
 NOT_RULES = object()
+WRONG_CHECK, WRONG_APPLY, WRONG_LEGAL = (Wrong(m) for m in ("check", "apply", "legal"))
+UNDESCRIBED = Undescribed()

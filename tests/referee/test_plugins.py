@@ -50,7 +50,7 @@ def test_the_bundled_rules_come_from_pnpkits_own_entry_points() -> None:
         (source,) = found[name]
         assert source.distribution == "pnpkit"
         assert source.module == f"pnpkit.referee.games.{name.replace('-', '_')}"
-        assert registry.load(name).contract == CONTRACT
+        assert registry.load(name).contract == "1.2"  # 1.x modules keep working under 2.0
 
 
 def test_an_installed_package_provides_rules_by_the_manifests_name(
@@ -69,7 +69,7 @@ def test_an_installed_package_provides_rules_by_the_manifests_name(
         ("faulty-import", "cannot be imported: ModuleNotFoundError"),
         ("faulty-missing", "must name RULES"),
         ("faulty-not-rules", "must name RULES, an instance of a subclass"),
-        ("faulty-future", f"written for contract 2.0; this pnpkit implements contract {CONTRACT}"),
+        ("faulty-future", f"written for contract 3.0; this pnpkit implements contract {CONTRACT}"),
         ("faulty-newer", f"written for contract 1.9; this pnpkit implements contract {CONTRACT}"),
         ("faulty-older", f"written for contract 0.9; this pnpkit implements contract {CONTRACT}"),
         ("faulty-undeclared", "declare the contract version"),
@@ -82,6 +82,15 @@ def test_a_broken_rules_package_is_refused_naming_it(
     with pytest.raises(RulesFault, match=f"'{name}' \\(faulty-plugin 0.1") as caught:
         registry.load(name, "Lantern Walk")
     assert says in str(caught.value)
+
+
+def test_modules_written_for_contract_2_0_and_for_1_x_both_load(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(site))
+    assert CONTRACT == "2.0"
+    assert registry.load("faulty-newest").contract == "2.0"
+    assert registry.load("faulty").contract == "1.0"
 
 
 @pytest.mark.parametrize("rules", ["x.y", "..", "x/../alpina", "Alpina", "a b"])
@@ -204,3 +213,54 @@ def test_explain_reads_the_index_each_rules_ship_and_skips_broken_rules(site: Pa
         and "no rule AL-999 in the rules indexes of: alpina" in missing.stderr
     )
     assert referee(site, "explain", "eleven").returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("rules", "args", "says"),
+    [
+        ("faulty-wrong-check", ("move", "{log}", "step"), "in check for the move 'step': "
+         "expected a Verdict (ACCEPTED or refuse(RULE, REASON)), got bool True"),
+        ("faulty-wrong-apply", ("move", "{log}", "step"), "in apply for the move 'step': "
+         "expected the new state (not None), got NoneType None"),
+        ("faulty-wrong-legal", ("legal", "{log}"), "in legal: expected a list of moves "
+         "(dicts whose \"type\" is a str), got a list holding str 'step'"),
+        ("faulty-undescribed", ("show", "{log}"), "do not define describe, which the "
+         "contract requires"),
+    ],
+)  # fmt: skip
+def test_an_answer_outside_the_contract_is_exit_3_naming_method_move_and_expectation(
+    site: Path, tmp_path: Path, rules: str, args: tuple[str, ...], says: str
+) -> None:
+    """Issue 24: these were an AttributeError traceback with exit 1, "failed in prompt:
+    'NoneType' object has no attribute …", "string indices must be integers" and a bare
+    NotImplementedError."""
+    log = tmp_path / "g.jsonl"
+    game = game_with_rules(tmp_path, rules)
+    assert referee(site, "new", game, "--players", "Ann,Bob", "--log", log).returncode == 0
+    before = log.read_bytes()
+    result = referee(site, *(a.format(log=log) for a in args))
+    assert result.returncode == 3, result.stderr
+    assert says in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+    assert log.read_bytes() == before
+
+
+def test_serve_answers_an_answer_outside_the_contract_without_a_500(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from starlette.testclient import TestClient
+
+    from pnpkit.referee.web.app import create_app
+    from pnpkit.referee.web.live import LiveTable
+
+    monkeypatch.syspath_prepend(str(site))
+    log = tmp_path / "g.jsonl"
+    game = game_with_rules(tmp_path, "faulty-wrong-check")
+    assert referee(site, "new", game, "--players", "Ann,Bob", "--log", log).returncode == 0
+    before = log.read_bytes()
+    app = create_app(LiveTable(log), {}, "")
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as web:
+        answer = web.post("/api/move", json={"move": "step"})
+    assert answer.status_code == 409
+    assert "broke the contract in check for the move 'step'" in answer.json()["error"]
+    assert log.read_bytes() == before

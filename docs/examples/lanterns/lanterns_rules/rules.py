@@ -13,13 +13,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pnpkit.components.model import Component, Game
-from pnpkit.errors import PnpError
-from pnpkit.referee.information import Knowledge, private, public
-from pnpkit.referee.moves import Move, plain_digits, words
-from pnpkit.referee.position_file import position_lines
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Component,
+    Game,
+    Knowledge,
+    Move,
+    MoveSyntaxError,
+    PnpError,
+    Prompt,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Syntax,
+    Verdict,
+    plain_digits,
+    position_lines,
+    private,
+    public,
+    refuse,
+    words,
+)
 
 HAND = 2
 COLOURS = ("red", "gold", "blue")
@@ -57,7 +71,7 @@ class LanternRules(Rules):
     """The rules of Lantern Walk, in the order of rules.md."""
 
     id = "lanterns"
-    contract = "1.2"
+    contract = "2.0"
     index = "rules.md"
     version = "1"
     perfect_information = True  # the state counts hands and never holds a card of one

@@ -1,0 +1,122 @@
+"""Everything a rules module needs, in one import: `from pnpkit.referee.api import Rules, ...`.
+
+The contract (docs/engine.md): `Rules` and what its methods take and give (`Setup`, `Prompt`,
+`Verdict`, `ScoreSheet`, `Syntax`, `Choices`); hidden information (`Knowledge`, zones); move text
+helpers; immutable-state helpers; the table as data and as a picture; position files. The names
+stay here across minor contract versions, wherever the engine keeps them inside. `Picture` (the
+SVG helper) is imported only when used, so a rules module that imports this stays fast to load.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pnpkit.components.model import Component, Game
+from pnpkit.errors import PnpError
+from pnpkit.referee.contract import ContractError
+from pnpkit.referee.faces import Face, card_title, place_card, place_face
+from pnpkit.referee.game_facts import per_game
+from pnpkit.referee.immutable import evolve, replaced, without
+from pnpkit.referee.information import (
+    SHARED,
+    Knowledge,
+    Zone,
+    private,
+    public,
+    secretly_moved,
+)
+from pnpkit.referee.moves import (
+    MAX_DIGITS,
+    Move,
+    canonical,
+    find_player,
+    pairs,
+    plain_digits,
+    player_named,
+    space,
+    space_name,
+    split_actor,
+    words,
+)
+from pnpkit.referee.position_file import position_lines
+from pnpkit.referee.rules import (
+    CONTRACT,
+    Choices,
+    Prompt,
+    PromptKind,
+    Rules,
+    RulesFault,
+    ScoreSheet,
+    Setup,
+    State,
+    Syntax,
+)
+from pnpkit.referee.table_data import PALETTE, card, cards, hand, sees
+from pnpkit.referee.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
+from pnpkit.wording import counted
+
+if TYPE_CHECKING:
+    from pnpkit.referee.picture import Picture
+
+__all__ = [
+    "ACCEPTED",
+    "CONTRACT",
+    "MAX_DIGITS",
+    "PALETTE",
+    "SHARED",
+    "Choices",
+    "Component",
+    "ContractError",
+    "Face",
+    "Game",
+    "Knowledge",
+    "Move",
+    "MoveRefused",
+    "MoveSyntaxError",
+    "Picture",
+    "PnpError",
+    "Prompt",
+    "PromptKind",
+    "Rules",
+    "RulesFault",
+    "ScoreSheet",
+    "Setup",
+    "State",
+    "Syntax",
+    "Verdict",
+    "Zone",
+    "canonical",
+    "card",
+    "card_title",
+    "cards",
+    "counted",
+    "evolve",
+    "find_player",
+    "hand",
+    "pairs",
+    "per_game",
+    "place_card",
+    "place_face",
+    "plain_digits",
+    "player_named",
+    "position_lines",
+    "private",
+    "public",
+    "refuse",
+    "replaced",
+    "secretly_moved",
+    "sees",
+    "space",
+    "space_name",
+    "split_actor",
+    "without",
+    "words",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Picture":
+        from pnpkit.referee.picture import Picture
+
+        return Picture
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

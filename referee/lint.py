@@ -1,0 +1,243 @@
+"""`referee lint GAME`: whether a game's rules keep the contract, found by playing them at random.
+
+Checked: the required methods are defined; every method answers with the type the contract gives
+(`referee.contract.EXPECTED`); every move `legal` lists passes `check` (the first 40 at each
+step); `apply` leaves its input as
+it was (a deep copy compared before and after) and gives the same state twice, whatever the global
+random generator holds (so it draws nothing at random itself); every rule ID a refusal cites (of
+junk text and of moves out of turn) is in the rules index; `determinise` keeps the census and what
+the seat sees. Each kind of problem is reported once, at the first place it is found.
+A game ends at its end or after `max_steps` moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pnpkit.components import load_game
+from pnpkit.components.model import Game
+from pnpkit.referee.contract import EXPECTED, REQUIRED, unguarded
+from pnpkit.referee.rules import Rules, Setup, State, load_rules
+from pnpkit.referee.verdict import MoveSyntaxError
+
+JUNK = ("", "xyzzy", "play", "12 34", "play ZZ-99 z99", "a=b")
+"""Text that is no move of any game (or of most): its refusal cites the syntax rule."""
+DEEP_STEPS, DEEP_EVERY = 30, 10
+"""`apply` and `determinise` are checked at each of the first DEEP_STEPS steps of a game, then
+every DEEP_EVERY steps (a deep compare of a large state is slow)."""
+FAILED = object()
+"""What `_Linter.call` gives for a call that raised or answered outside the contract."""
+
+
+def lint(reference: str, games: int = 2, max_steps: int = 300) -> list[str]:
+    """The contract problems of the rules of the game `reference` (an ID or a folder), found in
+    `games` seeded random games at the fewest and the most players; empty when there are none."""
+    game = load_game(reference)
+    rules = load_rules(game)
+    linter = _Linter(game, rules)
+    missing = [n for n in REQUIRED if getattr(type(rules), n) is getattr(Rules, n)]
+    for name in missing:
+        linter.note(f"missing {name}", f"{name}: not defined, and the contract requires it")
+    if missing:
+        return linter.problems()
+    for count in sorted({game.players_min, game.players_max}):
+        for seed in range(games):
+            from pnpkit.referee.store import make_setup
+
+            names = [f"P{n + 1}" for n in range(count)]
+            linter.play(make_setup(game, names, seed=seed), random.Random(seed), max_steps)
+    linter.check_cited()
+    return linter.problems()
+
+
+class _Linter:
+    def __init__(self, game: Game, rules: Rules):
+        self.game, self.rules = game, rules
+        self.found: dict[str, str] = {}
+        self.cited: dict[str, str] = {}
+        """Rule ID → where it was cited first."""
+
+    def note(self, key: str, message: str) -> None:
+        self.found.setdefault(key, message)
+
+    def problems(self) -> list[str]:
+        return list(self.found.values())
+
+    def call(self, name: str, *args: Any) -> Any:
+        """The rules' own `name(*args)`, noting an exception or an answer outside the contract."""
+        try:
+            answer = unguarded(self.rules, name)(*args)
+        except Exception as exc:
+            self.note(f"raises {name}", f"{name}: raised {type(exc).__name__}: {exc}")
+            return FAILED
+        fits, expected = EXPECTED.get(name, (lambda _: True, ""))
+        if not fits(answer):
+            got = f"{type(answer).__name__} {answer!r}"[:120]
+            self.note(f"type {name}", f"{name}: expected {expected}, got {got}")
+            return FAILED
+        return answer
+
+    def play(self, setup: Setup, rng: random.Random, max_steps: int) -> None:
+        state = self.call("initial", setup)
+        for step in range(max_steps):
+            if state is FAILED:
+                return
+            where = f"{len(setup.players)} players, seed {setup.seed}, step {step}"
+            prompt = self.call("prompt", setup, state)
+            if prompt is FAILED:
+                return
+            self.call("describe", setup, state)
+            self.call("score", setup, state)
+            if prompt.kind == "over":
+                return
+            deep = step < DEEP_STEPS or step % DEEP_EVERY == 0
+            self._refusals(setup, state, where)
+            if deep:
+                self._determinise(setup, state, where)
+            move = self.call("forced", setup, state)
+            if move is None:
+                move = self._pick(setup, state, prompt.kind, rng, where)
+            if move is None or move is FAILED:
+                return
+            if deep:
+                state = self._apply(setup, state, move, where)
+            else:
+                state = self.call("apply", setup, state, move)
+
+    def _pick(self, setup: Setup, state: State, kind: str, rng: random.Random, where: str) -> Any:
+        legal = self.call("legal", setup, state)
+        if legal is FAILED:
+            return None
+        for move in legal[:40]:
+            verdict = self.call("check", setup, state, move)
+            if verdict is not FAILED and not verdict.ok:
+                self.note(
+                    "legal refused",
+                    f"legal lists a move check refuses: {self._spelled(setup, move)} "
+                    f"({verdict}; {where})",
+                )
+            elif verdict is not FAILED:
+                self.call("text", setup, move)
+        if kind == "chance":
+            return self.call("chance", setup, state, rng)
+        if not legal:
+            self.note("stuck", f"legal: no move listed though the game is not over ({where})")
+            return None
+        return rng.choice(legal)
+
+    def _apply(self, setup: Setup, state: State, move: Any, where: str) -> State:
+        before = snapshot(state)
+        spelled = self._spelled(setup, move)
+        random.seed(1)
+        after = self.call("apply", setup, state, move)
+        if after is FAILED:
+            return FAILED
+        if snapshot(state) != before:
+            self.note("mutates", f"apply changed the state it was given ({spelled}; {where})")
+            return FAILED
+        random.seed(2)
+        again = self.call("apply", setup, state, move)
+        if again != after:
+            self.note(
+                "random",
+                f"apply gave two different states for the same move ({spelled}; {where}): "
+                "it may draw at random itself (chance belongs in chance moves)",
+            )
+        return after
+
+    def _refusals(self, setup: Setup, state: State, where: str) -> None:
+        for text in JUNK:
+            try:
+                move = unguarded(self.rules, "parse")(setup, state, text)
+            except MoveSyntaxError:
+                self.cited.setdefault(self.rules.syntax_rule, f"the syntax rule ({where})")
+                continue
+            except Exception as exc:
+                self.note("raises parse", f"parse: raised {type(exc).__name__}: {exc} ({text!r})")
+                continue
+            verdict = self.call("check", setup, state, move)
+            if verdict is not FAILED and not verdict.ok:
+                self.cited.setdefault(verdict.rule, f"refusing {text!r} ({where})")
+        legal = self.call("legal", setup, state)
+        for player in setup.players:
+            for move in [] if legal is FAILED else legal[:5]:
+                verdict = self.call("check", setup, state, {**move, "player": player})
+                if verdict is not FAILED and not verdict.ok:
+                    self.cited.setdefault(verdict.rule, f"refusing a move by {player} ({where})")
+
+    def _determinise(self, setup: Setup, state: State, where: str) -> None:
+        for seat in setup.players:
+            try:
+                other = self.rules.determinise(setup, state, seat, random.Random(where))
+            except Exception as exc:
+                self.note("raises determinise", f"determinise: raised {type(exc).__name__}: {exc}")
+                return
+            if other is None:
+                return
+            if self.rules.census(setup, other) != self.rules.census(setup, state):
+                self.note("census", f"determinise changed the census for {seat} ({where})")
+            if _seen(self.rules, setup, other, seat) != _seen(self.rules, setup, state, seat):
+                self.note("view", f"determinise changed what {seat} sees ({where})")
+
+    def check_cited(self) -> None:
+        cited = {rule: place for rule, place in self.cited.items() if rule}
+        if not cited:
+            return
+        index = _index(self.game, self.rules)
+        if index is None:
+            self.note("no index", "refusals cite rule IDs but the rules ship no index (index)")
+            return
+        for rule, place in sorted(cited.items()):
+            if rule not in index:
+                self.note(f"cited {rule}", f"{rule} is cited {place} but not in the rules index")
+
+    def _spelled(self, setup: Setup, move: Any) -> str:
+        try:
+            return str(unguarded(self.rules, "text")(setup, move))
+        except Exception:
+            return repr(move)
+
+
+def snapshot(value: Any) -> Any:
+    """`value` copied into plain nested tuples (dataclasses, mappings, sequences and sets by
+    their contents): what a change anywhere inside it changes."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind in (tuple, list):
+        return ("[]", *map(snapshot, value))
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields is not None and not isinstance(value, type):
+        return (kind.__name__, *(snapshot(getattr(value, name)) for name in fields))
+    if isinstance(value, Mapping):
+        return ("{}", *((k, snapshot(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return ("set", frozenset(value))
+    if hasattr(value, "__dict__"):
+        return (kind.__name__, snapshot(vars(value)))
+    return value
+
+
+_ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
+
+
+def _seen(rules: Rules, setup: Setup, state: State, seat: str) -> Any:
+    """What `seat` sees of `state`: its view when the rules have one, else its visible zones."""
+    if type(rules).view is not Rules.view:
+        return rules.view(setup, state, seat)
+    known = rules.knowledge(setup, state)
+    if known is None:
+        return None
+    return [(z.name, z.cards) for z in known.zones if z.visible_to(seat)]
+
+
+def _index(game: Game, rules: Rules) -> set[str] | None:
+    """The rule IDs of the rules' index, None when they ship none."""
+    from pnpkit.referee.registry import source_of
+    from pnpkit.referee.rules_index import index_text, statements
+
+    if not rules.index:
+        return None
+    return set(statements(index_text(source_of(game.manifest["rules"], game.name), rules)))

@@ -1,0 +1,89 @@
+"""`referee lint GAME` (issue 24): the rules' contract checked by random play, on copies of Lantern
+Walk broken one way each, and on every bundled game (which keep it)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pnpkit.referee.lint import lint
+from tests.plugins import command, environment, install
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"
+SOURCE = (EXAMPLE / "lanterns_rules" / "rules.py").read_text()
+DETERMINISE = """
+    def determinise(self, setup, state, seat, rng):
+        return replace(state, unseen=state.unseen[1:])
+
+    def describe("""
+BROKEN = {
+    "check-true": (
+        ("        return ACCEPTED\n\n    def apply", "        return True\n\n    def apply"),
+        "check: expected a Verdict",
+    ),
+    "no-describe": (("    def describe(", "    def described("), "describe: not defined"),
+    "mutates": (
+        ("            hands = _add(", "            object.__setattr__(state, 'supply', 0)\n"
+         "            hands = _add("),
+        "apply changed the state it was given (draw;",
+    ),
+    "random": (
+        ('if move["value"] == 1:', 'if move["value"] == 1 or __import__("random").random() < .5:'),
+        "apply gave two different states for the same move (wind ",
+    ),
+    "unknown-rule": (('refuse("LW-10"', 'refuse("LW-99"'), "LW-99 is cited refusing a move by P"),
+    "determinise": (("\n    def describe(", DETERMINISE), "determinise changed the census"),
+    "legal-strings": (
+        ('[{"type": PLAY, "card": card} for', "[card for"),
+        "legal: expected a list of moves (dicts whose \"type\" is a str), got list ['LW-",
+    ),
+    "legal-refused": (("range(1, 7)", "range(1, 8)"), "legal lists a move check refuses: wind 7"),
+}  # fmt: skip
+
+
+def broken_game(tmp_path: Path, name: str) -> Path:
+    """A copy of Lantern Walk whose rules, installed as `lanterns-NAME`, break the contract."""
+    (old, new), _ = BROKEN[name]
+    assert SOURCE.count(old) == 1, old
+    module = f"broken_{name.replace('-', '_')}"
+    site = tmp_path / "site"
+    install(site, f"broken-{name}", {f"lanterns-{name}": f"{module}:RULES"},
+            {module: SOURCE.replace(old, new)})  # fmt: skip
+    shutil.copy(EXAMPLE / "lanterns_rules" / "rules.md", site / "rules.md")
+    game = tmp_path / "game"
+    shutil.copytree(EXAMPLE, game, ignore=shutil.ignore_patterns("lanterns_rules", "*.toml"))
+    manifest = json.loads((game / "game.json").read_text())
+    (game / "game.json").write_text(json.dumps(manifest | {"rules": f"lanterns-{name}"}))
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_each_contract_violation_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    game = broken_game(tmp_path, name)
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    problems = lint(str(game))
+    assert any(BROKEN[name][1] in p for p in problems), problems
+
+
+def test_the_command_exits_3_with_the_list_and_0_when_clean(tmp_path: Path) -> None:
+    game = broken_game(tmp_path, "mutates")
+    env = environment(tmp_path / "site")
+    found = subprocess.run([command("referee"), "lint", game], capture_output=True, text=True,
+                           env=env, check=False)  # fmt: skip
+    assert found.returncode == 3, found.stderr
+    assert "problem: apply changed the state it was given" in found.stderr
+    assert "1 contract problem" in found.stderr and "Traceback" not in found.stderr
+    clean = subprocess.run([command("referee"), "lint", EXAMPLE], capture_output=True, text=True)
+    assert clean.returncode == 0, clean.stderr
+    assert "the rules keep the contract" in clean.stdout
+
+
+@pytest.mark.parametrize("game", ["alpina", "ano-nuevo", "arctic", "gentoo", "nut-hunt"])
+def test_the_bundled_games_keep_the_contract(game: str) -> None:
+    assert lint(game) == []
