@@ -32,7 +32,7 @@ from pnpkit.generator.icons import icon_items
 from pnpkit.generator.markup import MarkupError, Run, colour, parse
 from pnpkit.generator.shapes import badge, outline
 from pnpkit.generator.svgtext import ArtFonts, art_fonts
-from pnpkit.generator.textflow import Box, TextStyle, layout_runs, layout_text, styles_used
+from pnpkit.generator.textflow import Box, TextStyle, layout_text, set_runs, styles_used
 from pnpkit.generator.typefaces import DEFAULT_FAMILY, FontFamily
 from pnpkit.layouts import icon_library
 from pnpkit.names import shown
@@ -42,6 +42,7 @@ _TERM = re.compile(r"([+-]?)([0-9]+(?:\.[0-9]+)?)(mm|cm|in|pt|%)")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)(?:\|(lines|bullets|upper))?\}")
 DARK_INK, LIGHT_INK = "#1a1a1a", "#ffffff"
 MIN_DPI = 200  # a bitmap printed at fewer pixels per inch than this looks soft
+READABLE_PT = 6.0  # text sized at least this, shrunk below it to fit: hard to read, a warning
 UNKNOWN_ICON = "question"
 Box4 = tuple[float, float, float, float]
 # the choices of the element settings that a field or variable may give
@@ -412,10 +413,15 @@ class FaceBuilder:
         def icon(name: str, ix: float, iy: float, size: float) -> list[Primitive]:
             return self.draw_icon(name, ix, iy, size, palette)
 
-        items, fits = layout_runs(runs, Box(x, y, w, h), look, icon)
+        items, fits, set_at = set_runs(runs, Box(x, y, w, h), look, icon)
         if not fits:
             self.warnings.append(
                 f"{self.label}: text {name} overflows its box even at {look.min_size:g} pt"
+            )
+        elif set_at < READABLE_PT <= look.size:  # fine print a template sets small is meant so
+            self.warnings.append(
+                f"{self.label}: text {name} shrunk to {set_at:g} pt to fit its box, below the "
+                f"{READABLE_PT:g} pt that reads easily in print"
             )
         return items
 

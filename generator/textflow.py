@@ -157,6 +157,14 @@ def layout_runs(
     runs: list[Run], box: Box, look: TextStyle, draw_icon: IconDrawer
 ) -> tuple[list[Primitive], bool]:
     """Primitives of `runs` set in `box`; the flag is False if they overflow even at min_size."""
+    items, fits, _ = set_runs(runs, box, look, draw_icon)
+    return items, fits
+
+
+def set_runs(
+    runs: list[Run], box: Box, look: TextStyle, draw_icon: IconDrawer
+) -> tuple[list[Primitive], bool, float]:
+    """`layout_runs`, and the size the text was set at (below look.size if it was shrunk)."""
     paragraphs = _words(runs, look)
     size = look.size
     while True:
@@ -166,7 +174,7 @@ def layout_runs(
         if fits or size - SHRINK_STEP < look.min_size:
             break
         size -= SHRINK_STEP
-    return _place(lines, box, look, size, draw_icon), fits
+    return _place(lines, box, look, size, draw_icon), fits, size
 
 
 def _place(lines, box: Box, look: TextStyle, size: float, draw_icon: IconDrawer) -> list:

@@ -4,6 +4,7 @@ faces whose inputs changed; and it warns about what the render warns about."""
 from __future__ import annotations
 
 import csv
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,8 @@ from bench.bench_render import bench_game
 from pnpkit.components import load_game
 from pnpkit.generator import compose
 from pnpkit.generator.facecheck import check_faces
+
+from .artgame import art_game
 
 PNP = [sys.executable, "-m", "pnpkit"]
 
@@ -74,3 +77,28 @@ def test_validate_warns_about_text_that_overflows_as_render_does(tmp_path: Path)
         result = subprocess.run([*PNP, *command], capture_output=True, text=True, check=False)
         assert result.returncode == 0, result.stderr
         assert warning in result.stderr, command
+
+
+def test_validate_warns_about_text_shrunk_below_a_readable_size_as_render_does(
+    tmp_path: Path,
+) -> None:
+    text = {"type": "text", "id": "rules", "x": "5mm", "y": "5mm", "w": "30mm", "h": "12mm",
+            "size": 9, "min_size": 3, "text": {"field": "rules"}}  # fmt: skip
+    cards = [{"id": "AG-1", "name": "A", "rules": "a rule that goes on " * 8},
+             {"id": "AG-2", "name": "B", "rules": "Short"}]  # fmt: skip
+    fine_print = {
+        **text,
+        "id": "fine",
+        "y": "40mm",
+        "h": "6mm",
+        "size": 5,
+    }  # set small on purpose: no warning
+    game = art_game(tmp_path, {"bleed": "0mm", "elements": [text, fine_print]}, cards)
+    for command in (["validate", str(game)], ["render", str(game), "--no-svg", "--out",
+                                                str(tmp_path / "out")]):  # fmt: skip
+        result = subprocess.run([*PNP, *command], capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr
+        warned = re.findall(r"AG-(\d): text '(\w+)' shrunk to ([\d.]+) pt to fit", result.stderr)
+        assert [w[:2] for w in warned] == [("1", "rules")], (command, result.stderr)
+        assert 3 <= float(warned[0][2]) < compose.READABLE_PT
+        assert "overflows" not in result.stderr
