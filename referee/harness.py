@@ -28,7 +28,7 @@ from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import make_setup
 from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
 
-__all__ = ["Case", "enter", "playthrough", "playthrough_cases", "soak"]
+__all__ = ["Case", "enter", "fuzz_examples", "playthrough", "playthrough_cases", "soak"]
 
 SOAK_ENV = "PNPKIT_SOAK"
 MAX_STEPS = 20000
@@ -66,9 +66,20 @@ def enter(setup: Setup, state: State, *texts: str) -> State:
     return state
 
 
+SOAK_FACTOR = 3
+"""Under `make soak`, each configuration plays this many times the games `make test` plays."""
+SOAK_EXAMPLES = 100
+"""Hypothesis examples per fuzz test under `make soak`."""
+
+
 def soak() -> bool:
     """Whether `make soak` is running (PNPKIT_SOAK set)."""
     return os.environ.get(SOAK_ENV, "") not in ("", "0")
+
+
+def fuzz_examples(quick: int) -> int:
+    """Examples for a fuzz test: `quick` under `make test`, SOAK_EXAMPLES under `make soak`."""
+    return max(quick, SOAK_EXAMPLES) if soak() else quick
 
 
 def playthrough_cases(
@@ -78,10 +89,11 @@ def playthrough_cases(
     modes: Sequence[bool] = (True, False),
     options: Sequence[Mapping[str, str]] = ({},),
     games: int = 2,
-    soak_games: int = 100,
+    soak_games: int | None = None,
 ) -> list[Case]:
-    """Cases for pytest.mark.parametrize: `games` per configuration, `soak_games` under soak."""
-    count = soak_games if soak() else games
+    """Cases for pytest.mark.parametrize: `games` per configuration; under soak `soak_games`,
+    by default SOAK_FACTOR times `games` (`make soak` must end within 30 minutes on 2 cores)."""
+    count = (games * SOAK_FACTOR if soak_games is None else soak_games) if soak() else games
     return [
         Case(game, n, seed, digital, variant, dict(opts))
         for n in players

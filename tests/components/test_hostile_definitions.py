@@ -17,12 +17,12 @@ from pnpkit.components.jsonread import MAX_DEPTH, parse_json
 from pnpkit.components.loader import validate_game
 from pnpkit.errors import DefinitionError, PnpError
 from pnpkit.generator.faces import GroupFaces
-from pnpkit.referee.harness import soak
+from pnpkit.referee.harness import fuzz_examples
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HUGE = "9" * 5000
 FUZZ = settings(
-    max_examples=1500 if soak() else 25,
+    max_examples=fuzz_examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -20,13 +20,13 @@ from hypothesis import strategies as st
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.game_log import parse_log
-from pnpkit.referee.harness import soak
+from pnpkit.referee.harness import fuzz_examples
 from pnpkit.referee.rules import load_rules
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import header_for, load_session, make_setup
 from pnpkit.referee.verdict import LogError, MoveSyntaxError, Verdict
 
-EXAMPLES = 1500 if soak() else 25
+EXAMPLES = fuzz_examples(25)
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

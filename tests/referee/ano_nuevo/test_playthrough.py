@@ -18,8 +18,11 @@ def test_ano_nuevo_playthrough(case):
 
 @pytest.mark.parametrize(
     "case",
-    playthrough_cases("ano-nuevo", players=[6], variants=VARIANTS, modes=(True,), games=1),
+    playthrough_cases(
+        "ano-nuevo", players=[6], variants=VARIANTS, modes=(True,), games=1, soak_games=1
+    ),
 )
 def test_ano_nuevo_six_player_playthrough(case):
-    """Six seals: digital mode only under `make test` (each Travel lists 6^6 choices)."""
+    """Six seals: digital mode only (each Travel lists 6^6 choices), one game each even under
+    `make soak` (about 90 s a game on a loaded 2-core machine)."""
     playthrough(case)

@@ -11,7 +11,7 @@ import pytest
 
 from pnpkit.referee.harness import Case, playthrough, playthrough_cases
 
-DIGITAL = playthrough_cases("gentoo", players=[2, 3, 4], modes=(True,), games=2, soak_games=100)
+DIGITAL = playthrough_cases("gentoo", players=[2, 3, 4], modes=(True,), games=2)
 TABLE = [
     replace(case, seed=case.seed + 1)  # seed 0's 4-player table game is one of those starved
     for case in playthrough_cases(
