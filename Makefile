@@ -21,11 +21,11 @@ render: $(STAMP)
 	$(BIN)/pnp validate
 	$(BIN)/pnp render --all --out output
 
-## test: lint, format check, and the whole test suite
+## test: lint, format check, and the whole test suite, on every core (pytest-xdist)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 ## docs: the manifest key table of docs/defining-a-game.md, made from the schema
 docs: $(STAMP)

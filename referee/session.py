@@ -21,14 +21,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Self
 
+from pnpkit.referee.contract import ContractError
 from pnpkit.referee.game_log import Event
 from pnpkit.referee.moves import Move, canonical, split_actor
 from pnpkit.referee.rules import Prompt, Rules, RulesFault, Setup, State
 from pnpkit.referee.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
 
 TABLE, CHANCE, RULES, FORCED, COMMIT = "table", "chance", "rules", "forced", "commit"
-MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
-"""What a rules module raises on a logged move it cannot read (a log altered by hand)."""
+MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError, ContractError)
+"""What a rules module raises on a logged move it cannot read (a log altered by hand), or the
+engine on its answer outside the contract for such a move (`text` giving None)."""
 
 
 class ReplayError(Exception):

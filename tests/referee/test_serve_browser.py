@@ -15,7 +15,10 @@ from pnpkit.referee.web.launch import serving
 from tests.referee.browser import chromium_missing, enter, launch, version, wait_for_new_table
 from tests.referee.serve_helpers import hands, new_log
 
-pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
+]
 
 
 @pytest.fixture(scope="module")
