@@ -3,7 +3,8 @@ stream of server-sent events telling the page when the log has changed.
 
 Routes (under `/p/KEY` for a player's own page, KEY being that player's secret link):
 `GET /` the page · `GET /static/NAME` its script and style · `GET /api/state` the table as
-JSON · `POST /api/move {"move": TEXT}` · `POST /api/undo` · `GET /events` the change stream.
+JSON · `GET /face/ID.svg` a card's printed face, to a viewer who sees it ·
+`POST /api/move {"move": TEXT}` · `POST /api/undo` · `GET /events` the change stream.
 With a token (`--host 0.0.0.0`) every path starts with `/TOKEN`. Nothing else is served.
 """
 
@@ -36,7 +37,12 @@ KEEPALIVE_SECONDS = 15.0
 STATIC = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    "seat.js": "text/javascript; charset=utf-8",
+    "seat.css": "text/css; charset=utf-8",
 }
+FACE_MAX_AGE = 3600
+"""Seconds a page may keep a card face: a face never changes while the server runs, and a page
+asks for one only while its viewer sees the card."""
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 
@@ -95,6 +101,16 @@ def create_app(
             raise HTTPException(404)
         return Response(asset(name), media_type=STATIC[name])
 
+    async def face(request: Request) -> Response:
+        """A card's printed face, only to a viewer who sees the card now: the same 404 for a
+        hidden card and for no such card, so the answer tells nothing."""
+        who = viewer(request)
+        svg = await asyncio.to_thread(live.card_face, who, request.path_params["card"])
+        if svg is None:
+            raise HTTPException(404)
+        headers = {"cache-control": f"private, max-age={FACE_MAX_AGE}"}
+        return Response(svg, media_type="image/svg+xml", headers=headers)
+
     async def state(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(live.state, viewer(request)))
 
@@ -136,6 +152,7 @@ def create_app(
             Route(f"{prefix}/", page, methods=["GET"]),
             Route(f"{prefix}/static/{{name}}", static, methods=["GET"]),
             Route(f"{prefix}/api/state", state, methods=["GET"]),
+            Route(f"{prefix}/face/{{card}}.svg", face, methods=["GET"]),
             Route(f"{prefix}/api/move", move, methods=["POST"]),
             Route(f"{prefix}/api/undo", undo, methods=["POST"]),
             Route(f"{prefix}/events", events, methods=["GET"]),

@@ -65,6 +65,13 @@ class LiveTable:
                 self._states[key] = found | {"version": self.version, "error": self.error}
             return self._states[key]
 
+    def card_face(self, viewer: str, card: str) -> str | None:
+        """`card`'s printed front as SVG text, if `viewer` may see it now (else None)."""
+        with self._lock:
+            if not Gate(self.session, viewer).sees(card):
+                return None
+        return self.face(card)
+
     def kept(self) -> list[frozenset[str]]:
         """For each logged event, the viewers it is kept from (worked out once per version)."""
         if self._kept[0] != self.version:

@@ -110,6 +110,7 @@ function render(state) {
   renderLegal(state);
   renderScore(state.score, state);
   renderLog(state.log);
+  document.dispatchEvent(new CustomEvent("pnp:state", { detail: state }));  // seat.js
   document.body.dataset.version = String(state.version);
   const old = document.querySelector(".error");
   if (old) old.remove();
