@@ -3,6 +3,7 @@ tap; faces served only to a viewer who sees the card."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -126,4 +127,90 @@ def test_a_phone_shows_the_hand_as_readable_faces_with_their_text_on_tap(
         shared.goto(links.shared)
         shared.wait_for_selector("#score p")
         assert shared.is_hidden("#seat-section")
+        context.close()
+
+
+OFFERED = """() => {
+  const send = document.querySelector('#tap-send');
+  const found = send && send.checkVisibility() ? [send]
+    : [...document.querySelectorAll('#tap-options button, .tap-target')]
+      .filter(n => n.checkVisibility());
+  document.querySelectorAll('[data-offered]').forEach(n => delete n.dataset.offered);
+  found.forEach((n, i) => { n.dataset.offered = String(i); });
+  return found.map(n => n.id === 'tap-send' ? 'send' : 'choice');
+}"""
+
+
+def offered(page: Any) -> list[str]:
+    """What a page offers to tap now: the next choices, highlighted cards and places, or Send
+    (each marked with its index in `data-offered`)."""
+    return page.evaluate(OFFERED)
+
+
+def tap_moves(pages: dict[str, Any], shared: Any, seed: int, count: int) -> int:
+    """Play by tapping at random among what the players' pages offer, `count` moves or until the
+    shared page says the game is over; the number of moves sent (each accepted)."""
+    rng = random.Random(seed)
+    sent = 0
+    while sent < count and "the game is over" not in shared.text_content("#legal-note"):
+        ready = {who: offered(page) for who, page in pages.items()}
+        ready = {who: found for who, found in ready.items() if found}
+        assert ready, "no page offers anything to tap, and the game is not over"
+        who = rng.choice(sorted(ready))
+        page = pages[who]
+        pick = rng.randrange(len(ready[who]))
+        target = page.locator(f"[data-offered='{pick}']")
+        if ready[who][pick] != "send":
+            target.click()
+            continue
+        before = page.evaluate("document.body.dataset.version")
+        legal = page.evaluate("window.pnpLegal")
+        assert page.text_content("#tap-move") in legal
+        target.click()
+        page.wait_for_function(
+            "() => ['accepted', 'refused'].includes(document.querySelector('#verdict').className)"
+        )
+        assert page.text_content("#verdict") == "accepted", page.text_content("#verdict")
+        sent += 1
+        for other in (*pages.values(), shared):
+            other.wait_for_function(
+                "v => document.body.dataset.version && document.body.dataset.version !== v",
+                arg=before,
+            )
+    return sent
+
+
+@pytestmark_browser
+def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
+    tmp_path: Path, browser: Any
+) -> None:
+    log = new_log(tmp_path, "nut-hunt", ["Ann", "Bob"], seed=4)
+    with serving(log) as (links, _):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(10_000)
+        pages = {}
+        for who in ("Ann", "Bob"):
+            pages[who] = context.new_page()
+            pages[who].goto(links.players[who])
+        shared = context.new_page()
+        shared.goto(links.shared)
+        for page in (*pages.values(), shared):
+            page.wait_for_selector("#score p")
+        opening = 0  # the opening table decisions, until a legal move names a card in a hand
+        while not any(p.query_selector(".seat-card.tap-target") for p in pages.values()):
+            opening += tap_moves(pages, shared, seed=4, count=1)
+            assert opening < 10
+        ann = next(p for p in pages.values() if p.query_selector(".seat-card.tap-target"))
+        targets = ann.eval_on_selector_all(".tap-target", "ns => ns.map(n => n.dataset.id)")
+        legal = ann.evaluate("window.pnpLegal")
+        assert targets and all(any(card in move for move in legal) for card in targets)
+        ann.click(f".seat-card[data-id='{targets[0]}']")
+        assert not ann.evaluate("document.querySelector('#card-dialog').open")
+        assert ann.text_content("#tap-chosen") == f"chosen: {targets[0]}"
+        narrowed = ann.eval_on_selector_all(".tap-target", "ns => ns.map(n => n.dataset.id)")
+        assert narrowed and targets[0] not in narrowed
+        assert all(any(targets[0] in m and card in m for m in legal) for card in narrowed)
+        ann.click("#tap-cancel")
+        assert ann.text_content("#tap-chosen").startswith("tap a card")
+        assert tap_moves(pages, shared, seed=4, count=8) == 8
         context.close()

@@ -1,6 +1,7 @@
 // A player's seat: the cards only they (and those who share a secret with them) see, drawn as
 // their printed faces (face/ID.svg, which the server gives only to a viewer who sees the card),
-// in a row that scrolls sideways; tapping a card opens a dialog with its text. Built from the
+// in a row that scrolls sideways; tapping a card plays it (tap.js) when a legal move names it, and
+// otherwise opens a dialog with its text, as its "text" button always does. Built from the
 // page state's `seat` (zones and card IDs), so every game gets it without code of its own.
 "use strict";
 
@@ -34,7 +35,11 @@
       el("span", { className: "seat-name", textContent: card.name }));
     button.dataset.id = card.id;
     button.setAttribute("aria-label", `${card.name} (${card.id}): show its text`);
-    button.addEventListener("click", () => showCard(card));
+    button.addEventListener("click", () => {
+      // tap.js takes a card a legal move names; any other card shows its text
+      const tap = new CustomEvent("pnp:card", { detail: { id: card.id }, cancelable: true });
+      if (document.dispatchEvent(tap)) showCard(card);
+    });
     return button;
   }
 
@@ -44,7 +49,9 @@
     drawn = key;
     const rows = seat.map((zone) => el("div", { className: "seat-zone" },
       el("h3", { textContent: `${zoneLabel(zone.zone)} · ${zone.cards.length}` }),
-      el("ul", { className: "seat-row" }, ...zone.cards.map((card) => el("li", {}, cardButton(card))))));
+      el("ul", { className: "seat-row" }, ...zone.cards.map((card) => el("li", {}, cardButton(card),
+        el("button", { type: "button", className: "seat-about", textContent: "text",
+          ariaLabel: `the text of ${card.name}`, onclick: () => showCard(card) }))))));
     $("seat").replaceChildren(...rows);
     $("seat-section").hidden = seat.length === 0;
   }
