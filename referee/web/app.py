@@ -41,6 +41,7 @@ STATIC = {
     "seat.css": "text/css; charset=utf-8",
     "tap.js": "text/javascript; charset=utf-8",
     "tap.css": "text/css; charset=utf-8",
+    "notify.js": "text/javascript; charset=utf-8",
 }
 FACE_MAX_AGE = 3600
 """Seconds a page may keep a card face: a face never changes while the server runs, and a page

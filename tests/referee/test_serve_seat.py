@@ -214,3 +214,33 @@ def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
         assert ann.text_content("#tap-chosen").startswith("tap a card")
         assert tap_moves(pages, shared, seed=4, count=8) == 8
         context.close()
+
+
+@pytestmark_browser
+def test_a_phone_says_when_it_becomes_its_players_turn(tmp_path: Path, browser: Any) -> None:
+    log = new_log(tmp_path, "nut-hunt", ["Ann", "Bob"], seed=4)
+    with serving(log) as (links, _):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(10_000)
+        context.add_init_script("navigator.vibrate = (ms) => { window.buzzed = ms; return true; }")
+        pages = {}
+        for who in ("Ann", "Bob"):
+            pages[who] = context.new_page()
+            pages[who].goto(links.players[who])
+        shared = context.new_page()
+        shared.goto(links.shared)
+        for page in (*pages.values(), shared):
+            page.wait_for_selector("#score p")
+        seen = set()
+        for _ in range(8):
+            for who, page in pages.items():
+                prompt = page.text_content("#prompt")
+                turn = prompt.startswith((f"{who}:", "all:"))  # "all": anyone may enter it
+                assert page.title().startswith("Your turn") == turn, (who, prompt)
+                if turn:
+                    seen.add(who)
+                    assert page.evaluate("window.buzzed") == 200
+            tap_moves(pages, shared, seed=5, count=1)
+        assert seen == {"Ann", "Bob"}
+        assert not shared.title().startswith("Your turn")
+        context.close()
