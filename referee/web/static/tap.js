@@ -52,19 +52,29 @@
     return [...document.querySelectorAll("#seat .seat-card, #picture [data-id]")];
   }
 
+  function label(option) {
+    // A word naming a card of the seat reads with the card's name.
+    if (!option.word) return option.move;
+    const card = [...document.querySelectorAll("#seat .seat-card")].find((n) => n.dataset.id === option.word);
+    return card ? `${card.querySelector(".seat-name").textContent} (${option.word})` : option.word;
+  }
+
   function render() {
     const panel = $("tap");
     const found = candidates();
-    for (const node of targets()) node.classList.remove("tap-target");
+    for (const node of targets()) node.classList.remove("tap-target", "tap-chosen");
     if (!found.length) { panel.hidden = true; chosen = []; return; }
     panel.hidden = false;
     const single = found.length === 1 || found.every(([m]) => m === found[0][0]);
     const options = single ? [] : offered(found);
     const words = new Set(options.filter((o) => o.word).map((o) => o.word));
-    for (const node of targets()) if (words.has(node.dataset.id)) node.classList.add("tap-target");
+    for (const node of targets()) {
+      node.classList.toggle("tap-target", words.has(node.dataset.id));
+      node.classList.toggle("tap-chosen", chosen.includes(node.dataset.id));
+    }
     $("tap-chosen").textContent = chosen.length ? `chosen: ${chosen.join(" ")}` : "tap a card, a place or a word";
     $("tap-options").replaceChildren(...options.slice(0, MAX_OFFERED).map((o) => el("li", {},
-      el("button", { type: "button", className: "tap-option", textContent: o.word ?? o.move,
+      el("button", { type: "button", className: "tap-option", textContent: label(o),
         onclick: () => (o.word ? choose(o.word) : preview(o.move)) }))));
     $("tap-count").textContent = single ? "" : `${found.length} moves${options.length > MAX_OFFERED ? `; the first ${MAX_OFFERED} choices` : ""}`;
     if (single) preview(found[0][0]); else $("tap-preview").hidden = true;
