@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.game_log import Event
 from pnpkit.referee.information import SHARED, Knowledge, Zone, secretly_moved
@@ -260,6 +261,28 @@ class Gate:
             data["viewer"] = self.viewer or None
         return data
 
+    def seat(self) -> list[dict[str, Any]]:
+        """The viewer's own secrets as cards: each zone only some players see (a hand, objectives,
+        a face-down display) that the viewer sees, with its cards' IDs, names and printed text.
+        Empty for the shared screen and whenever the referee keeps no secret."""
+        now = self._now()
+        if now is None or self.viewer == SHARED:
+            return []
+        game = self.setup.game
+        return [
+            {"zone": zone.name, "cards": [card_info(game, card) for card in zone.cards]}
+            for zone in now.zones
+            if zone.cards and zone.seen_by is not None and zone.visible_to(self.viewer)
+        ]
+
+    def sees(self, card: str) -> bool:
+        """Whether the viewer may see `card`'s face now: it lies in a zone they see (any card of
+        the game when the referee keeps no secret)."""
+        now = self._now()
+        if now is None:
+            return self.setup.game.component(card) is not None
+        return any(card in zone.cards and zone.visible_to(self.viewer) for zone in now.zones)
+
     def score(self) -> dict[str, Any]:
         """The score sheet as JSON for the viewer (see `score_for`)."""
         return score_for(self.setup, self.session.state, self.viewer)
@@ -417,7 +440,8 @@ class Gate:
 
 def state_for(session: Session, kept: Sequence[frozenset[str]], viewer: str, face: Any) -> dict:
     """Everything a web page shows `viewer`: the picture (public only), the text, the prompt,
-    the legal moves, the choices, the score and the log so far."""
+    the legal moves, the choices, the score, the viewer's seat (`Gate.seat`) and the log so
+    far."""
     gate = Gate(session, viewer)
     setup, _rules = session.setup, session.rules
     prompt = session.prompt()
@@ -437,6 +461,7 @@ def state_for(session: Session, kept: Sequence[frozenset[str]], viewer: str, fac
         "choices": gate.choices(),
         "committed": sorted(session.committed()),
         "score": gate.score(),
+        "seat": gate.seat(),
         "log": [  # undone moves, and the undos, are no longer shown
             entry
             for entry, counts in zip(
@@ -445,6 +470,21 @@ def state_for(session: Session, kept: Sequence[frozenset[str]], viewer: str, fac
             if counts
         ],
     }
+
+
+def card_info(game: Game, card: str) -> dict[str, Any]:
+    """A card as a seat shows it: its ID, name and printed text (its plain fields, one line
+    each; structured fields such as a scoring condition are the rules' data, and its printed
+    `text` field says them)."""
+    component = game.component(card)
+    if component is None:
+        return {"id": card, "name": card, "text": []}
+    lines = [
+        f"{key}: {', '.join(map(str, value)) if isinstance(value, list | tuple) else value}"
+        for key, value in component.fields.items()
+        if not isinstance(value, Mapping)
+    ]
+    return {"id": card, "name": component.name, "text": lines}
 
 
 def _picture(session: Session, face: Any) -> str | None:

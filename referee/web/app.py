@@ -3,7 +3,8 @@ stream of server-sent events telling the page when the log has changed.
 
 Routes (under `/p/KEY` for a player's own page, KEY being that player's secret link):
 `GET /` the page · `GET /static/NAME` its script and style · `GET /api/state` the table as
-JSON · `POST /api/move {"move": TEXT}` · `POST /api/undo` · `POST /api/redo` · `POST /api/answer
+JSON · `GET /face/ID.svg` a card's printed face, to a viewer who sees it ·
+`POST /api/move {"move": TEXT}` · `POST /api/undo` · `POST /api/redo` · `POST /api/answer
 {"agree": BOOL}` (to an undo or redo asked of the table) · `POST /api/rematch` (once the game
 is over: a new log, the same seats) · `GET /events` the change stream.
 With a token (`--host 0.0.0.0`) every path starts with `/TOKEN`. Nothing else is served.
@@ -50,7 +51,15 @@ STATIC = {
     "sync.js": "text/javascript; charset=utf-8",
     "consent.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
+    "seat.js": "text/javascript; charset=utf-8",
+    "seat.css": "text/css; charset=utf-8",
+    "tap.js": "text/javascript; charset=utf-8",
+    "tap.css": "text/css; charset=utf-8",
+    "notify.js": "text/javascript; charset=utf-8",
 }
+FACE_MAX_AGE = 3600
+"""Seconds a page may keep a card face: a face never changes while the server runs, and a page
+asks for one only while its viewer sees the card."""
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 
@@ -136,6 +145,16 @@ def create_app(
             raise HTTPException(404)
         return Response(asset(name), media_type=STATIC[name])
 
+    async def face(request: Request) -> Response:
+        """A card's printed face, only to a viewer who sees the card now: the same 404 for a
+        hidden card and for no such card, so the answer tells nothing."""
+        who = viewer(request)
+        svg = await asyncio.to_thread(live.card_face, who, request.path_params["card"])
+        if svg is None:
+            raise HTTPException(404)
+        headers = {"cache-control": f"private, max-age={FACE_MAX_AGE}"}
+        return Response(svg, media_type="image/svg+xml", headers=headers)
+
     async def state(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(live.state, viewer(request)))
 
@@ -206,6 +225,7 @@ def create_app(
             Route(f"{prefix}/", page, methods=["GET"]),
             Route(f"{prefix}/static/{{name}}", static, methods=["GET"]),
             Route(f"{prefix}/api/state", state, methods=["GET"]),
+            Route(f"{prefix}/face/{{card}}.svg", face, methods=["GET"]),
             Route(f"{prefix}/api/move", move, methods=["POST"]),
             Route(f"{prefix}/api/undo", undo, methods=["POST"]),
             Route(f"{prefix}/api/redo", redo, methods=["POST"]),

@@ -82,6 +82,13 @@ class LiveTable:
                 }
             return self._states[key]
 
+    def card_face(self, viewer: str, card: str) -> str | None:
+        """`card`'s printed front as SVG text, if `viewer` may see it now (else None)."""
+        with self._lock:
+            if not Gate(self.session, viewer).sees(card):
+                return None
+        return self.face(card)
+
     def kept(self) -> list[frozenset[str]]:
         """For each logged event, the viewers it is kept from (worked out once per version)."""
         if self._kept[0] != self.version:

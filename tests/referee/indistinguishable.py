@@ -153,9 +153,12 @@ def candidates(sessions: list[Session], viewer: str, rng: random.Random) -> list
 
 def reachable(session: Session, viewer: str, tries: list[str]) -> dict[str, Any]:
     """Everything `viewer` can reach in the engine: the page's state (text, table, prompt, legal
-    moves, choices, score, log), and the answer to each tried move and to an undo."""
+    moves, choices, score, seat, log), the card faces they may fetch, and the answer to each
+    tried move and to an undo."""
     kept = event_secrecy(session.setup, session.events)
     found: dict[str, Any] = {"page": state_for(session, kept, viewer, lambda _: None)}
+    gate = Gate(session, viewer)  # the card faces the web app serves this viewer
+    found["faces"] = sorted(c.id for c in session.setup.game.components() if gate.sees(c.id))
     for text in tries:
         found[f"move {text}"] = _attempt(session, viewer, lambda g, t=text: g.enter(t))
     found["undo"] = _attempt(session, viewer, lambda g: [g.undo()])

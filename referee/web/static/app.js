@@ -111,6 +111,7 @@ function render(state) {
   renderScore(state.score, state);
   renderLog(state.log);
   renderActions(state); // consent.js
+  document.dispatchEvent(new CustomEvent("pnp:state", { detail: state }));  // seat.js
   document.body.dataset.version = String(state.version);
   const old = document.querySelector(".error");
   if (old) old.remove();

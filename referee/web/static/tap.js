@@ -1,0 +1,128 @@
+// Tap to play: pick a move a piece at a time from the legal moves the page's state lists for
+// this viewer. A move is its words; tapping a card of the seat, an element of the table picture
+// carrying a data-id, or an offered button chooses one word, and the legal moves narrow to those
+// holding every chosen word. The next words that tell the remaining moves apart are offered as
+// buttons (and highlighted where a card or picture element names them); once one move is left its
+// text is shown with Send and Cancel. No game's words are known here: every game gets it.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const MAX_OFFERED = 60;
+  let moves = [];
+  let chosen = [];
+
+  function el(tag, props, ...children) {
+    const node = document.createElement(tag);
+    Object.assign(node, props || {});
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function rest(move) {
+    // The move's words not yet chosen (each chosen word taken out once).
+    const words = move.split(/\s+/);
+    for (const word of chosen) {
+      const at = words.indexOf(word);
+      if (at < 0) return null;
+      words.splice(at, 1);
+    }
+    return words;
+  }
+
+  function candidates() {
+    return moves.map((m) => [m, rest(m)]).filter(([, r]) => r !== null);
+  }
+
+  function offered(found) {
+    // The words at the first place where the remaining moves differ; a move that ends there is
+    // offered whole.
+    const lists = found.map(([, r]) => r);
+    let at = 0;
+    while (lists.every((r) => at < r.length && r[at] === lists[0][at])) at += 1;
+    const words = new Map();
+    for (const [move, r] of found) {
+      const key = at < r.length ? r[at] : move;
+      if (!words.has(key)) words.set(key, at < r.length ? { word: r[at] } : { move });
+    }
+    return [...words.values()];
+  }
+
+  function targets() {
+    return [...document.querySelectorAll("#seat .seat-card, #picture [data-id]")];
+  }
+
+  function label(option) {
+    // A word naming a card of the seat reads with the card's name.
+    if (!option.word) return option.move;
+    const card = [...document.querySelectorAll("#seat .seat-card")].find((n) => n.dataset.id === option.word);
+    return card ? `${card.querySelector(".seat-name").textContent} (${option.word})` : option.word;
+  }
+
+  function render() {
+    const panel = $("tap");
+    const found = candidates();
+    for (const node of targets()) node.classList.remove("tap-target", "tap-chosen");
+    if (!found.length) { panel.hidden = true; chosen = []; return; }
+    panel.hidden = false;
+    const single = found.length === 1 || found.every(([m]) => m === found[0][0]);
+    const options = single ? [] : offered(found);
+    const words = new Set(options.filter((o) => o.word).map((o) => o.word));
+    for (const node of targets()) {
+      node.classList.toggle("tap-target", words.has(node.dataset.id));
+      node.classList.toggle("tap-chosen", chosen.includes(node.dataset.id));
+    }
+    $("tap-chosen").textContent = chosen.length ? `chosen: ${chosen.join(" ")}` : "tap a card, a place or a word";
+    $("tap-options").replaceChildren(...options.slice(0, MAX_OFFERED).map((o) => el("li", {},
+      el("button", { type: "button", className: "tap-option", textContent: label(o),
+        onclick: () => (o.word ? choose(o.word) : preview(o.move)) }))));
+    $("tap-count").textContent = single ? "" : `${found.length} moves${options.length > MAX_OFFERED ? `; the first ${MAX_OFFERED} choices` : ""}`;
+    if (single) preview(found[0][0]); else $("tap-preview").hidden = true;
+    $("tap-cancel").hidden = !(chosen.length || single);
+  }
+
+  function preview(move) {
+    $("tap-move").textContent = move;
+    $("tap-preview").hidden = false;
+    $("tap-send").focus();
+  }
+
+  function choose(word) {
+    chosen.push(word);
+    render();
+  }
+
+  function reset() {
+    chosen = [];
+    $("tap-preview").hidden = true;
+    render();
+  }
+
+  function tapped(id) {
+    // A card or picture element: choose it if a remaining move names it.
+    const found = candidates();
+    if (!found.some(([, r]) => r.includes(id))) return false;
+    choose(id);
+    return true;
+  }
+
+  document.addEventListener("pnp:state", (event) => {
+    const state = event.detail;
+    const next = state.over ? [] : state.legal;
+    window.pnpLegal = next;  // what a test checks a sent move against
+    if (JSON.stringify(next) !== JSON.stringify(moves)) { moves = next; chosen = []; $("tap-preview").hidden = true; }
+    // after seat.js has drawn the cards of this state
+    queueMicrotask(render);
+  });
+  document.addEventListener("pnp:card", (event) => { if (tapped(event.detail.id)) event.preventDefault(); });
+  $("picture").addEventListener("click", (event) => {
+    const node = event.target.closest("[data-id]");
+    if (node) tapped(node.dataset.id);
+  });
+  $("tap-send").addEventListener("click", async () => {
+    const move = $("tap-move").textContent;
+    // `send` is app.js's: it posts the move and shows the verdict and the table after it.
+    await send("api/move", { move });
+  });
+  $("tap-cancel").addEventListener("click", reset);
+})();
