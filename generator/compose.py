@@ -12,6 +12,7 @@ from typing import Any
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.model import thaw
 from pnpkit.errors import PnpError
+from pnpkit.generator import codemark
 from pnpkit.generator.artwork import Art, ArtError, fit, read_art
 from pnpkit.generator.face import Ellipse, Face, Image, Layer, Paint, Primitive, rect_path
 from pnpkit.generator.face import Path as Outline
@@ -237,6 +238,8 @@ class FaceBuilder:
             return self.image(element, x, y, w, h)
         if kind == "track":
             return self.track(element)
+        if kind == "code":
+            return self.code(element)
         return []
 
     def palette(self, element: Mapping[str, Any]) -> dict[str, str]:
@@ -380,6 +383,26 @@ class FaceBuilder:
             box = Box(x + 1, y + 1, size - 2, size - 2)
             items += layout_text(str(number), box, look, lambda *_: [])[0]
         return items
+
+    def code(self, element: Mapping[str, Any]) -> list[Primitive]:
+        """A code encoding the component's ID (or `text`), checked to read at print size."""
+        text = self.text(element.get("text", "{id}"))
+        name = repr(element.get("id", "code"))
+        ink = self.value(element.get("color")) or DARK_INK
+        paper = self.value(element.get("paper")) or LIGHT_INK
+        symbology = element.get("symbology", "datamatrix")
+        if not (HEX_COLOR.fullmatch(str(ink)) and HEX_COLOR.fullmatch(str(paper))):
+            self.errors.append(f"code {name}: color and paper must be colours such as #1a2b3c")
+            return []
+        try:
+            placement = codemark.place(element, coord, self.width, self.height, text)
+        except codemark.CodeError as exc:
+            self.errors.append(f"code {name}: {exc}")
+            return []
+        inside = codemark.inside_face(self.shape, self.width, self.height)
+        problems = codemark.problems(placement, ink, paper, inside)
+        self.errors += [f"code {name}: {problem}" for problem in problems]
+        return list(codemark.items(text, placement, ink, paper, symbology))
 
     def image(self, element, x: float, y: float, w: float, h: float) -> list[Primitive]:
         """Artwork fitted to the box (contain, cover or stretch), cropped to it when it spills."""
