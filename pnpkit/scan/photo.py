@@ -79,7 +79,7 @@ def find_codes(image: Image.Image, symbologies: frozenset[str]) -> list[Sighting
     formats = _formats(symbologies)
     found: list[Sighting] = []
     for scale in SCALES:
-        copy = image if scale == 1 else image.resize(
+        copy = _sharpened(image) if scale == 1 else image.resize(
             (round(image.width * scale), round(image.height * scale)), Image.BILINEAR)  # fmt: skip
         for code in _read(copy, formats, return_errors=True):
             sighting = _sighting(code, scale)
@@ -119,6 +119,18 @@ def _merged(found: list[Sighting], new: Sighting) -> list[Sighting]:
                 return [*found[:n], new, *found[n + 1 :]]
             return found
     return [*found, new]
+
+
+SHARPEN = (2, 150, 2)
+"""The unsharp mask (radius px, percent, threshold) that undoes a camera's blur enough for
+codes of 2–3 px per module to be found: without it zxing-cpp finds under half of the codes
+spanning 30–40 px in a blurred 12-megapixel photo (bench_scan)."""
+
+
+def _sharpened(image: Image.Image) -> Image.Image:
+    from PIL import ImageFilter
+
+    return image.filter(ImageFilter.UnsharpMask(*SHARPEN))
 
 
 RETRY_SIDE = 240
@@ -163,7 +175,9 @@ def _closer(image: Image.Image, seen: Sighting, formats) -> Sighting | None:
     to_photo = homography.solve(
         [(0, 0), (RETRY_SIDE, 0), (RETRY_SIDE, RETRY_SIDE), (0, RETRY_SIDE)], grown
     )
-    for code in _read(square, formats) or _read(square, formats, binarizer="GlobalHistogram"):
+    codes = (_read(square, formats) or _read(_sharpened(square), formats)
+             or _read(square, formats, binarizer="GlobalHistogram"))  # fmt: skip
+    for code in codes:
         p = code.position
         corners = tuple(homography.apply(to_photo, (q.x, q.y)) for q in
                         (p.top_left, p.top_right, p.bottom_right, p.bottom_left))  # fmt: skip
