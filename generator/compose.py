@@ -13,7 +13,7 @@ from typing import Any
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.model import thaw
 from pnpkit.errors import PnpError
-from pnpkit.generator import lines
+from pnpkit.generator import codemark, lines
 from pnpkit.generator.artwork import FITS, Art, ArtError, fit, read_art
 from pnpkit.generator.face import (
     Ellipse,
@@ -479,6 +479,26 @@ class FaceBuilder:
             items += layout_text(str(number), box, look, lambda *_: [])[0]
         return items
 
+    def code(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
+        """A code encoding the component's ID (or `text`), checked to read at print size."""
+        text = self.text(element.get("text", "{id}"))
+        name = repr(element.get("id", "code"))
+        ink = self.value(element.get("color")) or DARK_INK
+        paper = self.value(element.get("paper")) or LIGHT_INK
+        symbology = element.get("symbology", "datamatrix")
+        if not (HEX_COLOR.fullmatch(str(ink)) and HEX_COLOR.fullmatch(str(paper))):
+            self.errors.append(f"code {name}: color and paper must be colours such as #1a2b3c")
+            return []
+        try:
+            placement = codemark.place(element, coord, self.width, self.height, text)
+        except codemark.CodeError as exc:
+            self.errors.append(f"code {name}: {exc}")
+            return []
+        inside = codemark.inside_face(self.shape, self.width, self.height)
+        problems = codemark.problems(placement, ink, paper, inside)
+        self.errors += [f"code {name}: {problem}" for problem in problems]
+        return list(codemark.items(text, placement, ink, paper, symbology))
+
     def image(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
         """Artwork (or the part of it that `crop` keeps) fitted to the box (contain, cover or
         stretch), mirrored by `flip`, see-through by `opacity`, cropped to the box."""
@@ -562,6 +582,7 @@ ELEMENTS: dict[str, ElementDrawer] = {
     "text": FaceBuilder.text_element,
     "image": FaceBuilder.image,
     "track": FaceBuilder.track,
+    "code": FaceBuilder.code,
     "line": lines.line,
     "polyline": lines.line,
     "polygon": lines.polygon,

@@ -27,10 +27,12 @@ def _root(version: VersionOption = False) -> None:
 
 
 def _register_subcommands() -> None:
-    """Attach the generator's commands (each imports its heavy parts lazily)."""
+    """Attach the generator's commands and `scan` (each imports its heavy parts lazily)."""
     from pnpkit.generator.cli import register as register_generator
+    from pnpkit.scan.cli import register as register_scan
 
     register_generator(app)
+    register_scan(app)
 
 
 def _app_for(args: list[str]) -> typer.Typer:

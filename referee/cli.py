@@ -197,16 +197,37 @@ def _start(
 @app.command()
 def move(
     log: LogArgument,
-    text: Annotated[str, typer.Argument(metavar="MOVE", help='The move, e.g. "play AL-17 e4".')],
+    text: Annotated[
+        str | None, typer.Argument(metavar="MOVE", help='The move, e.g. "play AL-17 e4".')
+    ] = None,
     player: PlayerOption = None,
     as_json: JsonOption = False,
+    photo: Annotated[
+        Path | None,
+        typer.Option("--photo", help="Enter the one legal move the pieces in a photo match."),
+    ] = None,
 ) -> None:
     """Enter a move: exit 0 if accepted, 1 if refused (the reason on stderr)."""
     from pnpkit.referee.move_command import enter_move
 
+    if (text is None) == (photo is None):
+        raise PnpError("give the move, or --photo PHOTO to read it from a photo (not both)")
+    if photo is not None:
+        text = _move_from_photo(log, photo, player)
+    assert text is not None
     code = enter_move(log, text, as_json, player)
     if code:
         raise typer.Exit(code)
+
+
+def _move_from_photo(log: Path, photo: Path, player: str | None) -> str:
+    """The one move `player` (or the shared screen) may enter now that the pieces in `photo`
+    match, as the secrecy gate lists them; PnpError listing them if not one."""
+    from pnpkit.referee.photo_move import the_move
+
+    session, pending = _read(log)
+    gate, _ = _gated(session, player, pending)
+    return the_move(gate, photo)
 
 
 @app.command()
@@ -405,13 +426,36 @@ def score(
     ] = None,
     player: PlayerOption = None,
     as_json: JsonOption = False,
+    photos: Annotated[
+        list[Path] | None,
+        typer.Option("--photo", help="Score the finished position in photos (repeatable)."),
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="With --photo: write the position file read.")
+    ] = None,
 ) -> None:
     """Scores by category, the winner and the tie-break used (before the end of a digital game,
     what rests on a secret only for the player it belongs to)."""
     from pnpkit.referee.report import owed_lines, print_json, score_text
     from pnpkit.referee.rules import ScoreSheet
 
-    if position is not None:
+    read: dict[str, str] = {}
+    if photos and position is not None:
+        raise PnpError("give --photo or --position, not both")
+    if save is not None and not photos:
+        raise PnpError("--save writes the position read from --photo: give --photo too")
+    if photos:
+        from pnpkit.components import load_game
+        from pnpkit.referee.photo_position import position_from_photos
+        from pnpkit.referee.rules import load_rules
+
+        game = load_game(target)
+        text = position_from_photos(game, photos, save)
+        read = {"position": text}
+        if not as_json:
+            print(text)
+        sheet, over = load_rules(game).score_position(game, text, "the photos' position"), True
+    elif position is not None:
         from pnpkit.components import load_game
         from pnpkit.referee.rules import load_rules
 
@@ -441,7 +485,7 @@ def score(
             print(line)
         return
     if as_json:
-        print_json(sheet.to_json(over))
+        print_json(sheet.to_json(over) | read)
         return
     print(score_text(sheet, over))
 

@@ -12,13 +12,16 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.information import Knowledge
 from pnpkit.referee.moves import Move
 from pnpkit.referee.verdict import Verdict
+
+if TYPE_CHECKING:
+    from pnpkit.scan.pieces import PhotoScan
 
 State = Any
 """A rules module's state: immutable, comparable with ==."""
@@ -273,6 +276,12 @@ class Rules:
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         """Score a finished game described in a position file; PnpError names file and line."""
         raise PnpError(f"{source}: {self.id} has no position-file scoring")
+
+    def position_from_pieces(self, game: Game, photos: Sequence[PhotoScan]) -> str:
+        """The position file of a finished game read from photos (`score --photo`): each photo's
+        pieces with their IDs and places (`pnpkit.scan`). PositionUnclear (pnpkit.scan.position)
+        lists what is missing when the photos do not determine the position."""
+        raise PnpError(f"{self.id} cannot read a position from photos")
 
     def choices(self, setup: Setup, state: State) -> Choices | None:
         """At a simultaneous prompt, each player's own options (None: `legal` lists the moves)."""

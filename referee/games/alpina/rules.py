@@ -219,6 +219,13 @@ class AlpinaRules(Rules):
         """A draw or a deal as those who do not get the cards read it (AL-3, AL-16)."""
         return _HIDDEN.get(move.get("type", ""), "(secret)")
 
+    # --- reading the table from photos ----------------------------------------------------
+    def position_from_pieces(self, game: Game, photos: Sequence[Any]) -> str:
+        """The grid and its hikers read from photos of the table (photo.py)."""
+        from pnpkit.referee.games.alpina.photo import position_from_pieces
+
+        return position_from_pieces(game, photos)
+
     # --- showing ----------------------------------------------------------------------------
     def describe(self, setup: Setup, state: Alpina) -> str:
         return table_view.describe_table(setup, state, self.colours(setup))

@@ -322,6 +322,12 @@ class NutHuntRules(Rules):
         layout, holdings = read_position(data_of(game), text, source, game.players_max)
         return scoring.score_holdings(layout, holdings)
 
+    def position_from_pieces(self, game: Game, photos: Sequence[Any]) -> str:
+        """The forest, its squirrels and nests, and the objectives read from photos (photo.py)."""
+        from pnpkit.referee.games.nut_hunt.photo import position_from_pieces
+
+        return position_from_pieces(game, photos)
+
     # --- showing ------------------------------------------------------------------------------
     def describe(self, setup: Setup, state: Hunt) -> str:
         return describe_table(setup, state, seats.colours(setup), seats.seat_names(setup))
