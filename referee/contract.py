@@ -1,6 +1,6 @@
 """The one boundary where the engine calls a rules module: each answer checked against the contract.
 
-`guard(rules)` (done by `referee.registry.load` for every rules module it loads) puts a checking
+`guard(rules)` (done by `referee.registry.load` for every plug-in rules module) puts a checking
 wrapper in front of each contract method on the instance itself, so the engine's every caller
 (commands, the web page, simulations, the harness) goes through it. An answer of the wrong kind
 (`check` giving True, `apply` giving None, `legal` giving strings) or a required method left
