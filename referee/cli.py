@@ -7,6 +7,7 @@ log that cannot be used. Heavy modules are imported inside the commands so `move
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -306,63 +307,60 @@ def show(
         print(f"picture: {svg}")
 
 
+TableOption = Annotated[
+    bool,
+    typer.Option("--table", help="The whole table agrees: any player's move, not only one's own."),
+]
+
+
 @app.command()
 def undo(
     log: LogArgument,
     player: PlayerOption = None,
-    table: Annotated[
-        bool,
-        typer.Option(
-            "--table", help="The whole table agrees: take back any player's last decision."
-        ),
-    ] = False,
+    table: TableOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Take back the last decision entered (an undo event is appended): in a digital game, a
     player's own with --player, anyone's with --table."""
-    from pnpkit.referee.gate import event_secrecy
-    from pnpkit.referee.report import owed_lines, print_json, verdict_json
-    from pnpkit.referee.store import writing_session
-    from pnpkit.referee.verdict import MoveRefused
 
-    with writing_session(log) as (session, warnings, completed):
-        _warn(warnings)
-        gate, owed = _gated(session, player, completed)
-        if not as_json:
-            for line in owed_lines(owed, completed=True):
-                print(line)
-        try:
-            event = gate.undo(table=table)
-        except MoveRefused as exc:
-            if as_json:
-                print_json(verdict_json(exc.verdict) | ({"completed": owed} if owed else {}))
-            print(f"refused: {exc}", file=sys.stderr)
-            raise typer.Exit(1) from None
-        kept = event_secrecy(session.setup, session.events)
-        taken = gate.entry(session.events[event["undo"] - 1], kept[event["undo"] - 1])
-    if as_json:
-        print_json(
-            {"undone": taken, "event": event, "prompt": gate.prompt()}
-            | ({"completed": owed} if owed else {})
-        )
-        return
-    print(f"undone: {taken}")
-    print(f"next: {gate.prompt_text()}")
+    def undone(gate: Any, session: Any) -> tuple[str, dict[str, Any]]:
+        event = gate.undo(table=table)
+        taken = event["undo"] - 1
+        return gate.entry(session.events[taken], kept_of(session)[taken]), {"event": event}
+
+    _take_back(log, player, as_json, "undone", undone)
 
 
 @app.command()
 def redo(
     log: LogArgument,
     player: PlayerOption = None,
-    table: Annotated[
-        bool,
-        typer.Option("--table", help="The whole table agrees: redo any player's move."),
-    ] = False,
+    table: TableOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Enter again the move the last undo took back, if nothing was chosen since: in a digital
     game, a player's own with --player, anyone's with --table."""
+
+    def redone(gate: Any, session: Any) -> tuple[str, dict[str, Any]]:
+        events = gate.redo(table=table)
+        start = len(session.events) - len(events)
+        return gate.entry(events[0], kept_of(session)[start]), {"events": len(events)}
+
+    _take_back(log, player, as_json, "redone", redone)
+
+
+def kept_of(session: Any) -> list[Any]:
+    """What each event of the session keeps secret, for its entry in the log."""
     from pnpkit.referee.gate import event_secrecy
+
+    return event_secrecy(session.setup, session.events)
+
+
+def _take_back(
+    log: Path, player: str | None, as_json: bool, done: str, act: Callable[..., tuple[str, dict]]
+) -> None:
+    """Undo or redo through the viewer's gate: `act(gate, session)` gives the entry taken
+    back or entered again and its JSON facts; a refusal is exit 1."""
     from pnpkit.referee.report import owed_lines, print_json, verdict_json
     from pnpkit.referee.store import writing_session
     from pnpkit.referee.verdict import MoveRefused
@@ -374,22 +372,21 @@ def redo(
             for line in owed_lines(owed, completed=True):
                 print(line)
         try:
-            events = gate.redo(table=table)
+            entry, facts = act(gate, session)
         except MoveRefused as exc:
             if as_json:
                 print_json(verdict_json(exc.verdict) | ({"completed": owed} if owed else {}))
             print(f"refused: {exc}", file=sys.stderr)
             raise typer.Exit(1) from None
-        kept = event_secrecy(session.setup, session.events)
-        start = len(session.events) - len(events)
-        redone = gate.entry(events[0], kept[start])
     if as_json:
         print_json(
-            {"redone": redone, "events": len(events), "prompt": gate.prompt()}
+            {done: entry}
+            | facts
+            | {"prompt": gate.prompt()}
             | ({"completed": owed} if owed else {})
         )
         return
-    print(f"redone: {redone}")
+    print(f"{done}: {entry}")
     print(f"next: {gate.prompt_text()}")
 
 
