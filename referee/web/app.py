@@ -47,6 +47,9 @@ MAX_PHOTO = 20 * 1024 * 1024
 """The largest photo accepted by `POST /api/photo` (a phone's 50-megapixel JPEG is under half)."""
 PHOTO_SECONDS = 60.0
 """How long a photo may take to arrive (several megabytes over a slow Wi-Fi at the table)."""
+PHOTOS_AT_ONCE = 2
+"""How many photos are decoded and read at a time (each may take a few hundred MB while it is);
+more wait their turn, so photos sent together cannot take the machine's memory."""
 PHOTO_NAME = "the photo"
 GZIP_FROM = 500
 """Answers of this many bytes or more are sent compressed to browsers that accept gzip."""
@@ -129,6 +132,7 @@ def create_app(
     live: LiveTable, keys: Mapping[str, str], token: str = "", local_only: bool = True
 ) -> ASGIApp:
     """The application for `live`; `keys` maps each private link's key to its player."""
+    reading_photos = asyncio.Semaphore(PHOTOS_AT_ONCE)
 
     def viewer(request: Request) -> str:
         key = request.path_params.get("key")
@@ -185,14 +189,15 @@ def create_app(
         if not kind.startswith("image/"):
             raise HTTPException(415, "send the photo itself as the body (Content-Type: image/…)")
         body = await _bounded_body(request, MAX_PHOTO, PHOTO_SECONDS)
-        try:
-            image = await asyncio.to_thread(open_photo, io.BytesIO(body), PHOTO_NAME)
-        except PnpError as exc:
-            raise HTTPException(400, str(exc)) from None
-        game = live.session.setup.game
-        return await _changing(
-            lambda: live.enter_photo(scan_image(game, image, PHOTO_NAME), who), who
-        )
+        async with reading_photos:
+            try:
+                image = await asyncio.to_thread(open_photo, io.BytesIO(body), PHOTO_NAME)
+            except PnpError as exc:
+                raise HTTPException(400, str(exc)) from None
+            game = live.session.setup.game
+            return await _changing(
+                lambda: live.enter_photo(scan_image(game, image, PHOTO_NAME), who), who
+            )
 
     async def undo(request: Request) -> Response:
         who = viewer(request)

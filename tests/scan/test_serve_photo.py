@@ -10,11 +10,13 @@ import zlib
 from functools import cache
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from bench.photos import Camera, Placed, photograph
 from pnpkit.components import load_game
-from pnpkit.referee.web.app import MAX_PHOTO, create_app
+from pnpkit.errors import PnpError
+from pnpkit.referee.web.app import MAX_PHOTO, PHOTOS_AT_ONCE, create_app
 from pnpkit.referee.web.live import GAME_OVER, LiveTable
 from tests.referee.serve_helpers import new_log
 
@@ -177,3 +179,39 @@ def test_after_the_end_a_photo_is_refused_like_a_move(tmp_path: Path) -> None:
         answer = web.post("/api/photo", content=card_photo("AL-21"), headers=JPEG).json()
     assert (answer["accepted"], answer["reason"]) == (False, GAME_OVER)
     assert log.read_text() == finished
+
+
+def test_photos_sent_together_are_read_a_few_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+    import time
+
+    from pnpkit.scan import photo
+
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
+    lock, now, most = threading.Lock(), [0], [0]
+
+    def slow_open(source, name=""):  # counts the photos being decoded at once
+        with lock:
+            now[0] += 1
+            most[0] = max(most[0], now[0])
+        time.sleep(0.2)
+        with lock:
+            now[0] -= 1
+        raise PnpError(f"{name}: not a photo")
+
+    monkeypatch.setattr(photo, "open_photo", slow_open)
+
+    async def send_together() -> list[int]:
+        import httpx
+
+        transport = httpx.ASGITransport(app=create_app(LiveTable(log), {}))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as web:
+            answers = await asyncio.gather(
+                *(web.post("/api/photo", content=b"x", headers=JPEG) for _ in range(6))
+            )
+        return [a.status_code for a in answers]
+
+    assert asyncio.run(send_together()) == [400] * 6
+    assert most[0] == PHOTOS_AT_ONCE
