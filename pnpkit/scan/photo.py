@@ -63,7 +63,12 @@ def open_photo(source: Path | IO[bytes], name: str = "") -> Image.Image:
                 return upright.convert("L")
     except FileNotFoundError:
         raise PnpError(f"{path}: no such photo") from None
-    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise PnpError(
+            f"{path}: larger than the {MAX_PIXELS // 1_000_000} megapixels a photo may have "
+            "(refused before it is decoded)"
+        ) from None
+    except UnidentifiedImageError:
         raise PnpError(f"{path}: not a photo (expected a JPEG or PNG image)") from None
     except (OSError, ValueError, SyntaxError) as exc:
         raise PnpError(f"{path}: the image cannot be read ({exc})") from None

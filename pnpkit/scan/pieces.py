@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from PIL import Image
+
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.scan import homography
@@ -162,16 +164,25 @@ def _places(game: Game) -> dict[str, CodePlace]:
 def scan_photo(game: Game, path: Path | IO[bytes], name: str = "") -> PhotoScan:
     """Read every code in the photo at `path` (or an upload's bytes, called `name`); PnpError
     if the photo cannot be read or the game prints no codes."""
+    printed_codes(game)  # before the photo is opened
+    return scan_image(game, open_photo(path, name), name or str(path))
+
+
+def scan_image(game: Game, image: Image.Image, name: str) -> PhotoScan:
+    """Read every code in a photo already opened (open_photo), called `name`."""
+    symbologies = frozenset(p.symbology for p in printed_codes(game).values())
+    return read_pieces(game, Path(name), image.size, find_codes(image, symbologies))
+
+
+def printed_codes(game: Game) -> dict[str, CodePlace]:
+    """code_places, or PnpError if the game prints no codes."""
     places = code_places(game)
     if not places:
         raise PnpError(
             f"{game.name} prints no codes on its pieces: add a `code` element to its layouts "
             "(docs/generator.md, “Codes for pnp scan”)"
         )
-    image = open_photo(path, name)
-    symbologies = frozenset(p.symbology for p in places.values())
-    photo = Path(name) if name else Path(str(path))
-    return read_pieces(game, photo, image.size, find_codes(image, symbologies))
+    return places
 
 
 def read_pieces(

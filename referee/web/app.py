@@ -4,7 +4,8 @@ stream of server-sent events telling the page when the log has changed.
 Routes (under `/p/KEY` for a player's own page, KEY being that player's secret link):
 `GET /` the page · `GET /static/NAME` its script and style · `GET /api/state` the table as
 JSON · `GET /face/ID.svg` a card's printed face, to a viewer who sees it ·
-`POST /api/move {"move": TEXT}` · `POST /api/undo` · `POST /api/redo` · `POST /api/answer
+`POST /api/move {"move": TEXT}` · `POST /api/photo` (a photo as the body: the one move its
+pieces match is entered) · `POST /api/undo` · `POST /api/redo` · `POST /api/answer
 {"agree": BOOL}` (to an undo or redo asked of the table) · `POST /api/rematch` (once the game
 is over: a new log, the same seats) · `GET /events` the change stream.
 With a token (`--host 0.0.0.0`) every path starts with `/TOKEN`. Nothing else is served.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 from collections.abc import AsyncIterator, Mapping
 from importlib import resources
@@ -41,6 +43,14 @@ MAX_BODY = 4096
 MAX_MOVE = 300
 BODY_SECONDS = 10.0
 """How long a request's body may take to arrive."""
+MAX_PHOTO = 20 * 1024 * 1024
+"""The largest photo accepted by `POST /api/photo` (a phone's 50-megapixel JPEG is under half)."""
+PHOTO_SECONDS = 60.0
+"""How long a photo may take to arrive (several megabytes over a slow Wi-Fi at the table)."""
+PHOTOS_AT_ONCE = 2
+"""How many photos are decoded and read at a time (each may take a few hundred MB while it is);
+more wait their turn, so photos sent together cannot take the machine's memory."""
+PHOTO_NAME = "the photo"
 GZIP_FROM = 500
 """Answers of this many bytes or more are sent compressed to browsers that accept gzip."""
 KEEPALIVE_SECONDS = 15.0
@@ -56,6 +66,7 @@ STATIC = {
     "tap.js": "text/javascript; charset=utf-8",
     "tap.css": "text/css; charset=utf-8",
     "notify.js": "text/javascript; charset=utf-8",
+    "camera.js": "text/javascript; charset=utf-8",
 }
 FACE_MAX_AGE = 3600
 """Seconds a page may keep a card face: a face never changes while the server runs, and a page
@@ -121,6 +132,7 @@ def create_app(
     live: LiveTable, keys: Mapping[str, str], token: str = "", local_only: bool = True
 ) -> ASGIApp:
     """The application for `live`; `keys` maps each private link's key to its player."""
+    reading_photos = asyncio.Semaphore(PHOTOS_AT_ONCE)
 
     def viewer(request: Request) -> str:
         key = request.path_params.get("key")
@@ -165,6 +177,27 @@ def create_app(
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE:
             raise HTTPException(400, f'expected {{"move": TEXT}}, TEXT at most {MAX_MOVE} long')
         return await _changing(lambda: live.enter(text.strip(), who), who)
+
+    async def photo(request: Request) -> Response:
+        """The one move the pieces in a photo (the body, as the camera took it) match, entered
+        as `POST /api/move` enters a move; 400 if the body is no image a photo may be."""
+        from pnpkit.scan.photo import open_photo
+        from pnpkit.scan.pieces import scan_image
+
+        who = viewer(request)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if not kind.startswith("image/"):
+            raise HTTPException(415, "send the photo itself as the body (Content-Type: image/…)")
+        body = await _bounded_body(request, MAX_PHOTO, PHOTO_SECONDS)
+        async with reading_photos:
+            try:
+                image = await asyncio.to_thread(open_photo, io.BytesIO(body), PHOTO_NAME)
+            except PnpError as exc:
+                raise HTTPException(400, str(exc)) from None
+            game = live.session.setup.game
+            return await _changing(
+                lambda: live.enter_photo(scan_image(game, image, PHOTO_NAME), who), who
+            )
 
     async def undo(request: Request) -> Response:
         who = viewer(request)
@@ -227,6 +260,7 @@ def create_app(
             Route(f"{prefix}/api/state", state, methods=["GET"]),
             Route(f"{prefix}/face/{{card}}.svg", face, methods=["GET"]),
             Route(f"{prefix}/api/move", move, methods=["POST"]),
+            Route(f"{prefix}/api/photo", photo, methods=["POST"]),
             Route(f"{prefix}/api/undo", undo, methods=["POST"]),
             Route(f"{prefix}/api/redo", redo, methods=["POST"]),
             Route(f"{prefix}/api/answer", answer, methods=["POST"]),
@@ -262,13 +296,7 @@ async def _json_body(request: Request) -> Any:
     """The request's JSON body (may be empty), refusing large, mistyped or malformed ones."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise HTTPException(415, "send JSON (Content-Type: application/json)")
-    declared = request.headers.get("content-length", "0")
-    if not declared.isdigit() or int(declared) > MAX_BODY:
-        raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
-    try:
-        body = await asyncio.wait_for(_body(request), BODY_SECONDS)
-    except TimeoutError:
-        raise HTTPException(408, f"the body did not arrive within {BODY_SECONDS:g} s") from None
+    body = await _bounded_body(request, MAX_BODY, BODY_SECONDS)
     if not body.strip():
         return {}
     try:
@@ -279,13 +307,26 @@ async def _json_body(request: Request) -> Any:
         raise HTTPException(400, "the body's JSON nests too deeply") from None
 
 
-async def _body(request: Request) -> bytes:
-    body = b""
+async def _bounded_body(request: Request, limit: int, seconds: float) -> bytes:
+    """The request's body, refused (413) once it declares or passes `limit` bytes, before the
+    rest is read, and (408) if it takes over `seconds` to arrive."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > limit:
+        raise HTTPException(413, f"a request body is at most {limit} bytes")
+    try:
+        return await asyncio.wait_for(_body(request, limit), seconds)
+    except TimeoutError:
+        raise HTTPException(408, f"the body did not arrive within {seconds:g} s") from None
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    chunks, size = [], 0
     async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise HTTPException(413, f"a request body is at most {MAX_BODY} bytes")
-    return body
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise HTTPException(413, f"a request body is at most {limit} bytes")
+    return b"".join(chunks)
 
 
 async def _changes(live: LiveTable) -> AsyncIterator[str]:

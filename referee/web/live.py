@@ -13,7 +13,7 @@ import secrets
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.faces import faces_of
@@ -23,6 +23,9 @@ from pnpkit.referee.report import verdict_json
 from pnpkit.referee.session import ReplayError, Session
 from pnpkit.referee.store import load_session, new_numbered_game
 from pnpkit.referee.verdict import MoveRefused, refuse
+
+if TYPE_CHECKING:
+    from pnpkit.scan.pieces import PhotoScan
 
 UNDO, REDO = "undo", "redo"
 GAME_OVER = "the game is over: nothing more is entered here (start a rematch with the same seats)"
@@ -154,6 +157,27 @@ class LiveTable:
             except MoveRefused as exc:
                 return verdict_json(exc.verdict)
         return {"accepted": True, "rule": "", "reason": "", "events": len(events)}
+
+    def enter_photo(self, scan: PhotoScan, viewer: str = SHARED) -> dict[str, Any]:
+        """Enter the one move the pieces read from a photo match, as `referee move --photo
+        --player` does, through the gate as `enter`; a photo that matches no move or several
+        enters nothing and is answered with what was read and the moves it matches."""
+        from pnpkit.referee.photo_move import NotOneMove, move_in
+
+        with self._writing() as session:
+            if session.prompt().kind == "over":
+                return verdict_json(refuse("", GAME_OVER))
+            gate = Gate(session, viewer)
+            try:
+                text = move_in(gate, scan, str(scan.photo))
+            except NotOneMove as exc:
+                return {"accepted": False, "rule": "", "reason": str(exc), "read": exc.read,
+                        "matches": exc.matches}  # fmt: skip
+            try:
+                events = gate.enter(text)
+            except MoveRefused as exc:
+                return verdict_json(exc.verdict)
+        return {"accepted": True, "rule": "", "reason": "", "events": len(events), "move": text}
 
     def undo(self, viewer: str = SHARED) -> dict[str, Any]:
         """Take back `viewer`'s own last decision, as `referee undo --player` does; another's

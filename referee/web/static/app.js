@@ -150,15 +150,17 @@ function show(state) {
   if (state.version !== shown || state.error) { shown = state.version; render(state); }
 }
 
-async function send(path, body) {
+async function send(path, body, type = "application/json") {
+  // A JSON body (a photo, camera.js, is sent as it is, with its own type).
   const verdict = $("verdict");
   verdict.className = "";
   verdict.textContent = "…";
   let answer;
   sending = true;
   try {
-    const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body) });
+    const json = type === "application/json";
+    const response = await fetch(path, { method: "POST", headers: { "Content-Type": type },
+      body: json ? JSON.stringify(body) : body });
     answer = response.headers.get("content-type")?.startsWith("application/json")
       ? await response.json() : { accepted: false, reason: await response.text() };
   } catch (err) {

@@ -32,6 +32,7 @@ function acceptedText(answer) {
   if (answer.asked) return `asked the table to ${answer.asked}: waiting for ${answer.waiting.join(", ")}`;
   if (answer.agreed) return `agreed to ${answer.agreed}`;
   if (answer.refused) return `refused to ${answer.refused}`;
+  if (answer.move) return `accepted: ${answer.move}`;
   if (answer.rematch) return `a new game with the same seats: ${answer.rematch}`;
   return "accepted";
 }
