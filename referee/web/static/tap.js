@@ -119,7 +119,7 @@
 
   document.addEventListener("pnp:state", (event) => {
     const state = event.detail;
-    const next = state.over ? [] : [...state.legal, ...secret(state.choices)];
+    const next = state.over || state.spectator ? [] : [...state.legal, ...secret(state.choices)];
     window.pnpLegal = next;  // what a test checks a sent move against
     if (JSON.stringify(next) !== JSON.stringify(moves)) { moves = next; chosen = []; $("tap-preview").hidden = true; }
     // after seat.js has drawn the cards of this state
