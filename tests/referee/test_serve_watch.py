@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from pnpkit.referee.web.app import create_app
-from pnpkit.referee.web.keys import keys_path
+from pnpkit.referee.web.keys import copy_keys, keys_path, read_keys
 from pnpkit.referee.web.launch import make_links, print_links, serving
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.browser import chromium_missing, enter, launch, wait_for_new_table
@@ -179,3 +179,10 @@ def test_the_spectators_page_has_no_enabled_move_control_and_follows_the_game(
         assert watch.evaluate("document.documentElement.scrollWidth") <= 390
         watch.screenshot(path=str(tmp_path / "watch.png"), full_page=True)
         context.close()
+
+
+def test_a_rematch_keeps_the_spectators_key(tmp_path: Path) -> None:
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=1)
+    links = make_links(LiveTable(log), "127.0.0.1", 8765)
+    copy_keys(log, tmp_path / "g-2.jsonl")
+    assert read_keys(keys_path(tmp_path / "g-2.jsonl")).watch == links.watch_key
