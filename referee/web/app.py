@@ -8,7 +8,10 @@ JSON · `GET /face/ID.svg` a card's printed face, to a viewer who sees it ·
 pieces match is entered) · `POST /api/undo` · `POST /api/redo` · `POST /api/answer
 {"agree": BOOL}` (to an undo or redo asked of the table) · `POST /api/rematch` (once the game
 is over: a new log, the same seats) · `GET /events` the change stream.
-With a token (`--host 0.0.0.0`) every path starts with `/TOKEN`. Nothing else is served.
+The spectators' page, `/w/KEY/` (KEY the spectators' key), serves the same GETs with the shared
+table's view and refuses every POST (403).
+With a token (`--host 0.0.0.0`) every other path starts with `/TOKEN`: the spectators' page holds
+no token, which would open the shared page and its moves. Nothing else is served.
 """
 
 from __future__ import annotations
@@ -72,6 +75,8 @@ FACE_MAX_AGE = 3600
 """Seconds a page may keep a card face: a face never changes while the server runs, and a page
 asks for one only while its viewer sees the card."""
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+WATCH = "/w"
+"""The spectators' page is `/w/KEY/`."""
 
 
 def asset(name: str) -> bytes:
@@ -107,7 +112,8 @@ class SameOrigin:
 
 
 class TokenGate:
-    """Every path must start with `/TOKEN` (then it is cut off); anything else is 404."""
+    """Every path must start with `/TOKEN` (then it is cut off) or be the spectators' (`/w/…`,
+    whose key the application checks); anything else is 404."""
 
     def __init__(self, app: ASGIApp, token: str):
         self.app, self.prefix = app, f"/{token}"
@@ -117,6 +123,9 @@ class TokenGate:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
+        if path.startswith(WATCH + "/"):
+            await self.app(scope, receive, send)
+            return
         if path == self.prefix:
             response: Response = Response(status_code=307, headers={"location": f"{path}/"})
             await response(scope, receive, send)
@@ -129,12 +138,21 @@ class TokenGate:
 
 
 def create_app(
-    live: LiveTable, keys: Mapping[str, str], token: str = "", local_only: bool = True
+    live: LiveTable,
+    keys: Mapping[str, str],
+    token: str = "",
+    local_only: bool = True,
+    watch: str = "",
 ) -> ASGIApp:
-    """The application for `live`; `keys` maps each private link's key to its player."""
+    """The application for `live`; `keys` maps each private link's key to its player, `watch`
+    is the spectators' key ("": no spectators' page)."""
     reading_photos = asyncio.Semaphore(PHOTOS_AT_ONCE)
 
     def viewer(request: Request) -> str:
+        if "watch" in request.path_params:  # a spectator sees what the shared screen does
+            if not watch or request.path_params["watch"] != watch:
+                raise HTTPException(404)
+            return SHARED
         key = request.path_params.get("key")
         if key is None:
             return SHARED
@@ -148,7 +166,12 @@ def create_app(
 
     async def redirect(request: Request) -> Response:
         viewer(request)  # relative, so that a token before it stays
-        return Response(status_code=307, headers={"location": f"{request.path_params['key']}/"})
+        key = request.path_params.get("key") or request.path_params["watch"]
+        return Response(status_code=307, headers={"location": f"{key}/"})
+
+    async def no_move(request: Request) -> Response:
+        viewer(request)
+        return PlainTextResponse("refused: a spectator's page makes no move", 403)
 
     async def static(request: Request) -> Response:
         viewer(request)
@@ -168,7 +191,8 @@ def create_app(
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     async def state(request: Request) -> Response:
-        return JSONResponse(await asyncio.to_thread(live.state, viewer(request)))
+        found = await asyncio.to_thread(live.state, viewer(request))
+        return JSONResponse(found | {"spectator": "watch" in request.path_params})
 
     async def move(request: Request) -> Response:
         who = viewer(request)
@@ -268,6 +292,16 @@ def create_app(
             Route(f"{prefix}/events", events, methods=["GET"]),
         ]
     routes.append(Route("/p/{key}", redirect, methods=["GET"]))
+    spectators = WATCH + "/{watch}"
+    routes += [
+        Route(f"{spectators}/", page, methods=["GET"]),
+        Route(f"{spectators}/static/{{name}}", static, methods=["GET"]),
+        Route(f"{spectators}/api/state", state, methods=["GET"]),
+        Route(f"{spectators}/face/{{card}}.svg", face, methods=["GET"]),
+        Route(f"{spectators}/events", events, methods=["GET"]),
+        Route(f"{spectators}/api/{{action}}", no_move, methods=["POST"]),
+        Route(spectators, redirect, methods=["GET"]),
+    ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -27,26 +27,34 @@ from pnpkit.referee.web.live import LiveTable
 
 @dataclass(frozen=True)
 class Links:
-    """The shared page's address and each player's own (digital mode only)."""
+    """The shared page's address, each player's own (digital mode only) and the spectators'
+    ("" for a table-mode game on this computer)."""
 
     shared: str
     players: dict[str, str]
     keys: dict[str, str]
     """The secret key of each player's own page → that player."""
     token: str
+    watch: str = ""
+    watch_key: str = ""
+    """The secret key of the spectators' page."""
 
 
 def make_links(live: LiveTable, host: str, port: int) -> Links:
     """Addresses for a server on `host`:`port`; away from this machine, with a random token. The
-    token and the players' keys are kept beside the log, so the links outlive the server."""
+    token and the pages' keys are kept beside the log, so the links outlive the server. The
+    spectators' page holds its own key and no token (the token opens the shared page, which makes
+    moves); a table-mode game on this computer has none (nor a keys file)."""
     local = host in LOCAL_HOSTS
-    kept = kept_keys(live.path, live.players if live.session.digital else (), token=not local)
+    seated = live.players if live.session.digital else ()
+    kept = kept_keys(live.path, seated, token=not local, watch=bool(seated) or not local)
     token = "" if local else kept.token
     shown = host if local else _reachable_address(host)
     base = f"http://{shown}:{port}" + (f"/{token}" if token else "")
     keys = {key: p for p, key in kept.players.items()}
     players = {player: f"{base}/p/{key}/" for key, player in keys.items()}
-    return Links(f"{base}/", players, keys, token)
+    watch = f"http://{shown}:{port}/w/{kept.watch}/" if kept.watch else ""
+    return Links(f"{base}/", players, keys, token, watch, kept.watch)
 
 
 def _reachable_address(host: str) -> str:
@@ -90,7 +98,9 @@ class _Server(uvicorn.Server):
 
 def server_for(live: LiveTable, links: Links, host: str) -> uvicorn.Server:
     """A quiet uvicorn server for the page, its connections kept within bounds (guard)."""
-    app = create_app(live, links.keys, links.token, local_only=host in LOCAL_HOSTS)
+    app = create_app(
+        live, links.keys, links.token, local_only=host in LOCAL_HOSTS, watch=links.watch_key
+    )
     cap = connection_cap()
     protocol = type("Guarded", (GuardedH11Protocol,), {"cap": cap})
     config = uvicorn.Config(
@@ -120,6 +130,10 @@ def print_links(links: Links, log: Path, host: str) -> None:
         print(f"{player}'s own page (their secrets: only {player} opens it): {url}")
         if not local:
             segno.make(url, error="l").terminal(compact=True)
+    if links.watch:
+        print(f"for spectators (the table large, no moves): {links.watch}")
+        if not local:
+            segno.make(links.watch, error="l").terminal(compact=True)
     if links.players or links.token:
         print(
             f"(the links are kept in {keys_path(log)}, readable by you only: "

@@ -103,10 +103,11 @@ def test_serve_for_phones_puts_a_token_in_every_link_and_prints_qr_codes(tmp_pat
     )
     server, lines = _serve(str(log), "--host", "0.0.0.0")
     try:
-        links = [m[0] for line in lines for m in [re.search(r"http://\S+", line)] if m]
-        assert len(links) == 3
+        found = [m[0] for line in lines for m in [re.search(r"http://\S+", line)] if m]
+        links, watch = found[:3], found[3:]
         token = links[0].rstrip("/").rsplit("/", 1)[1]
         assert len(token) >= 16 and all(f"/{token}/" in link for link in links)
+        assert len(watch) == 1 and "/w/" in watch[0] and token not in watch[0]  # spectators
         assert sum("█" in line or "▀" in line for line in lines) > 10  # QR codes
         port = links[0].split(":")[2].split("/")[0]
         bare = f"http://127.0.0.1:{port}/api/state"

@@ -244,3 +244,55 @@ def test_a_phone_says_when_it_becomes_its_players_turn(tmp_path: Path, browser: 
         assert seen == {"Ann", "Bob"}
         assert not shared.title().startswith("Your turn")
         context.close()
+
+
+def log_texts(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#log li", "nodes => nodes.map(n => n.textContent)")
+
+
+@pytestmark_browser
+def test_secret_choices_are_tapped_each_on_its_own_phone_and_revealed_together(
+    tmp_path: Path, browser: Any
+) -> None:
+    """Año Nuevo's travel, digital, 3 players: each seal taps its own option on its phone; the
+    choices appear in the log only once the last has chosen."""
+    log = new_log(tmp_path, "ano-nuevo", ["Ann", "Bob", "Cy"], seed=2)
+    with serving(log) as (links, _):
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(10_000)
+        shared = context.new_page()
+        shared.goto(links.shared)
+        pages = {}
+        for seal in ("Ann", "Bob", "Cy"):
+            pages[seal] = context.new_page()
+            pages[seal].goto(links.players[seal])
+        for page in (*pages.values(), shared):
+            page.wait_for_selector("#score p")
+        assert shared.is_hidden("#tap")  # the shared screen has no choice of its own
+        sent = {}
+        for done, (seal, page) in enumerate(pages.items(), start=1):
+            options = page.eval_on_selector_all(
+                "#tap-options button", "b => b.map(n => n.textContent)"
+            )
+            assert len(options) > 1 and all(o.startswith(f"{seal}=") for o in options), options
+            page.click("#tap-options button >> nth=-1")
+            move = page.text_content("#tap-move")
+            assert move == f"travel {options[-1]}"
+            assert move in page.evaluate("window.pnpLegal")
+            before = shared.evaluate("document.body.dataset.version")
+            page.click("#tap-send")
+            page.wait_for_function("document.querySelector('#verdict').className === 'accepted'")
+            sent[seal] = move.split()[1]
+            shared.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+            if done < 3:
+                page.wait_for_function("document.querySelector('#tap').hidden")  # chosen
+                assert "chose in secret" in shared.text_content("#prompt")
+                assert not any("travel" in t for t in log_texts(shared))
+                assert pages["Cy"].eval_on_selector_all("#tap-options button", "b => b.length")
+        shared.wait_for_function(
+            "() => [...document.querySelectorAll('#log li')]"
+            ".some(li => li.textContent.includes('travel '))"
+        )
+        revealed = " ".join(t for t in log_texts(shared) if "travel " in t)
+        assert all(choice in revealed for choice in sent.values()), (revealed, sent)
+        context.close()

@@ -62,12 +62,12 @@ function renderScore(score, state) {
 }
 
 function renderLegal(state) {
-  const choices = state.choices;
-  let moves = state.legal;
+  const choices = state.spectator ? null : state.choices;
+  let moves = state.spectator ? [] : state.legal;
   if (choices) {
     moves = Object.entries(choices.options).flatMap(([p, own]) => own.map((o) => `${p}=${o}`));
   }
-  $("legal-moves").replaceChildren(...state.legal.map((m) => el("option", { value: m })));
+  $("legal-moves").replaceChildren(...(state.spectator ? [] : state.legal).map((m) => el("option", { value: m })));
   $("legal").replaceChildren(...moves.slice(0, 400).map((m) => el("li", {},
     el("button", { type: "button", textContent: m, onclick: () => pick(m, choices) }))));
   const notes = [];
@@ -102,11 +102,16 @@ function renderLog(log) {
 function render(state) {
   document.title = `${state.game} — pnpkit referee`;
   $("title").textContent = state.game;
-  $("viewer").textContent = state.viewer ? `${state.viewer}'s own page` : "the shared table";
+  $("viewer").textContent = state.spectator ? "spectators: the table, no moves"
+    : state.viewer ? `${state.viewer}'s own page` : "the shared table";
+  document.body.classList.toggle("spectator", Boolean(state.spectator));
   $("prompt").textContent = state.prompt.text;
   const picture = state.picture ? scalable(state.picture) : null;
   $("picture").replaceChildren(...(picture ? [picture] : []));
-  $("text").textContent = state.text || "";
+  // the text view, a list item a line, for a screen reader as for the eye
+  const lines = (state.text || "").split("\n").filter((line) => line.trim());
+  $("text").replaceChildren(...lines.map((line) => el("li", { textContent: line })));
+  $("text-details").hidden = !lines.length;
   renderLegal(state);
   renderScore(state.score, state);
   renderLog(state.log);

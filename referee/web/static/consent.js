@@ -6,8 +6,10 @@
 
 function renderActions(state) {
   renderAsking(state);
-  for (const id of ["move", "enter", "undo", "redo"]) document.getElementById(id).disabled = state.over;
-  document.getElementById("rematch").hidden = !state.over;
+  // a spectator's page makes no move (and the server refuses its requests)
+  const closed = state.over || Boolean(state.spectator);
+  for (const id of ["move", "enter", "undo", "redo"]) document.getElementById(id).disabled = closed;
+  document.getElementById("rematch").hidden = !state.over || Boolean(state.spectator);
 }
 
 function renderAsking(state) {
@@ -15,7 +17,7 @@ function renderAsking(state) {
   const asking = state.asking;
   if (!asking) { box.replaceChildren(); return; }
   const what = `${asking.by} asks to ${asking.kind} ${asking.move}`;
-  if (!asking.mine) {
+  if (!asking.mine || state.spectator) {
     box.replaceChildren(el("p", { textContent: `${what}: waiting for ${asking.waiting.join(", ")}` }));
     return;
   }

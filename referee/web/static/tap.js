@@ -4,6 +4,8 @@
 // holding every chosen word. The next words that tell the remaining moves apart are offered as
 // buttons (and highlighted where a card or picture element names them); once one move is left its
 // text is shown with Send and Cancel. No game's words are known here: every game gets it.
+// A secret choice made by everyone at once (the state's `choices`, the viewer's own options) is
+// offered the same way.
 "use strict";
 
 (() => {
@@ -46,6 +48,15 @@
       if (!words.has(key)) words.set(key, at < r.length ? { word: r[at] } : { move });
     }
     return [...words.values()];
+  }
+
+  function secret(choices) {
+    // At a secret simultaneous prompt the legal moves are empty and the viewer's own options
+    // are listed apart: each is offered as the move `FORM-WORD PLAYER=OPTION` (the referee
+    // holds it until everyone has chosen).
+    if (!choices) return [];
+    const verb = choices.form.split(/\s+/)[0];
+    return Object.entries(choices.options).flatMap(([player, own]) => own.map((o) => `${verb} ${player}=${o}`));
   }
 
   function targets() {
@@ -108,7 +119,7 @@
 
   document.addEventListener("pnp:state", (event) => {
     const state = event.detail;
-    const next = state.over ? [] : state.legal;
+    const next = state.over || state.spectator ? [] : [...state.legal, ...secret(state.choices)];
     window.pnpLegal = next;  // what a test checks a sent move against
     if (JSON.stringify(next) !== JSON.stringify(moves)) { moves = next; chosen = []; $("tap-preview").hidden = true; }
     // after seat.js has drawn the cards of this state
