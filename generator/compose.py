@@ -111,6 +111,7 @@ def _filtered(value: Any, name: str | None) -> str:
 
 
 MAX_REPEAT = 100
+_NUMBERS = frozenset({int, float, bool})
 HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -173,9 +174,17 @@ class FaceBuilder:
     # values -------------------------------------------------------------------------------
     def value(self, spec: Any) -> Any:
         """A template value: a literal, "$var", or a {"field", "map", "default"} lookup."""
-        if isinstance(spec, Mapping) and "gradient" in spec:
+        if spec is None or type(spec) in _NUMBERS:  # most settings: no Mapping checks
+            return spec
+        if isinstance(spec, str):
+            if spec.startswith("$"):
+                return self.vars.get(spec[1:], lookup(self.context, spec[1:]))
+            return spec
+        if not isinstance(spec, Mapping):
+            return spec
+        if "gradient" in spec:
             return spec  # made into a Gradient by `fill`, which knows the element's box
-        if isinstance(spec, Mapping) and "contrast" in spec:
+        if "contrast" in spec:
             background = self.value(spec["contrast"])
             if not isinstance(background, str):
                 return DARK_INK
@@ -183,20 +192,16 @@ class FaceBuilder:
                 return contrast(background)
             except ValueError as exc:
                 raise PnpError(f"{self.label}: {exc}") from None
-        if isinstance(spec, Mapping):
-            found = lookup(self.context, spec["field"])
-            if "map" in spec:
-                key = _display(found)
-                found = spec["map"].get(key, spec.get("default"))
-            elif found is None:
-                found = spec.get("default")
-            nested = isinstance(found, Mapping) and ("field" in found or "contrast" in found)
-            if nested or (isinstance(found, str) and found.startswith("$")):
-                return self.value(found)
-            return found
-        if isinstance(spec, str) and spec.startswith("$"):
-            return self.vars.get(spec[1:], lookup(self.context, spec[1:]))
-        return spec
+        found = lookup(self.context, spec["field"])
+        if "map" in spec:
+            key = _display(found)
+            found = spec["map"].get(key, spec.get("default"))
+        elif found is None:
+            found = spec.get("default")
+        nested = isinstance(found, Mapping) and ("field" in found or "contrast" in found)
+        if nested or (isinstance(found, str) and found.startswith("$")):
+            return self.value(found)
+        return found
 
     def text(self, spec: Any) -> str:
         """A value with its {field} placeholders filled in."""
