@@ -32,7 +32,14 @@ from pnpkit.generator.icons import icon_items
 from pnpkit.generator.markup import MarkupError, Run, colour, parse
 from pnpkit.generator.shapes import badge, outline
 from pnpkit.generator.svgtext import ArtFonts, art_fonts
-from pnpkit.generator.textflow import Box, TextStyle, layout_text, set_runs, styles_used
+from pnpkit.generator.textflow import (
+    Box,
+    IconDrawer,
+    TextStyle,
+    layout_text,
+    set_runs,
+    styles_used,
+)
 from pnpkit.generator.typefaces import DEFAULT_FAMILY, FontFamily
 from pnpkit.layouts import icon_library
 from pnpkit.names import shown
@@ -147,6 +154,8 @@ class FaceBuilder:
     """The game's own font families by name (game.json `fonts`)."""
     art_warnings: list[str] = field(default_factory=list)
     low_resolution: set[tuple[str, float, float]] = field(default_factory=set)
+    set_texts: dict[tuple, tuple[list[Primitive], bool, float]] = field(default_factory=dict)
+    """Texts without icons set so far (runs, box, look → `set_runs`): faces repeat many."""
 
     def build(self, context: Mapping[str, Any], label: str) -> Face:
         """The face of one component, whose fields (and id, name …) are in `context`.
@@ -418,7 +427,7 @@ class FaceBuilder:
         def icon(name: str, ix: float, iy: float, size: float) -> list[Primitive]:
             return self.draw_icon(name, ix, iy, size, palette)
 
-        items, fits, set_at = set_runs(runs, Box(x, y, w, h), look, icon)
+        items, fits, set_at = self.set_text(runs, Box(x, y, w, h), look, icon)
         if not fits:
             self.warnings.append(
                 f"{self.label}: text {name} overflows its box even at {look.min_size:g} pt"
@@ -429,6 +438,19 @@ class FaceBuilder:
                 f"{READABLE_PT:g} pt that reads easily in print"
             )
         return items
+
+    def set_text(
+        self, runs: list[Run], box: Box, look: TextStyle, icon: IconDrawer
+    ) -> tuple[list[Primitive], bool, float]:
+        """`set_runs`, memoised for texts without icons (icons depend on the palette)."""
+        if any(run.icon for run in runs):
+            return set_runs(runs, box, look, icon)
+        key = (tuple(runs), box, look)
+        found = self.set_texts.get(key)
+        if found is None:
+            found = self.set_texts[key] = set_runs(runs, box, look, icon)
+        items, fits, set_at = found
+        return list(items), fits, set_at
 
     def family(self, name: str | None) -> FontFamily:
         """The font family a text element names (the bundled one if none); unknown: an error."""
