@@ -32,7 +32,14 @@ from pnpkit.generator.icons import icon_items
 from pnpkit.generator.markup import MarkupError, Run, colour, parse
 from pnpkit.generator.shapes import badge, outline
 from pnpkit.generator.svgtext import ArtFonts, art_fonts
-from pnpkit.generator.textflow import Box, TextStyle, layout_text, set_runs, styles_used
+from pnpkit.generator.textflow import (
+    Box,
+    IconDrawer,
+    TextStyle,
+    layout_text,
+    set_runs,
+    styles_used,
+)
 from pnpkit.generator.typefaces import DEFAULT_FAMILY, FontFamily
 from pnpkit.layouts import icon_library
 from pnpkit.names import shown
@@ -111,6 +118,7 @@ def _filtered(value: Any, name: str | None) -> str:
 
 
 MAX_REPEAT = 100
+_NUMBERS = frozenset({int, float, bool})
 HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -146,6 +154,8 @@ class FaceBuilder:
     """The game's own font families by name (game.json `fonts`)."""
     art_warnings: list[str] = field(default_factory=list)
     low_resolution: set[tuple[str, float, float]] = field(default_factory=set)
+    set_texts: dict[tuple, tuple[list[Primitive], bool, float]] = field(default_factory=dict)
+    """Texts without icons set so far (runs, box, look → `set_runs`): faces repeat many."""
 
     def build(self, context: Mapping[str, Any], label: str) -> Face:
         """The face of one component, whose fields (and id, name …) are in `context`.
@@ -173,9 +183,17 @@ class FaceBuilder:
     # values -------------------------------------------------------------------------------
     def value(self, spec: Any) -> Any:
         """A template value: a literal, "$var", or a {"field", "map", "default"} lookup."""
-        if isinstance(spec, Mapping) and "gradient" in spec:
+        if spec is None or type(spec) in _NUMBERS:  # most settings: no Mapping checks
+            return spec
+        if isinstance(spec, str):
+            if spec.startswith("$"):
+                return self.vars.get(spec[1:], lookup(self.context, spec[1:]))
+            return spec
+        if not isinstance(spec, Mapping):
+            return spec
+        if "gradient" in spec:
             return spec  # made into a Gradient by `fill`, which knows the element's box
-        if isinstance(spec, Mapping) and "contrast" in spec:
+        if "contrast" in spec:
             background = self.value(spec["contrast"])
             if not isinstance(background, str):
                 return DARK_INK
@@ -183,20 +201,16 @@ class FaceBuilder:
                 return contrast(background)
             except ValueError as exc:
                 raise PnpError(f"{self.label}: {exc}") from None
-        if isinstance(spec, Mapping):
-            found = lookup(self.context, spec["field"])
-            if "map" in spec:
-                key = _display(found)
-                found = spec["map"].get(key, spec.get("default"))
-            elif found is None:
-                found = spec.get("default")
-            nested = isinstance(found, Mapping) and ("field" in found or "contrast" in found)
-            if nested or (isinstance(found, str) and found.startswith("$")):
-                return self.value(found)
-            return found
-        if isinstance(spec, str) and spec.startswith("$"):
-            return self.vars.get(spec[1:], lookup(self.context, spec[1:]))
-        return spec
+        found = lookup(self.context, spec["field"])
+        if "map" in spec:
+            key = _display(found)
+            found = spec["map"].get(key, spec.get("default"))
+        elif found is None:
+            found = spec.get("default")
+        nested = isinstance(found, Mapping) and ("field" in found or "contrast" in found)
+        if nested or (isinstance(found, str) and found.startswith("$")):
+            return self.value(found)
+        return found
 
     def text(self, spec: Any) -> str:
         """A value with its {field} placeholders filled in."""
@@ -413,7 +427,7 @@ class FaceBuilder:
         def icon(name: str, ix: float, iy: float, size: float) -> list[Primitive]:
             return self.draw_icon(name, ix, iy, size, palette)
 
-        items, fits, set_at = set_runs(runs, Box(x, y, w, h), look, icon)
+        items, fits, set_at = self.set_text(runs, Box(x, y, w, h), look, icon)
         if not fits:
             self.warnings.append(
                 f"{self.label}: text {name} overflows its box even at {look.min_size:g} pt"
@@ -424,6 +438,19 @@ class FaceBuilder:
                 f"{READABLE_PT:g} pt that reads easily in print"
             )
         return items
+
+    def set_text(
+        self, runs: list[Run], box: Box, look: TextStyle, icon: IconDrawer
+    ) -> tuple[list[Primitive], bool, float]:
+        """`set_runs`, memoised for texts without icons (icons depend on the palette)."""
+        if any(run.icon for run in runs):
+            return set_runs(runs, box, look, icon)
+        key = (tuple(runs), box, look)
+        found = self.set_texts.get(key)
+        if found is None:
+            found = self.set_texts[key] = set_runs(runs, box, look, icon)
+        items, fits, set_at = found
+        return list(items), fits, set_at
 
     def family(self, name: str | None) -> FontFamily:
         """The font family a text element names (the bundled one if none); unknown: an error."""

@@ -44,7 +44,7 @@ class FontMetrics:
 
     def missing(self, text: str) -> set[str]:
         """The characters of `text` that the font has no glyph for."""
-        return {ch for ch in text if ord(ch) not in self.widths and ch not in "\n\t"}
+        return {ch for ch in set(text) if ord(ch) not in self.widths and ch not in "\n\t"}
 
 
 def _tables(data: bytes) -> dict[str, tuple[int, int]]:

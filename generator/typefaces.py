@@ -27,6 +27,9 @@ class FontFamily:
         """Whether this is pnpkit's own font (previews name it rather than embed it)."""
         return self is DEFAULT_FAMILY
 
+    def __hash__(self) -> int:  # `files` is a mapping: hash its items
+        return hash((self.name, tuple(self.files.items())))
+
     def file(self, style: str) -> Path | None:
         """The file of `style`, or None if the family has none."""
         return self.files.get(style)

@@ -48,6 +48,19 @@ def test_accented_latin_is_covered_and_a_missing_glyph_is_an_error(tmp_path) -> 
         builder.build({"name": "漢字"}, "X-2")
 
 
+def test_a_text_repeated_across_faces_is_set_once_and_keeps_its_warning(tmp_path) -> None:
+    template = {"elements": [{"type": "text", "text": "{kind}", "size": 9, "h": "6pt"}]}
+    builder = FaceBuilder(template, 100, 100, "rect", 0.0, tmp_path)
+    first = builder.build({"kind": "gain two fish"}, "X-1")
+    builder.warnings.clear()
+    second = builder.build({"kind": "gain two fish"}, "X-2")
+    assert len(builder.set_texts) == 1
+    assert first.items == second.items and _texts(first.items[0].items)
+    assert any("X-2" in w and "shrunk" in w for w in builder.warnings)
+    other = builder.build({"kind": "[fish] gain"}, "X-3")  # icons are not memoised
+    assert len(builder.set_texts) == 1 and other.items != first.items
+
+
 def test_coordinates_mix_units_and_shares() -> None:
     assert coord("100%-8mm", 200) == pytest.approx(200 - 8 * MM)
     assert coord("1in+2pt", 0) == pytest.approx(74)
