@@ -276,29 +276,19 @@ def create_app(
                                  headers={"cache-control": "no-store",
                                           "x-accel-buffering": "no"})  # fmt: skip
 
+    # what every page may read (the players', the shared and the spectators'), and what acts
+    reading = [("/", page), ("/static/{name}", static), ("/api/state", state),
+               ("/face/{card}.svg", face), ("/events", events)]  # fmt: skip
+    acting = [("/api/move", move), ("/api/photo", photo), ("/api/undo", undo),
+              ("/api/redo", redo), ("/api/answer", answer), ("/api/rematch", rematch)]  # fmt: skip
     routes = []
     for prefix in ("", "/p/{key}"):
-        routes += [
-            Route(f"{prefix}/", page, methods=["GET"]),
-            Route(f"{prefix}/static/{{name}}", static, methods=["GET"]),
-            Route(f"{prefix}/api/state", state, methods=["GET"]),
-            Route(f"{prefix}/face/{{card}}.svg", face, methods=["GET"]),
-            Route(f"{prefix}/api/move", move, methods=["POST"]),
-            Route(f"{prefix}/api/photo", photo, methods=["POST"]),
-            Route(f"{prefix}/api/undo", undo, methods=["POST"]),
-            Route(f"{prefix}/api/redo", redo, methods=["POST"]),
-            Route(f"{prefix}/api/answer", answer, methods=["POST"]),
-            Route(f"{prefix}/api/rematch", rematch, methods=["POST"]),
-            Route(f"{prefix}/events", events, methods=["GET"]),
-        ]
+        routes += [Route(prefix + path, handler, methods=["GET"]) for path, handler in reading]
+        routes += [Route(prefix + path, handler, methods=["POST"]) for path, handler in acting]
     routes.append(Route("/p/{key}", redirect, methods=["GET"]))
     spectators = WATCH + "/{watch}"
+    routes += [Route(spectators + path, handler, methods=["GET"]) for path, handler in reading]
     routes += [
-        Route(f"{spectators}/", page, methods=["GET"]),
-        Route(f"{spectators}/static/{{name}}", static, methods=["GET"]),
-        Route(f"{spectators}/api/state", state, methods=["GET"]),
-        Route(f"{spectators}/face/{{card}}.svg", face, methods=["GET"]),
-        Route(f"{spectators}/events", events, methods=["GET"]),
         Route(f"{spectators}/api/{{action}}", no_move, methods=["POST"]),
         Route(spectators, redirect, methods=["GET"]),
     ]
