@@ -18,7 +18,7 @@ from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.scan import homography
 from pnpkit.scan.homography import Matrix, Point
-from pnpkit.scan.photo import Sighting, find_codes, open_photo
+from pnpkit.scan.photo import Sighting, find_codes, merged, open_photo, read_regions
 
 KINDS = ("deck", "tiles", "tokens")
 """The groups whose faces may carry a code and lie on a table (dice and standees do not)."""
@@ -38,6 +38,8 @@ class CodePlace:
     height: float
     shape: str
     symbology: str
+    kind: str
+    """The group's kind: deck, tiles or tokens."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ def _places(game: Game) -> dict[str, CodePlace]:
                     found.setdefault(text, CodePlace(
                         component.id, group.id, side, (spot.x, spot.y, spot.side),
                         builder.width, builder.height, builder.shape,
-                        element.get("symbology", "datamatrix")))  # fmt: skip
+                        element.get("symbology", "datamatrix"), group.kind))  # fmt: skip
     return found
 
 
@@ -171,7 +173,71 @@ def scan_photo(game: Game, path: Path | IO[bytes], name: str = "") -> PhotoScan:
 def scan_image(game: Game, image: Image.Image, name: str) -> PhotoScan:
     """Read every code in a photo already opened (open_photo), called `name`."""
     symbologies = frozenset(p.symbology for p in printed_codes(game).values())
-    return read_pieces(game, Path(name), image.size, find_codes(image, symbologies))
+    sightings = find_codes(image, symbologies)
+    tried: list[Point] = []
+    for _ in range(NEIGHBOUR_ROUNDS):
+        scan = read_pieces(game, Path(name), image.size, sightings)
+        boxes = _neighbour_boxes(scan.pieces, tried)
+        new = read_regions(image, boxes, symbologies) if boxes else []
+        if not new:
+            break
+        sightings = merged(sightings, new)
+    return read_pieces(game, Path(name), image.size, sightings)
+
+
+SMALL_CODE = 40
+"""Codes spanning fewer pixels than this are small enough that a neighbour beside one may have
+been missed by the whole photo's passes (larger ones are all read)."""
+NEIGHBOUR_ROUNDS = 1
+"""How many times the places beside read pieces are looked at (a code found there has
+neighbours of its own)."""
+NEIGHBOUR_REACH = 2.5
+"""How far a box looked in for a neighbour's code reaches from where that code would be (one
+step from the piece's own, the neighbour laid the same way), in sides of the piece's code."""
+NEIGHBOUR_STEPS = {
+    "rect": ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)),
+    "hex": ((1, 0), (-1, 0), (0.5, 0.75), (-0.5, 0.75), (0.5, -0.75), (-0.5, -0.75)),
+    "hex-flat": ((0, 1), (0, -1), (0.75, 0.5), (0.75, -0.5), (-0.75, 0.5), (-0.75, -0.5)),
+}
+"""Where a neighbour's centre lies, in the piece's widths and heights, by the piece's shape: a
+grid's eight neighbours, a hex's six. Round pieces (tokens) are not laid in a pattern."""
+
+
+def _neighbour_boxes(pieces: Sequence[Piece], tried: list[Point]) -> list[tuple[int, ...]]:
+    """Boxes around the places where a neighbour of a piece with a small code would lie and
+    none was read (not yet in `tried`, which is extended): a missed code is looked for there."""
+    boxes = []
+    radii = [max(_distance(c, p.centre) for c in p.corners) for p in pieces]
+    for piece in pieces:
+        side = _side(piece.code)
+        steps = NEIGHBOUR_STEPS.get(piece.place.shape, ())
+        if side >= SMALL_CODE or piece.place.kind == "tokens":
+            continue
+        w, h = piece.place.width, piece.place.height
+        x, y, s = piece.place.square
+        to_photo = homography.invert(piece.to_face)
+        # a neighbour laid the same way has its code one step from this one's
+        half = NEIGHBOUR_REACH * side
+        for sx, sy in steps:
+            centre = homography.apply(to_photo, (x + s / 2 + sx * w, y + s / 2 + sy * h))
+            middle = homography.apply(to_photo, (w / 2 + sx * w, h / 2 + sy * h))
+            if any(_distance(middle, p.centre) < r and inside(p, middle)
+                   for p, r in zip(pieces, radii, strict=True)):  # fmt: skip
+                continue
+            if any(_distance(centre, t) < half * 0.5 for t in tried):
+                continue
+            tried.append(centre)
+            cx, cy = centre
+            boxes.append((int(cx - half), int(cy - half), int(cx + half) + 1, int(cy + half) + 1))
+    return boxes
+
+
+def _side(corners: Sequence[Point]) -> float:
+    return sum(_distance(corners[i], corners[(i + 1) % 4]) for i in range(4)) / 4
+
+
+def _distance(a: Point, b: Point) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
 
 
 def printed_codes(game: Game) -> dict[str, CodePlace]:

@@ -113,3 +113,31 @@ def test_scan_refuses_to_write_its_image_over_the_photo(photos) -> None:
 
 def _mid(corners) -> tuple[float, float]:
     return (sum(p[0] for p in corners) / 4, sum(p[1] for p in corners) / 4)
+
+
+@given(
+    st.lists(
+        st.tuples(st.floats(0, 4000), st.floats(0, 3000), st.floats(10, 80)), min_size=0, max_size=6
+    )
+)
+def test_the_full_size_pass_covers_every_code_found_and_stays_inside_the_photo(codes) -> None:
+    from pnpkit.scan.photo import GROWTH, _area
+
+    found = [Sighting("X", ((x, y), (x + s, y), (x + s, y + s), (x, y + s))) for x, y, s in codes]
+    left, top, right, bottom = _area(found, (4000, 3000))
+    assert 0 <= left < right <= 4000 and 0 <= top < bottom <= 3000
+    if not found:
+        assert (left, top, right, bottom) == (0, 0, 4000, 3000)
+    for x, y, s in codes:  # a neighbour GROWTH sides away is looked at too, unless off the photo
+        assert left <= max(0, x - GROWTH * s + 1) and min(4000, x + s + GROWTH * s - 1) <= right
+        assert top <= max(0, y - GROWTH * s + 1) and min(3000, y + s + GROWTH * s - 1) <= bottom
+
+
+def test_a_jpeg_is_opened_in_grey_at_its_full_size(photos) -> None:
+    from pnpkit.scan.photo import open_photo
+
+    photo = photos["alpina"].photo
+    with Image.open(photo) as original:
+        size = original.size
+    opened = open_photo(photo)
+    assert opened.mode == "L" and opened.size == size
