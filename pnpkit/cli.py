@@ -11,7 +11,7 @@ import typer
 
 from pnpkit.cli_options import APP_SETTINGS, VersionOption, complete_game
 from pnpkit.errors import DefinitionError, PnpError
-from pnpkit.names import shown, shown_lines
+from pnpkit.names import shown
 from pnpkit.tables import Format, FormatOption, chosen, print_rows
 from pnpkit.wording import counted
 
@@ -241,18 +241,6 @@ _register_subcommands()
 
 def main() -> None:
     """Entry point: run the CLI; user errors print one clear message and exit non-zero."""
-    try:
-        _app_for(sys.argv[1:])()
-    except DefinitionError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        sys.exit(exc.exit_code)
-    except PnpError as exc:
-        print(f"error: {shown_lines(str(exc))}", file=sys.stderr)
-        sys.exit(exc.exit_code)
-    except BrokenPipeError:  # pnpkit.entry ends quietly
-        raise
-    except Exception as exc:
-        from pnpkit.referee.faults import report
+    from pnpkit.boundary import run_command
 
-        sys.exit(report(exc))
+    run_command(_app_for(sys.argv[1:]))

@@ -35,21 +35,11 @@ def _referee(args: list[str]) -> None:
         return
     from pathlib import Path
 
-    from pnpkit.errors import PnpError
+    from pnpkit.boundary import run_command
     from pnpkit.referee.move_command import enter_move
 
     log, text, as_json = plain
-    try:
-        sys.exit(enter_move(Path(log), text, as_json))
-    except PnpError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(exc.exit_code)
-    except BrokenPipeError:
-        raise
-    except Exception as exc:
-        from pnpkit.referee.faults import report
-
-        sys.exit(report(exc))
+    run_command(lambda: sys.exit(enter_move(Path(log), text, as_json)))
 
 
 def main() -> None:

@@ -800,14 +800,6 @@ def _with_progress(work: Any, total: int) -> Any:
 
 def main() -> None:
     """Entry point of the `referee` command."""
-    try:
-        app()
-    except PnpError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(exc.exit_code)
-    except BrokenPipeError:  # pnpkit.entry ends quietly
-        raise
-    except Exception as exc:
-        from pnpkit.referee.faults import report
+    from pnpkit.boundary import run_command
 
-        sys.exit(report(exc))
+    run_command(app)
