@@ -7,7 +7,8 @@ placeholders in capitals, each read by a `Word` (`CARD`, `N`, `PLAYER`, `SPACE`,
 from `one_of`); a move holds each placeholder's value under its name in lower case (`{"type":
 "play", "card": "EX-R5", "pile": "red"}`). `KEY:WORD` names the key when a form has two of a
 kind (`move FROM:SPACE TO:SPACE`). `PLAYER=WORD` reads the secret choices of a simultaneous step,
-one `NAME=VALUE` pair per player (`bid PLAYER=N`): the value is a mapping player → choice.
+one `NAME=VALUE` pair per player (`bid PLAYER=N`): the move holds them under "chosen" (or the
+key `PLAYER=KEY:WORD` names), a mapping player → choice.
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ class MoveForm:
             word = self.words.get(kind) or STANDARD.get(kind)
             if word is None:
                 raise ValueError(f"{self.form!r}: {kind} is no placeholder the form knows")
-            found.append(((key or kind).lower(), "each" if pair[1] else kind, word))
+            default = "chosen" if pair[1] else kind
+            found.append(((key or default).lower(), "each" if pair[1] else kind, word))
         return found
 
     def parse(self, setup: Setup, said: list[str]) -> Move:
