@@ -127,7 +127,9 @@ def in_deck(setup: Setup, state: State) -> list[dict[str, str]]:
 
 @MOVES.form("deal CARD", "EX-8", "deal", options=in_deck, hidden="a card is dealt")
 def deal(setup: Setup, state: State, move: Move) -> State:
-    """The card the deck gave (to each hand in turn at the start, then to the drawer)."""
+    """Deal the card the deck gave.
+
+    At the start the hands are dealt in turn, then each card goes to the player who drew."""
     table, card = state.table, move["card"]
     hands = [f"{p}'s hand" for p in setup.players]
     hand = (
