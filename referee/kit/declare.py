@@ -74,6 +74,9 @@ def one_of(name: str, *values: str) -> Word:
 Check = Callable[[Setup, State, Move], Verdict]
 Apply = Callable[[Setup, State, Move], State]
 Options = Callable[[Setup, State], Iterable[Mapping[str, Any]]]
+Slot = tuple[str, str | None, Word | None]
+"""A word of a form after its first: its key (or the fixed word), its kind ("each" for
+`PLAYER=WORD`, None for a fixed word) and its Word."""
 
 
 @dataclass(frozen=True)
@@ -103,16 +106,20 @@ class MoveForm:
     """What a viewer reads of the move when it moved a card they may not see ("a card is
     dealt"); empty: "(secret)"."""
 
+    verb: str = field(init=False, compare=False)
+    """The form's first word: the move's "type"."""
+    _slots: list[Slot] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "verb", self.form.split()[0])
         object.__setattr__(self, "_slots", self._read_slots())
 
-    def slots(self) -> list[tuple[str, str | None, Word | None]]:
+    def slots(self) -> list[Slot]:
         """Each word after the verb: (key or fixed word, None for a fixed word, its Word)."""
-        return self._slots  # type: ignore[attr-defined]
+        return self._slots
 
-    def _read_slots(self) -> list[tuple[str, str | None, Word | None]]:
-        found: list[tuple[str, str | None, Word | None]] = []
+    def _read_slots(self) -> list[Slot]:
+        found: list[Slot] = []
         for token in self.form.split()[1:]:
             pair = token.partition("=")
             key, _, kind = (pair[2] if pair[1] else token).rpartition(":")
