@@ -8,11 +8,13 @@ SRC    := pnpkit components layouts generator referee bench
 
 .PHONY: render test lint format bench bench-quick soak rules wheel-check clean docs
 
-$(STAMP): pyproject.toml setup.py constraints.txt docs/examples/lanterns/pyproject.toml
+$(STAMP): pyproject.toml setup.py constraints.txt docs/examples/lanterns/pyproject.toml \
+          docs/examples/expedition/pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "pnpkit needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,cluster]' -e docs/examples/lanterns
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,cluster]' -e docs/examples/lanterns \
+	  -e docs/examples/expedition
 	$(BIN)/python -m compileall -q $(SRC) >/dev/null
 	@touch $@
 

@@ -1,10 +1,14 @@
 """Everything a rules module needs, in one import: `from pnpkit.referee.api import Rules, ...`.
 
-The contract (docs/engine.md): `Rules` and what its methods take and give (`Setup`, `Prompt`,
-`Verdict`, `ScoreSheet`, `Syntax`, `Choices`); hidden information (`Knowledge`, zones); move text
-helpers; immutable-state helpers; the table as data and as a picture; position files. The names
-stay here across minor contract versions, wherever the engine keeps them inside. `Picture` (the
-SVG helper) is imported only when used, so a rules module that imports this stays fast to load.
+The rules kit (docs/engine.md builds a game with it): `KitRules`, the blocks of a table (`Deck`,
+`Hand`, `Pile`, `Display`, `Pool`, `Track`, `Table`), a turn's steps (`Flow`, `Step`, `Turn`) and
+moves declared once (`MoveForm`, `Moves`, the placeholders `CARD`, `NUMBER`, `PLAYER`, `SPACE`,
+`one_of`). The contract (docs/engine.md): `Rules` and what its methods take and give (`Setup`,
+`Prompt`, `Verdict`, `ScoreSheet`, `Syntax`, `Choices`); hidden information (`Knowledge`, zones);
+move text helpers; immutable-state helpers; the table as data and as a picture; position files.
+The names stay here across minor contract versions, wherever the engine keeps them inside.
+`Picture` (the SVG helper) is imported only when used, so a rules module that imports this stays
+fast to load.
 """
 
 from __future__ import annotations
@@ -25,6 +29,12 @@ from pnpkit.referee.information import (
     public,
     secretly_moved,
 )
+from pnpkit.referee.kit.blocks import Deck, Display, Hand, Pile, Pool, Table, Track, reveal
+from pnpkit.referee.kit.declare import CARD, PLAYER, SPACE, MoveForm, Moves, Word, one_of
+from pnpkit.referee.kit.declare import N as NUMBER
+from pnpkit.referee.kit.flow import OVER, Flow, Step, Turn
+from pnpkit.referee.kit.game import KitRules
+from pnpkit.referee.kit.scoring import highest_total
 from pnpkit.referee.moves import (
     MAX_DIGITS,
     Move,
@@ -60,21 +70,35 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACCEPTED",
+    "CARD",
     "CONTRACT",
     "MAX_DIGITS",
+    "NUMBER",
+    "OVER",
     "PALETTE",
+    "PLAYER",
     "SHARED",
+    "SPACE",
     "Choices",
     "Component",
     "ContractError",
+    "Deck",
+    "Display",
     "Face",
+    "Flow",
     "Game",
+    "Hand",
+    "KitRules",
     "Knowledge",
     "Move",
+    "MoveForm",
     "MoveRefused",
     "MoveSyntaxError",
+    "Moves",
     "Picture",
+    "Pile",
     "PnpError",
+    "Pool",
     "Prompt",
     "PromptKind",
     "Rules",
@@ -82,8 +106,13 @@ __all__ = [
     "ScoreSheet",
     "Setup",
     "State",
+    "Step",
     "Syntax",
+    "Table",
+    "Track",
+    "Turn",
     "Verdict",
+    "Word",
     "Zone",
     "canonical",
     "card",
@@ -93,6 +122,8 @@ __all__ = [
     "evolve",
     "find_player",
     "hand",
+    "highest_total",
+    "one_of",
     "pairs",
     "per_game",
     "place_card",
@@ -104,6 +135,7 @@ __all__ = [
     "public",
     "refuse",
     "replaced",
+    "reveal",
     "secretly_moved",
     "sees",
     "space",

@@ -4,7 +4,11 @@
   ending in `# exit N` must exit with N, every other line with 0.
 - ```console blocks hold `$ COMMAND` lines, each followed by the output it must print.
 - A block whose info string says `norun` is not run; only `make` targets (which would run this
-  test suite again) and commands that run until stopped (`watch`, `serve`) may be marked so.
+  test suite again), commands that run until stopped (`watch`, `serve`) and `pip install` (which
+  would change the environment the tests run in; the Makefile installs the examples) may be
+  marked so.
+- ```python file=PATH blocks (PATH relative to docs/) are parts of that file, word for word: a
+  tutorial's code is the code the tests play (`fragments`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SHELLS = {"sh", "bash", "shell", "console"}
-UNRUN = ("make ", "pnp watch ", "pnp referee serve ", "referee serve ")
+UNRUN = ("make ", "pnp watch ", "pnp referee serve ", "referee serve ", "pip install ")
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 EXPECTED_EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 
@@ -87,3 +91,27 @@ def _console(block: Block) -> list[Command]:
         else:
             output.append(raw)
     return [c for c in found if c.text]
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A code block that shows part of a file: where it stands, the file, and its text."""
+
+    doc: Path
+    line: int
+    source: Path
+    body: str
+
+
+def fragments(doc: Path) -> list[Fragment]:
+    """Every code block of a markdown file whose info string names a file (`file=PATH`, relative
+    to the docs folder)."""
+    text = doc.read_text(encoding="utf-8")
+    found = []
+    for match in FENCE.finditer(text):
+        for word in match.group(1).split()[1:]:
+            if word.startswith("file="):
+                line = text.count("\n", 0, match.start(2)) + 1
+                source = doc.parent / word.removeprefix("file=")
+                found.append(Fragment(doc, line, source, match.group(2)))
+    return found

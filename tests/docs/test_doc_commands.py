@@ -7,11 +7,12 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
-from tests.docs.doc_commands import UNRUN, blocks, commands
+from tests.docs.doc_commands import UNRUN, blocks, commands, fragments
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = sorted(
@@ -84,4 +85,29 @@ def test_the_reader_sees_commands_continuations_exit_codes_and_output(tmp_path: 
         (11, "pnp schema", 0, "/path"),
         (13, "true", 0, ""),
         (16, "make test", 0, None),
+    ]
+
+
+FRAGMENTS = [f for doc in DOCS for f in fragments(doc)]
+
+
+@pytest.mark.parametrize("fragment", FRAGMENTS, ids=lambda f: f"{f.doc.relative_to(ROOT)}:{f.line}")
+def test_every_code_fragment_is_part_of_the_file_it_names(fragment) -> None:
+    """A tutorial's code is the code the tests play (docs/engine.md: Expedition); a method shown
+    alone is dedented (ruff formats the docs' code blocks)."""
+    where = f"{fragment.doc.relative_to(ROOT)}:{fragment.line}"
+    assert fragment.source.is_file(), f"{where}: {fragment.source} does not exist"
+    source = fragment.source.read_text(encoding="utf-8")
+    indented = (textwrap.indent(fragment.body, " " * n) for n in range(0, 13, 4))
+    assert any(body in source for body in indented), (
+        f"{where}: this block is not, word for word (at some indentation), part of "
+        f"{fragment.source}"
+    )
+
+
+def test_the_fragment_reader_finds_blocks_naming_a_file(tmp_path: Path) -> None:
+    doc = tmp_path / "x.md"
+    doc.write_text("```python file=a.py\nx = 1\n```\n```python\ny = 2\n```\n")
+    assert [(f.line, f.source, f.body) for f in fragments(doc)] == [
+        (2, tmp_path / "a.py", "x = 1\n")
     ]

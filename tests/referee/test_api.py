@@ -33,6 +33,12 @@ def test_lantern_walk_imports_only_the_api() -> None:
     assert pnpkit_imports(rules) == {"pnpkit.referee.api"}
 
 
+def test_expedition_written_with_the_kit_imports_only_the_api() -> None:
+    rules = ROOT / "docs" / "examples" / "expedition" / "expedition_rules" / "rules.py"
+    assert pnpkit_imports(rules) == {"pnpkit.referee.api"}
+    assert {"KitRules", "MoveForm", "Moves", "Deck", "Hand", "Flow", "Turn"} <= set(api.__all__)
+
+
 def test_the_methods_engine_md_lists_have_the_signatures_it_gives() -> None:
     documented = dict(re.findall(r"^\| `(\w+)\(([^)]*)\)` \|", ENGINE_DOC, re.MULTILINE))
     assert {"check_setup", "check", "apply", "describe"} <= set(documented)

@@ -37,6 +37,7 @@ GAMES = [
     ("gentoo", 2, ""),
     ("nut-hunt", 2, ""),
     ("docs/examples/lanterns", 2, ""),
+    ("docs/examples/expedition", 2, ""),
 ]
 NO_SECRET = {"gentoo", "docs/examples/lanterns"}
 """Games whose referee knows no secret: Gentoo's piles are known sets of cards in an order the

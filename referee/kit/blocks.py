@@ -1,0 +1,246 @@
+"""The building blocks of a table: deck, hand, pile, display, pool and track, all immutable.
+
+Each block holds component IDs and says who sees them (`zone`): a deck nobody sees, a hand its
+owner sees, a pile, a display and a pool everyone sees. A `Table` holds a game's blocks by name
+and turns them into the engine's `Knowledge` and back (`rebuild`), so a game built from blocks
+gets its secrecy, its census and `determinise` without writing them.
+
+A deck has no order: the referee draws its cards as chance events (the engine draws one in
+digital mode; at the table people say which card came), so a shuffle is only putting cards back.
+At the table the referee does not know the cards in hands: a hand then holds `unknown` cards, and
+the deck's `unseen` cards are every card whose place the referee does not know (the deck and the
+unknown hand cards together); a card played from an unknown hand is taken from them (`reveal`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.information import Knowledge, Zone, private, public
+
+
+def _less(cards: tuple[str, ...], card: str, where: str) -> tuple[str, ...]:
+    if card not in cards:
+        raise PnpError(f"{card} is not in {where}")
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Face-down cards nobody sees, without an order: `unseen` (sorted) holds every card whose
+    place the referee does not know, `count` how many of them lie in the deck itself."""
+
+    unseen: tuple[str, ...] = ()
+    count: int = 0
+
+    @classmethod
+    def of(cls, cards: Iterable[str]) -> Deck:
+        """A deck of exactly `cards` (digital mode: the referee knows every hand)."""
+        held = tuple(sorted(cards))
+        return cls(held, len(held))
+
+    def __len__(self) -> int:
+        return self.count
+
+    def take(self, card: str) -> Deck:
+        """The deck after `card` was drawn and seen (a chance event named it)."""
+        if not self.count:
+            raise PnpError("the deck is empty")
+        return Deck(_less(self.unseen, card, "the deck"), self.count - 1)
+
+    def draw_unseen(self) -> Deck:
+        """The deck after a card was drawn that the referee does not see (at the table)."""
+        if not self.count:
+            raise PnpError("the deck is empty")
+        return replace(self, count=self.count - 1)
+
+    def reveal(self, card: str) -> Deck:
+        """The deck after a card drawn unseen earlier was shown (played from a hand)."""
+        return replace(self, unseen=_less(self.unseen, card, "the unseen cards"))
+
+    def shuffle_in(self, cards: Iterable[str]) -> Deck:
+        """The deck with `cards` shuffled back in."""
+        back = tuple(cards)
+        return Deck(tuple(sorted(self.unseen + back)), self.count + len(back))
+
+    def kinds(self) -> tuple[str, ...]:
+        """Each card the deck may give next, once (what a chance step lists)."""
+        return tuple(sorted(set(self.unseen))) if self.count else ()
+
+    def zone(self, name: str) -> Zone:
+        return private(name, self.unseen)
+
+    def holding(self, cards: tuple[str, ...]) -> Deck:
+        return Deck(tuple(sorted(cards)), self.count)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A player's cards: the `known` ones (the owner sees them) and `unknown` ones, drawn unseen
+    by the referee at the table."""
+
+    owner: str
+    known: tuple[str, ...] = ()
+    unknown: int = 0
+
+    def __len__(self) -> int:
+        return len(self.known) + self.unknown
+
+    def add(self, card: str) -> Hand:
+        return replace(self, known=(*self.known, card))
+
+    def add_unknown(self) -> Hand:
+        return replace(self, unknown=self.unknown + 1)
+
+    def could_hold(self, card: str, deck: Deck) -> bool:
+        """Whether `card` may be in this hand: known, or one of its unknown cards."""
+        return card in self.known or (self.unknown > 0 and card in deck.unseen)
+
+    def zone(self, name: str) -> Zone:
+        return private(name, self.known, self.owner)
+
+    def holding(self, cards: tuple[str, ...]) -> Hand:
+        return replace(self, known=cards)
+
+
+def reveal(hand: Hand, deck: Deck, card: str) -> tuple[Hand, Deck]:
+    """`card` leaves `hand`: a known card, else one of its unknown cards, taken from the deck's
+    unseen cards (the deck whose draws filled the hand)."""
+    if card in hand.known:
+        return replace(hand, known=_less(hand.known, card, f"{hand.owner}'s hand")), deck
+    if hand.unknown and card in deck.unseen:
+        return replace(hand, unknown=hand.unknown - 1), deck.reveal(card)
+    raise PnpError(f"{card} cannot be in {hand.owner}'s hand")
+
+
+@dataclass(frozen=True)
+class Pile:
+    """Cards stacked face up, the last on top; everyone sees them."""
+
+    cards: tuple[str, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def top(self) -> str | None:
+        return self.cards[-1] if self.cards else None
+
+    def put(self, card: str) -> Pile:
+        return Pile((*self.cards, card))
+
+    def take(self) -> tuple[str, Pile]:
+        """The top card and the pile without it."""
+        if not self.cards:
+            raise PnpError("the pile is empty")
+        return self.cards[-1], Pile(self.cards[:-1])
+
+    def zone(self, name: str) -> Zone:
+        return public(name, self.cards)
+
+    def holding(self, cards: tuple[str, ...]) -> Pile:
+        return Pile(cards)
+
+
+@dataclass(frozen=True)
+class Display:
+    """A row of face-up slots (a market, a river); an empty slot is None."""
+
+    slots: tuple[str | None, ...] = ()
+
+    def put(self, slot: int, card: str) -> Display:
+        if self.slots[slot] is not None:
+            raise PnpError(f"slot {slot + 1} is taken")
+        return Display(tuple(card if n == slot else c for n, c in enumerate(self.slots)))
+
+    def take(self, slot: int) -> tuple[str, Display]:
+        card = self.slots[slot]
+        if card is None:
+            raise PnpError(f"slot {slot + 1} is empty")
+        return card, Display(tuple(None if n == slot else c for n, c in enumerate(self.slots)))
+
+    def zone(self, name: str) -> Zone:
+        return public(name, [c for c in self.slots if c is not None])
+
+    def holding(self, cards: tuple[str, ...]) -> Display:
+        found = iter(cards)
+        return Display(tuple(None if c is None else next(found) for c in self.slots))
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Identical pieces by component ID and how many (a supply of tokens), seen by everyone."""
+
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def __getitem__(self, piece: str) -> int:
+        return dict(self.counts).get(piece, 0)
+
+    def moved(self, piece: str, amount: int) -> Pool:
+        """The pool with `amount` more of `piece` (fewer when negative; never below 0)."""
+        counts = dict(self.counts)
+        counts[piece] = counts.get(piece, 0) + amount
+        if counts[piece] < 0:
+            raise PnpError(f"only {self[piece]} {piece} left")
+        return Pool(tuple(sorted((p, n) for p, n in counts.items() if n)))
+
+    def zone(self, name: str) -> Zone:
+        return public(name, Counter(dict(self.counts)).elements())
+
+    def holding(self, cards: tuple[str, ...]) -> Pool:
+        return Pool(tuple(sorted(Counter(cards).items())))
+
+
+@dataclass(frozen=True)
+class Track:
+    """A marker per player on a numbered track (a score track): positions, no cards."""
+
+    marks: tuple[int, ...] = ()
+
+    def moved(self, seat: int, steps: int) -> Track:
+        return Track(tuple(m + steps if n == seat else m for n, m in enumerate(self.marks)))
+
+    def zone(self, name: str) -> Zone:
+        return public(name, ())
+
+    def holding(self, cards: tuple[str, ...]) -> Track:
+        return self
+
+
+Block = Deck | Hand | Pile | Display | Pool | Track
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game's blocks by name, in a stable order: `table["deck"]`, `table.put("deck", deck)`."""
+
+    blocks: tuple[tuple[str, Block], ...]
+
+    @classmethod
+    def of(cls, blocks: Mapping[str, Block]) -> Table:
+        return cls(tuple(blocks.items()))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", dict(self.blocks))
+
+    def __getitem__(self, name: str) -> Any:
+        return self._by_name[name]  # type: ignore[attr-defined]
+
+    def put(self, name: str, block: Block) -> Table:
+        """The table with block `name` replaced."""
+        self[name]
+        return Table(tuple((k, block if k == name else b) for k, b in self.blocks))
+
+    def knowledge(self) -> Knowledge:
+        """Every card by zone (one zone a block, named as the block) and who sees it."""
+        return Knowledge(tuple(block.zone(name) for name, block in self.blocks))
+
+    def rebuild(self, knowledge: Knowledge) -> Table:
+        """The table with each block holding the cards of its zone in `knowledge`."""
+        cards = {zone.name: zone.cards for zone in knowledge.zones}
+        return Table(tuple((k, b.holding(cards[k])) for k, b in self.blocks))

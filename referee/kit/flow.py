@@ -1,0 +1,86 @@
+"""Who acts now: a turn order and the steps of a turn, as an immutable value (`Turn`) and the
+steps' declaration (`Step`), from which the prompt follows.
+
+A step is one of the engine's prompt kinds: "move" (the player whose turn it is decides),
+"chance" (a card drawn, a die rolled), "simultaneous" (every player chooses in secret, the choices
+entered together) or "over". A game's state holds a `Turn`; its moves move it on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.rules import Prompt, PromptKind
+
+OVER = "over"
+"""The step of a finished game."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a turn: its name (the word moves declare), its prompt kind, the line a player
+    reads (`{player}` is the player whose turn it is), and for a chance step that draws a card,
+    the deck's block (in digital play the engine then draws one of its cards, each copy alike)."""
+
+    name: str
+    kind: PromptKind = "move"
+    text: str = "{player}: your move"
+    draws: str = ""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose turn it is (a seat, from 0), in which step, and how many turns have been played."""
+
+    seat: int = 0
+    step: str = ""
+    number: int = 1
+
+    def to(self, step: str) -> Turn:
+        """The same player's turn, at `step`."""
+        return replace(self, step=step)
+
+    def next(self, seats: int, step: str, skip: Sequence[int] = ()) -> Turn:
+        """The next seat's turn in seat order at `step`, passing over the seats in `skip`."""
+        for offset in range(1, seats + 1):
+            seat = (self.seat + offset) % seats
+            if seat not in skip:
+                return Turn(seat, step, self.number + 1)
+        raise PnpError("no seat may take a turn")
+
+    def over(self) -> Turn:
+        return replace(self, step=OVER)
+
+
+@dataclass(frozen=True)
+class Flow:
+    """The steps of a game in the order a turn goes through them."""
+
+    steps: tuple[Step, ...]
+
+    def __post_init__(self) -> None:
+        names = [s.name for s in self.steps]
+        if len(set(names)) != len(names) or OVER in names:
+            raise ValueError(f"step names must be unique and not {OVER!r}: {names}")
+
+    def step(self, name: str) -> Step:
+        if name == OVER:
+            return Step(OVER, "over", "the game is over: `score` gives the result")
+        for step in self.steps:
+            if step.name == name:
+                return step
+        raise KeyError(name)
+
+    def actors(self, players: Sequence[str], turn: Turn) -> tuple[str, ...]:
+        """Who acts now: everyone at a simultaneous step, nobody once over, else the seat."""
+        kind = self.step(turn.step).kind
+        if kind == "over":
+            return ()
+        return tuple(players) if kind == "simultaneous" else (players[turn.seat],)
+
+    def prompt(self, players: Sequence[str], turn: Turn) -> Prompt:
+        step = self.step(turn.step)
+        text = step.text.format(player=players[turn.seat])
+        return Prompt(step.kind, self.actors(players, turn), text)

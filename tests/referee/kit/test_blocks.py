@@ -1,0 +1,137 @@
+"""The kit's blocks keep every card (census), never copy one, and hide what they must."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnpkit.errors import PnpError
+from pnpkit.referee.api import Deck, Display, Hand, Pile, Pool, Table, Track, reveal
+from pnpkit.referee.harness import fuzz_examples
+
+CARDS = ("A", "A", "A", "B", "B", "C", "D", "E", "F", "G")
+PLAYERS = ("Ann", "Bob")
+
+
+def start(known_hands: bool) -> Table:
+    """Two hands of 2 (known to the referee, or drawn unseen at the table), a deck, a pile, a
+    display of 3 slots, two pools of tokens and a track."""
+    held = 0 if known_hands else 2
+    table = Table.of(
+        {
+            "deck": Deck(tuple(sorted(CARDS)), len(CARDS) - 2 * held),
+            "pile": Pile(),
+            "display": Display((None, None, None)),
+            "pool": Pool((("T", 5),)),
+            "tokens": Pool(),
+            "track": Track((0, 0)),
+            **{f"{p}'s hand": Hand(p, (), held) for p in PLAYERS},
+        }
+    )
+    return table
+
+
+def step(table: Table, choice: int, known_hands: bool, rng: random.Random) -> Table:
+    """One operation chosen by `choice`: draw, play onto the pile, take the pile's top, put or
+    take a display card, shuffle the pile back, move tokens, or move a mark."""
+    player = PLAYERS[choice % 2]
+    name = f"{player}'s hand"
+    hand, deck, pile = table[name], table["deck"], table["pile"]
+    kind = choice // 2 % 7
+    try:
+        if kind == 0 and known_hands:
+            card = rng.choice(deck.unseen)
+            return table.put(name, hand.add(card)).put("deck", deck.take(card))
+        if kind == 0:
+            return table.put(name, hand.add_unknown()).put("deck", deck.draw_unseen())
+        if kind == 1:
+            card = rng.choice([*hand.known, *(deck.unseen if hand.unknown else ())])
+            hand, deck = reveal(hand, deck, card)
+            return table.put(name, hand).put("deck", deck).put("pile", pile.put(card))
+        if kind == 2:
+            card, rest = pile.take()
+            return table.put(name, hand.add(card)).put("pile", rest)
+        if kind == 3:
+            card, rest = pile.take()
+            return table.put("pile", rest).put("display", table["display"].put(choice % 3, card))
+        if kind == 4:
+            card, shown = table["display"].take(choice % 3)
+            return table.put("display", shown).put(name, hand.add(card))
+        if kind == 5:
+            return table.put("deck", deck.shuffle_in(pile.cards)).put("pile", Pile())
+        table = table.put("pool", table["pool"].moved("T", -1)).put(
+            "track", table["track"].moved(1, 2)
+        )
+        return table.put("tokens", table["tokens"].moved("T", 1))
+    except (PnpError, IndexError):
+        return table  # not possible now (an empty deck, pile or slot): nothing changes
+
+
+@settings(max_examples=fuzz_examples(60), deadline=None)
+@given(st.lists(st.integers(0, 13), max_size=40), st.booleans(), st.integers(0, 9))
+def test_a_census_is_kept_nothing_is_copied_and_hands_are_hidden(
+    choices: list[int], known_hands: bool, seed: int
+) -> None:
+    rng = random.Random(seed)
+    table = start(known_hands)
+    whole = table.knowledge().census()
+    assert whole == Counter(CARDS) + Counter({"T": 5})
+    for choice in choices:
+        table = step(table, choice, known_hands, rng)
+        known = table.knowledge()
+        assert known.census() == whole
+        zones = {zone.name: zone for zone in known.zones}
+        assert zones["deck"].seen_by == frozenset()
+        for player in PLAYERS:
+            other = next(p for p in PLAYERS if p != player)
+            assert zones[f"{player}'s hand"].visible_to(player)
+            assert not zones[f"{player}'s hand"].visible_to(other)
+            assert not zones[f"{player}'s hand"].visible_to("")
+            assert Counter(zones[f"{other}'s hand"].cards) <= known.hidden(player)
+        sizes = len(table["deck"]) + sum(len(table[f"{p}'s hand"]) for p in PLAYERS)
+        assert sizes + len(table["pile"]) + len(zones["display"].cards) == len(CARDS)
+
+
+@settings(max_examples=fuzz_examples(40), deadline=None)
+@given(st.lists(st.integers(0, 13), max_size=30), st.integers(0, 9))
+def test_a_rebuilt_deal_keeps_the_census_and_what_the_seat_sees(
+    choices: list[int], seed: int
+) -> None:
+    rng = random.Random(seed)
+    table = start(known_hands=True)
+    for choice in choices:
+        table = step(table, choice, True, rng)
+    known = table.knowledge()
+    dealt = table.rebuild(known.shuffled("Ann", random.Random(seed), lambda card: ""))
+    again = dealt.knowledge()
+    assert again.census() == known.census()
+    for before, after in zip(known.zones, again.zones, strict=True):
+        if before.visible_to("Ann"):
+            assert before == after
+        assert len(before.cards) == len(after.cards)
+    assert [len(b) for n, b in dealt.blocks if n.endswith("hand")] == [
+        len(b) for n, b in table.blocks if n.endswith("hand")
+    ]
+
+
+def test_blocks_refuse_what_cannot_be_and_stay_as_they_were() -> None:
+    deck = Deck.of(["A", "B"])
+    with pytest.raises(PnpError, match="not in the deck"):
+        deck.take("C")
+    assert deck == Deck(("A", "B"), 2)
+    with pytest.raises(PnpError, match="cannot be in Ann's hand"):
+        reveal(Hand("Ann", ("A",)), Deck.of(["B"]), "B")
+    with pytest.raises(PnpError, match="pile is empty"):
+        Pile().take()
+    with pytest.raises(PnpError, match="slot 1 is taken"):
+        Display(("A", None)).put(0, "B")
+    with pytest.raises(PnpError, match="only 1 T left"):
+        Pool((("T", 1),)).moved("T", -2)
+    with pytest.raises(KeyError):
+        Table.of({"deck": deck}).put("dekc", deck)
+    assert Deck.of(["B", "A"]).shuffle_in(["A"]) == Deck(("A", "A", "B"), 3)
+    assert Deck(("A", "B", "B"), 1).kinds() == ("A", "B") and Deck(("A",), 0).kinds() == ()

@@ -1,0 +1,180 @@
+"""Moves declared once: parse, text, the syntax table, the dispatch and the "not now" refusal all
+come from one `MoveForm`; text(parse(m)) gives m back for every legal move."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnpkit.components import load_game
+from pnpkit.referee.api import (
+    Flow,
+    KitRules,
+    Moves,
+    MoveSyntaxError,
+    Pile,
+    Setup,
+    Step,
+    Syntax,
+    Table,
+    Turn,
+    highest_total,
+    one_of,
+)
+from pnpkit.referee.harness import fuzz_examples
+from pnpkit.referee.store import make_setup
+
+EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
+
+
+def random_states(setup: Setup, seed: int, steps: int):
+    """The states of a random game, with each state's legal moves."""
+    rules, rng = setup.rules, random.Random(seed)
+    state = rules.initial(setup)
+    for _ in range(steps):
+        if rules.prompt(setup, state).kind == "over":
+            return
+        legal = rules.legal(setup, state)
+        yield state, legal
+        state = rules.apply(setup, state, rng.choice(legal))
+
+
+@settings(max_examples=fuzz_examples(12), deadline=None)
+@given(st.integers(0, 10_000), st.booleans())
+def test_every_legal_move_round_trips_through_its_text(seed: int, digital: bool) -> None:
+    setup = make_setup(load_game(EXPEDITION), ["Ann", "Bob"], seed=seed if digital else None)
+    rules = setup.rules
+    for state, legal in random_states(setup, seed, 120):
+        for move in legal:
+            text = rules.text(setup, move)
+            assert rules.parse(setup, state, text) == move
+            assert rules.text(setup, rules.parse(setup, state, text.upper())) == text
+
+
+def test_the_syntax_table_comes_from_the_declarations() -> None:
+    rules = make_setup(load_game(EXPEDITION), ["Ann", "Bob"]).rules
+    assert rules.syntax[0] == Syntax("lay CARD", "lay a card in your row of its site", "EX-5")
+    assert [s.form for s in rules.syntax] == ["lay CARD", "discard CARD", "draw PILE", "deal CARD"]
+    assert rules.syntax_rule == "EX-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("fly away", "expected one of: lay CARD; discard CARD; draw PILE; deal CARD"),
+        ("lay", "expected: lay CARD"),
+        ("lay EX-D2 now", "expected: lay CARD"),
+        ("lay XX-1", "'XX-1' is not a CARD: expected a component's ID as printed on it (lay CARD)"),
+        ("draw river", "'river' is not a PILE: expected one of deck, desert, sea"),
+    ],
+)
+def test_a_refusal_names_the_expected_word(text: str, said: str) -> None:
+    setup = make_setup(load_game(EXPEDITION), ["Ann", "Bob"])
+    with pytest.raises(MoveSyntaxError) as raised:
+        setup.rules.parse(setup, setup.rules.initial(setup), text)
+    assert said.replace("'XX-1'", "'xx-1'") in str(raised.value)
+
+
+def test_a_move_of_another_step_is_not_now_and_one_out_of_turn_is_refused() -> None:
+    setup = make_setup(load_game(EXPEDITION), ["Ann", "Bob"])
+    rules = setup.rules
+    state = rules.initial(setup)
+    drawn = rules.check(setup, state, {"type": "draw", "pile": "deck"})
+    assert (drawn.rule, drawn.reason) == (
+        "EX-4",
+        "not now: Ann: lay a card in your row or discard it",
+    )
+    by_bob = rules.check(setup, state, {"type": "lay", "card": "EX-D2", "player": "Bob"})
+    assert (by_bob.rule, by_bob.reason) == ("EX-4", "it is Ann's turn")
+    assert rules.check(setup, state, {"type": "lay", "card": "EX-D2", "player": "Ann"}).ok
+
+
+# --- a simultaneous step: every player bids in secret, the bids entered together --------------
+BIDS = Moves(syntax_rule="SB-9", not_now_rule="SB-2", turn_rule="SB-2", over_rule="SB-3")
+
+
+@dataclass(frozen=True)
+class Auction:
+    table: Table
+    turn: Turn
+    bids: tuple[tuple[str, int], ...] = ()
+
+
+@BIDS.form("bid PLAYER=N", "SB-1", "bid", each=lambda setup, state, player: ("1", "2", "3"))
+def bid(setup: Setup, state: Auction, move) -> Auction:
+    """Every player's secret bid, revealed together."""
+    bids = tuple(sorted(move["chosen"].items()))
+    return Auction(state.table, state.turn.to("close"), bids)
+
+
+@BIDS.form("close WHEN", "SB-4", "close", words={"WHEN": one_of("WHEN", "now", "later")})
+def close(setup: Setup, state: Auction, move) -> Auction:
+    """Close the auction."""
+    return Auction(state.table, state.turn.over(), state.bids)
+
+
+class SealedBids(KitRules):
+    id = "sealed-bids"
+    contract = "2.0"
+    flow = Flow((Step("bid", "simultaneous", "everyone: bid 1 to 3"), Step("close")))
+    moves = BIDS
+
+    def initial(self, setup: Setup) -> Auction:
+        return Auction(Table.of({"pile": Pile()}), Turn(0, "bid"))
+
+    def score(self, setup: Setup, state: Auction):
+        return highest_total(
+            ("bid",),
+            {p: {"bid": n} for p, n in state.bids or [(p, 0) for p in setup.players]},
+            "SB-5",
+        )
+
+
+def test_a_simultaneous_step_offers_each_player_their_own_choices() -> None:
+    rules = SealedBids()
+    setup = Setup(load_game(EXPEDITION), rules, "standard", ("Ann", "Bob"))
+    state = rules.initial(setup)
+    prompt = rules.prompt(setup, state)
+    assert (prompt.kind, prompt.actors) == ("simultaneous", ("Ann", "Bob"))
+    choices = rules.choices(setup, state)
+    assert choices is not None and choices.options == {
+        "Ann": ("1", "2", "3"),
+        "Bob": ("1", "2", "3"),
+    }
+    legal = rules.legal(setup, state)
+    assert len(legal) == 9 and {rules.text(setup, m) for m in legal} == {
+        choices.spelled({"Ann": a, "Bob": b}) for a in "123" for b in "123"
+    }
+    move = rules.parse(setup, state, "bid ann=2 BOB=3")
+    assert move == {"type": "bid", "chosen": {"Ann": 2, "Bob": 3}}
+    assert rules.text(setup, move) == "bid Ann=2 Bob=3"
+    with pytest.raises(MoveSyntaxError, match="'x' is not a N: expected a whole number"):
+        rules.parse(setup, state, "bid Ann=x Bob=1")
+    state = rules.apply(setup, state, move)
+    assert rules.legal(setup, state) == [
+        {"type": "close", "when": "now"},
+        {"type": "close", "when": "later"},
+    ]
+    assert rules.score(setup, state).winners == ("Bob",)
+
+
+def test_a_form_must_be_declared_with_known_words_and_a_meaning() -> None:
+    moves = Moves("X-1", "X-1", "X-1", "X-1")
+
+    def take(setup, state, move):
+        """Take a card."""
+        return state
+
+    with pytest.raises(ValueError, match="WHAT is no placeholder"):
+        moves.form("take WHAT", "X-2")(take)
+    with pytest.raises(ValueError, match="needs a docstring"):
+        moves.form("take CARD", "X-2")(lambda setup, state, move: state)
+    moves.form("take CARD", "X-2")(take)
+    with pytest.raises(ValueError, match="two move forms start with 'take'"):
+        moves.form("take N", "X-2")(take)
+    assert [f.form for f in moves.forms] == ["take CARD"]

@@ -1,0 +1,69 @@
+"""The table picture and data a kit game gets from its blocks: public cards face up with the word
+moves use as `data-id`, hidden blocks as counts, on the shared page's Table box."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from pnpkit.components import load_game
+from pnpkit.referee.api import SHARED
+from pnpkit.referee.gate import event_secrecy, state_for
+from pnpkit.referee.session import Session
+from pnpkit.referee.store import make_setup
+
+EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
+
+
+def played(moves: int, seed: int = 5) -> Session:
+    """A digital game of Expedition after the deal and `moves` random moves of the players."""
+    setup = make_setup(load_game(EXPEDITION), ["Ann", "Bob"], seed=seed)
+    session = Session(setup)
+    session.advance()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = session.legal()
+        discards = [m for m in legal if m["type"] == "discard"]
+        session.submit(rng.choice(discards or legal))
+    return session
+
+
+def test_the_shared_picture_shows_the_public_cards_and_hides_the_hands() -> None:
+    session = played(12)
+    setup, state = session.setup, session.state
+    svg = setup.rules.svg(setup, state, lambda card: None)
+    ids = re.findall(r'data-id="([^"]+)"', svg)
+    assert [name for name, _ in state.table.blocks] == [i for i in ids if not i.startswith("EX-")]
+    piles = [
+        c for s in ("desert", "sea", "jungle", "volcano", "glacier") for c in state.table[s].cards
+    ]
+    assert piles and all(card in ids for card in piles)
+    in_hands = {c for p in setup.players for c in state.table[f"{p}'s hand"].known}
+    assert in_hands and not in_hands & set(ids)
+    assert "8 hidden" in svg and f"{len(state.table['deck'])} hidden" in svg
+
+
+def test_the_data_ids_are_the_words_the_moves_use() -> None:
+    session = played(12)
+    setup, state = session.setup, session.state
+    while state.turn.step != "draw" or not any(
+        state.table[s].cards for s in ("sea", "desert", "jungle", "volcano", "glacier")
+    ):
+        session.submit(session.legal()[-1])
+        state = session.state
+    svg = setup.rules.svg(setup, state, lambda card: None)
+    ids = set(re.findall(r'data-id="([^"]+)"', svg))
+    words = {w for m in setup.rules.legal(setup, state) for w in setup.rules.text(setup, m).split()}
+    assert {"deck"} | (words - {"draw"}) <= ids
+
+
+def test_the_table_data_and_the_page_follow_the_viewer() -> None:
+    session = played(3)
+    setup, state = session.setup, session.state
+    ann = {row["name"]: row for row in setup.rules.zones(setup, state, "Ann")["blocks"]}
+    assert [c["id"] for c in ann["Ann's hand"]["cards"]] == list(state.table["Ann's hand"].known)
+    assert ann["Bob's hand"] == {"name": "Bob's hand", "kind": "hand", "count": 8}
+    kept = event_secrecy(setup, session.events)
+    page = state_for(session, kept, SHARED, lambda card: None)
+    assert page["picture"].startswith("<svg") and 'data-id="deck"' in page["picture"]
