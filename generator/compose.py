@@ -130,6 +130,11 @@ def contrast(color: str) -> str:
     return DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else LIGHT_INK
 
 
+def _element_name(element: Mapping[str, Any]) -> str:
+    """How an error names an element: its id, else its type."""
+    return repr(element.get("id", element.get("type")))
+
+
 class FaceError(PnpError):
     """What keeps a component's face from being drawn (bad markup, a glyph no font has …)."""
 
@@ -285,10 +290,10 @@ class FaceBuilder:
         found = self.value(element.get(key, default))
         if found is None or found == "":
             return default
-        name = repr(element.get("id", element.get("type")))
         if key in CHOICES:
             if found not in CHOICES[key]:
                 expected = ", ".join(CHOICES[key])
+                name = _element_name(element)
                 self.errors.append(f"{name}: {key} {found!r}: expected one of {expected}")
                 return default
             return found
@@ -298,6 +303,7 @@ class FaceBuilder:
         except (TypeError, ValueError):
             number = math.nan
         if not least <= number <= most:  # also refuses NaN
+            name = _element_name(element)
             self.errors.append(f"{name}: {key} {found!r}: expected a number from {least:g} "
                                f"to {most:g}")  # fmt: skip
             return default
