@@ -13,7 +13,7 @@ from typing import Any
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.model import thaw
 from pnpkit.errors import PnpError
-from pnpkit.generator import codemark, lines
+from pnpkit.generator import lines
 from pnpkit.generator.artwork import FITS, Art, ArtError, fit, read_art
 from pnpkit.generator.face import (
     Ellipse,
@@ -514,6 +514,8 @@ class FaceBuilder:
 
     def code(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
         """A code encoding the component's ID (or `text`), checked to read at print size."""
+        from pnpkit.generator import codemark  # only the games that print codes need it
+
         text = self.text(element.get("text", "{id}"))
         name = repr(element.get("id", "code"))
         ink = self.value(element.get("color")) or DARK_INK
