@@ -87,11 +87,11 @@ def _cmap_format4(data: bytes, start: int) -> dict[int, int]:
             at = ranges_at + 2 * seg + offsets[seg]
             raw = struct.unpack_from(f">{last - first + 1}H", data, at)
             glyphs = [(glyph + delta) & 0xFFFF if glyph else 0 for glyph in raw]
-        codes = range(first, last + 1)
+        pairs = zip(range(first, last + 1), glyphs, strict=True)
         if 0 in glyphs:  # codes the segment leaves without a glyph are left out
-            mapping.update((code, glyph) for code, glyph in zip(codes, glyphs) if glyph)
+            mapping.update((code, glyph) for code, glyph in pairs if glyph)
         else:
-            mapping.update(zip(codes, glyphs))
+            mapping.update(pairs)
     return mapping
 
 
