@@ -13,7 +13,7 @@ from typing import Any
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.model import thaw
 from pnpkit.errors import PnpError
-from pnpkit.generator import codemark, lines
+from pnpkit.generator import lines
 from pnpkit.generator.artwork import FITS, Art, ArtError, fit, read_art
 from pnpkit.generator.face import (
     Ellipse,
@@ -128,6 +128,11 @@ def contrast(color: str) -> str:
         raise ValueError(f"contrast: expected a colour such as #1a2b3c, got {color!r}")
     r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
     return DARK_INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else LIGHT_INK
+
+
+def _element_name(element: Mapping[str, Any]) -> str:
+    """How an error names an element: its id, else its type."""
+    return repr(element.get("id", element.get("type")))
 
 
 class FaceError(PnpError):
@@ -285,10 +290,10 @@ class FaceBuilder:
         found = self.value(element.get(key, default))
         if found is None or found == "":
             return default
-        name = repr(element.get("id", element.get("type")))
         if key in CHOICES:
             if found not in CHOICES[key]:
                 expected = ", ".join(CHOICES[key])
+                name = _element_name(element)
                 self.errors.append(f"{name}: {key} {found!r}: expected one of {expected}")
                 return default
             return found
@@ -298,6 +303,7 @@ class FaceBuilder:
         except (TypeError, ValueError):
             number = math.nan
         if not least <= number <= most:  # also refuses NaN
+            name = _element_name(element)
             self.errors.append(f"{name}: {key} {found!r}: expected a number from {least:g} "
                                f"to {most:g}")  # fmt: skip
             return default
@@ -508,6 +514,8 @@ class FaceBuilder:
 
     def code(self, element: Mapping[str, Any], box: Box4) -> list[Primitive]:
         """A code encoding the component's ID (or `text`), checked to read at print size."""
+        from pnpkit.generator import codemark  # only the games that print codes need it
+
         text = self.text(element.get("text", "{id}"))
         name = repr(element.get("id", "code"))
         ink = self.value(element.get("color")) or DARK_INK

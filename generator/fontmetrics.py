@@ -87,11 +87,11 @@ def _cmap_format4(data: bytes, start: int) -> dict[int, int]:
             at = ranges_at + 2 * seg + offsets[seg]
             raw = struct.unpack_from(f">{last - first + 1}H", data, at)
             glyphs = [(glyph + delta) & 0xFFFF if glyph else 0 for glyph in raw]
-        mapping.update(
-            (code, glyph)
-            for code, glyph in zip(range(first, last + 1), glyphs, strict=True)
-            if glyph
-        )
+        pairs = zip(range(first, last + 1), glyphs, strict=True)
+        if 0 in glyphs:  # codes the segment leaves without a glyph are left out
+            mapping.update((code, glyph) for code, glyph in pairs if glyph)
+        else:
+            mapping.update(pairs)
     return mapping
 
 
@@ -112,8 +112,10 @@ def font_metrics(path: Path) -> FontMetrics:
         long_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
         hmtx = tables["hmtx"][0]
         advances = struct.unpack_from(f">{2 * long_metrics}H", data, hmtx)[::2]
+        ems = [advance / units for advance in advances]  # glyphs past the last share its width
+        last = ems[-1]
         widths = {
-            code: advances[min(glyph, long_metrics - 1)] / units
+            code: ems[glyph] if glyph < long_metrics else last
             for code, glyph in _cmap(data, tables["cmap"][0]).items()
         }
     except (struct.error, KeyError, IndexError, ZeroDivisionError) as exc:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from io import BytesIO
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnpkit.components.model import Game, Group
 from pnpkit.generator import imposition as imp
 from pnpkit.generator import marks
-from pnpkit.generator.cutfiles import CutSheet, Polyline, outline_on_page
 from pnpkit.generator.face import Face
 from pnpkit.generator.faces import GroupFaces, has_back
 from pnpkit.generator.imposition import Area, Rect, Slot
@@ -25,6 +25,9 @@ from pnpkit.generator.pdfface import (
 )
 from pnpkit.generator.sheetlayouts import SheetLayout, place, registration_marks
 from pnpkit.units import MM
+
+if TYPE_CHECKING:  # cut outlines are traced only on custom sheets (add_sheet)
+    from pnpkit.generator.cutfiles import CutSheet
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,8 @@ class SheetWriter:
     ) -> list[CutSheet]:
         """The fronts of every piece of `groups` on a custom sheet layout (game.json `sheets`);
         what each page is cut along, for its cut files."""
+        from pnpkit.generator.cutfiles import CutSheet, Polyline, outline_on_page
+
         pieces = [c for group, _ in groups for c in group.components for _ in range(c.count)]
         fronts = {c.id: faces.front(c) for group, faces in groups for c in group.components}
         self.copies.update((c.id, c.count) for group, _ in groups for c in group.components)

@@ -5,17 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnpkit.atomic import write_bytes
 from pnpkit.components.model import Game, Group
 from pnpkit.errors import PnpError
 from pnpkit.generator.builds import Build
-from pnpkit.generator.cutfiles import CutSheet, cut_dxf, cut_svg
 from pnpkit.generator.faces import GroupFaces
 from pnpkit.generator.outfolder import swapped_folder
 from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
 from pnpkit.generator.sheetlayouts import SheetLayout, sheet_layouts
 from pnpkit.outputs import output_folder
+
+if TYPE_CHECKING:  # cut files are made only for custom sheets that ask for them
+    from pnpkit.generator.cutfiles import CutSheet
 
 Step = Callable[[str], None]
 
@@ -165,6 +168,8 @@ def _add_pdf(result: GameRender, name: str, writer: SheetWriter) -> None:
 
 def _add_cut_files(result: GameRender, sheets: dict[str, list[CutSheet]]) -> None:
     """An SVG and a DXF cut file per printed sheet (`cut/<sheet>-<n>.svg`, `.dxf`)."""
+    from pnpkit.generator.cutfiles import cut_dxf, cut_svg
+
     result.cuts = []
     for name, pages in sheets.items():
         for number, page in enumerate(pages, start=1):

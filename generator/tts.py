@@ -44,10 +44,14 @@ PIECES = ("tiles", "tokens", "board", "track")  # as Custom_Tile or Custom_Board
 CARD_MM = 88.9
 """A card's long side at scale 1 in TTS, taken to be a poker card's (TTS sets every card of a
 deck to the same height at scale 1, whatever its pixels)."""
-PIECE_MM = CARD_MM * 1.31 / 3.5
+BOARD_INCH_PER_SCALE = 29 / 22
+"""A Custom_Tile's or Custom_Board's height in inches per unit of scale, against a card's 3.5 at
+scale 1, as measured in a published mod whose boards and cards are to scale (a 29-inch board
+at scale 22: frankieliu/tts-tools, docs/TTS_SCALING_SOLVED.md). TTS gives no such figure: its
+knowledge base says only that an in-game unit is about an inch (Custom Tile, Thickness)."""
+PIECE_MM = CARD_MM * BOARD_INCH_PER_SCALE / 3.5
 """A Custom_Tile's or Custom_Board's side at scale 1 (its image's height; the width follows
-the image's proportions), in the same measure: 1.31 against a card's 3.5, as measured in a
-published mod whose boards and cards are to scale. TTS itself documents no real units."""
+the image's proportions), in the measure of CARD_MM."""
 
 
 def sheet_grid(cards: int) -> tuple[int, int]:

@@ -165,6 +165,15 @@ def test_pieces_keep_their_real_proportions_to_each_other() -> None:
     assert card_scale(face(63.5, 88.9)) == pytest.approx(1.0)  # a poker card as TTS makes it
 
 
+def test_a_board_at_scale_1_is_the_measured_figure_not_a_rounded_one() -> None:
+    from pnpkit.generator.tts import CARD_MM, PIECE_MM
+
+    # the source: a 29-inch board at scale 22 beside a 3.5-inch card at scale 1 (1.318…, once
+    # written 1.31, which made every tile and board 0.6 % too large)
+    ratio = PIECE_MM / CARD_MM
+    assert ratio == pytest.approx((29 / 22) / 3.5, rel=1e-9)
+
+
 def test_exported_tokens_carry_their_scale(tmp_path: Path) -> None:
     from pnpkit.generator.tts import PIECE_MM
 
