@@ -1,12 +1,20 @@
 """Every test run starts from an empty cache of validated games, in its own temporary folder, so
 that no entry left by an earlier run (of older code, or of the user's own work) can change what a
-test sees, and no test writes into the user's cache."""
+test sees, and no test writes into the user's cache.
+
+Property tests have no time limit per example: speed is measured in bench/, against a floor in
+the same sitting, never by a test on a shared, loaded machine (hypothesis's default of 200 ms
+failed a sheet-deck property at load 8)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("pnpkit", deadline=None)
+settings.load_profile("pnpkit")
 
 
 @pytest.fixture(scope="session", autouse=True)
