@@ -20,7 +20,7 @@ from pnpkit.referee.faces import faces_of
 from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
 from pnpkit.referee.gate import SHARED, Gate, event_secrecy, state_for
 from pnpkit.referee.report import verdict_json
-from pnpkit.referee.session import ReplayError, Session
+from pnpkit.referee.session import TABLE, ReplayError, Session
 from pnpkit.referee.store import load_session, new_numbered_game
 from pnpkit.referee.verdict import MoveRefused, refuse
 
@@ -59,6 +59,8 @@ class LiveTable:
         self._changed: asyncio.Event | None = None
         self._states: dict[tuple[int, str], dict[str, Any]] = {}
         """The pages' states of the current version, by viewer (several pages ask at once)."""
+        self._actors: dict[int, str | None] = {}
+        """Who made each player's move in the log (by `seq`), worked out once each."""
         self.closed = False
         self.asking: dict[str, Any] | None = None
         """An undo or redo a page asked of the table: who asked, the event, who is still to
@@ -75,6 +77,7 @@ class LiveTable:
             key = (self.version, viewer)
             if key not in self._states:
                 found = state_for(self.session, self.kept(), viewer, self.face)
+                found["log"] = [self._with_actor(entry) for entry in found["log"]]
                 found["asking"] = self.asked_of(viewer)
                 self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
                 self._states[key] = found | {
@@ -84,6 +87,21 @@ class LiveTable:
                     "error": self.error,
                 }
             return self._states[key]
+
+    def _with_actor(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """A log entry of a move made by a player (`by` "table", whichever page or command
+        entered it) with that player as `actor` (null for a decision of the whole table), so
+        that every page's log says who moved: whose decision a move is is public (the prompt
+        names them), only a move's cards may be secret."""
+        if entry["by"] != TABLE:
+            return entry
+        seq = entry["seq"]
+        if seq not in self._actors:
+            session = self.session
+            move = session.events[seq - 1]["move"]
+            before = session.state_before(seq)
+            self._actors[seq] = session.rules.actor(session.setup, before, move)
+        return entry | {"actor": self._actors[seq]}
 
     def card_face(self, viewer: str, card: str) -> str | None:
         """`card`'s printed front as SVG text, if `viewer` may see it now (else None)."""
@@ -144,6 +162,7 @@ class LiveTable:
 
     def _reload(self) -> None:
         self.session, _ = load_session(self.path)
+        self._actors = {}
 
     # --- entering ---------------------------------------------------------------------------
     def enter(self, text: str, viewer: str = SHARED) -> dict[str, Any]:
@@ -282,6 +301,7 @@ class LiveTable:
             stem = re.sub(r"-\d+$", "", self.path.name.removesuffix(".jsonl"))
             path, session = new_numbered_game(self.path.with_name(stem), setup)
             self.path, self.session, self.asking = path, session, None
+            self._actors = {}
             self._stamp = _stamp(path)
             self.version += 1
             self.error = ""

@@ -94,7 +94,7 @@ function pick(move, choices) {
 
 function renderLog(log) {
   const items = log.map((e) => el("li", { value: e.seq, className: e.secret ? "secret" : "" },
-    el("span", { className: "by", textContent: `${e.by} ` }), e.text));
+    el("span", { className: "by", textContent: e.actor ? `${e.actor}: ` : `${e.by} ` }), e.text));
   $("log").replaceChildren(...items);
   $("log").scrollTop = $("log").scrollHeight;
 }

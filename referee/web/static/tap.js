@@ -50,13 +50,17 @@
     return [...words.values()];
   }
 
-  function secret(choices) {
+  function secret(choices, viewer) {
     // At a secret simultaneous prompt the legal moves are empty and the viewer's own options
     // are listed apart: each is offered as the move `FORM-WORD PLAYER=OPTION` (the referee
-    // holds it until everyone has chosen).
+    // holds it until everyone has chosen). A player's page offers only its own player's, even
+    // when the gate would let it choose for another whose secrets it happens to see (each player
+    // chooses on their own page); a page without a player names whose choice it enters.
     if (!choices) return [];
     const verb = choices.form.split(/\s+/)[0];
-    return Object.entries(choices.options).flatMap(([player, own]) => own.map((o) => `${verb} ${player}=${o}`));
+    const options = viewer ? { [viewer]: choices.options[viewer] || [] } : choices.options;
+    return Object.entries(options).flatMap(([player, own]) =>
+      own.map((o) => `${viewer ? "" : `${player}: `}${verb} ${player}=${o}`));
   }
 
   function targets() {
@@ -119,7 +123,7 @@
 
   document.addEventListener("pnp:state", (event) => {
     const state = event.detail;
-    const next = state.over || state.spectator ? [] : [...state.legal, ...secret(state.choices)];
+    const next = state.over || state.spectator ? [] : [...state.legal, ...secret(state.choices, state.viewer)];
     window.pnpLegal = next;  // what a test checks a sent move against
     if (JSON.stringify(next) !== JSON.stringify(moves)) { moves = next; chosen = []; $("tap-preview").hidden = true; }
     // after seat.js has drawn the cards of this state
