@@ -18,6 +18,7 @@ OFFERED = """() => {
 }"""
 """Marks what the page offers to tap now with its index (`data-offered`); their kinds."""
 
+ANSWERED = "() => ['accepted', 'refused'].includes(document.querySelector('#verdict').className)"
 OVER = "() => document.querySelector('#legal-note').textContent.includes('the game is over')"
 AT_LEAST = "v => Number(document.body.dataset.version) >= v"
 MAX_TAPS = 40
@@ -58,9 +59,7 @@ class Tapper:
         """One move, tapped on the page whose turn it is (else on any page offering one)."""
         ready = {who: page for who, page in self.phones.items() if offered(page)}
         assert ready, "no phone offers anything to tap, and the game is not over"
-        turn = [
-            who for who, page in ready.items() if page.evaluate("document.body.dataset.turn")
-        ]
+        turn = [who for who, page in ready.items() if page.evaluate("document.body.dataset.turn")]
         page = ready[self.rng.choice(sorted(turn or ready))]
         for _ in range(MAX_TAPS):
             found = offered(page)
@@ -75,9 +74,7 @@ class Tapper:
             move = page.text_content("#tap-move")
             assert move in page.evaluate("window.pnpLegal"), move
             target.click()
-            page.wait_for_function(
-                "() => ['accepted', 'refused'].includes(document.querySelector('#verdict').className)"
-            )
+            page.wait_for_function(ANSWERED)
             verdict = page.text_content("#verdict")
             assert verdict.startswith("accepted"), (move, verdict)
             page.evaluate("document.querySelector('#verdict').className = ''")

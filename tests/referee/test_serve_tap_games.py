@@ -17,8 +17,8 @@ from pnpkit.referee.gate import Gate
 from pnpkit.referee.session import Session
 from pnpkit.referee.store import make_setup
 from pnpkit.referee.web.launch import serving
-from tests.referee.indistinguishable import write_log
 from tests.referee.browser import chromium_missing, launch
+from tests.referee.indistinguishable import write_log
 from tests.referee.serve_helpers import new_log
 from tests.referee.tapper import Tapper, version
 
