@@ -207,7 +207,7 @@ class LiveTable:
                 return verdict_json(refuse("", GAME_OVER))
             if Gate(session, viewer).undo_needs_table():
                 return self._ask(UNDO, viewer, session)
-            return self._undo(session, viewer, table=False)
+            return self._undo(session, viewer, table=False, reader=viewer)
 
     def redo(self, viewer: str = SHARED) -> dict[str, Any]:
         """Enter again the move the last undo took back, by the same rules as `undo`."""
@@ -216,7 +216,7 @@ class LiveTable:
                 return verdict_json(refuse("", GAME_OVER))
             if Gate(session, viewer).redo_needs_table():
                 return self._ask(REDO, viewer, session)
-            return self._redo(session, viewer, table=False)
+            return self._redo(session, viewer, table=False, reader=viewer)
 
     def answer(self, viewer: str, agree: bool) -> dict[str, Any]:
         """`viewer`'s answer to the undo or redo asked of the table: once every player asked
@@ -235,8 +235,8 @@ class LiveTable:
                 return {"accepted": True, "rule": "", "reason": "", "agreed": asking["kind"]}
             self.asking = None
             if asking["kind"] == UNDO:
-                return self._undo(session, asking["by"], table=True)
-            return self._redo(session, asking["by"], table=True)
+                return self._undo(session, asking["by"], table=True, reader=viewer)
+            return self._redo(session, asking["by"], table=True, reader=viewer)
 
     def _ask(self, kind: str, viewer: str, session: Session) -> dict[str, Any]:
         target = session.undo_target() if kind == UNDO else session.redo_target()
@@ -253,18 +253,21 @@ class LiveTable:
             self.asking = None
         return self.asking
 
-    def _undo(self, session: Session, viewer: str, table: bool) -> dict[str, Any]:
+    def _undo(self, session: Session, viewer: str, table: bool, reader: str) -> dict[str, Any]:
+        """`viewer`'s undo (`table`: agreed by the table), answered to `reader`'s page in the
+        words that page may read (the last to agree may see less, or more, than who asked)."""
         try:
             event = Gate(session, viewer).undo(table=table)
         except MoveRefused as exc:
             return verdict_json(exc.verdict)
         kept = event_secrecy(session.setup, session.events)
-        taken = Gate(session, viewer).entry(
+        taken = Gate(session, reader).entry(
             session.events[event["undo"] - 1], kept[event["undo"] - 1]
         )
         return {"accepted": True, "rule": "", "reason": "", "undone": taken}
 
-    def _redo(self, session: Session, viewer: str, table: bool) -> dict[str, Any]:
+    def _redo(self, session: Session, viewer: str, table: bool, reader: str) -> dict[str, Any]:
+        """As `_undo`, for a redo."""
         try:
             events = Gate(session, viewer).redo(table=table)
         except MoveRefused as exc:
@@ -272,7 +275,7 @@ class LiveTable:
         kept = event_secrecy(session.setup, session.events)
         start = len(session.events) - len(events)
         return {"accepted": True, "rule": "", "reason": "",
-                "redone": Gate(session, viewer).entry(events[0], kept[start])}  # fmt: skip
+                "redone": Gate(session, reader).entry(events[0], kept[start])}  # fmt: skip
 
     def asked_of(self, viewer: str) -> dict[str, Any] | None:
         """The undo or redo asked of the table, as `viewer`'s page shows it (under the lock)."""
