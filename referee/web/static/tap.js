@@ -5,7 +5,7 @@
 // buttons (and highlighted where a card or picture element names them); once one move is left its
 // text is shown with Send and Cancel. No game's words are known here: every game gets it.
 // A secret choice made by everyone at once (the state's `choices`, the viewer's own options) is
-// offered the same way.
+// offered the same way. The offered words are one Tab stop, the arrow keys moving among them.
 "use strict";
 
 (() => {
@@ -88,8 +88,9 @@
       node.classList.toggle("tap-chosen", chosen.includes(node.dataset.id));
     }
     $("tap-chosen").textContent = chosen.length ? `chosen: ${chosen.join(" ")}` : "tap a card, a place or a word";
-    $("tap-options").replaceChildren(...options.slice(0, MAX_OFFERED).map((o) => el("li", {},
-      el("button", { type: "button", className: "tap-option", textContent: label(o),
+    // one Tab stop for the whole row, the arrow keys moving along it (a toolbar's keyboard)
+    $("tap-options").replaceChildren(...options.slice(0, MAX_OFFERED).map((o, i) => el("li", {},
+      el("button", { type: "button", className: "tap-option", textContent: label(o), tabIndex: i ? -1 : 0,
         onclick: () => (o.word ? choose(o.word) : preview(o.move)) }))));
     $("tap-count").textContent = single ? "" : `${found.length} moves${options.length > MAX_OFFERED ? `; the first ${MAX_OFFERED} choices` : ""}`;
     if (single) preview(found[0][0]); else $("tap-preview").hidden = true;
@@ -140,4 +141,16 @@
     await send("api/move", { move });
   });
   $("tap-cancel").addEventListener("click", reset);
+  $("tap-options").addEventListener("keydown", (event) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    const buttons = [...$("tap-options").querySelectorAll("button")];
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const next = buttons[(at + step + buttons.length) % buttons.length];
+    buttons[at].tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  });
 })();
