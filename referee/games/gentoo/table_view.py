@@ -73,7 +73,7 @@ def draw_table(
 ) -> str:
     """The SVG picture of the table: the legend, the middle, then each player's area; every card
     shown, each player's area and Used Pile, and the Choice Cards are tap targets."""
-    from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
+    from pnpkit.referee.picture import Picture, text_width  # `move` must start fast
 
     widest = max([5, len(state.choice), *(len(p.in_play) for p in state.players)]) + 3
     width = 2 * MARGIN + widest * (CARD_W + GAP)
@@ -96,7 +96,7 @@ def draw_table(
             f"fish {player.fish}"
         )
         dwg.add(dwg.text(title, insert=(MARGIN, y - 4), font_size=13, font_weight="bold"))
-        picture.target(name, (MARGIN, y - 18, len(title) * 7.2, 18), name)
+        picture.target(name, (MARGIN, y - 18, text_width(title, 13) + 12, 18), name)
         for i, card in enumerate(player.in_play):
             _card(picture, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
         x = MARGIN + (max(len(player.in_play), 5) + 0.5) * (CARD_W + GAP)
