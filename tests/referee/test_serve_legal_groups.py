@@ -13,7 +13,10 @@ from pnpkit.referee.web.launch import serving
 from tests.referee.browser import chromium_missing, enter, launch
 from tests.referee.serve_helpers import new_log
 
-pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
+pytestmark = [
+    pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
+    pytest.mark.browser,
+]
 MOST_TABS = 600
 
 

@@ -22,7 +22,10 @@ from tests.referee.indistinguishable import write_log
 from tests.referee.serve_helpers import new_log
 from tests.referee.tapper import Tapper, version
 
-pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
+pytestmark = [
+    pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
+    pytest.mark.browser,
+]
 PHONE = {"width": 390, "height": 844}
 
 
