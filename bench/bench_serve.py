@@ -92,6 +92,8 @@ def _game(browser: Any, folder: Path, number: int, phone: bool = False) -> Found
                 cli.append(_from_cli(page, log, move))
                 continue
             if phone:
+                while not page.is_visible("#legal button"):  # a long list is grouped
+                    page.tap("#legal details:not([open]) > summary >> nth=0")
                 page.tap("#legal button")
                 page.tap("#enter")
             else:

@@ -3,15 +3,21 @@
 A `Picture` starts with the legend — the game, whose turn and the prompt, then each player in
 seat order with their colour, running score and a ▶ when they act — and gives the game the space
 below it (`top`). Text the picture places with `label` sits on a box (`<g class="label">` with a
-`<rect>`), so that tests can check that no label hides another. Imported only by the commands
-that draw (svgwrite is slow to load).
+`<rect>`), so that tests can check that no label hides another. Each place or piece a move
+names (a card, a space, a tile, a pile, a player) is a tap target (`target`): a transparent shape
+over it carrying the word the move uses as `data-id`, drawn last so that nothing covers it; the
+legend makes each player's line one. Imported only by the commands that draw (svgwrite is slow to
+load).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import svgwrite
+from svgwrite.container import Group
+from svgwrite.shapes import Polygon, Rect
 
 CHAR = 0.6
 """Width of an average character of the sans-serif font, in font sizes (for the label boxes)."""
@@ -50,6 +56,7 @@ class Picture:
             font_family=FONT,
         )
         self.drawing.add(self.drawing.rect((0, 0), (self.width, self.height), fill=background))
+        self._targets: list[Group] = []
         self._legend(table, lines)
 
     @staticmethod
@@ -73,7 +80,8 @@ class Picture:
         for n, player in enumerate(table["players"]):
             y = self.margin + LEGEND_ROW * (n + 1)
             d.add(d.circle((x + 6, y + 8), 6, fill=player["rgb"], stroke="#222", stroke_width=1))
-            self.label(lines[n + 1], x + 16, y, size=11, bold=player["turn"], cls="legend")
+            box = self.label(lines[n + 1], x + 16, y, size=11, bold=player["turn"], cls="legend")
+            self.target(player["name"], (x, y, box[0] + box[2] - x, box[3]), player["name"])
 
     def label(
         self,
@@ -106,6 +114,32 @@ class Picture:
         d.add(group)
         return box
 
+    def target(self, word: str, box: Box, title: str = "", rx: float = 4) -> None:
+        """Make the box `box` a tap target for `word` (the word a move uses for what is drawn
+        there: a card's ID, a space, a pile), with `title` as its tooltip."""
+        shape = Rect(box[:2], box[2:], rx=rx, debug=False)
+        self._add_target(word, shape, title)
+
+    def target_polygon(
+        self, word: str, points: Sequence[tuple[float, float]], title: str = ""
+    ) -> None:
+        """As `target`, for a place of another shape (a hex)."""
+        self._add_target(word, Polygon(points, debug=False), title)
+
+    def _add_target(self, word: str, shape: Any, title: str) -> None:
+        group = Group(class_="place", debug=False)
+        group["data-id"] = word  # not in svgwrite's SVG 1.1 attribute list, hence debug=False
+        if title:
+            group.set_desc(title=title)
+        shape.update({"fill": "#fff", "fill-opacity": 0, "stroke": "none"})
+        group.add(shape)
+        self._targets.append(group)
+
     def tostring(self) -> str:
-        """The SVG document."""
+        """The SVG document, the tap targets over everything else."""
+        layer = self.drawing.g(class_="places")
+        for group in self._targets:
+            layer.add(group)
+        self._targets = []
+        self.drawing.add(layer)
         return self.drawing.tostring()

@@ -20,7 +20,7 @@ from pnpkit.referee.faces import faces_of
 from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
 from pnpkit.referee.gate import SHARED, Gate, event_secrecy, state_for
 from pnpkit.referee.report import verdict_json
-from pnpkit.referee.session import ReplayError, Session
+from pnpkit.referee.session import TABLE, ReplayError, Session
 from pnpkit.referee.store import load_session, new_numbered_game
 from pnpkit.referee.verdict import MoveRefused, refuse
 
@@ -59,6 +59,8 @@ class LiveTable:
         self._changed: asyncio.Event | None = None
         self._states: dict[tuple[int, str], dict[str, Any]] = {}
         """The pages' states of the current version, by viewer (several pages ask at once)."""
+        self._actors: dict[int, str | None] = {}
+        """Who made each player's move in the log (by `seq`), worked out once each."""
         self.closed = False
         self.asking: dict[str, Any] | None = None
         """An undo or redo a page asked of the table: who asked, the event, who is still to
@@ -75,6 +77,7 @@ class LiveTable:
             key = (self.version, viewer)
             if key not in self._states:
                 found = state_for(self.session, self.kept(), viewer, self.face)
+                found["log"] = [self._with_actor(entry) for entry in found["log"]]
                 found["asking"] = self.asked_of(viewer)
                 self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
                 self._states[key] = found | {
@@ -84,6 +87,21 @@ class LiveTable:
                     "error": self.error,
                 }
             return self._states[key]
+
+    def _with_actor(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """A log entry of a move made by a player (`by` "table", whichever page or command
+        entered it) with that player as `actor` (null for a decision of the whole table), so
+        that every page's log says who moved: whose decision a move is is public (the prompt
+        names them), only a move's cards may be secret."""
+        if entry["by"] != TABLE:
+            return entry
+        seq = entry["seq"]
+        if seq not in self._actors:
+            session = self.session
+            move = session.events[seq - 1]["move"]
+            before = session.state_before(seq)
+            self._actors[seq] = session.rules.actor(session.setup, before, move)
+        return entry | {"actor": self._actors[seq]}
 
     def card_face(self, viewer: str, card: str) -> str | None:
         """`card`'s printed front as SVG text, if `viewer` may see it now (else None)."""
@@ -144,6 +162,7 @@ class LiveTable:
 
     def _reload(self) -> None:
         self.session, _ = load_session(self.path)
+        self._actors = {}
 
     # --- entering ---------------------------------------------------------------------------
     def enter(self, text: str, viewer: str = SHARED) -> dict[str, Any]:
@@ -188,7 +207,7 @@ class LiveTable:
                 return verdict_json(refuse("", GAME_OVER))
             if Gate(session, viewer).undo_needs_table():
                 return self._ask(UNDO, viewer, session)
-            return self._undo(session, viewer, table=False)
+            return self._undo(session, viewer, table=False, reader=viewer)
 
     def redo(self, viewer: str = SHARED) -> dict[str, Any]:
         """Enter again the move the last undo took back, by the same rules as `undo`."""
@@ -197,7 +216,7 @@ class LiveTable:
                 return verdict_json(refuse("", GAME_OVER))
             if Gate(session, viewer).redo_needs_table():
                 return self._ask(REDO, viewer, session)
-            return self._redo(session, viewer, table=False)
+            return self._redo(session, viewer, table=False, reader=viewer)
 
     def answer(self, viewer: str, agree: bool) -> dict[str, Any]:
         """`viewer`'s answer to the undo or redo asked of the table: once every player asked
@@ -216,8 +235,8 @@ class LiveTable:
                 return {"accepted": True, "rule": "", "reason": "", "agreed": asking["kind"]}
             self.asking = None
             if asking["kind"] == UNDO:
-                return self._undo(session, asking["by"], table=True)
-            return self._redo(session, asking["by"], table=True)
+                return self._undo(session, asking["by"], table=True, reader=viewer)
+            return self._redo(session, asking["by"], table=True, reader=viewer)
 
     def _ask(self, kind: str, viewer: str, session: Session) -> dict[str, Any]:
         target = session.undo_target() if kind == UNDO else session.redo_target()
@@ -234,18 +253,21 @@ class LiveTable:
             self.asking = None
         return self.asking
 
-    def _undo(self, session: Session, viewer: str, table: bool) -> dict[str, Any]:
+    def _undo(self, session: Session, viewer: str, table: bool, reader: str) -> dict[str, Any]:
+        """`viewer`'s undo (`table`: agreed by the table), answered to `reader`'s page in the
+        words that page may read (the last to agree may see less, or more, than who asked)."""
         try:
             event = Gate(session, viewer).undo(table=table)
         except MoveRefused as exc:
             return verdict_json(exc.verdict)
         kept = event_secrecy(session.setup, session.events)
-        taken = Gate(session, viewer).entry(
+        taken = Gate(session, reader).entry(
             session.events[event["undo"] - 1], kept[event["undo"] - 1]
         )
         return {"accepted": True, "rule": "", "reason": "", "undone": taken}
 
-    def _redo(self, session: Session, viewer: str, table: bool) -> dict[str, Any]:
+    def _redo(self, session: Session, viewer: str, table: bool, reader: str) -> dict[str, Any]:
+        """As `_undo`, for a redo."""
         try:
             events = Gate(session, viewer).redo(table=table)
         except MoveRefused as exc:
@@ -253,7 +275,7 @@ class LiveTable:
         kept = event_secrecy(session.setup, session.events)
         start = len(session.events) - len(events)
         return {"accepted": True, "rule": "", "reason": "",
-                "redone": Gate(session, viewer).entry(events[0], kept[start])}  # fmt: skip
+                "redone": Gate(session, reader).entry(events[0], kept[start])}  # fmt: skip
 
     def asked_of(self, viewer: str) -> dict[str, Any] | None:
         """The undo or redo asked of the table, as `viewer`'s page shows it (under the lock)."""
@@ -282,6 +304,7 @@ class LiveTable:
             stem = re.sub(r"-\d+$", "", self.path.name.removesuffix(".jsonl"))
             path, session = new_numbered_game(self.path.with_name(stem), setup)
             self.path, self.session, self.asking = path, session, None
+            self._actors = {}
             self._stamp = _stamp(path)
             self.version += 1
             self.error = ""

@@ -4,7 +4,8 @@ For random digital games of every bundled game and Lantern Walk, and each viewer
 screen and every player), the game is paired with itself relabelled: the cards that viewer never
 saw swapped among themselves. Everything the viewer can reach must be byte-identical in both: the
 engine's page state, the answer to every move and undo they try, and every CLI command's text and
-JSON, with and without `--player`.
+JSON, with and without `--player`, and what a page reads of an undo or redo another player
+asks of the table (the question, the answer to its agreeing, the table after).
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from pnpkit.referee.cli import app
 from pnpkit.referee.gate import SHARED, sight
+from pnpkit.referee.session import Session
+from pnpkit.referee.web.live import LiveTable
 from tests.referee.indistinguishable import (
     _states,
     candidates,
@@ -152,3 +156,85 @@ def test_a_relabelled_twin_differs_from_its_game_in_what_the_referee_knows() -> 
     assert events is not None
     assert json.dumps(events) != json.dumps(session.events)
     assert replayed(session.setup, events) is not None
+
+
+def consent(session: Session, viewer: str, log: Path) -> dict[str, Any]:
+    """What `viewer`'s page reads when another player asks the table to undo the last decision,
+    then to redo it: the question on its page, the answer to its agreeing (the others having
+    agreed first) and its page's state after."""
+    found: dict[str, Any] = {}
+    for asker in session.setup.players:
+        if asker == viewer:
+            continue
+        write_log(log, session, session.events)
+        live = LiveTable(log)
+        for kind, ask in (("undo", live.undo), ("redo", live.redo)):
+            if "asked" not in ask(asker):
+                break  # the asker's own decision, done at once; or nothing to do
+            found[f"{asker} asks to {kind}"] = live.state(viewer)["asking"]
+            for other in [p for p in live.asking["waiting"] if p != viewer]:  # type: ignore[index]
+                live.answer(other, True)
+            if viewer in (live.asking or {}).get("waiting", []):
+                found[f"{viewer} agrees to {asker}'s {kind}"] = live.answer(viewer, True)
+            after = live.state(viewer)
+            found[f"after {asker}'s {kind}"] = {
+                key: value
+                for key, value in after.items()
+                if key not in ("version", "boot", "file")
+                and not (kind == "redo" and key != "asking")  # a redo draws afresh: news
+            }
+    return found
+
+
+@pytest.mark.parametrize("game, players, variant", GAMES[:5], ids=[g[0] for g in GAMES[:5]])
+def test_an_undo_asked_of_the_table_reads_the_same_for_games_a_viewer_cannot_tell_apart(
+    game: str, players: int, variant: str, tmp_path: Path
+) -> None:
+    tested = 0
+    for viewer, session, twin in _pairs(game, players, variant):
+        if session.prompt().kind == "over":
+            continue
+        found = differences(
+            consent(session, viewer, tmp_path / "game.jsonl"),
+            consent(twin, viewer, tmp_path / "twin.jsonl"),
+        )
+        assert not found, f"{viewer or 'the shared screen'} can tell them apart:\n" + "\n".join(
+            found[:3]
+        )
+        tested += 1
+    assert tested or game in NO_SECRET
+
+
+def test_the_answer_to_the_last_to_agree_is_worded_as_that_page_reads_the_move(
+    tmp_path: Path,
+) -> None:
+    """The shared screen asks to undo Ann's secret display (committed, not yet revealed); Ann
+    agrees last: her page's answer names her own cards, the others' only that she chose (it was
+    worded as the asker reads the move, whoever answered)."""
+    session = random_game("ano-nuevo", 3, 1, 0)
+    rng = random.Random(1)
+    while (session.undo_target() or {}).get("by") != "commit" or "display" not in str(
+        session.undo_target()
+    ):
+        choices = session.rules.choices(session.setup, session.state)
+        if session.prompt().kind == "simultaneous" and choices is not None:
+            player = next(p for p in choices.options if p not in session.committed())
+            session.commit(player, rng.choice(choices.options[player]))
+        else:
+            session.submit(rng.choice(session.legal()))
+    mover = session.undo_target()["commit"]["player"]  # type: ignore[index]
+    choice = session.undo_target()["commit"]["choice"]  # type: ignore[index]
+    answers = {}
+    for last in session.setup.players:
+        log = tmp_path / f"{last}.jsonl"
+        write_log(log, session, session.events)
+        live = LiveTable(log)
+        assert live.undo(SHARED)["asked"] == "undo"
+        assert choice not in json.dumps(live.state(last)["asking"]) or last == mover
+        for other in [p for p in session.setup.players if p != last]:
+            live.answer(other, True)
+        answers[last] = live.answer(last, True)["undone"]
+    assert choice.split("+")[0] in answers[mover]
+    for other in session.setup.players:
+        if other != mover:
+            assert choice.split("+")[0] not in answers[other], answers[other]

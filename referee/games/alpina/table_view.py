@@ -77,7 +77,8 @@ def describe_table(
 
 def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> str:
     """The legend, then the grid drawn with the cards' printed faces (or a plain stand-in, each
-    with its ID and name as a tooltip) and the hikers in their players' colours."""
+    with its ID and name as a tooltip) and the hikers in their players' colours; each space, a
+    card on it or not, is a tap target named as moves name it (`e4`)."""
     from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
 
     columns, rows = _window(state)
@@ -92,12 +93,15 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
             left, top = MARGIN + x * (CARD_W + GAP), picture.top + MARGIN + y * (CARD_H + GAP)
             i = r * grid.SIZE + c
             card = state.cards[i]
+            space = space_name(c, r)
+            title = f"{space}: {card_title(setup.game, card)}" if card else f"{space}: empty"
+            picture.target(space, (left, top, CARD_W, CARD_H), title)
             if card is None:
                 drawing.add(
                     drawing.rect((left, top), (CARD_W, CARD_H), fill="none", stroke="#bbb",
                                  stroke_dasharray="3,3")
                 )  # fmt: skip
-                picture.label(space_name(c, r), left + 2, top + 2, size=9, fill="#888")
+                picture.label(space, left + 2, top + 2, size=9, fill="#888")
                 continue
             _card(drawing, setup, card, face(card), left, top)
             hiker = state.hikers[i]
@@ -107,7 +111,7 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
                 dot = drawing.circle(
                     _hiker_at(left, top), HIKER_R, fill=rgb, stroke="#000", stroke_width=1.5
                 )
-                dot.set_desc(title=f"{player}'s hiker ({name}) on {space_name(c, r)}")
+                dot.set_desc(title=f"{player}'s hiker ({name}) on {space}")
                 drawing.add(dot)
     return picture.tostring()
 

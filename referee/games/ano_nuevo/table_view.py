@@ -104,7 +104,8 @@ def _card(drawing: Any, setup: Setup, card: str, face: Face, at: tuple[float, fl
 
 def table_svg(setup: Setup, state: AnoNuevo, table: dict[str, Any], face: Face) -> str:
     """The legend, the Locations (their cards, Harem cards face up and seals), the Ocean, and
-    the scores, with the components' printed faces where the generator provides them."""
+    the scores, with the components' printed faces where the generator provides them; each
+    Harem card (`take CARD`) and each seal (`pay NAME CARD`) is a tap target."""
     from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
 
     data = data_of(setup.game)
@@ -129,11 +130,14 @@ def table_svg(setup: Setup, state: AnoNuevo, table: dict[str, Any], face: Face) 
             for k, harem in enumerate(state.beaches[i]):
                 x = MARGIN + 20 + (k + 1) * (CARD_W + GAP) + 10
                 _card(drawing, setup, harem, face, (x, y + 8))
+                title = f"{card_title(setup.game, harem)} on Location {i + 1}"
+                picture.target(harem, (x, y + 8, CARD_W, CARD_H), title)
         here = [p for p, s in zip(setup.players, state.seals, strict=True) if s.place == place]
         for k, player in enumerate(here):
             x = width - MARGIN - 30 - k * SEAL
             role = state.seal(setup, player).role
             drawing.add(drawing.circle((x, y + 40), 20, fill=colours.get(player, "#888")))
+            picture.target(player, (x - 20, y + 20, 40, 40), f"{player}'s seal", rx=20)
             drawing.add(
                 drawing.text(player[:6], insert=(x, y + 44), font_size=11, fill="#fff",
                              text_anchor="middle")

@@ -96,7 +96,8 @@ def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None 
 def table_svg(setup: Setup, table: Facts, state: State, data: dict[str, Any], face: Any) -> str:
     """The legend; the landscape with, under each card, the animal tokens on it (named in
     full, clear of the printed values); the River; and the top of every player's pile. Only
-    what every player sees: face-down cards are drawn as backs, totems are left out."""
+    what every player sees: face-down cards are drawn as backs, totems are left out. Each card
+    face up and each animal token is a tap target for the moves that name it."""
     from pnpkit.referee.picture import Picture, text_width  # `move` must start fast
 
     columns = max(len(table.landscape), 6, PILE_SHOWN)
@@ -116,22 +117,24 @@ def table_svg(setup: Setup, table: Facts, state: State, data: dict[str, Any], fa
     picture.label("Landscape (tokens under their card)", MARGIN, top, size=11, bold=True)
     for position, (card, value) in enumerate(table.landscape):
         left = MARGIN + position * (CARD_W + GAP)
-        _card(drawing, setup, card, face(card), left, top + STEP)
+        _card(picture, setup, card, face(card), left, top + STEP)
         here = [a for i, a in enumerate(table.animals) if state.tokens[i] == position]
         for n, animal in enumerate(here):
-            picture.label(
+            title = f"{animal} token on landscape {value}"
+            box = picture.label(
                 animal,
                 left,
                 top + STEP + CARD_H + 2 + n * TOKEN,
                 size=9,
                 background="#fff",
-                title=f"{animal} token on landscape {value}",
+                title=title,
             )
+            picture.target(animal, box, title)
     top += CARD_H + GAP + STEP + strip
     river = f"River (draw pile {state.draw_pile}, Reserve {state.reserve})"
     picture.label(river, MARGIN, top, size=11, bold=True)
     for n, card in enumerate(state.river):
-        _card(drawing, setup, card, face(card), MARGIN + n * (CARD_W + GAP), top + STEP)
+        _card(picture, setup, card, face(card), MARGIN + n * (CARD_W + GAP), top + STEP)
     for index in range(len(setup.players)):
         top += CARD_H + GAP + STEP
         seat = state.seats[index]
@@ -141,7 +144,7 @@ def table_svg(setup: Setup, table: Facts, state: State, data: dict[str, Any], fa
             if down:
                 _back(drawing, left, top + STEP)
             else:
-                _card(drawing, setup, card, face(card), left, top + STEP)
+                _card(picture, setup, card, face(card), left, top + STEP)
     return picture.tostring()
 
 
@@ -153,11 +156,13 @@ def _back(drawing: Any, left: float, top: float) -> None:
     drawing.add(back)
 
 
-def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
+def _card(picture: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
+    """A card face up, a tap target for the moves that name it (`take AR-1F3`)."""
     component = setup.game.component(card)
     fields = component.fields if component else {}
     lines = [str(fields.get("animal", fields.get("value", "")))]
     if "draw" in fields:
         lines += [f"+ {fields['companion']}", f"draw {fields['draw']}", f"place {fields['place']}"]
     title = card_title(setup.game, card)
-    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card, title)
+    place_card(picture.drawing, svg, (left, top), (CARD_W, CARD_H), lines, card, title)
+    picture.target(card, (left, top, CARD_W, CARD_H), title)

@@ -18,9 +18,12 @@ BAND = CARD_H + 50
 BACK = "#2c6e8f"
 
 
-def _card(dwg: Any, x: float, y: float, card: str, catalog: Catalog, face: Face) -> None:
+def _card(picture: Any, x: float, y: float, card: str, catalog: Catalog, face: Face) -> None:
+    """A card, a tap target for the moves that name it (`choose GE-HAT`)."""
     title = f"{card} {catalog.name(card)}"
-    place_card(dwg, face(card), (x, y), (CARD_W, CARD_H), catalog.name(card).split(), card, title)
+    art, lines = face(card), catalog.name(card).split()
+    place_card(picture.drawing, art, (x, y), (CARD_W, CARD_H), lines, card, title)
+    picture.target(card, (x, y, CARD_W, CARD_H), title)
 
 
 def _pile(dwg: Any, x: float, y: float, label: str, count: int) -> None:
@@ -39,30 +42,38 @@ def _pile(dwg: Any, x: float, y: float, label: str, count: int) -> None:
 
 
 def _face_up(
-    dwg: Any,
+    picture: Any,
     x: float,
     y: float,
     label: str,
     cards: tuple[str, ...],
     catalog: Catalog,
     face: Face,
+    word: str = "",
 ) -> None:
+    """A face-up pile, its top card shown; `word`, if any, is how moves name the pile (`used`):
+    its caption is a tap target for it."""
+    dwg = picture.drawing
     if cards:
-        _card(dwg, x, y, cards[-1], catalog, face)
+        _card(picture, x, y, cards[-1], catalog, face)
     else:
         dwg.add(
             dwg.rect(
                 (x, y), (CARD_W, CARD_H), rx=5, fill="none", stroke="#999", stroke_dasharray="4,3"
             )
         )
-    dwg.add(dwg.text(f"{label} ({len(cards)})", insert=(x, y + CARD_H + 14), font_size=11))
+    caption = f"{label} ({len(cards)})"
+    dwg.add(dwg.text(caption, insert=(x, y + CARD_H + 14), font_size=11))
+    if word:
+        picture.target(word, (x, y + CARD_H + 2, max(CARD_W, len(caption) * 6.6), 16), caption)
 
 
 def draw_table(
     setup: Setup, state: Table, table: dict[str, Any], face: Face, catalog: Catalog
 ) -> str:
-    """The SVG picture of the table: the legend, the middle, then each player's area."""
-    from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
+    """The SVG picture of the table: the legend, the middle, then each player's area; every card
+    shown, each player's area and Used Pile, and the Choice Cards are tap targets."""
+    from pnpkit.referee.picture import Picture, text_width  # `move` must start fast
 
     widest = max([5, len(state.choice), *(len(p.in_play) for p in state.players)]) + 3
     width = 2 * MARGIN + widest * (CARD_W + GAP)
@@ -71,11 +82,12 @@ def draw_table(
     dwg, base = picture.drawing, picture.top
     y = base + MARGIN + 16
     dwg.add(dwg.text("Choice Cards", insert=(MARGIN, y - 4), font_size=13, font_weight="bold"))
+    picture.target("choice", (MARGIN, y - 18, 100, 18), "the Choice Cards")  # `… choice` (Skua)
     for i, card in enumerate(state.choice):
-        _card(dwg, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
+        _card(picture, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
     x = MARGIN + (max(len(state.choice), 5) + 0.5) * (CARD_W + GAP)
     _pile(dwg, x, y, "Draw Pile", len(state.draw_pile))
-    _face_up(dwg, x + CARD_W + GAP, y, "Discard", state.discard, catalog, face)
+    _face_up(picture, x + CARD_W + GAP, y, "Discard", state.discard, catalog, face)
     for seat, (name, player) in enumerate(zip(setup.players, state.players, strict=True)):
         y = base + MARGIN + 16 + BAND * (seat + 1)
         mark = " ◀" if seat == state.turn and state.step != OVER else ""
@@ -84,11 +96,12 @@ def draw_table(
             f"fish {player.fish}"
         )
         dwg.add(dwg.text(title, insert=(MARGIN, y - 4), font_size=13, font_weight="bold"))
+        picture.target(name, (MARGIN, y - 18, text_width(title, 13) + 12, 18), name)
         for i, card in enumerate(player.in_play):
-            _card(dwg, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
+            _card(picture, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
         x = MARGIN + (max(len(player.in_play), 5) + 0.5) * (CARD_W + GAP)
         _pile(dwg, x, y, "Player Pile", len(player.pile))
-        _face_up(dwg, x + CARD_W + GAP, y, "Used", player.used, catalog, face)
+        _face_up(picture, x + CARD_W + GAP, y, "Used", player.used, catalog, face, word="used")
     return picture.tostring()
 
 

@@ -143,7 +143,8 @@ def table_svg(
 ) -> str:
     """The legend, then the hex forest drawn with the tiles' printed faces; on each tile, where
     its tree is printed, the fox and each colour's squirrels (round) and nests (square) with
-    their number; below, each seat's nests."""
+    their number; below, each seat's nests. Each tile is a tap target for the moves that name it
+    (`recruit NH-OAK`), pieces and all."""
     from pnpkit.referee.picture import Picture  # only `show --svg` draws; `move` must start fast
 
     data = data_of(setup.game)
@@ -167,6 +168,7 @@ def table_svg(
             drawing.add(polygon)
             picture.label(data.tiles[tile].name, x - 40, y - 6, size=7)
         _draw_pieces(picture, state, space, (x, y), colours, rgb)
+        picture.target_polygon(tile, _corners(x, y), title)
     top = picture.top + height
     picture.label("round: squirrels, square: nests; the number is how many", MARGIN, top, size=9)
     for seat, name in enumerate(names):

@@ -61,6 +61,45 @@ function renderScore(score, state) {
     ...score.notes.map((n) => el("p", { className: "note", textContent: n })));
 }
 
+const GROUP_FROM = 40;  // a longer list of legal moves is grouped
+const GROUP_MAX = 12;   // a group with more moves than this is split into groups in turn
+const opened = new Set();  // the groups the viewer opened, kept open from one table to the next
+
+function head(move, depth) {
+  return move.split(/\s+/).slice(0, depth).join(" ");
+}
+
+function moveButton(move, choices) {
+  return el("li", {}, el("button", { type: "button", textContent: move, onclick: () => pick(move, choices) }));
+}
+
+function groupNode(key, count, children) {
+  // a disclosure, closed until opened, so that the keyboard passes it in one Tab
+  const group = el("details", { className: "legal-group", open: opened.has(key) },
+    el("summary", { textContent: `${key} … (${count})` }), el("ul", {}, ...children));
+  group.addEventListener("toggle", () => { if (group.open) opened.add(key); else opened.delete(key); });
+  return el("li", {}, group);
+}
+
+function grouped(moves, depth, choices) {
+  // The moves by their first `depth` words; a group of more than GROUP_MAX moves is split by the
+  // next word that tells them apart (`play` → `play AL-10` …).
+  const by = new Map();
+  for (const move of moves) {
+    const key = head(move, depth);
+    if (!by.has(key)) by.set(key, []);
+    by.get(key).push(move);
+  }
+  return [...by].map(([key, some]) => {
+    if (some.length === 1) return moveButton(some[0], choices);
+    let next = depth + 1;
+    while (next < 8 && new Set(some.map((m) => head(m, next))).size === 1) next += 1;
+    const split = some.length > GROUP_MAX && next < 8;
+    return groupNode(key, some.length,
+      split ? grouped(some, next, choices) : some.map((m) => moveButton(m, choices)));
+  });
+}
+
 function renderLegal(state) {
   const choices = state.spectator ? null : state.choices;
   let moves = state.spectator ? [] : state.legal;
@@ -68,8 +107,9 @@ function renderLegal(state) {
     moves = Object.entries(choices.options).flatMap(([p, own]) => own.map((o) => `${p}=${o}`));
   }
   $("legal-moves").replaceChildren(...(state.spectator ? [] : state.legal).map((m) => el("option", { value: m })));
-  $("legal").replaceChildren(...moves.slice(0, 400).map((m) => el("li", {},
-    el("button", { type: "button", textContent: m, onclick: () => pick(m, choices) }))));
+  const shown = moves.slice(0, 400);
+  $("legal").replaceChildren(...(shown.length > GROUP_FROM ? grouped(shown, 1, choices)
+    : shown.map((m) => moveButton(m, choices))));
   const notes = [];
   if (choices) notes.push(`${choices.form} (every player at once)`);
   if (state.committed && state.committed.length) {
@@ -94,7 +134,7 @@ function pick(move, choices) {
 
 function renderLog(log) {
   const items = log.map((e) => el("li", { value: e.seq, className: e.secret ? "secret" : "" },
-    el("span", { className: "by", textContent: `${e.by} ` }), e.text));
+    el("span", { className: "by", textContent: e.actor ? `${e.actor}: ` : `${e.by} ` }), e.text));
   $("log").replaceChildren(...items);
   $("log").scrollTop = $("log").scrollHeight;
 }

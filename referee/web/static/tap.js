@@ -5,7 +5,7 @@
 // buttons (and highlighted where a card or picture element names them); once one move is left its
 // text is shown with Send and Cancel. No game's words are known here: every game gets it.
 // A secret choice made by everyone at once (the state's `choices`, the viewer's own options) is
-// offered the same way.
+// offered the same way. The offered words are one Tab stop, the arrow keys moving among them.
 "use strict";
 
 (() => {
@@ -50,13 +50,17 @@
     return [...words.values()];
   }
 
-  function secret(choices) {
+  function secret(choices, viewer) {
     // At a secret simultaneous prompt the legal moves are empty and the viewer's own options
     // are listed apart: each is offered as the move `FORM-WORD PLAYER=OPTION` (the referee
-    // holds it until everyone has chosen).
+    // holds it until everyone has chosen). A player's page offers only its own player's, even
+    // when the gate would let it choose for another whose secrets it happens to see (each player
+    // chooses on their own page); a page without a player names whose choice it enters.
     if (!choices) return [];
     const verb = choices.form.split(/\s+/)[0];
-    return Object.entries(choices.options).flatMap(([player, own]) => own.map((o) => `${verb} ${player}=${o}`));
+    const options = viewer ? { [viewer]: choices.options[viewer] || [] } : choices.options;
+    return Object.entries(options).flatMap(([player, own]) =>
+      own.map((o) => `${viewer ? "" : `${player}: `}${verb} ${player}=${o}`));
   }
 
   function targets() {
@@ -84,8 +88,9 @@
       node.classList.toggle("tap-chosen", chosen.includes(node.dataset.id));
     }
     $("tap-chosen").textContent = chosen.length ? `chosen: ${chosen.join(" ")}` : "tap a card, a place or a word";
-    $("tap-options").replaceChildren(...options.slice(0, MAX_OFFERED).map((o) => el("li", {},
-      el("button", { type: "button", className: "tap-option", textContent: label(o),
+    // one Tab stop for the whole row, the arrow keys moving along it (a toolbar's keyboard)
+    $("tap-options").replaceChildren(...options.slice(0, MAX_OFFERED).map((o, i) => el("li", {},
+      el("button", { type: "button", className: "tap-option", textContent: label(o), tabIndex: i ? -1 : 0,
         onclick: () => (o.word ? choose(o.word) : preview(o.move)) }))));
     $("tap-count").textContent = single ? "" : `${found.length} moves${options.length > MAX_OFFERED ? `; the first ${MAX_OFFERED} choices` : ""}`;
     if (single) preview(found[0][0]); else $("tap-preview").hidden = true;
@@ -119,7 +124,7 @@
 
   document.addEventListener("pnp:state", (event) => {
     const state = event.detail;
-    const next = state.over || state.spectator ? [] : [...state.legal, ...secret(state.choices)];
+    const next = state.over || state.spectator ? [] : [...state.legal, ...secret(state.choices, state.viewer)];
     window.pnpLegal = next;  // what a test checks a sent move against
     if (JSON.stringify(next) !== JSON.stringify(moves)) { moves = next; chosen = []; $("tap-preview").hidden = true; }
     // after seat.js has drawn the cards of this state
@@ -136,4 +141,16 @@
     await send("api/move", { move });
   });
   $("tap-cancel").addEventListener("click", reset);
+  $("tap-options").addEventListener("keydown", (event) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    const buttons = [...$("tap-options").querySelectorAll("button")];
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const next = buttons[(at + step + buttons.length) % buttons.length];
+    buttons[at].tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  });
 })();

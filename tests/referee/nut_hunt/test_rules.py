@@ -591,7 +591,9 @@ def test_nh_10_a_damaged_move_is_refused_not_a_crash(move: dict) -> None:
 def test_svg_draws_every_tile_the_fox_and_pieces() -> None:
     setup = make()
     picture = RULES.svg(setup, turn(setup, HIC_0=2, WIL_1_nest=1), lambda _: None)
-    assert picture.count("<polygon") == 19 and "Birch Grove" in picture and "FOX" in picture
+    drawn, places = picture.split('<g class="places">')  # the tap targets, over the drawing
+    assert drawn.count("<polygon") == 19 and "Birch Grove" in drawn and "FOX" in drawn
+    assert places.count("<polygon") == 19  # each tile, to tap
     points = re.search(r'points="([^"]+)"', picture)[1].split()  # type: ignore[index]
     corners = [tuple(map(float, p.split(","))) for p in points]
     centre = tuple(sum(v) / 6 for v in zip(*corners, strict=True))

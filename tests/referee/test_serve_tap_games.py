@@ -1,0 +1,131 @@
+"""Whole digital games played only by tapping on each player's own phone page (390 × 844, a
+browser context per phone), the shared page open beside them and checked to follow: a 3-player
+Año Nuevo and a 2-player Nut Hunt, from the first prompt to the final score."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnpkit.components import load_game
+from pnpkit.referee.gate import Gate
+from pnpkit.referee.session import Session
+from pnpkit.referee.store import make_setup
+from pnpkit.referee.web.launch import serving
+from tests.referee.browser import chromium_missing, launch
+from tests.referee.indistinguishable import write_log
+from tests.referee.serve_helpers import new_log
+from tests.referee.tapper import Tapper, version
+
+pytestmark = [
+    pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
+    pytest.mark.browser,
+]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        found = launch(playwright)
+        yield found
+        found.close()
+
+
+def open_page(browser: Any, url: str, viewport: dict[str, int]) -> Any:
+    context = browser.new_context(viewport=viewport, has_touch=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#score p")
+    return page
+
+
+def play_whole_game(
+    browser: Any, tmp_path: Path, game: str, players: list[str], seed: int
+) -> Tapper:
+    log = new_log(tmp_path, game, players, seed=seed)
+    with serving(log) as (links, _):
+        phones = {who: open_page(browser, links.players[who], PHONE) for who in players}
+        shared = open_page(browser, links.shared, {"width": 1280, "height": 800})
+        start = version(shared)
+        began = time.monotonic()
+        tapper = Tapper(phones, shared, seed)
+        tapper.play(limit=2000)
+        took = time.monotonic() - began
+        assert tapper.over(), f"not over after {tapper.moves} moves"
+        assert not shared.evaluate("document.querySelector('#move').value")
+        # the shared page followed to the end: the last table, the final score, no more moves
+        assert version(shared) > start
+        assert version(shared) == max(version(p) for p in phones.values())
+        assert shared.text_content("#score p").startswith("winner: ")
+        movers = shared.eval_on_selector_all("#log .by", "ns => ns.map(n => n.textContent)")
+        assert {f"{who}: " for who in players} <= set(movers)  # "Bob: …", not "table …"
+        for page in (*phones.values(), shared):
+            assert page.text_content("#prompt")
+            assert all(page.is_disabled(f"#{b}") for b in ("move", "enter", "undo", "redo"))
+            assert page.is_hidden("#tap")
+            assert page.is_visible("#rematch")
+        for page in (*phones.values(), shared):
+            page.context.close()
+    print(
+        f"\n{game}, {len(players)} players, seed {seed}: {tapper.moves} moves in "
+        f"{tapper.taps} taps ({tapper.places} on the table picture), {took:.1f} s"
+    )
+    return tapper
+
+
+@pytest.mark.slow
+def test_a_whole_3_player_ano_nuevo_is_played_by_taps_on_the_phones(
+    browser: Any, tmp_path: Path
+) -> None:
+    tapper = play_whole_game(browser, tmp_path, "ano-nuevo", ["Ann", "Bob", "Cy"], seed=3)
+    assert tapper.places > 0  # Harem cards and seals were tapped on the table picture
+
+
+@pytest.mark.slow
+def test_a_whole_2_player_nut_hunt_is_played_by_taps_on_the_phones(
+    browser: Any, tmp_path: Path
+) -> None:
+    tapper = play_whole_game(browser, tmp_path, "nut-hunt", ["Ann", "Bob"], seed=1)
+    assert tapper.places > 0  # tiles were tapped on the forest
+
+
+def travel_where_ann_sees_all_cy_sees(path: Path) -> None:
+    """A digital Año Nuevo log at a travel prompt where the gate would let Ann choose for Cy
+    too (she sees every card Cy sees), none chosen yet."""
+    setup = make_setup(load_game("ano-nuevo"), ["Ann", "Bob", "Cy"], seed=5)
+    session = Session(setup)
+    session.advance()
+    rng = random.Random(5)
+    while (Gate(session, "Ann").choices() or {"options": {}})["options"].keys() != {"Ann", "Cy"}:
+        choices = session.rules.choices(setup, session.state)
+        if session.prompt().kind == "simultaneous" and choices is not None:
+            player = next(p for p in choices.options if p not in session.committed())
+            session.commit(player, rng.choice(list(choices.options[player])))
+        else:
+            session.submit(rng.choice(session.legal()))
+    write_log(path, session, session.events)
+
+
+def test_a_phone_offers_only_its_own_players_secret_choice(browser: Any, tmp_path: Path) -> None:
+    """Found by the whole-game test: Ann's phone offered Cy's travel too, as `travel Cy=2`,
+    which the referee refuses from Ann's page."""
+    log = tmp_path / "g.jsonl"
+    travel_where_ann_sees_all_cy_sees(log)
+    with serving(log) as (links, _):
+        page = open_page(browser, links.players["Ann"], PHONE)
+        options = page.eval_on_selector_all("#tap-options button", "b => b.map(n => n.textContent)")
+        assert options and all(o.startswith("Ann=") for o in options), options
+        assert all(m.startswith("travel Ann=") for m in page.evaluate("window.pnpLegal"))
+        page.click("#tap-options button >> nth=-1")
+        page.click("#tap-send")
+        page.wait_for_function("document.querySelector('#verdict').className === 'accepted'")
+        page.context.close()
