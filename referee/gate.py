@@ -438,10 +438,21 @@ class Gate:
         return f"only {player} may make that move, on {where}"
 
 
-def state_for(session: Session, kept: Sequence[frozenset[str]], viewer: str, face: Any) -> dict:
+DRAW = object()
+"""state_for's `picture` when the caller has not drawn it."""
+
+
+def state_for(
+    session: Session,
+    kept: Sequence[frozenset[str]],
+    viewer: str,
+    face: Any,
+    picture: str | object | None = DRAW,
+) -> dict:
     """Everything a web page shows `viewer`: the picture (public only), the text, the prompt,
     the legal moves, the choices, the score, the viewer's seat (`Gate.seat`) and the log so
-    far."""
+    far. The picture is the same for every viewer: a caller showing one table to several pages
+    draws it once (`table_picture`) and passes it as `picture`."""
     gate = Gate(session, viewer)
     setup, _rules = session.setup, session.rules
     prompt = session.prompt()
@@ -453,7 +464,7 @@ def state_for(session: Session, kept: Sequence[frozenset[str]], viewer: str, fac
         "events": len(session.events),
         "prompt": gate.prompt(),
         "over": prompt.kind == "over",
-        "picture": _picture(session, face),
+        "picture": table_picture(session, face) if picture is DRAW else picture,
         "table": gate.table(),
         "text": gate.text(),
         "legal": gate.legal(),
@@ -487,7 +498,8 @@ def card_info(game: Game, card: str) -> dict[str, Any]:
     return {"id": card, "name": component.name, "text": lines}
 
 
-def _picture(session: Session, face: Any) -> str | None:
+def table_picture(session: Session, face: Any) -> str | None:
+    """The table as an SVG picture (what every player sees), or None if the rules draw none."""
     from pnpkit.errors import PnpError
 
     try:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.errors import PnpError
 from pnpkit.referee.faces import faces_of
 from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
-from pnpkit.referee.gate import SHARED, Gate, event_secrecy, state_for
+from pnpkit.referee.gate import SHARED, Gate, event_secrecy, state_for, table_picture
 from pnpkit.referee.report import verdict_json
 from pnpkit.referee.session import TABLE, ReplayError, Session
 from pnpkit.referee.store import load_session, new_numbered_game
@@ -59,6 +59,8 @@ class LiveTable:
         self._changed: asyncio.Event | None = None
         self._states: dict[tuple[int, str], dict[str, Any]] = {}
         """The pages' states of the current version, by viewer (several pages ask at once)."""
+        self._picture: tuple[int, str | None] | None = None
+        """The table picture of a version: the same for every viewer, drawn once."""
         self._actors: dict[int, str | None] = {}
         """Who made each player's move in the log (by `seq`), worked out once each."""
         self.closed = False
@@ -76,7 +78,9 @@ class LiveTable:
         with self._lock:
             key = (self.version, viewer)
             if key not in self._states:
-                found = state_for(self.session, self.kept(), viewer, self.face)
+                if self._picture is None or self._picture[0] != self.version:
+                    self._picture = (self.version, table_picture(self.session, self.face))
+                found = state_for(self.session, self.kept(), viewer, self.face, self._picture[1])
                 found["log"] = [self._with_actor(entry) for entry in found["log"]]
                 found["asking"] = self.asked_of(viewer)
                 self._states = {k: v for k, v in self._states.items() if k[0] == self.version}

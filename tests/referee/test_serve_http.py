@@ -185,3 +185,21 @@ def _shared_log(factory: pytest.TempPathFactory) -> Path:
     if "log" not in _LOGS:
         _LOGS["log"] = new_log(factory.mktemp("serve"), "alpina", ["Ann", "Bob"])
     return _LOGS["log"]
+
+
+def test_the_table_picture_is_drawn_once_per_version_for_every_page(tmp_path: Path) -> None:
+    """The picture is what every player sees: four pages asking for one version cost one
+    drawing, not four (the whole-game tap tests spent half their server time drawing it)."""
+    from pnpkit.referee.move_command import enter_move
+
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob", "Cy"])
+    live = LiveTable(log)
+    drawn = []
+    svg = live.session.rules.svg
+    live.session.rules.svg = lambda *args: drawn.append(1) or svg(*args)  # type: ignore[method-assign]
+    pictures = {viewer: live.state(viewer)["picture"] for viewer in ("", "Ann", "Bob", "Cy")}
+    assert len(drawn) == 1 and len(set(pictures.values())) == 1
+    assert pictures[""].startswith("<svg")
+    assert enter_move(log, "start AL-20", as_json=True) == 0 and live.refresh()
+    live.state("Ann"), live.state("Bob"), live.state("Cy")
+    assert len(drawn) == 2
