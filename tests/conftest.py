@@ -23,3 +23,9 @@ def fresh_game_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
         patch.setenv("PNPKIT_CACHE_DIR", str(tmp_path_factory.mktemp("pnpkit-cache")))
         patch.delenv("PNPKIT_NO_CACHE", raising=False)
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests (whole games tapped in a browser) first, so that the parallel workers
+    start them at once and share out the rest meanwhile, rather than wait for them at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -10,7 +10,6 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const MAX_OFFERED = 60;
   let moves = [];
   let chosen = [];
 
@@ -89,12 +88,19 @@
     }
     $("tap-chosen").textContent = chosen.length ? `chosen: ${chosen.join(" ")}` : "tap a card, a place or a word";
     // one Tab stop for the whole row, the arrow keys moving along it (a toolbar's keyboard)
-    $("tap-options").replaceChildren(...options.slice(0, MAX_OFFERED).map((o, i) => el("li", {},
-      el("button", { type: "button", className: "tap-option", textContent: label(o), tabIndex: i ? -1 : 0,
-        onclick: () => (o.word ? choose(o.word) : preview(o.move)) }))));
-    $("tap-count").textContent = single ? "" : `${found.length} moves${options.length > MAX_OFFERED ? `; the first ${MAX_OFFERED} choices` : ""}`;
+    // every choice is offered (the row scrolls): a capped row left some legal moves untappable
+    $("tap-options").replaceChildren(...options.map((o, i) => el("li", {}, optionButton(o, i))));
+    $("tap-count").textContent = single ? "" : `${found.length} moves, ${options.length} choices`;
     if (single) preview(found[0][0]); else $("tap-preview").hidden = true;
     $("tap-cancel").hidden = !(chosen.length || single);
+  }
+
+  function optionButton(option, at) {
+    // a word's button, or a whole move's; it carries the word (or move) it chooses
+    const node = el("button", { type: "button", className: "tap-option", textContent: label(option),
+      tabIndex: at ? -1 : 0, onclick: () => (option.word ? choose(option.word) : preview(option.move)) });
+    if (option.word) node.dataset.word = option.word; else node.dataset.move = option.move;
+    return node;
   }
 
   function preview(move) {
@@ -137,8 +143,10 @@
   });
   $("tap-send").addEventListener("click", async () => {
     const move = $("tap-move").textContent;
-    // `send` is app.js's: it posts the move and shows the verdict and the table after it.
-    await send("api/move", { move });
+    // `send` is app.js's: it posts the move and shows the verdict and the table after it. An
+    // accepted move starts the next one afresh, even when the legal moves are the same after it
+    // (a trade): else its preview stayed up, one tap from sending it twice.
+    if (await send("api/move", { move })) reset();
   });
   $("tap-cancel").addEventListener("click", reset);
   $("tap-options").addEventListener("keydown", (event) => {
