@@ -155,16 +155,21 @@ def _contrasty(image: Image.Image, seen: Sighting) -> bool:
     return ImageStat.Stat(image.crop(box)).stddev[0] >= MIN_SPREAD
 
 
+def _same_code(old: Sighting, new: Sighting) -> bool:
+    """Whether two sightings are of one code (their centres within half a side)."""
+    return _distance(old.centre, new.centre) < 0.5 * max(old.side, new.side)
+
+
 def _known(found: list[Sighting], new: Sighting) -> bool:
     """Whether `new` is a code already seen among `found` (decoded or not)."""
-    return any(_distance(old.centre, new.centre) < 0.5 * max(old.side, new.side) for old in found)
+    return any(_same_code(old, new) for old in found)
 
 
 def _merged(found: list[Sighting], new: Sighting) -> list[Sighting]:
     """`found` with `new` added, unless it is one of them again; a decoded sighting replaces
     an undecoded one of the same code."""
     for n, old in enumerate(found):
-        if _distance(old.centre, new.centre) < 0.5 * max(old.side, new.side):
+        if _same_code(old, new):
             if old.error and not new.error:
                 return [*found[:n], new, *found[n + 1 :]]
             return found

@@ -20,6 +20,7 @@ from pnpkit.referee.web.launch import serving
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.browser import chromium_missing, launch
 from tests.referee.serve_helpers import hands, new_log
+from tests.referee.tapper import offered
 
 BASE = "http://127.0.0.1"
 
@@ -130,23 +131,6 @@ def test_a_phone_shows_the_hand_as_readable_faces_with_their_text_on_tap(
         context.close()
 
 
-OFFERED = """() => {
-  const send = document.querySelector('#tap-send');
-  const found = send && send.checkVisibility() ? [send]
-    : [...document.querySelectorAll('#tap-options button, .tap-target')]
-      .filter(n => n.checkVisibility());
-  document.querySelectorAll('[data-offered]').forEach(n => delete n.dataset.offered);
-  found.forEach((n, i) => { n.dataset.offered = String(i); });
-  return found.map(n => n.id === 'tap-send' ? 'send' : 'choice');
-}"""
-
-
-def offered(page: Any) -> list[str]:
-    """What a page offers to tap now: the next choices, highlighted cards and places, or Send
-    (each marked with its index in `data-offered`)."""
-    return page.evaluate(OFFERED)
-
-
 def tap_moves(pages: dict[str, Any], shared: Any, seed: int, count: int) -> int:
     """Play by tapping at random among what the players' pages offer, `count` moves or until the
     shared page says the game is over; the number of moves sent (each accepted)."""
@@ -160,7 +144,7 @@ def tap_moves(pages: dict[str, Any], shared: Any, seed: int, count: int) -> int:
         page = pages[who]
         pick = rng.randrange(len(ready[who]))
         target = page.locator(f"[data-offered='{pick}']")
-        if ready[who][pick] != "send":
+        if ready[who][pick][0] != "send":
             target.click()
             continue
         before = page.evaluate("document.body.dataset.version")
