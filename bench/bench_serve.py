@@ -27,7 +27,7 @@ from typing import Any
 
 from bench import sitting
 from pnpkit.components import load_game
-from pnpkit.referee.store import make_setup, new_game, writing_session
+from pnpkit.referee.log.store import make_setup, new_game, writing_session
 from tests.referee.browser import chromium_missing, enter, launch, version, wait_for_new_table
 
 MOVES = 100

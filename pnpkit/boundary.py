@@ -25,6 +25,6 @@ def run_command(command: Callable[[], object]) -> None:
     except BrokenPipeError:  # pnpkit.entry ends quietly
         raise
     except Exception as exc:
-        from pnpkit.referee.faults import report
+        from pnpkit.referee.engine.faults import report
 
         sys.exit(report(exc))

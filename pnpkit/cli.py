@@ -48,7 +48,7 @@ def _app_for(args: list[str]) -> typer.Typer:
             single.registered_commands = [info]
             return single
     if not app.registered_groups:
-        from pnpkit.referee.cli import app as referee_app
+        from pnpkit.referee.cli.commands import app as referee_app
 
         app.add_typer(referee_app, name="referee", help="Record and check a real game's moves.")
     return app
@@ -93,7 +93,7 @@ def _rules_origin(name: str | None) -> dict[str, str] | None:
     """Where a game's rules come from (the entry point's distribution and module), unloaded."""
     if not name:
         return None
-    from pnpkit.referee.registry import source_of
+    from pnpkit.referee.engine.registry import source_of
 
     try:
         source = source_of(name)

@@ -29,14 +29,14 @@ def referee_main(args: list[str] | None = None) -> None:
 def _referee(args: list[str]) -> None:
     plain = _plain_move(args)
     if plain is None:
-        from pnpkit.referee.cli import main
+        from pnpkit.referee.cli.commands import main
 
         main()
         return
     from pathlib import Path
 
     from pnpkit.boundary import run_command
-    from pnpkit.referee.move_command import enter_move
+    from pnpkit.referee.log.move_command import enter_move
 
     log, text, as_json = plain
     run_command(lambda: sys.exit(enter_move(Path(log), text, as_json)))

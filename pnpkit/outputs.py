@@ -33,7 +33,7 @@ from pnpkit.atomic import remove_stale_temporaries, temp_prefix
 from pnpkit.errors import PnpError
 
 _LOG_HEADER = re.compile(rb'^\s*\{[^\n]*"log"\s*:\s*"pnpkit-referee-log"')
-"""Line 1 of a referee log (pnpkit.referee.game_log writes `{"log":"pnpkit-referee-log",…`)."""
+"""Line 1 of a referee log (pnpkit.referee.log.game_log writes `{"log":"pnpkit-referee-log",…`)."""
 
 
 OUTPUT_OPTIONS = {

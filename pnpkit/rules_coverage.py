@@ -12,7 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-from pnpkit.referee.rules_index import statements as statements_of
+from pnpkit.referee.engine.rules_index import statements as statements_of
 
 ROOT = Path(__file__).resolve().parent.parent
 INDEX_DIR = ROOT / "referee" / "games"

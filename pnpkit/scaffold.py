@@ -264,7 +264,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.harness import playthrough, playthrough_cases
+from pnpkit.referee.checks.harness import playthrough, playthrough_cases
 
 GAME = str(Path(__file__).resolve().parents[1])
 DATA = load_game(GAME)
@@ -295,7 +295,7 @@ def scaffold(folder: Path, rules: bool) -> list[Path]:
     output_folder(folder)
     ident = game_id(folder)
     if rules:
-        from pnpkit.referee.registry import sources
+        from pnpkit.referee.engine.registry import sources
 
         taken = sources().get(ident)
         if taken:

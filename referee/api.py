@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from pnpkit.components.model import Component, Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.contract import ContractError
-from pnpkit.referee.faces import Face, card_title, place_card, place_face
-from pnpkit.referee.game_facts import per_game
-from pnpkit.referee.immutable import evolve, replaced, without
-from pnpkit.referee.information import (
+from pnpkit.referee.engine.contract import ContractError
+from pnpkit.referee.views.faces import Face, card_title, place_card, place_face
+from pnpkit.referee.engine.game_facts import per_game
+from pnpkit.referee.engine.immutable import evolve, replaced, without
+from pnpkit.referee.engine.information import (
     SHARED,
     Knowledge,
     Zone,
@@ -35,7 +35,7 @@ from pnpkit.referee.kit.declare import N as NUMBER
 from pnpkit.referee.kit.flow import OVER, Flow, Step, Turn
 from pnpkit.referee.kit.game import KitRules
 from pnpkit.referee.kit.scoring import highest_total
-from pnpkit.referee.moves import (
+from pnpkit.referee.engine.moves import (
     MAX_DIGITS,
     Move,
     canonical,
@@ -48,8 +48,8 @@ from pnpkit.referee.moves import (
     split_actor,
     words,
 )
-from pnpkit.referee.position_file import position_lines
-from pnpkit.referee.rules import (
+from pnpkit.referee.engine.position_file import position_lines
+from pnpkit.referee.engine.rules import (
     CONTRACT,
     Choices,
     Prompt,
@@ -61,12 +61,12 @@ from pnpkit.referee.rules import (
     State,
     Syntax,
 )
-from pnpkit.referee.table_data import PALETTE, card, cards, hand, sees
-from pnpkit.referee.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.views.table_data import PALETTE, card, cards, hand, sees
+from pnpkit.referee.engine.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:
-    from pnpkit.referee.picture import Picture
+    from pnpkit.referee.views.picture import Picture
 
 __all__ = [
     "ACCEPTED",
@@ -148,7 +148,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name == "Picture":
-        from pnpkit.referee.picture import Picture
+        from pnpkit.referee.views.picture import Picture
 
         return Picture
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

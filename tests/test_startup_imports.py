@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import bundled_game_ids, load_game
-from pnpkit.referee.registry import source_of
+from pnpkit.referee.engine.registry import source_of
 
 HEAVY = ("reportlab", "svgwrite", "jsonschema", "pydantic")
 
@@ -25,7 +25,7 @@ def imported_after(code: str) -> set[str]:
 
 
 def test_root_and_referee_cli_import_nothing_heavy() -> None:
-    loaded = imported_after("import pnpkit.cli, pnpkit.referee.cli")
+    loaded = imported_after("import pnpkit.cli, pnpkit.referee.cli.commands")
     assert loaded.isdisjoint(HEAVY), sorted(loaded & set(HEAVY))
 
 
@@ -50,7 +50,7 @@ def test_finding_rules_scans_the_installed_packages_once_then_reads_the_cache(
 ) -> None:
     """The entry point scan imports importlib.metadata (~20 ms); a warm cache spares `move` it."""
     probe = (
-        "import sys\nfrom pnpkit.referee.registry import load\nload('alpina')\n"
+        "import sys\nfrom pnpkit.referee.engine.registry import load\nload('alpina')\n"
         "print('importlib.metadata' in sys.modules)"
     )
     env = dict(os.environ, PNPKIT_CACHE_DIR=str(tmp_path))
@@ -67,7 +67,7 @@ def _referee_cli_loaded_by(args: list[str]) -> tuple[bool, str]:
     probe = (
         f"import sys\nsys.argv = ['pnp', *{args!r}]\nfrom pnpkit.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print('pnpkit.referee.cli' in sys.modules)"
+        "print('pnpkit.referee.cli.commands' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     *printed, loaded = out.stdout.splitlines()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.information import Knowledge, Zone, private, public
+from pnpkit.referee.engine.information import Knowledge, Zone, private, public
 
 
 def _less(cards: tuple[str, ...], card: str, where: str) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.rules import Prompt, PromptKind
+from pnpkit.referee.engine.rules import Prompt, PromptKind
 
 OVER = "over"
 """The step of a finished game."""

@@ -12,13 +12,13 @@ import random
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from pnpkit.referee.information import SHARED, Knowledge
+from pnpkit.referee.engine.information import SHARED, Knowledge
 from pnpkit.referee.kit.blocks import Deck, Hand, Track
 from pnpkit.referee.kit.declare import Moves
 from pnpkit.referee.kit.flow import Flow
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Choices, Prompt, Rules, Setup, State
-from pnpkit.referee.verdict import Verdict
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Choices, Prompt, Rules, Setup, State
+from pnpkit.referee.engine.verdict import Verdict
 
 
 class KitRules(Rules):

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.information import Zone
+from pnpkit.referee.engine.information import Zone
 from pnpkit.referee.kit.blocks import Deck, Hand, Table, Track
-from pnpkit.referee.table_data import card
+from pnpkit.referee.views.table_data import card
 
 if TYPE_CHECKING:
-    from pnpkit.referee.rules import Rules, Setup, State
+    from pnpkit.referee.engine.rules import Rules, Setup, State
 
 CARD_W, CARD_H, GAP, ROW, NAME_W, WIDTH = 46.0, 64.0, 6.0, 80.0, 104.0, 960.0
 COLOURS = {
@@ -58,7 +58,7 @@ def zones_of(setup: Setup, table: Table, viewer: str | None) -> dict[str, Any]:
 def picture(rules: Rules, setup: Setup, state: State, viewer: str) -> str:
     """The SVG of the table as `viewer` sees it (the shared screen: `SHARED`): the blocks in
     seat-order rows, wrapped at WIDTH, each as wide as its cards."""
-    from pnpkit.referee.picture import Picture
+    from pnpkit.referee.views.picture import Picture
 
     rows = zones_of(setup, state.table, viewer)["blocks"]
     places, x, y = [], 0.0, 0.0

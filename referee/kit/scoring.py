@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pnpkit.referee.rules import ScoreSheet
+from pnpkit.referee.engine.rules import ScoreSheet
 
 
 def highest_total(

@@ -36,8 +36,8 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.gate import SHARED
-from pnpkit.referee.rules import RulesFault
+from pnpkit.referee.views.gate import SHARED
+from pnpkit.referee.engine.rules import RulesFault
 from pnpkit.referee.web.keys import copy_keys
 from pnpkit.referee.web.live import LiveTable
 
@@ -381,7 +381,7 @@ async def _rules_fault(request: Request, exc: Exception) -> Response:
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
-    from pnpkit.referee.faults import blame
+    from pnpkit.referee.engine.faults import blame
 
     fault = blame(exc)
     if fault is not None:

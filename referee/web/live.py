@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.faces import faces_of
-from pnpkit.referee.game_log import Event, open_for_append, read_log_if_idle
-from pnpkit.referee.gate import SHARED, Gate, event_secrecy, state_for, table_picture
-from pnpkit.referee.report import verdict_json
-from pnpkit.referee.session import TABLE, ReplayError, Session
-from pnpkit.referee.store import load_session, new_numbered_game
-from pnpkit.referee.verdict import MoveRefused, refuse
+from pnpkit.referee.views.faces import faces_of
+from pnpkit.referee.log.game_log import Event, open_for_append, read_log_if_idle
+from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, state_for, table_picture
+from pnpkit.referee.views.report import verdict_json
+from pnpkit.referee.engine.session import TABLE, ReplayError, Session
+from pnpkit.referee.log.store import load_session, new_numbered_game
+from pnpkit.referee.engine.verdict import MoveRefused, refuse
 
 if TYPE_CHECKING:
     from pnpkit.scan.pieces import PhotoScan
@@ -185,7 +185,7 @@ class LiveTable:
         """Enter the one move the pieces read from a photo match, as `referee move --photo
         --player` does, through the gate as `enter`; a photo that matches no move or several
         enters nothing and is answered with what was read and the moves it matches."""
-        from pnpkit.referee.photo_move import NotOneMove, move_in
+        from pnpkit.referee.photo.move import NotOneMove, move_in
 
         with self._writing() as session:
             if session.prompt().kind == "over":

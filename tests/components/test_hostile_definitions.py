@@ -17,7 +17,7 @@ from pnpkit.components.jsonread import MAX_DEPTH, parse_json
 from pnpkit.components.loader import validate_game
 from pnpkit.errors import DefinitionError, PnpError
 from pnpkit.generator.faces import GroupFaces
-from pnpkit.referee.harness import fuzz_examples
+from pnpkit.referee.checks.harness import fuzz_examples
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HUGE = "9" * 5000

@@ -9,9 +9,9 @@ tests/plugins/__init__.py.
 
 from __future__ import annotations
 
-from pnpkit.referee.moves import Move, words
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup
-from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.engine.moves import Move, words
+from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
 
 GOAL = 4
 

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from pnpkit.components import load_game
-from pnpkit.referee.game_log import Event
-from pnpkit.referee.gate import SHARED, Gate, event_secrecy, sight, state_for
-from pnpkit.referee.session import ReplayError, Session
-from pnpkit.referee.store import make_setup
-from pnpkit.referee.verdict import MoveRefused
+from pnpkit.referee.log.game_log import Event
+from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, sight, state_for
+from pnpkit.referee.engine.session import ReplayError, Session
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.engine.verdict import MoveRefused
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 CANDIDATES = 24
@@ -202,7 +202,7 @@ def hidden_count(session: Session, viewer: str) -> int:
 
 def write_log(path: Path, session: Session, events: list[Event]) -> None:
     """A log file of `events` for the session's game."""
-    from pnpkit.referee.store import header_for
+    from pnpkit.referee.log.store import header_for
 
     lines = [header_for(session.setup).to_json(), *events]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")

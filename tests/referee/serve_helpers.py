@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnpkit.components import load_game
-from pnpkit.referee.store import load_session, make_setup, new_game
+from pnpkit.referee.log.store import load_session, make_setup, new_game
 
 
 def new_log(

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from pnpkit.referee import api
-from pnpkit.referee.rules import Rules
+from pnpkit.referee.engine.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_DOC = (ROOT / "docs" / "engine.md").read_text()

@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.harness import _check_replay
-from pnpkit.referee.moves import pairs, plain_digits
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.session import ReplayError, Session
-from pnpkit.referee.store import make_setup
-from pnpkit.referee.verdict import ACCEPTED, LogError, MoveRefused, MoveSyntaxError, Verdict
+from pnpkit.referee.checks.harness import _check_replay
+from pnpkit.referee.engine.moves import pairs, plain_digits
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.session import ReplayError, Session
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.engine.verdict import ACCEPTED, LogError, MoveRefused, MoveSyntaxError, Verdict
 from tests.referee.toy import RULES
 
 
@@ -223,7 +223,7 @@ class _Unlisted(type(RULES)):
 def test_the_harness_lets_only_unlisted_types_be_accepted_unlisted(
     setup: Setup, rules: object, allowed: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pnpkit.referee import harness
+    from pnpkit.referee.checks import harness
 
     session = Session(replace(setup, rules=rules))
     session.submit(session.parse("roll 4"))

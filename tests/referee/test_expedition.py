@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.harness import enter, playthrough, playthrough_cases
-from pnpkit.referee.lint import lint
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.checks.harness import enter, playthrough, playthrough_cases
+from pnpkit.referee.checks.lint import lint
+from pnpkit.referee.log.store import make_setup
 
 GAME = Path(__file__).resolve().parents[2] / "docs" / "examples" / "expedition"
 RULES = GAME / "expedition_rules" / "rules.py"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpkit.referee.game_log import read_log
+from pnpkit.referee.log.game_log import read_log
 from tests.confined import confined
 
 FILL = "cat /dev/zero > M/fill 2>/dev/null"

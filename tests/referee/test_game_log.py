@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.game_log import (
+from pnpkit.referee.log.game_log import (
     Header,
     create_log,
     create_numbered_log,
     open_for_append,
     read_log,
 )
-from pnpkit.referee.store import load_session, make_setup, new_game
-from pnpkit.referee.verdict import LogError
+from pnpkit.referee.log.store import load_session, make_setup, new_game
+from pnpkit.referee.engine.verdict import LogError
 
 HEADER = Header("alpina", "standard", ("Ann", "Bob"), "1", "abc")
 
@@ -96,7 +96,7 @@ def _hold_lock(path: str, ready, release) -> None:  # type: ignore[no-untyped-de
 
 
 def test_one_writer_at_a_time(log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("pnpkit.referee.game_log.LOCK_WAIT", 0.2)
+    monkeypatch.setattr("pnpkit.referee.log.game_log.LOCK_WAIT", 0.2)
     ready, release = multiprocessing.Event(), multiprocessing.Event()
     holder = multiprocessing.Process(target=_hold_lock, args=(str(log), ready, release))
     holder.start()

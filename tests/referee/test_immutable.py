@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnpkit.components import load_game
-from pnpkit.referee.game_facts import per_game
-from pnpkit.referee.immutable import evolve, replaced, without
+from pnpkit.referee.engine.game_facts import per_game
+from pnpkit.referee.engine.immutable import evolve, replaced, without
 
 
 @dataclasses.dataclass(frozen=True)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.store import make_setup, new_game, writing_session
+from pnpkit.referee.log.store import make_setup, new_game, writing_session
 
 REFEREE = Path(sys.executable).parent / "referee"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.referee.lint import lint
+from pnpkit.referee.checks.lint import lint
 from tests.plugins import command, environment, install
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"

@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee import session as session_module
-from pnpkit.referee.game_log import create_log
-from pnpkit.referee.harness import Case, playthrough
-from pnpkit.referee.moves import Move
-from pnpkit.referee.report import event_line, owed_lines
-from pnpkit.referee.rules import Choices, Prompt, Setup
-from pnpkit.referee.session import ReplayError, Session, only_move
-from pnpkit.referee.store import header_for, load_session, writing_session
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine import session as session_module
+from pnpkit.referee.log.game_log import create_log
+from pnpkit.referee.checks.harness import Case, playthrough
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.views.report import event_line, owed_lines
+from pnpkit.referee.engine.rules import Choices, Prompt, Setup
+from pnpkit.referee.engine.session import ReplayError, Session, only_move
+from pnpkit.referee.log.store import header_for, load_session, writing_session
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from tests.referee.alpina.helpers import table
 from tests.referee.toy import DiceRace, Race
 
@@ -68,7 +68,7 @@ class Vote(DiceRace):
         return Prompt("simultaneous", tuple(setup.players), "all: vote NAME=CHOICE …")
 
     def parse(self, setup: Setup, state: int, text: str) -> Move:
-        from pnpkit.referee.moves import pairs
+        from pnpkit.referee.engine.moves import pairs
 
         return {"type": "vote", "votes": pairs(text.split()[1:], setup.players)}
 

@@ -12,8 +12,8 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
-from pnpkit.referee import registry
-from pnpkit.referee.rules import CONTRACT, RulesFault, load_rules
+from pnpkit.referee.engine import registry
+from pnpkit.referee.engine.rules import CONTRACT, RulesFault, load_rules
 from tests.plugins import command, environment, faulty_site
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.position_file import position_lines
-from pnpkit.referee.rules import load_rules
+from pnpkit.referee.engine.position_file import position_lines
+from pnpkit.referee.engine.rules import load_rules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from pnpkit.referee.store import load_session
+from pnpkit.referee.log.store import load_session
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.serve_helpers import hands, new_log

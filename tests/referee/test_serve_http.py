@@ -59,7 +59,7 @@ def test_moves_and_undo_are_recorded_in_the_log_as_the_cli_records_them(tmp_path
 
 
 def test_a_move_entered_with_the_cli_is_followed(tmp_path: Path) -> None:
-    from pnpkit.referee.move_command import enter_move
+    from pnpkit.referee.log.move_command import enter_move
 
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
     live = LiveTable(log)
@@ -190,7 +190,7 @@ def _shared_log(factory: pytest.TempPathFactory) -> Path:
 def test_the_table_picture_is_drawn_once_per_version_for_every_page(tmp_path: Path) -> None:
     """The picture is what every player sees: four pages asking for one version cost one
     drawing, not four (the whole-game tap tests spent half their server time drawing it)."""
-    from pnpkit.referee.move_command import enter_move
+    from pnpkit.referee.log.move_command import enter_move
 
     log = new_log(tmp_path, "alpina", ["Ann", "Bob", "Cy"])
     live = LiveTable(log)

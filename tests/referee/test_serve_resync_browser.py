@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pnpkit.referee.move_command import enter_move
+from pnpkit.referee.log.move_command import enter_move
 from pnpkit.referee.web.launch import serving
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.browser import chromium_missing, launch

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpkit.referee.information import Knowledge, private, public
+from pnpkit.referee.engine.information import Knowledge, private, public
 
 
 def _table(hands: list[list[str]], pile: list[str]) -> Knowledge:

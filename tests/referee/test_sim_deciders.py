@@ -9,12 +9,12 @@ from dataclasses import dataclass, replace
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee import players, simulate
-from pnpkit.referee.moves import Move
-from pnpkit.referee.players import PlayerSpec
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, State
-from pnpkit.referee.store import make_setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict
+from pnpkit.referee.simulation import bots as players, simulate
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.simulation.bots import PlayerSpec
+from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup, State
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict
 
 
 @dataclass(frozen=True)

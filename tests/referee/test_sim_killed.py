@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.referee.simulate import _done
+from pnpkit.referee.simulation.simulate import _done
 
 REFEREE = Path(sys.executable).parent / "referee"
 LONG = ["simulate", "alpina", "--games", "200000", "--jobs", "2"]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.referee.players import PlayerSpec
-from pnpkit.referee.simulate import Plan, run_games, wilson
+from pnpkit.referee.simulation.bots import PlayerSpec
+from pnpkit.referee.simulation.simulate import Plan, run_games, wilson
 
 REFEREE = Path(sys.executable).parent / "referee"
 PLAN = Plan("alpina", 3, (PlayerSpec("greedy"), PlayerSpec("random"), PlayerSpec("random")), seed=7)

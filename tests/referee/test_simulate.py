@@ -4,8 +4,8 @@ from collections.abc import Mapping
 
 from pnpkit.components import load_game
 from pnpkit.referee.games.alpina import AlpinaRules
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.simulate import simulate
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.simulation.simulate import simulate
 
 
 def test_wins_by_seat_cover_every_game() -> None:

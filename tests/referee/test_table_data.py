@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.harness import Case, random_states
-from pnpkit.referee.store import make_setup
-from pnpkit.referee.table_schema import schema_path, table_errors
+from pnpkit.referee.checks.harness import Case, random_states
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.views.table_schema import schema_path, table_errors
 
 GAMES = {"alpina": 3, "ano-nuevo": 3, "nut-hunt": 2, "gentoo": 3, "arctic": 3}
 SOLO = Case("nut-hunt", 1, 0)

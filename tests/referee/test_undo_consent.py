@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from pnpkit.referee.gate import Gate
-from pnpkit.referee.store import load_session
-from pnpkit.referee.verdict import MoveRefused
+from pnpkit.referee.views.gate import Gate
+from pnpkit.referee.log.store import load_session
+from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.serve_helpers import new_log
@@ -108,7 +108,7 @@ def test_a_question_to_the_table_is_dropped_when_the_game_moves_on(tmp_path: Pat
 
 
 def test_redo_on_the_command_line(tmp_path: Path) -> None:
-    from pnpkit.referee.move_command import enter_move
+    from pnpkit.referee.log.move_command import enter_move
 
     log = new_log(tmp_path, "alpina", PLAYERS, seed=1)
     actor = LiveTable(log).state()["prompt"]["actors"][0]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnpkit.referee.moves import Move, words
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup, State
-from pnpkit.referee.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.engine.moves import Move, words
+from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup, State
+from pnpkit.referee.engine.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
 
 TARGET = 12
 

@@ -11,7 +11,7 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
-from pnpkit.referee.rules import Rules, load_rules
+from pnpkit.referee.engine.rules import Rules, load_rules
 from pnpkit.scan.pieces import scan_photo
 from pnpkit.scan.position import PositionUnclear
 

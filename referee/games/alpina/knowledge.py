@@ -8,11 +8,11 @@ pile lie together in one zone nobody sees (`state.pool`), and each hand's zone i
 from __future__ import annotations
 
 from pnpkit.components.model import Game
-from pnpkit.referee.game_facts import per_game
+from pnpkit.referee.engine.game_facts import per_game
 from pnpkit.referee.games.alpina.state import Alpina
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.information import Knowledge, Zone, private, public
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.information import Knowledge, Zone, private, public
+from pnpkit.referee.engine.rules import Setup
 
 GRID, ON_GRID = "grid", "hikers on the grid"
 

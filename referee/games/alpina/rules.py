@@ -33,10 +33,10 @@ from pnpkit.referee.games.alpina.state import (
     START,
     Alpina,
 )
-from pnpkit.referee.information import Knowledge
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, Rules, ScoreSheet, Setup
-from pnpkit.referee.verdict import MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup
+from pnpkit.referee.engine.verdict import MoveSyntaxError, Verdict, refuse
 
 _CHECKS: dict[str, Callable[[Setup, Alpina, Move], Verdict]] = {
     "start": setting_up.check_start,

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnpkit.components.model import Game
-from pnpkit.referee.game_facts import per_game
+from pnpkit.referee.engine.game_facts import per_game
 from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
 from pnpkit.referee.games.alpina.state import HIKERS, Alpina
-from pnpkit.referee.moves import space_name
-from pnpkit.referee.rules import ScoreSheet, Setup
+from pnpkit.referee.engine.moves import space_name
+from pnpkit.referee.engine.rules import ScoreSheet, Setup
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.moves import not_a_card
 from pnpkit.referee.games.alpina.state import DEAL, FIRST, HAND, HIKERS, PLAY, START, Alpina
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def check_colours(game: Game, players: Sequence[str], options: Mapping[str, str]) -> None:

@@ -19,10 +19,10 @@ from pnpkit.referee.games.ano_nuevo.state import (
     names,
     set_contest,
 )
-from pnpkit.referee.immutable import evolve, replaced, without
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve, replaced, without
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def rank(

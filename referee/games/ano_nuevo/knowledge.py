@@ -15,10 +15,10 @@ from __future__ import annotations
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.moves import pair_key, text
 from pnpkit.referee.games.ano_nuevo.state import ALPHA, BETA, AnoNuevo, role_holder
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.information import Knowledge, Zone, private, public
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.information import Knowledge, Zone, private, public
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.wording import counted
 
 SEALS_OWN = ("hand", "aside", "pool", "displayed")

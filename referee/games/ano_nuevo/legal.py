@@ -25,8 +25,8 @@ from pnpkit.referee.games.ano_nuevo.state import (
     Seal,
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
 
 
 def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:

@@ -17,10 +17,10 @@ from pnpkit.referee.games.ano_nuevo.state import (
     place_name,
     role_holder,
 )
-from pnpkit.referee.immutable import evolve, replaced, without
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve, replaced, without
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 MATING_ORDER = {ALPHA: 0, BETA: 1, BACHELOR: 2}
 """AN-55: the order in which the seals on a Location discard."""

@@ -15,9 +15,9 @@ from pnpkit.referee.games.ano_nuevo.scoring import (
     outcome,
     reachable_vp,
 )
-from pnpkit.referee.moves import plain_digits
-from pnpkit.referee.position_file import position_lines
-from pnpkit.referee.rules import ScoreSheet
+from pnpkit.referee.engine.moves import plain_digits
+from pnpkit.referee.engine.position_file import position_lines
+from pnpkit.referee.engine.rules import ScoreSheet
 from pnpkit.wording import counted
 
 ROLES = ("alpha", "beta", "bachelor", "ocean")

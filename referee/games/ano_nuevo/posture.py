@@ -20,10 +20,10 @@ from pnpkit.referee.games.ano_nuevo.state import (
     roles_by_place,
     set_contest,
 )
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def start_posture(setup: Setup, state: AnoNuevo) -> AnoNuevo:

@@ -19,8 +19,8 @@ from pnpkit.referee.games.ano_nuevo.state import (
     Seal,
     roles_at,
 )
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.rules import Setup
 
 Roles = dict[str, str]
 

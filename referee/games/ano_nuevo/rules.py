@@ -38,10 +38,10 @@ from pnpkit.referee.games.ano_nuevo.position_file import score_position
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
 from pnpkit.referee.games.ano_nuevo.table_view import describe, table_svg
 from pnpkit.referee.games.ano_nuevo.zones import ano_nuevo_zones
-from pnpkit.referee.information import Knowledge
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Choices, Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.verdict import Verdict, refuse
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.engine.verdict import Verdict, refuse
 
 Checker = Callable[[Setup, AnoNuevo, Move], Verdict]
 Applier = Callable[[Setup, AnoNuevo, Move], AnoNuevo]

@@ -11,8 +11,8 @@ from pnpkit.referee.games.ano_nuevo.beginning import begin_turn
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items
 from pnpkit.referee.games.ano_nuevo.state import ALPHA, OVER, TIE, AnoNuevo
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.rules import ScoreSheet, Setup
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.rules import ScoreSheet, Setup
 from pnpkit.wording import counted
 
 GOAL = 40

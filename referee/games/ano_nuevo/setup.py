@@ -6,10 +6,10 @@ from __future__ import annotations
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.state import LOCATION, AnoNuevo, Seal
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def initial(setup: Setup) -> AnoNuevo:

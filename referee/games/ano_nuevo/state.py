@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.rules import Setup
 
 LOCATION, FILL, TRAVEL, PAY, POSTURE, HUNT, MATE, TIE, OVER = (
     "location", "fill", "travel", "pay", "posture", "hunt", "mate", "tie", "over",

@@ -32,8 +32,8 @@ from pnpkit.referee.games.ano_nuevo.state import (
     role_holder,
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Choices, Prompt, PromptKind, Setup
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Setup
 from pnpkit.wording import counted
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
 from pnpkit.referee.games.ano_nuevo.state import POSTURE, AnoNuevo
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.table_data import card, cards, hand, sees
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.views.table_data import card, cards, hand, sees
 
 
 def _items(setup: Setup, items: Items, visible: bool) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from pnpkit.components.model import Game
-from pnpkit.referee.game_facts import per_game
+from pnpkit.referee.engine.game_facts import per_game
 
 
 @dataclass(frozen=True)

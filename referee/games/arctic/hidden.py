@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.state import HIDDEN, Seat, State, including
-from pnpkit.referee.immutable import evolve, without
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.immutable import evolve, without
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.wording import counted
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.state import HIDDEN, State
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.information import Knowledge, Zone, private, public
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.information import Knowledge, Zone, private, public
+from pnpkit.referee.engine.rules import Setup
 
 
 def arctic_knowledge(setup: Setup, state: State) -> Knowledge:

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.state import HIDDEN
-from pnpkit.referee.moves import Move, pairs, player_named, words
-from pnpkit.referee.verdict import MoveSyntaxError
+from pnpkit.referee.engine.moves import Move, pairs, player_named, words
+from pnpkit.referee.engine.verdict import MoveSyntaxError
 
 DIRECTIONS = ("left", "right")
 FORMS = (

@@ -17,10 +17,10 @@ from pnpkit.referee.games.arctic.situation import (
     power_hints,
 )
 from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State, including
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
 
 

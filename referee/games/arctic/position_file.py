@@ -17,9 +17,9 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.scoring import score_seat, sheet, wild_note
 from pnpkit.referee.games.arctic.state import HIDDEN
-from pnpkit.referee.moves import plain_digits
-from pnpkit.referee.position_file import position_lines
-from pnpkit.referee.rules import ScoreSheet
+from pnpkit.referee.engine.moves import plain_digits
+from pnpkit.referee.engine.position_file import position_lines
+from pnpkit.referee.engine.rules import ScoreSheet
 
 
 @dataclass

@@ -14,10 +14,10 @@ from pnpkit.referee.games.arctic.hidden import (
 )
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
 from pnpkit.referee.games.arctic.state import State, including
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 PLACE_HINTS = {
     "puffin-swap-river": "puffin: swap HAND RIVER first",

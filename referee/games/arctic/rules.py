@@ -35,10 +35,10 @@ from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
-from pnpkit.referee.information import Knowledge
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.verdict import Verdict, refuse
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.engine.verdict import Verdict, refuse
 
 Step = Callable[[Setup, State, Move], Any]
 

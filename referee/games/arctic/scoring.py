@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pnpkit.referee.games.arctic.facts import Facts, facts
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.rules import ScoreSheet, Setup
+from pnpkit.referee.engine.rules import ScoreSheet, Setup
 
 RUN_POINTS = (0, 0, 1, 3, 6, 10, 15)
 """Points for a run of 0, 1, 2 … 6 or more cards of one animal (AR-39)."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.faces import card_title, place_card
+from pnpkit.referee.views.faces import card_title, place_card
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.wording import counted
 
 CARD_W, CARD_H, GAP, MARGIN, STEP, TOKEN = 63.0, 88.0, 8.0, 20.0, 20.0, 17.0
@@ -98,7 +98,7 @@ def table_svg(setup: Setup, table: Facts, state: State, data: dict[str, Any], fa
     full, clear of the printed values); the River; and the top of every player's pile. Only
     what every player sees: face-down cards are drawn as backs, totems are left out. Each card
     face up and each animal token is a tap target for the moves that name it."""
-    from pnpkit.referee.picture import Picture, text_width  # `move` must start fast
+    from pnpkit.referee.views.picture import Picture, text_width  # `move` must start fast
 
     columns = max(len(table.landscape), 6, PILE_SHOWN)
     headings = [

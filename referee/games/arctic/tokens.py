@@ -8,10 +8,10 @@ from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.powers import walrus, walrus_token
 from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def tokens_text(setup: Setup, state: State, pair: tuple[str, str]) -> str:

@@ -9,10 +9,10 @@ from pnpkit.referee.games.arctic.place import place_text
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
-from pnpkit.referee.immutable import evolve, without
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve, without
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 STEP_TEXT = {
     "sides": "turn each power card to side a or b: sides LETTERS (fox … polar bear)",

@@ -6,8 +6,8 @@ from typing import Any
 
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.table_data import card, cards, hand, sees
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.views.table_data import card, cards, hand, sees
 
 
 def _powers(setup: Setup, table: Facts, state: State) -> list[dict[str, Any]]:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
 from pnpkit.referee.games.gentoo.state import OVER, PECK, Catalog, Table, without
-from pnpkit.referee.immutable import evolve, replaced
-from pnpkit.referee.moves import Move
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve, replaced
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 NOT_PLAYED = {
     "snow": ("GE-25", "Snow cannot be played; move it to your Used Pile instead (used {card})"),

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pnpkit.referee.games.gentoo.cards import available
 from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, without
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def site(state: Table, catalog: Catalog) -> str | None:

@@ -21,9 +21,9 @@ import re
 from collections.abc import Sequence
 
 from pnpkit.referee.games.gentoo.state import Catalog
-from pnpkit.referee.moves import Move, player_named, split_actor
-from pnpkit.referee.rules import Syntax
-from pnpkit.referee.verdict import MoveSyntaxError
+from pnpkit.referee.engine.moves import Move, player_named, split_actor
+from pnpkit.referee.engine.rules import Syntax
+from pnpkit.referee.engine.verdict import MoveSyntaxError
 
 FORMS = (
     "flip CARD",

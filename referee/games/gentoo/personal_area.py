@@ -18,9 +18,9 @@ from pnpkit.referee.games.gentoo.state import (
     without,
 )
 from pnpkit.referee.games.gentoo.turn import CARDS_IN_PLAY_KEPT, end_turn
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def check_play(setup: Setup, state: Table, move: Move) -> Verdict:

@@ -17,9 +17,9 @@ from pnpkit.referee.games.gentoo.state import (
     evolve,
     pool_text,
 )
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 RESHUFFLE_DISCARD: Move = {"type": "reshuffle", "pile": "discard"}
 RESHUFFLE_USED: Move = {"type": "reshuffle", "pile": "used"}

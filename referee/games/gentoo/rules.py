@@ -42,10 +42,10 @@ from pnpkit.referee.games.gentoo.state import (
     Catalog,
     Table,
 )
-from pnpkit.referee.information import Knowledge
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup
-from pnpkit.referee.verdict import Verdict, refuse
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup
+from pnpkit.referee.engine.verdict import Verdict, refuse
 
 Check = Callable[[Setup, Table, Move], Verdict]
 Apply = Callable[[Setup, Table, Move], Table]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pnpkit.referee.games.gentoo.state import Table
-from pnpkit.referee.rules import ScoreSheet, Setup
+from pnpkit.referee.engine.rules import ScoreSheet, Setup
 
 PENGUINS_TO_WIN = 5
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from pnpkit.components.model import Component, Game
-from pnpkit.referee.game_facts import per_game
-from pnpkit.referee.immutable import evolve
+from pnpkit.referee.engine.game_facts import per_game
+from pnpkit.referee.engine.immutable import evolve
 
 CARDS = "cards"
 TOKENS = "tokens"

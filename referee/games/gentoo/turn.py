@@ -19,9 +19,9 @@ from pnpkit.referee.games.gentoo.state import (
     Table,
     evolve,
 )
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 CARDS_IN_PLAY_KEPT = 3
 """Cards in Play a player may keep at the end of a turn without moving one to Used (GE-23)."""

@@ -9,9 +9,9 @@ from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.objectives import SCOUTED
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import PromptKind, Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import PromptKind, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def check_recruit(setup: Setup, state: Hunt, move: Move) -> Verdict:

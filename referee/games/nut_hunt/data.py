@@ -12,7 +12,7 @@ from operator import ge
 
 from pnpkit.components.model import Component, Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.game_facts import per_game
+from pnpkit.referee.engine.game_facts import per_game
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.moves import move_text
 from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
-from pnpkit.referee.information import Knowledge, Zone, private, public
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.information import Knowledge, Zone, private, public
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.wording import counted
 
 

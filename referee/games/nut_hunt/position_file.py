@@ -17,7 +17,7 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.referee.games.nut_hunt.data import NutData
 from pnpkit.referee.games.nut_hunt.scoring import Holding
-from pnpkit.referee.position_file import position_lines
+from pnpkit.referee.engine.position_file import position_lines
 
 KEYWORDS = ("layout", "player", "squirrels", "nests", "objectives")
 

@@ -33,10 +33,10 @@ from pnpkit.referee.games.nut_hunt.position_file import read_position
 from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.games.nut_hunt.table_view import describe_table, table_svg
 from pnpkit.referee.games.nut_hunt.zones import nut_hunt_zones
-from pnpkit.referee.information import Knowledge
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.verdict import Verdict, refuse
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.engine.verdict import Verdict, refuse
 
 CHECKS: dict[str, Callable[[Setup, Hunt, Move], Verdict]] = {
     "layout": game_setup.check_layout,

@@ -11,9 +11,9 @@ from pnpkit.referee.games.nut_hunt import forest, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
 
 

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.referee.games.nut_hunt.data import data_of
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.table_data import card, cards, hand, sees
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.views.table_data import card, cards, hand, sees
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.nut_hunt.state import Hunt

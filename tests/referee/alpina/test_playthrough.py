@@ -2,7 +2,7 @@
 
 import pytest
 
-from pnpkit.referee.harness import Case, playthrough, playthrough_cases
+from pnpkit.referee.checks.harness import Case, playthrough, playthrough_cases
 
 
 @pytest.mark.parametrize("case", playthrough_cases("alpina", players=[2, 3, 4]), ids=str)
@@ -11,7 +11,7 @@ def test_alpina_playthrough(case: Case) -> None:
 
 
 def test_al_18_al_27_simulate_reports_alpinas_own_figures() -> None:
-    from pnpkit.referee.simulate import simulate
+    from pnpkit.referee.simulation.simulate import simulate
     from tests.referee.alpina.helpers import GAME
 
     session = playthrough(Case("alpina", 3, seed=8, digital=True))

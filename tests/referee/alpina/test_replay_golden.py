@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.referee.session import Session
-from pnpkit.referee.store import load_session
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.log.store import load_session
 
 GOLDEN = Path(__file__).parent / "golden"
 LOGS = sorted(GOLDEN.glob("*.jsonl"))

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.session import Session
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.log.store import make_setup
 from tests.referee.alpina.helpers import GAME, refusal, table
 
 
@@ -187,7 +187,7 @@ def test_al_16_digital_draws_are_logged_card_by_card() -> None:
 
 
 def test_al_17_the_25th_card_ends_the_game_after_its_hiker_step() -> None:
-    from pnpkit.referee.harness import Case, playthrough
+    from pnpkit.referee.checks.harness import Case, playthrough
 
     session = playthrough(Case("alpina", 2, seed=3, digital=False))
     assert session.state.placed == 25
@@ -232,7 +232,7 @@ def test_al_6_damaged_deal_and_draw_moves_are_refused() -> None:
 
 
 def test_al_6_a_damaged_log_is_reported_with_its_line(tmp_path) -> None:
-    from pnpkit.referee.store import load_session, new_game, writing_session
+    from pnpkit.referee.log.store import load_session, new_game, writing_session
 
     log = tmp_path / "damaged.jsonl"
     new_game(log, make_setup(GAME, ["Ann", "Bob"]))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pnpkit.components import load_game
 from pnpkit.referee.games.ano_nuevo.roles import after_departures
 from pnpkit.referee.games.ano_nuevo.state import TRAVEL, roles_by_place
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("ano-nuevo")
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from pnpkit.components import load_game
 from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
-from pnpkit.referee.immutable import evolve
-from pnpkit.referee.players import can_determinise, settle
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.simulation.bots import can_determinise, settle
+from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("ano-nuevo")
 VARIANTS = ("standard", "advanced-hunting")

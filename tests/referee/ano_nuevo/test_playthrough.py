@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnpkit.referee.harness import playthrough, playthrough_cases
+from pnpkit.referee.checks.harness import playthrough, playthrough_cases
 
 VARIANTS = ("standard", "advanced-hunting")
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.components import load_game
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("ano-nuevo")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.referee.store import load_session
+from pnpkit.referee.log.store import load_session
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 LOGS = sorted(p.stem for p in GOLDEN.glob("*.jsonl"))

@@ -14,9 +14,9 @@ from pnpkit.referee.games.ano_nuevo import RULES
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.roles import ALPHA, BACHELOR, BETA, after_departures
 from pnpkit.referee.games.ano_nuevo.scoring import Standing, outcome
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.session import Session
-from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
 
 GAME = load_game("ano-nuevo")
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs/examples/ano-nuevo-position.txt"
@@ -451,7 +451,7 @@ def test_an_51_an_52_several_alphas_tied_then_prey_among_all_tied():
 def test_show_svg_draws_the_printed_faces():
     import base64
 
-    from pnpkit.referee.faces import faces_of
+    from pnpkit.referee.views.faces import faces_of
 
     session = filled()
     picture = RULES.svg(session.setup, session.state, faces_of(GAME))

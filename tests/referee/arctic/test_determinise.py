@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from pnpkit.components import load_game
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.players import PlayerSpec, mcts_move, require_fair, settle
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.simulation.bots import PlayerSpec, mcts_move, require_fair, settle
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("arctic")
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.hidden import removal_problem
 from pnpkit.referee.games.arctic.state import START_HAND
-from pnpkit.referee.session import Session
-from pnpkit.referee.store import new_game
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.log.store import new_game
 from tests.referee.arctic.helpers import check, play, setup, verdict
 from tests.referee.arctic.test_powers import ORCA, drawing
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.gate import Gate, event_secrecy
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.session import TABLE, Session
+from pnpkit.referee.views.gate import Gate, event_secrecy
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.session import TABLE, Session
 from tests.referee.arctic.helpers import check, give, owning, play, setup, with_pile
 
 BEAR = 5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnpkit.referee.harness import Case, playthrough, playthrough_cases
+from pnpkit.referee.checks.harness import Case, playthrough, playthrough_cases
 
 CASES = playthrough_cases("arctic", players=[2, 3, 4], options=({"sides": "a"}, {"sides": "b"}))
 CASES += playthrough_cases("arctic", players=[3], options=({"sides": "random"},), games=1)

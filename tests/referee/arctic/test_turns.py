@@ -9,8 +9,8 @@ import pytest
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.session import Session
-from pnpkit.referee.verdict import MoveSyntaxError
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.engine.verdict import MoveSyntaxError
 from tests.referee.arctic.helpers import (
     check,
     enter,

@@ -8,8 +8,8 @@ import pytest
 
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import CHOOSE, DISCARD, FLIP, PECK, PLAY, Pool
-from pnpkit.referee.session import Session
-from pnpkit.referee.verdict import MoveRefused
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.engine.verdict import MoveRefused
 from tests.referee.gentoo.test_setup import (
     BLIZZARD,
     CAT,

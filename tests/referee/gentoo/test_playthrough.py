@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from pnpkit.referee.harness import Case, playthrough, playthrough_cases
+from pnpkit.referee.checks.harness import Case, playthrough, playthrough_cases
 
 DIGITAL = playthrough_cases("gentoo", players=[2, 3, 4], modes=(True,), games=2)
 TABLE = [

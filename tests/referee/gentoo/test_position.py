@@ -11,7 +11,7 @@ import pytest
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("gentoo")
 ROOT = Path(__file__).resolve().parents[3]

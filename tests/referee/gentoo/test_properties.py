@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import Pool
-from pnpkit.referee.moves import canonical
+from pnpkit.referee.engine.moves import canonical
 from tests.referee.gentoo.test_setup import NAMES, full_census, make
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.referee.store import load_session
+from pnpkit.referee.log.store import load_session
 
 GOLDEN = Path(__file__).parent / "golden"
 LOGS = {

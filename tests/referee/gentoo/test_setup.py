@@ -21,11 +21,11 @@ from pnpkit.referee.games.gentoo.state import (
     Pool,
     Table,
 )
-from pnpkit.referee.harness import enter as play
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.session import Session
-from pnpkit.referee.store import make_setup
-from pnpkit.referee.verdict import MoveRefused
+from pnpkit.referee.checks.harness import enter as play
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.engine.verdict import MoveRefused
 
 GAME = load_game("gentoo")
 CAT = Catalog.of(GAME)

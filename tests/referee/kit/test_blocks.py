@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.api import Deck, Display, Hand, Pile, Pool, Table, Track, reveal
-from pnpkit.referee.harness import fuzz_examples
+from pnpkit.referee.checks.harness import fuzz_examples
 
 CARDS = ("A", "A", "A", "B", "B", "C", "D", "E", "F", "G")
 PLAYERS = ("Ann", "Bob")

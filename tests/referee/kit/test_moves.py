@@ -26,8 +26,8 @@ from pnpkit.referee.api import (
     highest_total,
     one_of,
 )
-from pnpkit.referee.harness import fuzz_examples
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.checks.harness import fuzz_examples
+from pnpkit.referee.log.store import make_setup
 
 EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as s
 from pnpkit.components import load_game
 from pnpkit.referee.games.nut_hunt import RULES
 from pnpkit.referee.games.nut_hunt.state import Hunt
-from pnpkit.referee.rules import Setup
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("nut-hunt")
 REFEREE = Path(sys.executable).with_name("referee")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnpkit.referee.harness import Case, playthrough, playthrough_cases
+from pnpkit.referee.checks.harness import Case, playthrough, playthrough_cases
 
 TABLE = playthrough_cases("nut-hunt", players=[2, 3, 4, 5], games=1)
 COMPETITIVE = playthrough_cases("nut-hunt", players=[2], variants=["competitive"], games=1)

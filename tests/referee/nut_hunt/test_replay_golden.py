@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.referee.game_log import create_log, open_for_append
-from pnpkit.referee.store import header_for, load_session
+from pnpkit.referee.log.game_log import create_log, open_for_append
+from pnpkit.referee.log.store import header_for, load_session
 
 GOLDEN = Path(__file__).parent / "golden"
 LOGS = sorted(GOLDEN.glob("*.jsonl"))

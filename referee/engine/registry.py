@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.contract import guard
-from pnpkit.referee.rules import ACCEPTED_CONTRACTS, CONTRACT, Rules, RulesFault
+from pnpkit.referee.engine.contract import guard
+from pnpkit.referee.engine.rules import ACCEPTED_CONTRACTS, CONTRACT, Rules, RulesFault
 
 BUNDLED = "pnpkit.referee.games."
 """The package of the bundled games' rules."""
@@ -115,7 +115,7 @@ def load(name: str, game: str = "") -> Rules:
     if not isinstance(rules, Rules):
         raise RulesFault(
             f"rules {source}: the entry point must name RULES, an instance of a subclass of "
-            f"pnpkit.referee.rules.Rules (found {type(rules).__name__})"
+            f"pnpkit.referee.engine.rules.Rules (found {type(rules).__name__})"
         )
     check_contract(rules, source)
     _loaded[source] = rules if module_name.startswith(BUNDLED) else guard(rules)

@@ -28,8 +28,8 @@ from typing import Any
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.moves import Move
-from pnpkit.referee.players import (
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.simulation.bots import (
     DECISION_LIMIT,
     PlayerSpec,
     by_decider,
@@ -39,8 +39,8 @@ from pnpkit.referee.players import (
     endless,
     require_fair,
 )
-from pnpkit.referee.rules import RulesFault, Setup, State
-from pnpkit.referee.store import make_setup
+from pnpkit.referee.engine.rules import RulesFault, Setup, State
+from pnpkit.referee.log.store import make_setup
 
 Record = dict[str, Any]
 """One finished game: `n`, `scores` (total by player), `winners`, `moves` (players' decisions),
@@ -160,7 +160,7 @@ def play_game(plan: Plan, n: int) -> Record:
 def play_games(plan: Plan, numbers: Sequence[int]) -> list[Record]:
     """Play several games of the plan (a worker's share). An exception raised in the rules'
     code becomes their RulesFault here, where the traceback still shows whose code failed."""
-    from pnpkit.referee.faults import blame
+    from pnpkit.referee.engine.faults import blame
 
     records = []
     for n in numbers:

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pnpkit.names import MAX_MESSAGE, shown
-from pnpkit.referee.rules import Prompt, Rules, RulesFault, ScoreSheet
-from pnpkit.referee.verdict import Verdict
+from pnpkit.referee.engine.rules import Prompt, Rules, RulesFault, ScoreSheet
+from pnpkit.referee.engine.verdict import Verdict
 
 REQUIRED = ("initial", "prompt", "parse", "text", "check", "apply", "legal", "score", "describe")
 """The methods every rules module defines (docs/engine.md, "The contract")."""

@@ -3,7 +3,8 @@
 Every game's table has the same frame — the game, its players in seat order with their colours
 and running scores, whose turn, the prompt and the score sheet — and its own `zones` (grid,
 forest, piles, River, Locations, hands). A card is `{"id", "name"}`; a hand is `{"count"}` with
-`"cards"` only when the viewer may see them. The JSON Schemas are in `pnpkit/referee/schema/`.
+`"cards"` only when the viewer may see them. The JSON Schemas: `table.schema.json` beside
+this module, and each bundled game's own `table.schema.json` in its folder.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.components.model import Game
 
 if TYPE_CHECKING:
-    from pnpkit.referee.rules import Rules, Setup, State
+    from pnpkit.referee.engine.rules import Rules, Setup, State
 
 PALETTE = (
     ("red", "#c8362f"),
@@ -50,7 +51,7 @@ def hand(game: Game, count: int, known: Iterable[str], visible: bool) -> dict[st
 
 def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
     """The frame every game shares, with the game's own `zones` (see `Rules.table`)."""
-    from pnpkit.referee.gate import prompt_line, score_for  # the gate needs the rules, loaded first
+    from pnpkit.referee.views.gate import prompt_line, score_for  # the gate needs the rules, loaded first
 
     prompt = rules.prompt(setup, state)
     score = score_for(setup, state, viewer)

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.information import Knowledge
-from pnpkit.referee.moves import Move
-from pnpkit.referee.verdict import Verdict
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.verdict import Verdict
 
 if TYPE_CHECKING:
     from pnpkit.scan.pieces import PhotoScan
@@ -237,7 +237,7 @@ class Rules:
         return Counter() if known is None else known.census()
 
     def knowledge(self, setup: Setup, state: State) -> Knowledge | None:
-        """Every card by zone and who sees each zone (`pnpkit.referee.information`): what the
+        """Every card by zone and who sees each zone (`pnpkit.referee.engine.information`): what the
         engine keeps from each viewer on every surface. None: the game keeps no secret the
         referee knows (the engine then treats a digital game's views as the only guide)."""
         return None
@@ -321,19 +321,19 @@ class Rules:
         colours and running scores, whose turn, the prompt, the score sheet, and the game's
         `zones`. `viewer` None sees everything the referee knows; a player's name sees what that
         player may see (as `view`); any other name (the shared screen, "") sees only what is
-        public. Validated by `pnpkit.referee.table_schema` against the game's JSON Schema."""
-        from pnpkit.referee.table_data import table_of
+        public. Validated by `pnpkit.referee.views.table_schema` against the game's JSON Schema."""
+        from pnpkit.referee.views.table_data import table_of
 
         return table_of(self, setup, state, viewer)
 
     def zones(self, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
         """The game's own part of `table`: grid, piles, hands … as `viewer` may see them (helpers
-        in `pnpkit.referee.table_data`); described by the game's schema."""
+        in `pnpkit.referee.views.table_data`); described by the game's schema."""
         return {}
 
     def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """Each seat's colour as (name, "#rrggbb"), in seat order: for the legend and terminal."""
-        from pnpkit.referee.table_data import PALETTE
+        from pnpkit.referee.views.table_data import PALETTE
 
         return tuple(PALETTE[n % len(PALETTE)] for n in range(len(setup.players)))
 
@@ -363,6 +363,6 @@ def load_rules(game: Game) -> Rules:
     key = game.manifest.get("rules")
     if not key:
         raise PnpError(f'{game.name} has no referee rules (its game.json sets no "rules")')
-    from pnpkit.referee.registry import load
+    from pnpkit.referee.engine.registry import load
 
     return load(key, game.name)

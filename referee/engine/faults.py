@@ -14,8 +14,8 @@ import sys
 import traceback
 from pathlib import Path
 
-from pnpkit.referee.registry import RulesSource, loaded
-from pnpkit.referee.rules import RulesFault
+from pnpkit.referee.engine.registry import RulesSource, loaded
+from pnpkit.referee.engine.rules import RulesFault
 
 
 def _home(source: RulesSource, rules: object) -> str:

@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 from pnpkit.components.model import Game
-from pnpkit.referee.rules import Setup
+from pnpkit.referee.engine.rules import Setup
 
 _WORD = re.compile(r"[\w-]+")
 WIDTH = 100

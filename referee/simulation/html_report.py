@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from pnpkit.referee.simulate import Record
+from pnpkit.referee.simulation.simulate import Record
 
 WIDTH = 520
 BAR = 22

@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.registry import RulesSource
-from pnpkit.referee.rules import Rules
+from pnpkit.referee.engine.registry import RulesSource
+from pnpkit.referee.engine.rules import Rules
 
 STATEMENT = re.compile(r"^\s*[-*]\s+\*\*([A-Z]{1,4}-\d+)\*\*\s*(.*)$")
 RULE_ID = re.compile(r"[A-Z]{1,4}-\d+")

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnpkit.referee.moves import MAX_DIGITS
-from pnpkit.referee.verdict import LogError
+from pnpkit.referee.engine.moves import MAX_DIGITS
+from pnpkit.referee.engine.verdict import LogError
 
 KIND = "pnpkit-referee-log"
 FORMAT = 1

@@ -10,7 +10,7 @@ from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.names import name_problem
-from pnpkit.referee.game_log import (
+from pnpkit.referee.log.game_log import (
     Event,
     Header,
     create_log,
@@ -18,9 +18,9 @@ from pnpkit.referee.game_log import (
     open_for_append,
     read_log,
 )
-from pnpkit.referee.rules import Setup, load_rules
-from pnpkit.referee.session import ReplayError, Session
-from pnpkit.referee.verdict import LogError
+from pnpkit.referee.engine.rules import Setup, load_rules
+from pnpkit.referee.engine.session import ReplayError, Session
+from pnpkit.referee.engine.verdict import LogError
 
 SEPARATORS = (":", "=", ",")
 """Characters that separate player names from moves and choices, so never part of a name."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from pnpkit import atomic
 from pnpkit.components.model import Game
 from pnpkit.outputs import output_file
-from pnpkit.referee.rules import load_rules
+from pnpkit.referee.engine.rules import load_rules
 from pnpkit.scan.pieces import scan_photo
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pnpkit.referee.verdict import MoveSyntaxError
+from pnpkit.referee.engine.verdict import MoveSyntaxError
 
 Move = dict[str, Any]
 """A move: a JSON object whose "type" names it; other keys are the move's arguments."""

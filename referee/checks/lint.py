@@ -18,9 +18,9 @@ from typing import Any
 
 from pnpkit.components import load_game
 from pnpkit.components.model import Game
-from pnpkit.referee.contract import EXPECTED, REQUIRED, unguarded
-from pnpkit.referee.rules import Rules, Setup, State, load_rules
-from pnpkit.referee.verdict import MoveSyntaxError
+from pnpkit.referee.engine.contract import EXPECTED, REQUIRED, unguarded
+from pnpkit.referee.engine.rules import Rules, Setup, State, load_rules
+from pnpkit.referee.engine.verdict import MoveSyntaxError
 
 JUNK = ("", "xyzzy", "play", "12 34", "play ZZ-99 z99", "a=b")
 """Text that is no move of any game (or of most): its refusal cites the syntax rule."""
@@ -44,7 +44,7 @@ def lint(reference: str, games: int = 2, max_steps: int = 300) -> list[str]:
         return linter.problems()
     for count in sorted({game.players_min, game.players_max}):
         for seed in range(games):
-            from pnpkit.referee.store import make_setup
+            from pnpkit.referee.log.store import make_setup
 
             names = [f"P{n + 1}" for n in range(count)]
             linter.play(make_setup(game, names, seed=seed), random.Random(seed), max_steps)
@@ -235,8 +235,8 @@ def _seen(rules: Rules, setup: Setup, state: State, seat: str) -> Any:
 
 def _index(game: Game, rules: Rules) -> set[str] | None:
     """The rule IDs of the rules' index, None when they ship none."""
-    from pnpkit.referee.registry import source_of
-    from pnpkit.referee.rules_index import index_text, statements
+    from pnpkit.referee.engine.registry import source_of
+    from pnpkit.referee.engine.rules_index import index_text, statements
 
     if not rules.index:
         return None

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import IO
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.gate import Gate
+from pnpkit.referee.views.gate import Gate
 from pnpkit.scan.pieces import PhotoScan, scan_photo
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")

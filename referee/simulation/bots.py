@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.moves import Move
-from pnpkit.referee.rules import Choices, Rules, RulesFault, Setup, State
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Choices, Rules, RulesFault, Setup, State
 
 KINDS = ("random", "greedy", "mcts")
 MCTS_ROLLOUTS = 100

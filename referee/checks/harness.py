@@ -21,12 +21,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pnpkit.components import load_game
-from pnpkit.referee.game_log import Event
-from pnpkit.referee.moves import Move, canonical
-from pnpkit.referee.rules import Prompt, Setup, State
-from pnpkit.referee.session import ReplayError, Session
-from pnpkit.referee.store import make_setup
-from pnpkit.referee.verdict import MoveRefused, MoveSyntaxError
+from pnpkit.referee.log.game_log import Event
+from pnpkit.referee.engine.moves import Move, canonical
+from pnpkit.referee.engine.rules import Prompt, Setup, State
+from pnpkit.referee.engine.session import ReplayError, Session
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
 
 __all__ = ["Case", "enter", "fuzz_examples", "playthrough", "playthrough_cases", "soak"]
 
@@ -183,7 +183,7 @@ def _logged(events: list[Event]) -> list[Event]:
 @functools.cache
 def _linted(game: str) -> tuple[str, ...]:
     """`referee lint` of `game`'s rules, once per process (a shorter run than the command's)."""
-    from pnpkit.referee.lint import lint
+    from pnpkit.referee.checks.lint import lint
 
     return tuple(lint(game, games=1, max_steps=150))
 

@@ -24,8 +24,8 @@ from pnpkit.errors import PnpError
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:
-    from pnpkit.referee.game_log import Event
-    from pnpkit.referee.session import Session
+    from pnpkit.referee.log.game_log import Event
+    from pnpkit.referee.engine.session import Session
 
 app = typer.Typer(**APP_SETTINGS, help="Record and check a real game's moves.")
 
@@ -45,7 +45,7 @@ GameOptions = Annotated[
 
 def _seed(given: str | int) -> int:
     """A --seed: a whole number of at most MAX_DIGITS digits, as every number the referee reads."""
-    from pnpkit.referee.moves import MAX_DIGITS, plain_digits
+    from pnpkit.referee.engine.moves import MAX_DIGITS, plain_digits
 
     text = str(given)
     if not plain_digits(text.removeprefix("-")):
@@ -82,7 +82,7 @@ def _warn(warnings: list[str]) -> None:
 
 def _read(log: Path) -> tuple[Session, list[Event]]:
     """A log's game as read-only commands show it: with the events it owes made, and those."""
-    from pnpkit.referee.store import load_session
+    from pnpkit.referee.log.store import load_session
 
     session, warnings = load_session(log)
     _warn(warnings)
@@ -97,7 +97,7 @@ def _pending(events: list[Event]) -> dict[str, list[Event]]:
 def _gated(session: Session, player: str | None, events: list[Event]) -> tuple[Any, list[Event]]:
     """The gate for --player (or the shared screen) and `events` (the session's last ones) as
     its viewer may read them."""
-    from pnpkit.referee.gate import Gate, event_secrecy, viewer_named
+    from pnpkit.referee.views.gate import Gate, event_secrecy, viewer_named
 
     gate = Gate(session, viewer_named(player, session.setup.players))
     kept = event_secrecy(session.setup, session.events)
@@ -139,7 +139,7 @@ def new(
     as_json: JsonOption = False,
 ) -> None:
     """Start a game and its log (printed as the shared screen may read it)."""
-    from pnpkit.referee.report import print_json
+    from pnpkit.referee.views.report import print_json
 
     path, session = _start(game, players, variant, option, seed, log)
     if as_json:
@@ -151,8 +151,8 @@ def new(
 
 def _print_opening(session, path: Path) -> None:  # type: ignore[no-untyped-def]
     """A new game's first lines for the shared screen: what was dealt in secret is left out."""
-    from pnpkit.referee.gate import SHARED, Gate, event_secrecy
-    from pnpkit.referee.report import event_line
+    from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
+    from pnpkit.referee.views.report import event_line
 
     setup = session.setup
     print(f"{setup.game.name} for {', '.join(setup.players)}; log: {path}")
@@ -182,7 +182,7 @@ def _start(
 
     from pnpkit.components import load_game
     from pnpkit.outputs import output_file
-    from pnpkit.referee.store import make_setup, new_game, new_numbered_game
+    from pnpkit.referee.log.store import make_setup, new_game, new_numbered_game
 
     loaded = load_game(game)
     names = [p.strip() for p in players.split(",")]
@@ -209,7 +209,7 @@ def move(
     ] = None,
 ) -> None:
     """Enter a move: exit 0 if accepted, 1 if refused (the reason on stderr)."""
-    from pnpkit.referee.move_command import enter_move
+    from pnpkit.referee.log.move_command import enter_move
 
     if (text is None) == (photo is None):
         raise PnpError("give the move, or --photo PHOTO to read it from a photo (not both)")
@@ -224,7 +224,7 @@ def move(
 def _move_from_photo(log: Path, photo: Path, player: str | None) -> str:
     """The one move `player` (or the shared screen) may enter now that the pieces in `photo`
     match, as the secrecy gate lists them; PnpError listing them if not one."""
-    from pnpkit.referee.photo_move import the_move
+    from pnpkit.referee.photo.move import the_move
 
     session, pending = _read(log)
     gate, _ = _gated(session, player, pending)
@@ -235,8 +235,8 @@ def _move_from_photo(log: Path, photo: Path, player: str | None) -> str:
 def legal(log: LogArgument, player: PlayerOption = None, as_json: JsonOption = False) -> None:
     """What may be entered now, in the move syntax (the moves of the players this screen may
     act for)."""
-    from pnpkit.referee.report import choices_text, owed_lines, print_json
-    from pnpkit.referee.rules import Choices
+    from pnpkit.referee.views.report import choices_text, owed_lines, print_json
+    from pnpkit.referee.engine.rules import Choices
 
     session, pending = _read(log)
     gate, owed = _gated(session, player, pending)
@@ -270,7 +270,7 @@ def show(
 ) -> None:
     """The table now, in the terminal (and as a picture with --svg), as the shared screen or
     --player may see it."""
-    from pnpkit.referee.report import owed_lines, print_json
+    from pnpkit.referee.views.report import owed_lines, print_json
 
     session, pending = _read(log)
     gate, owed = _gated(session, player, pending)
@@ -278,7 +278,7 @@ def show(
     if svg is not None:
         from pnpkit.atomic import write_text
         from pnpkit.outputs import output_file
-        from pnpkit.referee.faces import faces_of
+        from pnpkit.referee.views.faces import faces_of
 
         output_file(svg, reads=[log], games=[session.setup.game.directory])
         face = faces_of(session.setup.game)
@@ -291,7 +291,7 @@ def show(
         logged = len(session.events) - len(pending)
         print_json(gate.table() | {"text": text, "events": logged} | _pending(owed))
         return
-    from pnpkit.referee.terminal import print_table
+    from pnpkit.referee.views.terminal import print_table
 
     for line in owed_lines(owed, completed=False):
         print(line)
@@ -351,7 +351,7 @@ def redo(
 
 def kept_of(session: Any) -> list[Any]:
     """What each event of the session keeps secret, for its entry in the log."""
-    from pnpkit.referee.gate import event_secrecy
+    from pnpkit.referee.views.gate import event_secrecy
 
     return event_secrecy(session.setup, session.events)
 
@@ -361,9 +361,9 @@ def _take_back(
 ) -> None:
     """Undo or redo through the viewer's gate: `act(gate, session)` gives the entry taken
     back or entered again and its JSON facts; a refusal is exit 1."""
-    from pnpkit.referee.report import owed_lines, print_json, verdict_json
-    from pnpkit.referee.store import writing_session
-    from pnpkit.referee.verdict import MoveRefused
+    from pnpkit.referee.views.report import owed_lines, print_json, verdict_json
+    from pnpkit.referee.log.store import writing_session
+    from pnpkit.referee.engine.verdict import MoveRefused
 
     with writing_session(log) as (session, warnings, completed):
         _warn(warnings)
@@ -394,7 +394,7 @@ def _take_back(
 def replay(log: LogArgument, player: PlayerOption = None, as_json: JsonOption = False) -> None:
     """Re-check a whole log, event by event; exit 2 at the first event the rules refuse. The
     events are printed as the shared screen (or --player) may read them."""
-    from pnpkit.referee.report import event_line, owed_lines, print_json
+    from pnpkit.referee.views.report import event_line, owed_lines, print_json
 
     session, pending = _read(log)
     gate, shown = _gated(session, player, session.events)
@@ -433,8 +433,8 @@ def score(
 ) -> None:
     """Scores by category, the winner and the tie-break used (before the end of a digital game,
     what rests on a secret only for the player it belongs to)."""
-    from pnpkit.referee.report import owed_lines, print_json, score_text
-    from pnpkit.referee.rules import ScoreSheet
+    from pnpkit.referee.views.report import owed_lines, print_json, score_text
+    from pnpkit.referee.engine.rules import ScoreSheet
 
     read: dict[str, str] = {}
     if photos and position is not None:
@@ -443,8 +443,8 @@ def score(
         raise PnpError("--save writes the position read from --photo: give --photo too")
     if photos:
         from pnpkit.components import load_game
-        from pnpkit.referee.photo_position import position_from_photos
-        from pnpkit.referee.rules import load_rules
+        from pnpkit.referee.photo.position import position_from_photos
+        from pnpkit.referee.engine.rules import load_rules
 
         game = load_game(target)
         text = position_from_photos(game, photos, save)
@@ -454,7 +454,7 @@ def score(
         sheet, over = load_rules(game).score_position(game, text, "the photos' position"), True
     elif position is not None:
         from pnpkit.components import load_game
-        from pnpkit.referee.rules import load_rules
+        from pnpkit.referee.engine.rules import load_rules
 
         game = load_game(target)
         try:
@@ -501,8 +501,8 @@ def rules(
     """The move syntax of a game, its variants and options; without a game, every rules installed
     and where each comes from."""
     from pnpkit.components import load_game
-    from pnpkit.referee.report import print_json
-    from pnpkit.referee.rules import load_rules
+    from pnpkit.referee.views.report import print_json
+    from pnpkit.referee.engine.rules import load_rules
 
     if game is None:
         _installed_rules(as_json)
@@ -535,8 +535,8 @@ def rules(
 
 def _installed_rules(as_json: bool) -> None:
     """Every `pnpkit.rules` entry point, loaded and checked; exit 3 if any is broken."""
-    from pnpkit.referee.registry import GROUP, load, sources
-    from pnpkit.referee.report import print_json
+    from pnpkit.referee.engine.registry import GROUP, load, sources
+    from pnpkit.referee.views.report import print_json
 
     rows = []
     for name, providers in sources().items():
@@ -576,7 +576,7 @@ def lint(
     games: Annotated[int, typer.Option("--games", min=1, help="Random games per count.")] = 2,
 ) -> None:
     """Check that a game's rules keep the contract (exit 3 with the problems found)."""
-    from pnpkit.referee.lint import lint as problems_of
+    from pnpkit.referee.checks.lint import lint as problems_of
 
     problems = problems_of(game, games)
     for problem in problems:
@@ -593,9 +593,9 @@ def explain(
     as_json: JsonOption = False,
 ) -> None:
     """Print a rule's statement from the rules index its rules ship (works offline)."""
-    from pnpkit.referee.registry import load, sources
-    from pnpkit.referee.report import print_json
-    from pnpkit.referee.rules_index import RULE_ID, index_text, statements
+    from pnpkit.referee.engine.registry import load, sources
+    from pnpkit.referee.views.report import print_json
+    from pnpkit.referee.engine.rules_index import RULE_ID, index_text, statements
 
     wanted = rule.strip().upper()
     if not RULE_ID.fullmatch(wanted):
@@ -638,9 +638,9 @@ def play(
     """An interactive prompt for the table: whose turn, what is expected, Tab completion.
 
     Exit 1 when standard input is not a terminal (a script) and a move was refused."""
-    from pnpkit.referee.interactive import play as run
-    from pnpkit.referee.report import owed_lines
-    from pnpkit.referee.store import writing_session
+    from pnpkit.referee.cli.play_prompt import play as run
+    from pnpkit.referee.views.report import owed_lines
+    from pnpkit.referee.log.store import writing_session
 
     if not _is_file(target):
         if Path(target).suffix == ".jsonl":
@@ -734,9 +734,9 @@ def simulate(
 ) -> None:
     """Simulated games in digital mode: wins by seat, scores, length and the game's own figures."""
     from pnpkit.components import load_game
-    from pnpkit.referee.players import parse_players
-    from pnpkit.referee.report import print_json
-    from pnpkit.referee.simulate import Plan, default_jobs, plan_setup, run_games, summarise
+    from pnpkit.referee.simulation.bots import parse_players
+    from pnpkit.referee.views.report import print_json
+    from pnpkit.referee.simulation.simulate import Plan, default_jobs, plan_setup, run_games, summarise
 
     kind, address = executor or ("", "")
     if kind and kind != "dask":
@@ -757,7 +757,7 @@ def simulate(
     summary = summarise(plan, setup, records)
     if report is not None:
         from pnpkit.atomic import write_text
-        from pnpkit.referee.sim_report import report_html
+        from pnpkit.referee.simulation.html_report import report_html
 
         write_text(report, report_html(summary, records))
     if as_json:

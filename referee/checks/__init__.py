@@ -1,0 +1,1 @@
+"""Checking a game's rules: `referee lint` and the random play-through harness."""

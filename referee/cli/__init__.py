@@ -1,0 +1,1 @@
+"""The `pnp referee` commands, and the `play` prompt."""

@@ -1,0 +1,1 @@
+"""Moves and positions read from photos of the table (`pnp scan`'s pieces)."""
