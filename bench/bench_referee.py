@@ -25,11 +25,11 @@ from pathlib import Path
 from bench import sitting
 from bench.bench_render import measure
 from pnpkit.components import load_game
-from pnpkit.referee.log.game_log import create_log
 from pnpkit.referee.checks.harness import Case, playthrough
 from pnpkit.referee.engine.session import Session
-from pnpkit.referee.simulation.simulate import play_random
+from pnpkit.referee.log.game_log import create_log
 from pnpkit.referee.log.store import header_for, load_session, make_setup
+from pnpkit.referee.simulation.simulate import play_random
 
 REFEREE = Path(sys.executable).parent / "referee"
 RUNS = 7

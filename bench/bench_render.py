@@ -94,7 +94,7 @@ def main() -> int:
         size_kb = pdf.stat().st_size / 1024
         ratio = ours[0] / floor[0]
         _line("pnp render (PDFs)", *ours, f"{size_kb:.0f} KB, {ratio:.2f}× the floor")
-        imports = "import pnpkit.cli, pnpkit.components, pnpkit.generator.pdfsheets"
+        imports = "import pnpkit.cli, pnpkit.components, pnpkit.generator.sheets.pdfsheets"
         _line("  of which: start-up and imports", *measure([sys.executable, "-c", imports])[0])
         (with_svg,) = measure([str(PNP), "render", str(game), "--out", str(out)])
         _line("pnp render (PDFs and 200 SVG)", *with_svg)

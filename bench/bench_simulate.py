@@ -28,9 +28,9 @@ from pathlib import Path
 
 from bench import sitting
 from pnpkit.components import load_game
+from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.simulation.bots import PlayerSpec
 from pnpkit.referee.simulation.simulate import Plan, run_games
-from pnpkit.referee.log.store import make_setup
 
 GAMES = ("alpina", "ano-nuevo", "arctic", "gentoo", "nut-hunt")
 LANTERNS = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "lanterns")

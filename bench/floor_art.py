@@ -16,7 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
-from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
+from pnpkit.generator.text.fontmetrics import FONT_DIR, FONT_FILES
 
 BOX_W, BOX_H = 55.5 * mm, 35 * mm
 

@@ -11,7 +11,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
+from pnpkit.generator.text.fontmetrics import FONT_DIR, FONT_FILES
 
 W, H = 63.5 * mm, 88.9 * mm
 COLUMNS, ROWS = 3, 3

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from pnpkit.components.model import Game
-from pnpkit.generator.export import render_images
-from pnpkit.generator.facepdf import FacePage
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.shapes import hex_points
+from pnpkit.generator.backends.page_per_face import FacePage
+from pnpkit.generator.export.formats import render_images
+from pnpkit.generator.faces.groups import GroupFaces
+from pnpkit.generator.faces.shapes import hex_points
 from pnpkit.scan import homography
 from pnpkit.scan.homography import Matrix, Point
 from pnpkit.scan.pieces import code_places

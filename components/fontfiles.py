@@ -102,7 +102,9 @@ def font_file_problem(path: Path) -> str | None:
         return "is not a TrueType font file (.ttf): it is cut short or damaged"
     except Damaged as exc:
         return f"is a damaged TrueType font file (.ttf): {exc}"
-    from pnpkit.generator.fontmetrics import font_metrics  # reads what layout needs, as layout will
+    from pnpkit.generator.text.fontmetrics import (
+        font_metrics,  # reads what layout needs, as layout will
+    )
 
     try:
         font_metrics(path)

@@ -91,8 +91,8 @@ def render(
     """Print-ready PDFs (one per component group and one combined) and SVG faces of games."""
     from pnpkit.components import bundled_game_ids, load_game
     from pnpkit.errors import PnpError
-    from pnpkit.generator.pdfsheets import PrintOptions
     from pnpkit.generator.progress import run_render
+    from pnpkit.generator.sheets.pdfsheets import PrintOptions
 
     if not targets and not all_games:
         raise typer.BadParameter("name a game or a game directory, or give --all")
@@ -147,9 +147,9 @@ def export(
     """PNG faces, Tabletop Simulator objects, print-shop files and showcase images of a game."""
     from pnpkit.components import load_game
     from pnpkit.errors import PnpError
-    from pnpkit.generator.export import ExportRequest
-    from pnpkit.generator.exportrun import run_export
-    from pnpkit.generator.shops import shop_named
+    from pnpkit.generator.export.formats import ExportRequest
+    from pnpkit.generator.export.run import run_export
+    from pnpkit.generator.export.shops import shop_named
 
     if not (png or tts or shop or showcase):
         raise typer.BadParameter("choose at least one of --png, --tts, --shop NAME, --showcase")
@@ -196,7 +196,7 @@ def watch(
     svg: Annotated[bool, typer.Option("--svg/--no-svg", help="Also write SVG faces.")] = True,
 ) -> None:
     """Render a game, then re-render the groups whose files change, until Ctrl-C."""
-    from pnpkit.generator.pdfsheets import PrintOptions
+    from pnpkit.generator.sheets.pdfsheets import PrintOptions
     from pnpkit.generator.watch import Watcher
 
     options = PrintOptions(paper.value, bleed, duplex.value)

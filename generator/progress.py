@@ -15,8 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pnpkit.components.model import Game
-from pnpkit.generator.builds import build_named
-from pnpkit.generator.pdfsheets import PrintOptions
+from pnpkit.generator.faces.builds import build_named
 from pnpkit.generator.render import (
     GameRender,
     Step,
@@ -25,6 +24,7 @@ from pnpkit.generator.render import (
     steps_for,
     write_game,
 )
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.outputs import output_folder
 from pnpkit.wording import counted
 

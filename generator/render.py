@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING
 from pnpkit.atomic import write_bytes
 from pnpkit.components.model import Game, Group
 from pnpkit.errors import PnpError
-from pnpkit.generator.builds import Build
-from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.faces.builds import Build
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.outfolder import swapped_folder
-from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
-from pnpkit.generator.sheetlayouts import SheetLayout, sheet_layouts
+from pnpkit.generator.sheets.layouts import SheetLayout, sheet_layouts
+from pnpkit.generator.sheets.pdfsheets import PrintOptions, SheetWriter
 from pnpkit.outputs import output_folder
 
 if TYPE_CHECKING:  # cut files are made only for custom sheets that ask for them
-    from pnpkit.generator.cutfiles import CutSheet
+    from pnpkit.generator.sheets.cutfiles import CutSheet
 
 Step = Callable[[str], None]
 
@@ -168,7 +168,7 @@ def _add_pdf(result: GameRender, name: str, writer: SheetWriter) -> None:
 
 def _add_cut_files(result: GameRender, sheets: dict[str, list[CutSheet]]) -> None:
     """An SVG and a DXF cut file per printed sheet (`cut/<sheet>-<n>.svg`, `.dxf`)."""
-    from pnpkit.generator.cutfiles import cut_dxf, cut_svg
+    from pnpkit.generator.sheets.cutfiles import cut_dxf, cut_svg
 
     result.cuts = []
     for name, pages in sheets.items():
@@ -183,7 +183,9 @@ def _add_cut_files(result: GameRender, sheets: dict[str, list[CutSheet]]) -> Non
 
 def _add_svgs(result: GameRender, groups: list[Group], faces: dict[str, GroupFaces]) -> None:
     """Every face as an SVG."""
-    from pnpkit.generator.svgfaces import render_svg  # svgwrite is slow to import: only if needed
+    from pnpkit.generator.backends.svg import (
+        render_svg,  # svgwrite is slow to import: only if needed
+    )
 
     result.svgs = []
     for group in groups:

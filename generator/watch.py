@@ -18,10 +18,10 @@ from pnpkit.atomic import write_bytes
 from pnpkit.components import load_game, resolve_game
 from pnpkit.components.model import Game, Group
 from pnpkit.errors import DefinitionError, PnpError
-from pnpkit.generator.export import check_output
-from pnpkit.generator.face import Face, Image, Layer
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
+from pnpkit.generator.export.formats import check_output
+from pnpkit.generator.faces.face import Face, Image, Layer
+from pnpkit.generator.faces.groups import GroupFaces
+from pnpkit.generator.sheets.pdfsheets import PrintOptions, SheetWriter
 from pnpkit.wording import counted
 
 Report = Callable[[str], None]
@@ -111,7 +111,7 @@ class Watcher:
         write_bytes(folder / f"{game.id}-print-and-play.pdf", combined.data())
 
     def write_svgs(self, folder: Path, group: Group, faces: GroupFaces) -> None:
-        from pnpkit.generator.svgfaces import render_svg
+        from pnpkit.generator.backends.svg import render_svg
 
         for component in group.components:
             for side, face in (("front", faces.front(component)), ("back", faces.back(component))):

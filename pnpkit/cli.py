@@ -156,7 +156,7 @@ def _validated(target: str) -> dict:
     """What `validate` found for one game: valid or not, its counts, problems and warnings
     (those the render would print too)."""
     from pnpkit.components import load_game
-    from pnpkit.generator.facecheck import check_faces
+    from pnpkit.generator.faces.check import check_faces
 
     result: dict = {"target": target, "valid": False, "problems": [], "warnings": []}
     try:

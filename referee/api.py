@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.components.model import Component, Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.contract import ContractError
-from pnpkit.referee.views.faces import Face, card_title, place_card, place_face
 from pnpkit.referee.engine.game_facts import per_game
 from pnpkit.referee.engine.immutable import evolve, replaced, without
 from pnpkit.referee.engine.information import (
@@ -29,12 +28,6 @@ from pnpkit.referee.engine.information import (
     public,
     secretly_moved,
 )
-from pnpkit.referee.kit.blocks import Deck, Display, Hand, Pile, Pool, Table, Track, reveal
-from pnpkit.referee.kit.declare import CARD, PLAYER, SPACE, MoveForm, Moves, Word, one_of
-from pnpkit.referee.kit.declare import N as NUMBER
-from pnpkit.referee.kit.flow import OVER, Flow, Step, Turn
-from pnpkit.referee.kit.game import KitRules
-from pnpkit.referee.kit.scoring import highest_total
 from pnpkit.referee.engine.moves import (
     MAX_DIGITS,
     Move,
@@ -61,8 +54,15 @@ from pnpkit.referee.engine.rules import (
     State,
     Syntax,
 )
-from pnpkit.referee.views.table_data import PALETTE, card, cards, hand, sees
 from pnpkit.referee.engine.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.kit.blocks import Deck, Display, Hand, Pile, Pool, Table, Track, reveal
+from pnpkit.referee.kit.declare import CARD, PLAYER, SPACE, MoveForm, Moves, Word, one_of
+from pnpkit.referee.kit.declare import N as NUMBER
+from pnpkit.referee.kit.flow import OVER, Flow, Step, Turn
+from pnpkit.referee.kit.game import KitRules
+from pnpkit.referee.kit.scoring import highest_total
+from pnpkit.referee.views.faces import Face, card_title, place_card, place_face
+from pnpkit.referee.views.table_data import PALETTE, card, cards, hand, sees
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:

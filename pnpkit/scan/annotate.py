@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
-from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES
+from pnpkit.generator.text.fontmetrics import FONT_DIR, FONT_FILES
 from pnpkit.scan.pieces import PhotoScan
 
 READ = (0, 200, 80)

@@ -66,7 +66,7 @@ class Piece:
         """The piece's cut shape (rectangle, circle or hex) in photo pixels."""
         import math
 
-        from pnpkit.generator.shapes import hex_points
+        from pnpkit.generator.faces.shapes import hex_points
 
         w, h = self.place.width, self.place.height
         if self.place.shape == "circle":
@@ -136,9 +136,9 @@ def code_places(game: Game) -> dict[str, CodePlace]:
 
 
 def _places(game: Game) -> dict[str, CodePlace]:
-    from pnpkit.generator import codemark
-    from pnpkit.generator.compose import coord
-    from pnpkit.generator.faces import GroupFaces
+    from pnpkit.generator.faces import codemark
+    from pnpkit.generator.faces.compose import coord
+    from pnpkit.generator.faces.groups import GroupFaces
 
     found: dict[str, CodePlace] = {}
     for group in game.groups:
@@ -283,7 +283,7 @@ def _piece(place: CodePlace, seen: Sighting) -> Piece:
 def inside(piece: Piece, point: Point, margin: float = 0.0) -> bool:
     """Whether a photo point lies on the piece (its cut shape: a rectangle, circle or hex), at
     least `margin` points in from its edge (a negative margin: at most that far outside)."""
-    from pnpkit.generator.codemark import inside_face
+    from pnpkit.generator.faces.codemark import inside_face
 
     x, y = piece.face_point(point)
     w, h = piece.place.width, piece.place.height

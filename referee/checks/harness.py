@@ -21,12 +21,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pnpkit.components import load_game
-from pnpkit.referee.log.game_log import Event
 from pnpkit.referee.engine.moves import Move, canonical
 from pnpkit.referee.engine.rules import Prompt, Setup, State
 from pnpkit.referee.engine.session import ReplayError, Session
-from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
+from pnpkit.referee.log.game_log import Event
+from pnpkit.referee.log.store import make_setup
 
 __all__ = ["Case", "enter", "fuzz_examples", "playthrough", "playthrough_cases", "soak"]
 

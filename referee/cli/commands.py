@@ -24,8 +24,8 @@ from pnpkit.errors import PnpError
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:
-    from pnpkit.referee.log.game_log import Event
     from pnpkit.referee.engine.session import Session
+    from pnpkit.referee.log.game_log import Event
 
 app = typer.Typer(**APP_SETTINGS, help="Record and check a real game's moves.")
 
@@ -235,8 +235,8 @@ def _move_from_photo(log: Path, photo: Path, player: str | None) -> str:
 def legal(log: LogArgument, player: PlayerOption = None, as_json: JsonOption = False) -> None:
     """What may be entered now, in the move syntax (the moves of the players this screen may
     act for)."""
-    from pnpkit.referee.views.report import choices_text, owed_lines, print_json
     from pnpkit.referee.engine.rules import Choices
+    from pnpkit.referee.views.report import choices_text, owed_lines, print_json
 
     session, pending = _read(log)
     gate, owed = _gated(session, player, pending)
@@ -361,9 +361,9 @@ def _take_back(
 ) -> None:
     """Undo or redo through the viewer's gate: `act(gate, session)` gives the entry taken
     back or entered again and its JSON facts; a refusal is exit 1."""
-    from pnpkit.referee.views.report import owed_lines, print_json, verdict_json
-    from pnpkit.referee.log.store import writing_session
     from pnpkit.referee.engine.verdict import MoveRefused
+    from pnpkit.referee.log.store import writing_session
+    from pnpkit.referee.views.report import owed_lines, print_json, verdict_json
 
     with writing_session(log) as (session, warnings, completed):
         _warn(warnings)
@@ -433,8 +433,8 @@ def score(
 ) -> None:
     """Scores by category, the winner and the tie-break used (before the end of a digital game,
     what rests on a secret only for the player it belongs to)."""
-    from pnpkit.referee.views.report import owed_lines, print_json, score_text
     from pnpkit.referee.engine.rules import ScoreSheet
+    from pnpkit.referee.views.report import owed_lines, print_json, score_text
 
     read: dict[str, str] = {}
     if photos and position is not None:
@@ -443,8 +443,8 @@ def score(
         raise PnpError("--save writes the position read from --photo: give --photo too")
     if photos:
         from pnpkit.components import load_game
-        from pnpkit.referee.photo.position import position_from_photos
         from pnpkit.referee.engine.rules import load_rules
+        from pnpkit.referee.photo.position import position_from_photos
 
         game = load_game(target)
         text = position_from_photos(game, photos, save)
@@ -501,8 +501,8 @@ def rules(
     """The move syntax of a game, its variants and options; without a game, every rules installed
     and where each comes from."""
     from pnpkit.components import load_game
-    from pnpkit.referee.views.report import print_json
     from pnpkit.referee.engine.rules import load_rules
+    from pnpkit.referee.views.report import print_json
 
     if game is None:
         _installed_rules(as_json)
@@ -594,8 +594,8 @@ def explain(
 ) -> None:
     """Print a rule's statement from the rules index its rules ship (works offline)."""
     from pnpkit.referee.engine.registry import load, sources
-    from pnpkit.referee.views.report import print_json
     from pnpkit.referee.engine.rules_index import RULE_ID, index_text, statements
+    from pnpkit.referee.views.report import print_json
 
     wanted = rule.strip().upper()
     if not RULE_ID.fullmatch(wanted):
@@ -639,8 +639,8 @@ def play(
 
     Exit 1 when standard input is not a terminal (a script) and a move was refused."""
     from pnpkit.referee.cli.play_prompt import play as run
-    from pnpkit.referee.views.report import owed_lines
     from pnpkit.referee.log.store import writing_session
+    from pnpkit.referee.views.report import owed_lines
 
     if not _is_file(target):
         if Path(target).suffix == ".jsonl":
@@ -735,8 +735,14 @@ def simulate(
     """Simulated games in digital mode: wins by seat, scores, length and the game's own figures."""
     from pnpkit.components import load_game
     from pnpkit.referee.simulation.bots import parse_players
+    from pnpkit.referee.simulation.simulate import (
+        Plan,
+        default_jobs,
+        plan_setup,
+        run_games,
+        summarise,
+    )
     from pnpkit.referee.views.report import print_json
-    from pnpkit.referee.simulation.simulate import Plan, default_jobs, plan_setup, run_games, summarise
 
     kind, address = executor or ("", "")
     if kind and kind != "dask":

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import sys
 
-from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, sight
-from pnpkit.referee.views.report import event_line, score_text
 from pnpkit.referee.engine.rules import ScoreSheet
 from pnpkit.referee.engine.session import Session
-from pnpkit.referee.views.terminal import print_table
 from pnpkit.referee.engine.verdict import MoveRefused
+from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, sight
+from pnpkit.referee.views.report import event_line, score_text
+from pnpkit.referee.views.terminal import print_table
 
 HELP = """Type a move in the game's syntax (Tab completes legal moves), or:
   legal   what may be entered now      show   the table

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import Self
 
 from pnpkit.referee.engine.contract import ContractError
-from pnpkit.referee.log.game_log import Event
 from pnpkit.referee.engine.moves import Move, canonical, split_actor
 from pnpkit.referee.engine.rules import Prompt, Rules, RulesFault, Setup, State
 from pnpkit.referee.engine.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.log.game_log import Event
 
 TABLE, CHANCE, RULES, FORCED, COMMIT = "table", "chance", "rules", "forced", "commit"
 MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError, ContractError)

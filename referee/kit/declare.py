@@ -18,7 +18,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnpkit.referee.engine.moves import Move, pairs, plain_digits, player_named, space, space_name, words
+from pnpkit.referee.engine.moves import (
+    Move,
+    pairs,
+    plain_digits,
+    player_named,
+    space,
+    space_name,
+    words,
+)
 from pnpkit.referee.engine.rules import Choices, Setup, State, Syntax
 from pnpkit.referee.engine.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
 

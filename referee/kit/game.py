@@ -13,12 +13,12 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from pnpkit.referee.engine.information import SHARED, Knowledge
-from pnpkit.referee.kit.blocks import Deck, Hand, Track
-from pnpkit.referee.kit.declare import Moves
-from pnpkit.referee.kit.flow import Flow
 from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Choices, Prompt, Rules, Setup, State
 from pnpkit.referee.engine.verdict import Verdict
+from pnpkit.referee.kit.blocks import Deck, Hand, Track
+from pnpkit.referee.kit.declare import Moves
+from pnpkit.referee.kit.flow import Flow
 
 
 class KitRules(Rules):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from pnpkit.referee.engine.verdict import MoveRefused, Verdict
+from pnpkit.referee.log.store import writing_session
 from pnpkit.referee.views.gate import Gate, event_secrecy, viewer_named
 from pnpkit.referee.views.report import event_line, owed_lines, print_json, verdict_json
-from pnpkit.referee.log.store import writing_session
-from pnpkit.referee.engine.verdict import MoveRefused, Verdict
 
 ACCEPTED_EXIT, REFUSED_EXIT = 0, 1
 COMMANDS = ("undo", "legal", "show", "score", "replay", "rules")

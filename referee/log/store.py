@@ -10,6 +10,9 @@ from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.names import name_problem
+from pnpkit.referee.engine.rules import Setup, load_rules
+from pnpkit.referee.engine.session import ReplayError, Session
+from pnpkit.referee.engine.verdict import LogError
 from pnpkit.referee.log.game_log import (
     Event,
     Header,
@@ -18,9 +21,6 @@ from pnpkit.referee.log.game_log import (
     open_for_append,
     read_log,
 )
-from pnpkit.referee.engine.rules import Setup, load_rules
-from pnpkit.referee.engine.session import ReplayError, Session
-from pnpkit.referee.engine.verdict import LogError
 
 SEPARATORS = (":", "=", ",")
 """Characters that separate player names from moves and choices, so never part of a name."""

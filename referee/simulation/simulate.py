@@ -29,6 +29,8 @@ from typing import Any
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import RulesFault, Setup, State
+from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.simulation.bots import (
     DECISION_LIMIT,
     PlayerSpec,
@@ -39,8 +41,6 @@ from pnpkit.referee.simulation.bots import (
     endless,
     require_fair,
 )
-from pnpkit.referee.engine.rules import RulesFault, Setup, State
-from pnpkit.referee.log.store import make_setup
 
 Record = dict[str, Any]
 """One finished game: `n`, `scores` (total by player), `winners`, `moves` (players' decisions),

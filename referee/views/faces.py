@@ -16,7 +16,7 @@ Face = Callable[[str], str | None]
 def faces_of(game: Game) -> Face:
     """A function giving a component's front face as SVG text (None when there is none)."""
     try:
-        svgfaces = importlib.import_module("pnpkit.generator.svgfaces")
+        svgfaces = importlib.import_module("pnpkit.generator.backends.svg")
     except ModuleNotFoundError:
         return lambda component_id: None
     face_svg = svgfaces.face_svg

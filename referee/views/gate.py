@@ -35,13 +35,13 @@ from typing import Any
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.log.game_log import Event
 from pnpkit.referee.engine.information import SHARED, Knowledge, Zone, secretly_moved
 from pnpkit.referee.engine.moves import player_named, split_actor
-from pnpkit.referee.views.report import prompt_json
 from pnpkit.referee.engine.rules import Prompt, Rules, Setup, State
 from pnpkit.referee.engine.session import COMMIT, Session, in_effect
 from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError, refuse
+from pnpkit.referee.log.game_log import Event
+from pnpkit.referee.views.report import prompt_json
 
 __all__ = ["SHARED", "Gate", "event_secrecy", "sight"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pnpkit.referee.log.game_log import Event
 from pnpkit.referee.engine.rules import Choices, Prompt, ScoreSheet
 from pnpkit.referee.engine.verdict import Verdict
+from pnpkit.referee.log.game_log import Event
 
 
 def print_json(data: Any) -> None:

@@ -51,7 +51,10 @@ def hand(game: Game, count: int, known: Iterable[str], visible: bool) -> dict[st
 
 def table_of(rules: Rules, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
     """The frame every game shares, with the game's own `zones` (see `Rules.table`)."""
-    from pnpkit.referee.views.gate import prompt_line, score_for  # the gate needs the rules, loaded first
+    from pnpkit.referee.views.gate import (  # the gate needs the rules, loaded first
+        prompt_line,
+        score_for,
+    )
 
     prompt = rules.prompt(setup, state)
     score = score_for(setup, state, viewer)

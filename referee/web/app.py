@@ -36,8 +36,8 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.views.gate import SHARED
 from pnpkit.referee.engine.rules import RulesFault
+from pnpkit.referee.views.gate import SHARED
 from pnpkit.referee.web.keys import copy_keys
 from pnpkit.referee.web.live import LiveTable
 

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.views.faces import faces_of
+from pnpkit.referee.engine.session import TABLE, ReplayError, Session
+from pnpkit.referee.engine.verdict import MoveRefused, refuse
 from pnpkit.referee.log.game_log import Event, open_for_append, read_log_if_idle
+from pnpkit.referee.log.store import load_session, new_numbered_game
+from pnpkit.referee.views.faces import faces_of
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, state_for, table_picture
 from pnpkit.referee.views.report import verdict_json
-from pnpkit.referee.engine.session import TABLE, ReplayError, Session
-from pnpkit.referee.log.store import load_session, new_numbered_game
-from pnpkit.referee.engine.verdict import MoveRefused, refuse
 
 if TYPE_CHECKING:
     from pnpkit.scan.pieces import PhotoScan

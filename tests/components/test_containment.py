@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.loader import validate_game
 from pnpkit.errors import PnpError
-from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.layouts import load_template
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pnpkit.components.jsonread import MAX_DEPTH, parse_json
 from pnpkit.components.loader import validate_game
 from pnpkit.errors import DefinitionError, PnpError
-from pnpkit.generator.faces import GroupFaces
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.referee.checks.harness import fuzz_examples
 
 FIXTURES = Path(__file__).parent / "fixtures"

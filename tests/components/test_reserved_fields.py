@@ -12,7 +12,7 @@ import pytest
 from pnpkit.components import load_game
 from pnpkit.components.model import TEMPLATE_NAMES
 from pnpkit.errors import DefinitionError
-from pnpkit.generator.compose import context_for
+from pnpkit.generator.faces.compose import context_for
 
 TINY = Path(__file__).parent / "fixtures" / "tiny-csv"
 

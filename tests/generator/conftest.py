@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.generator.pdfsheets import PrintOptions
 from pnpkit.generator.render import GameRender, render_game
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
 
 
 @pytest.fixture(scope="session")

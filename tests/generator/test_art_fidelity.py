@@ -17,11 +17,11 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from pnpkit.generator.face import Face
-from pnpkit.generator.pdfface import define_face, place_face, register_fonts, svg_paths
-from pnpkit.generator.pdfsheets import PrintOptions
+from pnpkit.generator.backends.pdf import define_face, place_face, register_fonts, svg_paths
+from pnpkit.generator.backends.svg import render_svg
+from pnpkit.generator.faces.face import Face
 from pnpkit.generator.render import render_game
-from pnpkit.generator.svgfaces import render_svg
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
 
 from .artgame import art_game, loaded
 from .test_artwork import front_face, image_card, pdf_raster, picture_difference, svg_raster
@@ -102,7 +102,7 @@ def test_gradient_art_drawn_by_two_cards_is_not_a_black_box_on_the_sheet(tmp_pat
 # text inside SVG art -----------------------------------------------------------------------
 
 HARBOUR_FONTS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "harbour" / "fonts"
-BUNDLED_FONTS = Path(__file__).resolve().parents[2] / "generator" / "fonts"
+BUNDLED_FONTS = Path(__file__).resolve().parents[2] / "generator" / "text" / "fonts"
 TEXT_ART = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40">'
     "<style>.x{font-family:'Harbour Serif'}</style>"  # a <style> rule is followed by neither

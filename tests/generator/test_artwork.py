@@ -22,13 +22,13 @@ from PIL import ImageChops, ImageFilter, ImageStat
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from pnpkit.generator.artwork import fit, sniff
-from pnpkit.generator.face import Face
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.pdfface import place_face, register_fonts
-from pnpkit.generator.pdfsheets import PrintOptions
+from pnpkit.generator.art.artwork import fit, sniff
+from pnpkit.generator.backends.pdf import place_face, register_fonts
+from pnpkit.generator.backends.svg import render_svg
+from pnpkit.generator.faces.face import Face
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.render import render_game
-from pnpkit.generator.svgfaces import render_svg
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.units import MM
 
 from .artgame import RED, art_game, loaded, solid_png

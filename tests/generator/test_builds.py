@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from pnpkit.generator.builds import grey
+from pnpkit.generator.faces.builds import grey
 
 from .artgame import art_game
 
@@ -129,7 +129,7 @@ def test_when_with_a_field_but_no_values_is_refused_not_a_crash(tmp_path: Path) 
 @pytest.mark.parametrize("kind", ["png", "svg"])
 @pytest.mark.parametrize("opacity", [1.0, 0.5])
 def test_greyscale_artwork_prints_as_previewed(tmp_path: Path, kind: str, opacity: float) -> None:
-    from pnpkit.generator.builds import greyscale
+    from pnpkit.generator.faces.builds import greyscale
 
     from .test_layout_elements import ART_BOX, RED, card, pixel, print_and_preview
 

@@ -12,12 +12,12 @@ from PIL import Image as PilImage
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
-from pnpkit.generator import codemark
-from pnpkit.generator.compose import FaceBuilder
-from pnpkit.generator.face import Path
-from pnpkit.generator.facepdf import FacePage, face_pages_pdf
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.svgfaces import render_svg
+from pnpkit.generator.backends.page_per_face import FacePage, face_pages_pdf
+from pnpkit.generator.backends.svg import render_svg
+from pnpkit.generator.faces import codemark
+from pnpkit.generator.faces.compose import FaceBuilder
+from pnpkit.generator.faces.face import Path
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.units import MM
 
 CARD = (63 * MM, 88 * MM)

@@ -13,8 +13,8 @@ import pytest
 
 from bench.bench_render import bench_game
 from pnpkit.components import load_game
-from pnpkit.generator import compose
-from pnpkit.generator.facecheck import check_faces
+from pnpkit.generator.faces import compose
+from pnpkit.generator.faces.check import check_faces
 
 from .artgame import art_game
 

@@ -8,10 +8,10 @@ import pytest
 from pypdf import PdfReader
 
 from pnpkit.components import load_game
-from pnpkit.generator.face import Layer, Text
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.pdfsheets import PrintOptions
+from pnpkit.generator.faces.face import Layer, Text
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.render import render_game
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.units import MM
 
 GAME = Path(__file__).parent / "fixtures" / "two-sided"

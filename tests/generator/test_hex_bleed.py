@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.imposition import content_area
-from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.render import render_game
+from pnpkit.generator.sheets.imposition import content_area
+from pnpkit.generator.sheets.pdfsheets import PrintOptions, SheetWriter
 from pnpkit.units import MM
 
 from .artgame import art_game, loaded, solid_png

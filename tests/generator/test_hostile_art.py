@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnpkit.components.fontfiles import font_file_problem
-from pnpkit.generator.artwork import ArtError
-from pnpkit.generator.svgfile import read_svg
+from pnpkit.generator.art.artwork import ArtError
+from pnpkit.generator.art.svgfile import read_svg
 
 from .artgame import art_game
 from .test_artwork import image_card
@@ -164,7 +164,7 @@ def _mutated(data: bytes, cuts: list[tuple[int, int]]) -> bytes:
 @given(cuts=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=6),
        length=st.integers(0, len(VALID_SVG)))  # fmt: skip
 def test_any_damage_to_an_svg_is_a_refusal_or_a_drawing(tmp_path: Path, cuts, length) -> None:
-    from pnpkit.generator.artwork import read_art
+    from pnpkit.generator.art.artwork import read_art
 
     path = tmp_path / "x.svg"
     path.write_bytes(_mutated(VALID_SVG, cuts)[:length] if length else b"")

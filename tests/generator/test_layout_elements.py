@@ -18,11 +18,11 @@ from PIL import Image as PILImage
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.errors import DefinitionError
-from pnpkit.generator.compose import ELEMENTS, FaceError
-from pnpkit.generator.face import Face
-from pnpkit.generator.icons import parse_path
-from pnpkit.generator.pdfface import define_face, place_face, register_fonts
-from pnpkit.generator.svgfaces import render_svg
+from pnpkit.generator.backends.pdf import define_face, place_face, register_fonts
+from pnpkit.generator.backends.svg import render_svg
+from pnpkit.generator.faces.compose import ELEMENTS, FaceError
+from pnpkit.generator.faces.face import Face
+from pnpkit.generator.faces.icons import parse_path
 from pnpkit.units import MM
 
 from .artgame import art_game

@@ -7,11 +7,11 @@ import math
 import pytest
 
 from pnpkit.errors import PnpError
-from pnpkit.generator.compose import FaceBuilder, coord
-from pnpkit.generator.face import Face, Layer, Text, rect_path
-from pnpkit.generator.fontmetrics import metrics
-from pnpkit.generator.imposition import Area, Rect, Slot, grid_slots, hex_slots, mirror
-from pnpkit.generator.textflow import Box, TextStyle, layout_text
+from pnpkit.generator.faces.compose import FaceBuilder, coord
+from pnpkit.generator.faces.face import Face, Layer, Text, rect_path
+from pnpkit.generator.sheets.imposition import Area, Rect, Slot, grid_slots, hex_slots, mirror
+from pnpkit.generator.text.flow import Box, TextStyle, layout_text
+from pnpkit.generator.text.fontmetrics import metrics
 from pnpkit.units import MM
 
 

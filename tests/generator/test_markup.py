@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnpkit.generator.markup import COLOURS, ESCAPABLE, MarkupError, Run, colour, parse
+from pnpkit.generator.text.markup import COLOURS, ESCAPABLE, MarkupError, Run, colour, parse
 
 PLAIN = st.text(
     st.characters(blacklist_characters=ESCAPABLE + "[]", codec="utf-8"), min_size=1, max_size=8

@@ -7,7 +7,7 @@ import re
 from pypdf import PdfReader
 
 from pnpkit.components import load_game
-from pnpkit.generator.imposition import PAPERS
+from pnpkit.generator.sheets.imposition import PAPERS
 
 A4 = PAPERS["a4"]
 
@@ -106,8 +106,8 @@ def _forms(reader: PdfReader) -> set[str]:
 def test_a_face_printed_several_times_is_one_form_a_face_printed_once_none(tmp_path) -> None:
     from pathlib import Path
 
-    from pnpkit.generator.pdfsheets import PrintOptions
     from pnpkit.generator.render import render_game
+    from pnpkit.generator.sheets.pdfsheets import PrintOptions
 
     game = load_game(Path(__file__).parents[2] / "docs" / "examples" / "lanterns")
     render_game(game, tmp_path, PrintOptions(duplex="off"), [game.group("lanterns")], svg=False)

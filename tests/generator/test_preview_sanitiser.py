@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image as PILImage
 
-from pnpkit.generator.svgfaces import render_svg
+from pnpkit.generator.backends.svg import render_svg
 
 from .artgame import RED, art_game
 from .test_artwork import front_face, image_card

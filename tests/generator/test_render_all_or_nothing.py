@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from pnpkit.errors import PnpError
-from pnpkit.generator import svgfaces
-from pnpkit.generator.pdfsheets import PrintOptions
+from pnpkit.generator.backends import svg as svgfaces
 from pnpkit.generator.progress import run_render
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
 
 from .artgame import art_game, loaded
 from .test_artwork import image_card

@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 from pnpkit.components import load_game
 from pnpkit.errors import DefinitionError
-from pnpkit.generator.cutfiles import CutSheet, Polyline, cut_dxf, cut_svg, outline_on_page
-from pnpkit.generator.face import Face, rect_path
-from pnpkit.generator.imposition import PAPERS, Rect, Slot
-from pnpkit.generator.pdfsheets import PrintOptions
+from pnpkit.generator.faces.face import Face, rect_path
 from pnpkit.generator.render import render_game
-from pnpkit.generator.sheetlayouts import SheetLayout, free_area, place
+from pnpkit.generator.sheets.cutfiles import CutSheet, Polyline, cut_dxf, cut_svg, outline_on_page
+from pnpkit.generator.sheets.imposition import PAPERS, Rect, Slot
+from pnpkit.generator.sheets.layouts import SheetLayout, free_area, place
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.units import MM
 
 FIXTURE = Path(__file__).parent / "fixtures" / "sheets"
@@ -252,7 +252,7 @@ def test_packed_pieces_never_overlap_and_stay_in_the_free_area(sizes, registrati
 
 
 def test_a_round_outline_is_cut_as_a_circle_within_a_twentieth_of_a_millimetre() -> None:
-    from pnpkit.generator.face import ellipse_path
+    from pnpkit.generator.faces.face import ellipse_path
 
     r = 12.5 * MM
     slot = Slot(0, Rect(50 * MM, 50 * MM, 2 * r, 2 * r))

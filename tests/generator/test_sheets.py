@@ -10,10 +10,10 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from pnpkit.components import load_game
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.imposition import FOOTER, GUTTER, MARK_ROOM, PRINTER_MARGIN
-from pnpkit.generator.pdfsheets import PrintOptions, SheetWriter
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.render import render_game
+from pnpkit.generator.sheets.imposition import FOOTER, GUTTER, MARK_ROOM, PRINTER_MARGIN
+from pnpkit.generator.sheets.pdfsheets import PrintOptions, SheetWriter
 from pnpkit.units import MM
 
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from pnpkit.components import bundled_game_ids, load_game
-from pnpkit.generator.svgfaces import face_svg
+from pnpkit.generator.backends.svg import face_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 SVG = f"{NS}svg"
@@ -40,7 +40,7 @@ def test_face_svg_draws_one_face_with_its_short_id() -> None:
 
 def test_svgfaces_does_not_import_reportlab() -> None:
     code = (
-        "import sys, pnpkit.generator.svgfaces as s; from pnpkit.components import load_game;"
+        "import sys, pnpkit.generator.backends.svg as s; from pnpkit.components import load_game;"
         "g = load_game('gentoo'); s.face_svg(g, g.component('GE-FIS'));"
         "assert 'reportlab' not in sys.modules"
     )

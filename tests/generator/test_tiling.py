@@ -6,10 +6,10 @@ import pytest
 from pypdf import PdfReader
 
 from pnpkit.components import load_game
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.imposition import OVERLAP, content_area, tiled_slots
-from pnpkit.generator.pdfsheets import PrintOptions
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.render import render_game
+from pnpkit.generator.sheets.imposition import OVERLAP, content_area, tiled_slots
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
 
 BIG = Path(__file__).parent / "fixtures" / "big-board"
 A4 = (595.2756, 841.8898)

@@ -18,14 +18,14 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from pnpkit.components import load_game
-from pnpkit.generator.face import Text
-from pnpkit.generator.faces import GroupFaces
-from pnpkit.generator.fontmetrics import FONT_DIR, FONT_FILES, font_metrics, metrics
-from pnpkit.generator.pdfsheets import PrintOptions
+from pnpkit.generator.backends.svg import face_svg, render_svg
+from pnpkit.generator.faces.face import Text
+from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.render import render_game
-from pnpkit.generator.svgfaces import face_svg, render_svg
-from pnpkit.generator.textflow import Box, TextStyle, layout_text
-from pnpkit.generator.typefaces import DEFAULT_FAMILY
+from pnpkit.generator.sheets.pdfsheets import PrintOptions
+from pnpkit.generator.text.flow import Box, TextStyle, layout_text
+from pnpkit.generator.text.fontmetrics import FONT_DIR, FONT_FILES, font_metrics, metrics
+from pnpkit.generator.text.typefaces import DEFAULT_FAMILY
 
 ROOT = Path(__file__).resolve().parents[2]
 HARBOUR = ROOT / "docs" / "examples" / "harbour"
@@ -327,7 +327,7 @@ def test_a_declared_font_is_measured_from_its_own_file() -> None:
 
 
 def test_a_colour_tag_in_a_template_is_markup_unless_a_field_has_its_name(tmp_path) -> None:
-    from pnpkit.generator.compose import FaceBuilder
+    from pnpkit.generator.faces.compose import FaceBuilder
 
     def texts(text: str, context: dict) -> list[tuple[str, str]]:
         builder = FaceBuilder({"elements": [{"type": "text", "text": text}]}, 200, 100, "rect",
@@ -347,7 +347,7 @@ def test_rendering_the_example_prints_no_warnings(tmp_path: Path) -> None:
 
 def test_a_font_reportlab_refuses_at_render_time_is_a_clear_error(tmp_path: Path) -> None:
     from pnpkit.errors import PnpError
-    from pnpkit.generator.pdfface import font_name
+    from pnpkit.generator.backends.pdf import font_name
 
     broken = tmp_path / "broken.ttf"
     broken.write_bytes(b"\x00\x01\x00\x00" + bytes(8))

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from pnpkit.components import load_game
-from pnpkit.referee.log.game_log import Event
-from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, sight, state_for
 from pnpkit.referee.engine.session import ReplayError, Session
-from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.engine.verdict import MoveRefused
+from pnpkit.referee.log.game_log import Event
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, sight, state_for
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 CANDIDATES = 24

@@ -12,8 +12,8 @@ from pnpkit.referee.checks.harness import _check_replay
 from pnpkit.referee.engine.moves import pairs, plain_digits
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import ReplayError, Session
-from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.engine.verdict import ACCEPTED, LogError, MoveRefused, MoveSyntaxError, Verdict
+from pnpkit.referee.log.store import make_setup
 from tests.referee.toy import RULES
 
 

@@ -18,7 +18,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def full_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    code = "import sys; from pnpkit.referee.cli.commands import main; sys.argv[0] = 'referee'; main()"
+    code = (
+        "import sys; from pnpkit.referee.cli.commands import main; sys.argv[0] = 'referee'; main()"
+    )
     return subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, check=False
     )

@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
-from pnpkit.referee.log.game_log import parse_log
 from pnpkit.referee.checks.harness import fuzz_examples
 from pnpkit.referee.engine.rules import load_rules
 from pnpkit.referee.engine.session import Session
-from pnpkit.referee.log.store import header_for, load_session, make_setup
 from pnpkit.referee.engine.verdict import LogError, MoveSyntaxError, Verdict
+from pnpkit.referee.log.game_log import parse_log
+from pnpkit.referee.log.store import header_for, load_session, make_setup
 
 EXAMPLES = fuzz_examples(25)
 FUZZ = settings(

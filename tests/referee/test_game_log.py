@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
+from pnpkit.referee.engine.verdict import LogError
 from pnpkit.referee.log.game_log import (
     Header,
     create_log,
@@ -19,7 +20,6 @@ from pnpkit.referee.log.game_log import (
     read_log,
 )
 from pnpkit.referee.log.store import load_session, make_setup, new_game
-from pnpkit.referee.engine.verdict import LogError
 
 HEADER = Header("alpina", "standard", ("Ann", "Bob"), "1", "abc")
 

@@ -19,8 +19,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pnpkit.referee.cli.commands import app
-from pnpkit.referee.views.gate import SHARED, sight
 from pnpkit.referee.engine.session import Session
+from pnpkit.referee.views.gate import SHARED, sight
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.indistinguishable import (
     _states,

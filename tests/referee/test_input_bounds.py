@@ -14,12 +14,12 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
-from pnpkit.referee.log.game_log import MAX_NESTING, decoded, read_log
 from pnpkit.referee.engine.moves import MAX_DIGITS, plain_digits
 from pnpkit.referee.engine.rules import load_rules
 from pnpkit.referee.engine.session import Session
-from pnpkit.referee.log.store import load_session, make_setup, new_game
 from pnpkit.referee.engine.verdict import LogError, MoveRefused, MoveSyntaxError
+from pnpkit.referee.log.game_log import MAX_NESTING, decoded, read_log
+from pnpkit.referee.log.store import load_session, make_setup, new_game
 
 REFEREE = Path(sys.executable).parent / "referee"
 HUGE = "9" * 5000

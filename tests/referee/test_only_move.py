@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.engine import session as session_module
-from pnpkit.referee.log.game_log import create_log
 from pnpkit.referee.checks.harness import Case, playthrough
+from pnpkit.referee.engine import session as session_module
 from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.views.report import event_line, owed_lines
 from pnpkit.referee.engine.rules import Choices, Prompt, Setup
 from pnpkit.referee.engine.session import ReplayError, Session, only_move
-from pnpkit.referee.log.store import header_for, load_session, writing_session
 from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.log.game_log import create_log
+from pnpkit.referee.log.store import header_for, load_session, writing_session
+from pnpkit.referee.views.report import event_line, owed_lines
 from tests.referee.alpina.helpers import table
 from tests.referee.toy import DiceRace, Race
 

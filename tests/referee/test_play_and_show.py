@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.log.game_log import create_log
 from pnpkit.referee.checks.harness import Case, playthrough
 from pnpkit.referee.cli.play_prompt import completions
+from pnpkit.referee.log.game_log import create_log
 from pnpkit.referee.log.store import header_for, load_session, make_setup, new_game
 
 XLINK = "{http://www.w3.org/1999/xlink}href"

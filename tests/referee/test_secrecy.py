@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnpkit.components import load_game
-from pnpkit.referee.views.gate import SHARED, event_secrecy, sight, state_for
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.views.gate import SHARED, event_secrecy, sight, state_for
 
 GAMES = {"alpina": 3, "ano-nuevo": 3, "arctic": 2, "nut-hunt": 2, "gentoo": 2}
 WORD = re.compile(r"[\w-]+")

@@ -11,8 +11,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from pnpkit.referee.views.gate import SHARED, event_secrecy
 from pnpkit.referee.log.store import load_session
+from pnpkit.referee.views.gate import SHARED, event_secrecy
 from tests.referee.serve_helpers import hands
 
 REFEREE = [sys.executable, "-m", "pnpkit", "referee"]

@@ -12,9 +12,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from pnpkit.components import load_game
-from pnpkit.referee.views.gate import SHARED, Gate
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import load_session, make_setup
+from pnpkit.referee.views.gate import SHARED, Gate
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.launch import serving
 from pnpkit.referee.web.live import LiveTable

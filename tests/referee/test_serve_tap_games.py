@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.views.gate import Gate
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.views.gate import Gate
 from pnpkit.referee.web.launch import serving
 from tests.referee.browser import chromium_missing, launch
 from tests.referee.indistinguishable import write_log

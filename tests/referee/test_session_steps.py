@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.log.game_log import Event
 from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import LogError
+from pnpkit.referee.log.game_log import Event
 from tests.referee.toy import DiceRace, Race
 
 

@@ -9,12 +9,13 @@ from dataclasses import dataclass, replace
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.simulation import bots as players, simulate
 from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.simulation.bots import PlayerSpec
 from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup, State
-from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.engine.verdict import ACCEPTED, Verdict
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.simulation import bots as players
+from pnpkit.referee.simulation import simulate
+from pnpkit.referee.simulation.bots import PlayerSpec
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.simulation import simulate as simulation
-from pnpkit.referee.games.alpina import Alpina, AlpinaRules
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Choices, Prompt, Rules, RulesFault, ScoreSheet, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.games.alpina import Alpina, AlpinaRules
+from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.simulation import simulate as simulation
 from pnpkit.referee.simulation.bots import (
     PlayerSpec,
     PlayerSpecError,
@@ -24,10 +27,7 @@ from pnpkit.referee.simulation.bots import (
     parse_players,
     require_fair,
 )
-from pnpkit.referee.engine.rules import Choices, Prompt, Rules, RulesFault, ScoreSheet, Setup
 from pnpkit.referee.simulation.simulate import Plan, play, run_games, simulate
-from pnpkit.referee.log.store import make_setup
-from pnpkit.referee.engine.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
 
 LANTERNS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"
 

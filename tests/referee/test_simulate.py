@@ -3,8 +3,8 @@
 from collections.abc import Mapping
 
 from pnpkit.components import load_game
-from pnpkit.referee.games.alpina import AlpinaRules
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.alpina import AlpinaRules
 from pnpkit.referee.simulation.simulate import simulate
 
 

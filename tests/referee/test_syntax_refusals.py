@@ -16,8 +16,8 @@ from pnpkit.components import load_game
 from pnpkit.referee.engine.registry import source_of
 from pnpkit.referee.engine.rules import load_rules
 from pnpkit.referee.engine.rules_index import index_text
-from pnpkit.referee.log.store import make_setup, new_game
 from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
+from pnpkit.referee.log.store import make_setup, new_game
 
 REFEREE = Path(sys.executable).parent / "referee"
 GAMES = {

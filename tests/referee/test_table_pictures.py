@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pnpkit.referee.views.faces import faces_of
 from pnpkit.referee.checks.harness import Case, random_states
+from pnpkit.referee.views.faces import faces_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 CASES = [Case("alpina", 3, 1), Case("ano-nuevo", 3, 1), Case("nut-hunt", 3, 1),

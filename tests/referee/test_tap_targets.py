@@ -13,11 +13,11 @@ from xml.etree import ElementTree
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.views.faces import faces_of
-from pnpkit.referee.views.gate import SHARED, Gate
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.views.faces import faces_of
+from pnpkit.referee.views.gate import SHARED, Gate
 
 MAX_STEPS = 400
 EVERY = 4

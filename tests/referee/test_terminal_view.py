@@ -8,8 +8,8 @@ import sys
 
 from rich.console import Console
 
-from pnpkit.referee.games.nut_hunt.forest import ROWS
 from pnpkit.referee.checks.harness import Case, random_states
+from pnpkit.referee.games.nut_hunt.forest import ROWS
 from pnpkit.referee.views.terminal import card_key, print_table
 
 ESCAPE = "\x1b["

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from pnpkit.referee.views.gate import Gate
-from pnpkit.referee.log.store import load_session
 from pnpkit.referee.engine.verdict import MoveRefused
+from pnpkit.referee.log.store import load_session
+from pnpkit.referee.views.gate import Gate
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.serve_helpers import new_log

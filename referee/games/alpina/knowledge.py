@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pnpkit.components.model import Game
 from pnpkit.referee.engine.game_facts import per_game
-from pnpkit.referee.games.alpina.state import Alpina
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.information import Knowledge, Zone, private, public
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.alpina.state import Alpina
 
 GRID, ON_GRID = "grid", "hikers on the grid"
 

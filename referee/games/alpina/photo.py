@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pnpkit.components.model import Game
-from pnpkit.referee.games.alpina.state import HIKERS
 from pnpkit.referee.engine.moves import space_name
+from pnpkit.referee.games.alpina.state import HIKERS
 from pnpkit.scan.lattice import holder, lattice, near
 from pnpkit.scan.pieces import PhotoScan
 from pnpkit.scan.position import PositionUnclear, one_position, unread_notes, where

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.alpina.grid import SIZE
 from pnpkit.referee.engine.moves import space_name
 from pnpkit.referee.engine.position_file import position_lines
+from pnpkit.referee.games.alpina.grid import SIZE
 from pnpkit.wording import counted
 
 ROWS = COLUMNS = 5

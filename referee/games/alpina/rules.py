@@ -18,6 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup
+from pnpkit.referee.engine.verdict import MoveSyntaxError, Verdict, refuse
 from pnpkit.referee.games.alpina import knowledge, moves, scoring, table_view, turn
 from pnpkit.referee.games.alpina import setup as setting_up
 from pnpkit.referee.games.alpina.position_file import read_position
@@ -33,10 +37,6 @@ from pnpkit.referee.games.alpina.state import (
     START,
     Alpina,
 )
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup
-from pnpkit.referee.engine.verdict import MoveSyntaxError, Verdict, refuse
 
 _CHECKS: dict[str, Callable[[Setup, Alpina, Move], Verdict]] = {
     "start": setting_up.check_start,

@@ -9,10 +9,10 @@ from typing import Any
 
 from pnpkit.components.model import Game
 from pnpkit.referee.engine.game_facts import per_game
-from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
-from pnpkit.referee.games.alpina.state import HIKERS, Alpina
 from pnpkit.referee.engine.moves import space_name
 from pnpkit.referee.engine.rules import ScoreSheet, Setup
+from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
+from pnpkit.referee.games.alpina.state import HIKERS, Alpina
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,13 @@ from collections.abc import Mapping, Sequence
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.alpina import grid
-from pnpkit.referee.games.alpina.moves import not_a_card
-from pnpkit.referee.games.alpina.state import DEAL, FIRST, HAND, HIKERS, PLAY, START, Alpina
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.games.alpina import grid
+from pnpkit.referee.games.alpina.moves import not_a_card
+from pnpkit.referee.games.alpina.state import DEAL, FIRST, HAND, HIKERS, PLAY, START, Alpina
 
 
 def check_colours(game: Game, players: Sequence[str], options: Mapping[str, str]) -> None:

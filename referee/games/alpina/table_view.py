@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.views.faces import card_title, place_card
-from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.engine.moves import space_name
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.alpina import grid
+from pnpkit.referee.views.faces import card_title, place_card
 from pnpkit.referee.views.table_data import card, hand, sees
 from pnpkit.wording import counted
 
@@ -79,7 +79,9 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
     """The legend, then the grid drawn with the cards' printed faces (or a plain stand-in, each
     with its ID and name as a tooltip) and the hikers in their players' colours; each space, a
     card on it or not, is a tap target named as moves name it (`e4`)."""
-    from pnpkit.referee.views.picture import Picture  # only `show --svg` draws; `move` must start fast
+    from pnpkit.referee.views.picture import (
+        Picture,  # only `show --svg` draws; `move` must start fast
+    )
 
     columns, rows = _window(state)
     colours = {p["name"]: (p["colour"], p["rgb"]) for p in table["players"]}

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
-from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
 
 PILES = ("hand", "aside", "pool")
 """A seal's Prey cards that the other seats see only as counts."""

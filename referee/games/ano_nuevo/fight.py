@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pnpkit.referee.engine.immutable import evolve, replaced, without
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.prey_cards import added
@@ -19,10 +23,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     names,
     set_contest,
 )
-from pnpkit.referee.engine.immutable import evolve, replaced, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def rank(

@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import bellowers
 from pnpkit.referee.games.ano_nuevo.state import (
@@ -25,8 +27,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     Seal,
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
 
 
 def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:

@@ -4,6 +4,10 @@ the Beta's (`give CARD`); a Matron taken turns up more cards at once (`flip CARD
 
 from __future__ import annotations
 
+from pnpkit.referee.engine.immutable import evolve, replaced, without
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
@@ -17,10 +21,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     place_name,
     role_holder,
 )
-from pnpkit.referee.engine.immutable import evolve, replaced, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 MATING_ORDER = {ALPHA: 0, BETA: 1, BACHELOR: 2}
 """AN-55: the order in which the seals on a Location discard."""

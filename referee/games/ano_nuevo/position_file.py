@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
+from pnpkit.referee.engine.moves import plain_digits
+from pnpkit.referee.engine.position_file import position_lines
+from pnpkit.referee.engine.rules import ScoreSheet
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.scoring import (
     GOAL,
@@ -15,9 +18,6 @@ from pnpkit.referee.games.ano_nuevo.scoring import (
     outcome,
     reachable_vp,
 )
-from pnpkit.referee.engine.moves import plain_digits
-from pnpkit.referee.engine.position_file import position_lines
-from pnpkit.referee.engine.rules import ScoreSheet
 from pnpkit.wording import counted
 
 ROLES = ("alpha", "beta", "bachelor", "ocean")

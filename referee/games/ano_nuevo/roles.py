@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
     BACHELOR,
@@ -19,8 +21,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     Seal,
     roles_at,
 )
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.rules import Setup
 
 Roles = dict[str, str]
 

@@ -18,6 +18,18 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import (
+    Choices,
+    Prompt,
+    PromptKind,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Syntax,
+)
+from pnpkit.referee.engine.verdict import Verdict, refuse
 from pnpkit.referee.games.ano_nuevo import (
     beginning,
     fight,
@@ -38,10 +50,6 @@ from pnpkit.referee.games.ano_nuevo.position_file import score_position
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
 from pnpkit.referee.games.ano_nuevo.table_view import describe, table_svg
 from pnpkit.referee.games.ano_nuevo.zones import ano_nuevo_zones
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.engine.verdict import Verdict, refuse
 
 Checker = Callable[[Setup, AnoNuevo, Move], Verdict]
 Applier = Callable[[Setup, AnoNuevo, Move], AnoNuevo]

@@ -7,12 +7,12 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.rules import ScoreSheet, Setup
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items
 from pnpkit.referee.games.ano_nuevo.state import ALPHA, OVER, TIE, AnoNuevo
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.rules import ScoreSheet, Setup
 from pnpkit.wording import counted
 
 GOAL = 40

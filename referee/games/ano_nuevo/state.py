@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 
 LOCATION, FILL, TRAVEL, PAY, POSTURE, HUNT, MATE, TIE, OVER = (
     "location", "fill", "travel", "pay", "posture", "hunt", "mate", "tie", "over",

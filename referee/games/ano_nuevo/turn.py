@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Setup
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn, next_fill
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_result
@@ -32,8 +34,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     role_holder,
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Setup
 from pnpkit.wording import counted
 
 

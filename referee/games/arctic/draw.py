@@ -3,6 +3,10 @@ draws (AR-29, AR-30) and the polar bear's (AR-33); then the hand limit (AR-21)."
 
 from __future__ import annotations
 
+from pnpkit.referee.engine.immutable import evolve, without
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.arctic.hidden import (
     deal_source,
     penalty_unshown,
@@ -16,10 +20,6 @@ from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
 from pnpkit.referee.games.arctic.situation import current_card, has_power, power_hints
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, HIDDEN, NO_ANIMAL_VALUE, State, including
-from pnpkit.referee.engine.immutable import evolve, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import HIDDEN, Seat, State, including
 from pnpkit.referee.engine.immutable import evolve, without
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.state import HIDDEN, Seat, State, including
 from pnpkit.wording import counted
 
 

@@ -12,11 +12,11 @@ hands, face-down pile cards and totems are shown (AR-38).
 
 from __future__ import annotations
 
-from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import HIDDEN, State
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.information import Knowledge, Zone, private, public
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 
 def arctic_knowledge(setup: Setup, state: State) -> Knowledge:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.games.arctic.facts import Facts
-from pnpkit.referee.games.arctic.state import HIDDEN
 from pnpkit.referee.engine.moves import Move, pairs, player_named, words
 from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.games.arctic.facts import Facts
+from pnpkit.referee.games.arctic.state import HIDDEN
 
 DIRECTIONS = ("left", "right")
 FORMS = (

@@ -5,6 +5,10 @@ powers' own moves: the puffin's swap and take-back (AR-31, AR-32), the walrus's 
 
 from __future__ import annotations
 
+from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import (
     from_penalty,
@@ -14,10 +18,6 @@ from pnpkit.referee.games.arctic.hidden import (
 )
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
 from pnpkit.referee.games.arctic.state import State, including
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 PLACE_HINTS = {
     "puffin-swap-river": "puffin: swap HAND RIVER first",

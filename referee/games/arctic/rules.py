@@ -14,6 +14,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.engine.verdict import Verdict, refuse
 from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import deal_source
@@ -35,10 +39,6 @@ from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.engine.verdict import Verdict, refuse
 
 Step = Callable[[Setup, State, Move], Any]
 

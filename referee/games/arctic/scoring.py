@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from pnpkit.referee.engine.rules import ScoreSheet, Setup
 from pnpkit.referee.games.arctic.facts import Facts, facts
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.engine.rules import ScoreSheet, Setup
 
 RUN_POINTS = (0, 0, 1, 3, 6, 10, 15)
 """Points for a run of 0, 1, 2 … 6 or more cards of one animal (AR-39)."""

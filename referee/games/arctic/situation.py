@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.arctic.facts import Card, facts
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.engine.rules import Setup
 
 HELD_CACHE = 50_000
 """Entries kept in `Facts.held` before it starts afresh (a bound on memory in long simulations)."""

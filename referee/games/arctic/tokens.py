@@ -4,14 +4,14 @@ walrus adds a space (AR-27, AR-28)."""
 
 from __future__ import annotations
 
-from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.powers import walrus, walrus_token
-from pnpkit.referee.games.arctic.situation import token_pair
-from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.games.arctic.facts import facts
+from pnpkit.referee.games.arctic.powers import walrus, walrus_token
+from pnpkit.referee.games.arctic.situation import token_pair
+from pnpkit.referee.games.arctic.state import State
 
 
 def tokens_text(setup: Setup, state: State, pair: tuple[str, str]) -> str:

@@ -3,16 +3,16 @@ end of the game (AR-35–AR-38); what each step expects, and the steps that pass
 
 from __future__ import annotations
 
+from pnpkit.referee.engine.immutable import evolve, without
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
-from pnpkit.referee.engine.immutable import evolve, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 STEP_TEXT = {
     "sides": "turn each power card to side a or b: sides LETTERS (fox … polar bear)",

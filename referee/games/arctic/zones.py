@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.views.table_data import card, cards, hand, sees
 
 

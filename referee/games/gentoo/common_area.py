@@ -4,12 +4,12 @@ with a Good Nesting Site — then discard down to four Choice Cards."""
 
 from __future__ import annotations
 
-from pnpkit.referee.games.gentoo.cards import available
-from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, without
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.games.gentoo.cards import available
+from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, without
 
 
 def site(state: Table, catalog: Catalog) -> str | None:

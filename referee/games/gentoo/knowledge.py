@@ -8,9 +8,9 @@ in the box and the token supplies are counted in the open too."""
 
 from __future__ import annotations
 
-from pnpkit.referee.games.gentoo.state import TOKENS, Table
 from pnpkit.referee.engine.information import Knowledge, Zone, public
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.gentoo.state import TOKENS, Table
 
 
 def knowledge(setup: Setup, state: Table) -> Knowledge:

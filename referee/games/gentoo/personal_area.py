@@ -5,6 +5,9 @@ A `pass` also declines Phase I's choice (GE-12)."""
 
 from __future__ import annotations
 
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.gentoo import cards
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
@@ -18,9 +21,6 @@ from pnpkit.referee.games.gentoo.state import (
     without,
 )
 from pnpkit.referee.games.gentoo.turn import CARDS_IN_PLAY_KEPT, end_turn
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 
 def check_play(setup: Setup, state: Table, move: Move) -> Verdict:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import random
 
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.gentoo.setup import FISH_AT_START
 from pnpkit.referee.games.gentoo.state import (
     DRAW,
@@ -17,9 +20,6 @@ from pnpkit.referee.games.gentoo.state import (
     evolve,
     pool_text,
 )
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 RESHUFFLE_DISCARD: Move = {"type": "reshuffle", "pile": "discard"}
 RESHUFFLE_USED: Move = {"type": "reshuffle", "pile": "used"}

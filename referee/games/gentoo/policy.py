@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pnpkit.referee.games.gentoo import cards, common_area, personal_area
-from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, Table
 from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.gentoo import cards, common_area, personal_area
+from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, Table
 
 HALVES = ("egg", "hatch")
 TAKE_HALF, TAKE_OTHER, PLAY_ACTION = 0.8, 0.3, 0.7

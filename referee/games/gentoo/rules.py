@@ -16,6 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup
+from pnpkit.referee.engine.verdict import Verdict, refuse
 from pnpkit.referee.games.gentoo import (
     common_area,
     moves,
@@ -42,10 +46,6 @@ from pnpkit.referee.games.gentoo.state import (
     Catalog,
     Table,
 )
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup
-from pnpkit.referee.engine.verdict import Verdict, refuse
 
 Check = Callable[[Setup, Table, Move], Verdict]
 Apply = Callable[[Setup, Table, Move], Table]

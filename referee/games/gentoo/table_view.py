@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pnpkit.referee.views.faces import Face, place_card
-from pnpkit.referee.games.gentoo.state import OVER, Catalog, Player, Table
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.gentoo.state import OVER, Catalog, Player, Table
+from pnpkit.referee.views.faces import Face, place_card
 from pnpkit.referee.views.table_data import cards
 from pnpkit.wording import counted
 

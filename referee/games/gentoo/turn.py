@@ -4,6 +4,9 @@ step, the steps skipped when they have nothing to do, and the turn passing on (G
 
 from __future__ import annotations
 
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.gentoo.setup import CHOICE_CARDS
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
@@ -19,9 +22,6 @@ from pnpkit.referee.games.gentoo.state import (
     Table,
     evolve,
 )
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 CARDS_IN_PLAY_KEPT = 3
 """Cards in Play a player may keep at the end of a turn without moving one to Used (GE-23)."""

@@ -5,13 +5,13 @@ that scatters. The referee makes the Automa's moves itself (`forced`).
 
 from __future__ import annotations
 
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 PHASES = (st.AUTOMA_DEAL, st.AUTOMA)
 """The phases of the Automa's own moves: its starting squirrels, then each of its turns."""

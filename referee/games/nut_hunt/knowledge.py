@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pnpkit.referee.engine.information import Knowledge, Zone, private, public
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.nut_hunt import seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.moves import move_text
 from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
-from pnpkit.referee.engine.information import Knowledge, Zone, private, public
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
 from pnpkit.wording import counted
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import automa, end
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.setup import DEALT, KEPT, start_placing
 from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 
 SCOUTED = 2
 """Cards a scout looks at (NH-23)."""

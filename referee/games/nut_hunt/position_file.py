@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import Counter
 
 from pnpkit.errors import PnpError
+from pnpkit.referee.engine.position_file import position_lines
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.referee.games.nut_hunt.data import NutData
 from pnpkit.referee.games.nut_hunt.scoring import Holding
-from pnpkit.referee.engine.position_file import position_lines
 
 KEYWORDS = ("layout", "player", "squirrels", "nests", "objectives")
 

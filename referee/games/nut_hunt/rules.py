@@ -13,6 +13,10 @@ from typing import Any, ClassVar
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
+from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
+from pnpkit.referee.engine.verdict import Verdict, refuse
 from pnpkit.referee.games.nut_hunt import (
     actions,
     automa,
@@ -33,10 +37,6 @@ from pnpkit.referee.games.nut_hunt.position_file import read_position
 from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.games.nut_hunt.table_view import describe_table, table_svg
 from pnpkit.referee.games.nut_hunt.zones import nut_hunt_zones
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.engine.verdict import Verdict, refuse
 
 CHECKS: dict[str, Callable[[Setup, Hunt, Move], Verdict]] = {
     "layout": game_setup.check_layout,

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from pnpkit.components.model import Component
+from pnpkit.referee.engine.rules import ScoreSheet, Setup
 from pnpkit.referee.games.nut_hunt import forest, seats
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import Hunt
-from pnpkit.referee.engine.rules import ScoreSheet, Setup
 from pnpkit.wording import counted
 
 NEST_POINTS = 2

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import Hunt
-from pnpkit.referee.engine.rules import Setup
 
 AUTOMA = "Automa"
 DIFFICULTY = {"standard": 2, "advanced": 3, "expert": 4}

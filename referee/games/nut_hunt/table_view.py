@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.views.faces import Face, card_title, place_face
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.referee.games.nut_hunt.data import data_of
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.views.faces import Face, card_title, place_face
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:
@@ -145,7 +145,9 @@ def table_svg(
     its tree is printed, the fox and each colour's squirrels (round) and nests (square) with
     their number; below, each seat's nests. Each tile is a tap target for the moves that name it
     (`recruit NH-OAK`), pieces and all."""
-    from pnpkit.referee.views.picture import Picture  # only `show --svg` draws; `move` must start fast
+    from pnpkit.referee.views.picture import (
+        Picture,  # only `show --svg` draws; `move` must start fast
+    )
 
     data = data_of(setup.game)
     rgb = {t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components}

@@ -5,13 +5,13 @@ the game or the next seat's turn.
 
 from __future__ import annotations
 
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
+from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import automa, end, forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import NutData, data_of
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
 from pnpkit.wording import counted
 
 PHASE_PROMPTS = {

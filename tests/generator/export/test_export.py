@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from pnpkit.components import load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.generator.export import ExportRequest, check_output, export_game
-from pnpkit.generator.shops import shop_named, size_note
+from pnpkit.generator.export.formats import ExportRequest, check_output, export_game
+from pnpkit.generator.export.shops import shop_named, size_note
 from tests.generator.export.conftest import MARKER_CARDS, TOKEN_COPIES, marker
 
 

@@ -9,7 +9,7 @@ from urllib.parse import unquote, urlparse
 
 from PIL import Image
 
-from pnpkit.generator.export import ExportRequest, export_game
+from pnpkit.generator.export.formats import ExportRequest, export_game
 from tests.generator.artgame import art_game, loaded
 from tests.generator.test_artwork import picture_difference
 

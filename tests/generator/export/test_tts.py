@@ -13,8 +13,8 @@ from PIL import Image
 
 from pnpkit.components import load_game
 from pnpkit.components.model import Game
-from pnpkit.generator.export import ExportRequest, export_game
-from pnpkit.generator.tts import CARDS_PER_SHEET, MAX_SIDE_PX, sheet_grid
+from pnpkit.generator.export.formats import ExportRequest, export_game
+from pnpkit.generator.export.tts import CARDS_PER_SHEET, MAX_SIDE_PX, sheet_grid
 from tests.generator.export.conftest import (
     MARKER_CARDS,
     TOKEN_COPIES,
@@ -22,7 +22,9 @@ from tests.generator.export.conftest import (
     write_marker_game,
 )
 
-SCHEMA = json.loads((Path(__file__).parents[3] / "generator" / "tts.schema.json").read_text())
+SCHEMA = json.loads(
+    (Path(__file__).parents[3] / "generator" / "export" / "tts.schema.json").read_text()
+)
 VALIDATOR = Draft202012Validator(SCHEMA)
 
 
@@ -150,8 +152,8 @@ def test_a_deck_of_one_card_is_a_card(tmp_path: Path) -> None:
 
 
 def test_pieces_keep_their_real_proportions_to_each_other() -> None:
-    from pnpkit.generator.face import Face
-    from pnpkit.generator.tts import CARD_MM, PIECE_MM, card_scale, piece_scale
+    from pnpkit.generator.export.tts import CARD_MM, PIECE_MM, card_scale, piece_scale
+    from pnpkit.generator.faces.face import Face
     from pnpkit.units import MM
 
     def face(width_mm: float, height_mm: float) -> Face:
@@ -166,7 +168,7 @@ def test_pieces_keep_their_real_proportions_to_each_other() -> None:
 
 
 def test_a_board_at_scale_1_is_the_measured_figure_not_a_rounded_one() -> None:
-    from pnpkit.generator.tts import CARD_MM, PIECE_MM
+    from pnpkit.generator.export.tts import CARD_MM, PIECE_MM
 
     # the source: a 29-inch board at scale 22 beside a 3.5-inch card at scale 1 (1.318…, once
     # written 1.31, which made every tile and board 0.6 % too large)
@@ -175,7 +177,7 @@ def test_a_board_at_scale_1_is_the_measured_figure_not_a_rounded_one() -> None:
 
 
 def test_exported_tokens_carry_their_scale(tmp_path: Path) -> None:
-    from pnpkit.generator.tts import PIECE_MM
+    from pnpkit.generator.export.tts import PIECE_MM
 
     export_game(load_game("gentoo"), tmp_path, ExportRequest(tts=True), lambda _: None)
     tokens = _saved(tmp_path / "gentoo" / "tts" / "tokens", "gentoo-tokens.json")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pnpkit.components import load_game
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.games.alpina.grid import SIZE
 from pnpkit.referee.games.alpina.scoring import Card, cards_of
-from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
-from pnpkit.referee.engine.verdict import MoveRefused
 
 GAME = load_game("alpina")
 CARDS = cards_of(GAME)

@@ -11,12 +11,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpkit.referee.games.alpina import Alpina
 from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.simulation.bots import PlayerSpec
 from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.simulation.simulate import simulate
+from pnpkit.referee.games.alpina import Alpina
 from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.simulation.bots import PlayerSpec
+from pnpkit.referee.simulation.simulate import simulate
 from tests.referee.alpina.helpers import GAME
 
 positions = st.tuples(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from pnpkit.referee.games.alpina.table_view import CARD_H, CARD_W, MARGIN
 from pnpkit.referee.checks.harness import Case, playthrough
+from pnpkit.referee.games.alpina.table_view import CARD_H, CARD_W, MARGIN
 from tests.referee.alpina.helpers import table
 
 SVG = "{http://www.w3.org/2000/svg}"

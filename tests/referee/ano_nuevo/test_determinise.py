@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.components import load_game
-from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
 from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.simulation.bots import can_determinise, settle
+from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
 from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.simulation.bots import can_determinise, settle
 
 GAME = load_game("ano-nuevo")
 VARIANTS = ("standard", "advanced-hunting")

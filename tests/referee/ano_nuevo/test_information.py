@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.components import load_game
-from pnpkit.referee.games.ano_nuevo import RULES
-from pnpkit.referee.games.ano_nuevo.data import data_of
-from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
 from pnpkit.referee.engine.rules import Rules, Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused
+from pnpkit.referee.games.ano_nuevo import RULES
+from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
 
 GAME = load_game("ano-nuevo")
 PLAYERS = ("Ann", "Bob", "Cy")

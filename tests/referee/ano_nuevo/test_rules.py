@@ -10,13 +10,13 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
 from pnpkit.referee.games.ano_nuevo import RULES
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.roles import ALPHA, BACHELOR, BETA, after_departures
 from pnpkit.referee.games.ano_nuevo.scoring import Standing, outcome
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.session import Session
-from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
 
 GAME = load_game("ano-nuevo")
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs/examples/ano-nuevo-position.txt"

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 from pnpkit.components import load_game
 from pnpkit.referee.checks import harness
-from pnpkit.referee.games.arctic import RULES
-from pnpkit.referee.games.arctic.state import State, including
 from pnpkit.referee.engine.immutable import without
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import Session
-from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.engine.verdict import Verdict
+from pnpkit.referee.games.arctic import RULES
+from pnpkit.referee.games.arctic.state import State, including
+from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("arctic")
 RIVER = ("AR-1F1", "AR-1M1", "AR-1W1", "AR-1O1", "AR-1P1", "AR-1B1")

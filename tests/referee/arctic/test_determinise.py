@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.components import load_game
-from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.simulation.bots import PlayerSpec, mcts_move, require_fair, settle
 from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.simulation.bots import PlayerSpec, mcts_move, require_fair, settle
 
 GAME = load_game("arctic")
 

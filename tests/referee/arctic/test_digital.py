@@ -8,10 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pnpkit.referee.engine.session import Session
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.hidden import removal_problem
 from pnpkit.referee.games.arctic.state import START_HAND
-from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import new_game
 from tests.referee.arctic.helpers import check, play, setup, verdict
 from tests.referee.arctic.test_powers import ORCA, drawing

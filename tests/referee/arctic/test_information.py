@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.session import TABLE, Session
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.views.gate import Gate, event_secrecy
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.session import TABLE, Session
 from tests.referee.arctic.helpers import check, give, owning, play, setup, with_pile
 
 BEAR = 5

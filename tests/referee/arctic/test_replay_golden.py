@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.referee.log.game_log import read_log
 from pnpkit.referee.engine.session import TABLE, Session
+from pnpkit.referee.log.game_log import read_log
 from pnpkit.referee.log.store import load_session
 
 GOLDEN = Path(__file__).parent / "golden"

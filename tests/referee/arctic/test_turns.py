@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.games.arctic import RULES
-from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.games.arctic import RULES
+from pnpkit.referee.games.arctic.state import State
 from tests.referee.arctic.helpers import (
     check,
     enter,

@@ -9,12 +9,12 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo.state import Catalog, Table
-from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
 from pnpkit.referee.checks.harness import enter as play
 from pnpkit.referee.engine.rules import Rules, Setup
 from pnpkit.referee.engine.session import Session
+from pnpkit.referee.games.gentoo import RULES
+from pnpkit.referee.games.gentoo.state import Catalog, Table
+from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
 from tests.referee.gentoo.test_cards import peck_table
 from tests.referee.gentoo.test_properties import wander
 from tests.referee.gentoo.test_setup import THIEF, VPECK, full_census, make

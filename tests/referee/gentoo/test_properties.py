@@ -8,9 +8,9 @@ from xml.etree import ElementTree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnpkit.referee.engine.moves import canonical
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import Pool
-from pnpkit.referee.engine.moves import canonical
 from tests.referee.gentoo.test_setup import NAMES, full_census, make
 
 

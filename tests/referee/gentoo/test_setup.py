@@ -9,6 +9,10 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
+from pnpkit.referee.checks.harness import enter as play
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.session import Session
+from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
@@ -21,11 +25,7 @@ from pnpkit.referee.games.gentoo.state import (
     Pool,
     Table,
 )
-from pnpkit.referee.checks.harness import enter as play
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
-from pnpkit.referee.engine.verdict import MoveRefused
 
 GAME = load_game("gentoo")
 CAT = Catalog.of(GAME)

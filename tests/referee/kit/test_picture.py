@@ -9,9 +9,9 @@ from pathlib import Path
 
 from pnpkit.components import load_game
 from pnpkit.referee.api import SHARED
-from pnpkit.referee.views.gate import event_secrecy, state_for
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
+from pnpkit.referee.views.gate import event_secrecy, state_for
 
 EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
 

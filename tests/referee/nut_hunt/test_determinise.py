@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as s
 
 from pnpkit.components import load_game
+from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.nut_hunt import RULES
 from pnpkit.referee.games.nut_hunt.state import Hunt
-from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("nut-hunt")

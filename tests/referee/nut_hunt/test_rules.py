@@ -14,14 +14,14 @@ from hypothesis import strategies as hs
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
+from pnpkit.referee.checks.harness import enter as play
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.engine.verdict import MoveSyntaxError
 from pnpkit.referee.games.nut_hunt import RULES, actions
 from pnpkit.referee.games.nut_hunt import forest as board
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt import table_view as nut_hunt_show
 from pnpkit.referee.games.nut_hunt.state import Hunt
-from pnpkit.referee.checks.harness import enter as play
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import MoveSyntaxError
 
 GAME = load_game("nut-hunt")
 ROOT = Path(__file__).resolve().parents[3]

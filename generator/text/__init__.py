@@ -1,0 +1,1 @@
+"""Text on a face: inline markup, wrapping and shrinking to fit, the fonts and their metrics."""
