@@ -82,6 +82,8 @@ def one_of(name: str, *values: str) -> Word:
 Check = Callable[[Setup, State, Move], Verdict]
 Apply = Callable[[Setup, State, Move], State]
 Options = Callable[[Setup, State], Iterable[Mapping[str, Any]]]
+Where = Callable[[State], tuple[str, int]]
+"""A state's step and the seat whose turn it is."""
 Slot = tuple[str, str | None, Word | None]
 """A word of a form after its first: its key (or the fixed word), its kind ("each" for
 `PLAYER=WORD`, None for a fixed word) and its Word."""
@@ -199,16 +201,29 @@ class MoveForm:
         return [{"type": self.verb, **dict(combo)} for combo in itertools.product(*spans)]
 
 
+def _turn_of(state: State) -> tuple[str, int]:
+    return state.turn.step, state.turn.seat
+
+
 class Moves:
     """Every move form of a game, and the rules the dispatch cites: `syntax_rule` (text that is
     no move), `not_now_rule` (a move of another step), `turn_rule` (a player out of turn) and
     `over_rule` (anything once the game is over). Forms are added by `form`, a decorator of the
-    move's apply function whose docstring's first line is its meaning."""
+    move's apply function whose docstring's first line is its meaning. `where` reads a state's
+    step and seat (default: its `turn`, a kit `Turn`), for a game that keeps its own."""
 
-    def __init__(self, syntax_rule: str, not_now_rule: str, turn_rule: str, over_rule: str) -> None:
+    def __init__(
+        self,
+        syntax_rule: str,
+        not_now_rule: str,
+        turn_rule: str,
+        over_rule: str,
+        where: Where = _turn_of,
+    ) -> None:
         self.forms: tuple[MoveForm, ...] = ()
         self.syntax_rule, self.not_now_rule = syntax_rule, not_now_rule
         self.turn_rule, self.over_rule = turn_rule, over_rule
+        self.where = where
         self._by_verb: dict[str, MoveForm] = {}
 
     def add(self, form: MoveForm) -> MoveForm:
@@ -261,7 +276,7 @@ class Moves:
     ) -> Verdict:
         """The dispatch: the game over, another step's move, a player out of turn, then the
         form's own check."""
-        step, seat = state.turn.step, state.turn.seat
+        step, seat = self.where(state)
         form = self.of(move)
         if step == "over":
             return refuse(self.over_rule, "the game is over")
@@ -270,13 +285,18 @@ class Moves:
         named = move.get("player")
         if named is not None and named != setup.players[seat] and form.actor is None:
             return refuse(self.turn_rule, f"it is {setup.players[seat]}'s turn")
+        return self.check_own(setup, state, move)
+
+    def check_own(self, setup: Setup, state: State, move: Move) -> Verdict:
+        """The move's form's own check alone (for a game that orders its refusals itself)."""
+        form = self.of(move)
         return form.check(setup, state, move) if form.check else ACCEPTED
 
     def apply(self, setup: Setup, state: State, move: Move) -> State:
         return self.of(move).apply(setup, state, move)
 
     def legal(self, setup: Setup, state: State, prompt_text: Callable[[], str]) -> list[Move]:
-        step = state.turn.step
+        step = self.where(state)[0]
         return [
             move
             for form in self.forms

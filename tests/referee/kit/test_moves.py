@@ -25,6 +25,7 @@ from pnpkit.referee.api import (
     Turn,
     highest_total,
     one_of,
+    refuse,
 )
 from pnpkit.referee.checks.harness import fuzz_examples
 from pnpkit.referee.log.store import make_setup
@@ -178,3 +179,46 @@ def test_a_form_must_be_declared_with_known_words_and_a_meaning() -> None:
     with pytest.raises(ValueError, match="two move forms start with 'take'"):
         moves.form("take N", "X-2")(take)
     assert [f.form for f in moves.forms] == ["take CARD"]
+
+
+# --- a game that keeps its own step and seat (not a kit `Turn`) reads them through `where` ------
+OWN = Moves(
+    syntax_rule="OW-9",
+    not_now_rule="OW-2",
+    turn_rule="OW-3",
+    over_rule="OW-4",
+    where=lambda state: (state.phase, state.active),
+)
+
+
+@dataclass(frozen=True)
+class OwnState:
+    phase: str
+    active: int
+
+
+@OWN.form(
+    "pass PLAYER",
+    "OW-1",
+    "act",
+    check=lambda setup, state, move: refuse("OW-5", "no passing yet"),
+)
+def pass_turn(setup: Setup, state: OwnState, move) -> OwnState:
+    """Pass the turn."""
+    return OwnState("act", 1 - state.active)
+
+
+def test_a_game_with_its_own_turn_record_reads_it_through_where() -> None:
+    setup = make_setup(load_game(EXPEDITION), ["Ann", "Bob"])
+    move = {"type": "pass", "player": "Bob"}
+    refusals = {
+        OwnState("over", 0): ("OW-4", "the game is over"),
+        OwnState("draw", 0): ("OW-2", "not now: Ann draws"),
+        OwnState("act", 0): ("OW-3", "it is Ann's turn"),
+        OwnState("act", 1): ("OW-5", "no passing yet"),
+    }
+    for state, expected in refusals.items():
+        verdict = OWN.check(setup, state, move, lambda: "Ann draws")
+        assert (verdict.rule, verdict.reason) == expected
+    assert OWN.check_own(setup, OwnState("draw", 0), move).rule == "OW-5"
+    assert OWN.legal(setup, OwnState("draw", 0), lambda: "") == []
