@@ -3,10 +3,7 @@ draws (AR-29, AR-30) and the polar bear's (AR-33); then the hand limit (AR-21)."
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, evolve, refuse, without
 from pnpkit.referee.games.arctic.hidden import (
     deal_source,
     penalty_unshown,
@@ -20,7 +17,6 @@ from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
 from pnpkit.referee.games.arctic.situation import current_card, has_power, power_hints
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, HIDDEN, NO_ANIMAL_VALUE, State, including
-from pnpkit.wording import counted
 
 
 def draw_range(setup: Setup, state: State) -> tuple[int, int]:

@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.game_facts import per_game
+from pnpkit.referee.api import Game, per_game
 
 
 @dataclass(frozen=True)

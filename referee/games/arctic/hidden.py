@@ -12,11 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pnpkit.referee.engine.immutable import evolve, without
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, counted, evolve, without
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.state import HIDDEN, Seat, State, including
-from pnpkit.wording import counted
 
 
 def removal_problem(setup: Setup, state: State, cards: Sequence[str]) -> str:

@@ -12,9 +12,7 @@ hands, face-down pile cards and totems are shown (AR-38).
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.information import Knowledge, Zone, private, public
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Knowledge, Setup, Zone, evolve, private, public
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.state import HIDDEN, State
 

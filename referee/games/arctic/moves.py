@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.engine.moves import Move, pairs, player_named, words
-from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.api import Move, MoveSyntaxError, pairs, player_named, words
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.state import HIDDEN
 

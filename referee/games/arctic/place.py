@@ -7,10 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, evolve, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import dealt_unseen, removal_problem, remove
 from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
@@ -21,7 +18,6 @@ from pnpkit.referee.games.arctic.situation import (
     power_hints,
 )
 from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State, including
-from pnpkit.wording import counted
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.moves import plain_digits
-from pnpkit.referee.engine.position_file import position_lines
-from pnpkit.referee.engine.rules import ScoreSheet
+from pnpkit.referee.api import PnpError, ScoreSheet, plain_digits, position_lines
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.scoring import score_seat, sheet, wild_note
 from pnpkit.referee.games.arctic.state import HIDDEN

@@ -5,10 +5,7 @@ powers' own moves: the puffin's swap and take-back (AR-31, AR-32), the walrus's 
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import (
     from_penalty,

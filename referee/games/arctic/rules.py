@@ -13,11 +13,19 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.engine.verdict import Verdict, refuse
+from pnpkit.referee.api import (
+    Game,
+    Knowledge,
+    Move,
+    Prompt,
+    PromptKind,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Syntax,
+    Verdict,
+    refuse,
+)
 from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import deal_source

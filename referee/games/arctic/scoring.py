@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pnpkit.referee.engine.rules import ScoreSheet, Setup
+from pnpkit.referee.api import ScoreSheet, Setup
 from pnpkit.referee.games.arctic.facts import Facts, facts
 from pnpkit.referee.games.arctic.state import State
 

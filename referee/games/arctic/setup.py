@@ -7,11 +7,7 @@ import itertools
 import random
 from collections.abc import Mapping
 
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, PnpError, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.state import RESERVE_PER_PLAYER, START_HAND, Seat, State, including
 

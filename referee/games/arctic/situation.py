@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup
 from pnpkit.referee.games.arctic.facts import Card, facts
 from pnpkit.referee.games.arctic.state import State
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnpkit.referee.engine.immutable import evolve, replaced
+from pnpkit.referee.api import evolve, replaced
 
 RIVER_SIZE = 6
 """Cards face up in the River (AR-4)."""

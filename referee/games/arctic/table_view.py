@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, card_title, counted, place_card
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.views.faces import card_title, place_card
-from pnpkit.wording import counted
 
 CARD_W, CARD_H, GAP, MARGIN, STEP, TOKEN = 63.0, 88.0, 8.0, 20.0, 20.0, 17.0
 PILE_SHOWN = 8

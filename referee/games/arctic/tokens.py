@@ -4,10 +4,7 @@ walrus adds a space (AR-27, AR-28)."""
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.powers import walrus, walrus_token
 from pnpkit.referee.games.arctic.situation import token_pair

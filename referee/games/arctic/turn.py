@@ -3,10 +3,17 @@ end of the game (AR-35–AR-38); what each step expects, and the steps that pass
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Move,
+    Prompt,
+    PromptKind,
+    Setup,
+    Verdict,
+    evolve,
+    refuse,
+    without,
+)
 from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, card, cards, hand, sees
 from pnpkit.referee.games.arctic.facts import Facts
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.views.table_data import card, cards, hand, sees
 
 
 def _powers(setup: Setup, table: Facts, state: State) -> list[dict[str, Any]]:
