@@ -9,6 +9,10 @@ from `one_of`); a move holds each placeholder's value under its name in lower ca
 kind (`move FROM:SPACE TO:SPACE`). `PLAYER=WORD` reads the secret choices of a simultaneous step,
 one `NAME=VALUE` pair per player (`bid PLAYER=N`): the move holds them under "chosen" (or the
 key `PLAYER=KEY:WORD` names), a mapping player → choice.
+
+A syntax the placeholders cannot say (a list of cards, optional words, a word whose meaning
+depends on the table) is read by the form's own `read` hook and written by its `write`; the form
+is then the line shown, and `also` adds the form's other shapes to the syntax table.
 """
 
 from __future__ import annotations
@@ -82,6 +86,8 @@ def one_of(name: str, *values: str) -> Word:
 Check = Callable[[Setup, State, Move], Verdict]
 Apply = Callable[[Setup, State, Move], State]
 Options = Callable[[Setup, State], Iterable[Mapping[str, Any]]]
+Read = Callable[[Setup, State | None, list[str]], Move]
+"""A parse hook: the move the words after the verb say (the state, when the caller has one)."""
 Where = Callable[[State], tuple[str, int]]
 """A state's step and the seat whose turn it is."""
 Slot = tuple[str, str | None, Word | None]
@@ -93,19 +99,19 @@ Slot = tuple[str, str | None, Word | None]
 class MoveForm:
     """One kind of move, declared once.
 
-    `step`: the step it belongs to ("" any step); `rule`: the rules-index ID it follows (its
-    syntax line and refusals cite it); `check` gives a Verdict (none: always accepted once it is
-    the move's step and player); `apply` the next state; `options(setup, state)` the values of its
-    placeholders that may be entered now (for `legal`; none: every combination of the
-    placeholders' `values`); `each(setup, state, player)` a player's own choices, for a
-    `PLAYER=WORD` form; `actor(setup, state, move)` who decides it (default: the prompt's one
-    actor at a "move" step, else nobody)."""
+    `step`: the step it belongs to ("" any step; a tuple: each of them); `rule`: the rules-index
+    ID it follows (its syntax line and refusals cite it); `check` gives a Verdict (none: always
+    accepted once it is the move's step and player); `apply` the next state; `options(setup, state)`
+    the values of its placeholders that may be entered now (for `legal`; none: every combination of
+    the placeholders' `values`); `each(setup, state, player)` a player's own choices, for a
+    `PLAYER=WORD` form; `actor(setup, state, move)` who decides it (default: the prompt's one actor
+    at a "move" step, else nobody)."""
 
     form: str
     meaning: str
     rule: str
     apply: Apply
-    step: str = ""
+    step: str | tuple[str, ...] = ""
     check: Check | None = None
     options: Options | None = None
     each: Callable[[Setup, State, str], Iterable[str]] | None = None
@@ -115,6 +121,14 @@ class MoveForm:
     hidden: str = ""
     """What a viewer reads of the move when it moved a card they may not see ("a card is
     dealt"); empty: "(secret)"."""
+    read: Read | None = None
+    """A parse hook reading the words after the verb (none: the form's placeholders read them)."""
+    write: Callable[[Move], str] | None = None
+    """The move's text, with `read` (none: the form's words, each placeholder's value)."""
+    also: tuple[Syntax, ...] = ()
+    """Further lines of the syntax table: the form's other shapes (`place CARD … tuck CARD`)."""
+    shown: bool = True
+    """Whether the syntax table shows the form (not for a move only the referee enters)."""
 
     verb: str = field(init=False, compare=False)
     """The form's first word: the move's "type"."""
@@ -124,12 +138,19 @@ class MoveForm:
         object.__setattr__(self, "verb", self.form.split()[0])
         object.__setattr__(self, "_slots", self._read_slots())
 
+    def at(self, step: str) -> bool:
+        """Whether the form is a move of `step`."""
+        steps = (self.step,) if isinstance(self.step, str) else self.step
+        return "" in steps or step in steps
+
     def slots(self) -> list[Slot]:
         """Each word after the verb: (key or fixed word, None for a fixed word, its Word)."""
         return self._slots
 
     def _read_slots(self) -> list[Slot]:
         found: list[Slot] = []
+        if self.read is not None:
+            return found
         for token in self.form.split()[1:]:
             pair = token.partition("=")
             key, _, kind = (pair[2] if pair[1] else token).rpartition(":")
@@ -144,7 +165,9 @@ class MoveForm:
             found.append(((key or default).lower(), "each" if pair[1] else kind, word))
         return found
 
-    def parse(self, setup: Setup, said: list[str]) -> Move:
+    def parse(self, setup: Setup, said: list[str], state: State | None = None) -> Move:
+        if self.read is not None:
+            return self.read(setup, state, said)
         slots = self.slots()
         if slots and slots[-1][1] == "each":
             key, _, word = slots[-1]
@@ -174,6 +197,8 @@ class MoveForm:
             ) from None
 
     def text(self, move: Move) -> str:
+        if self.write is not None:
+            return self.write(move)
         said = [self.verb]
         for key, kind, word in self.slots():
             if word is None:
@@ -208,14 +233,15 @@ def _turn_of(state: State) -> tuple[str, int]:
 class Moves:
     """Every move form of a game, and the rules the dispatch cites: `syntax_rule` (text that is
     no move), `not_now_rule` (a move of another step), `turn_rule` (a player out of turn) and
-    `over_rule` (anything once the game is over). Forms are added by `form`, a decorator of the
+    `over_rule` (anything once the game is over); `not_now_rule` may be a rule per step (a
+    mapping step → rule ID). Forms are added by `form`, a decorator of the
     move's apply function whose docstring's first line is its meaning. `where` reads a state's
     step and seat (default: its `turn`, a kit `Turn`), for a game that keeps its own."""
 
     def __init__(
         self,
         syntax_rule: str,
-        not_now_rule: str,
+        not_now_rule: str | Mapping[str, str],
         turn_rule: str,
         over_rule: str,
         where: Where = _turn_of,
@@ -258,14 +284,20 @@ class Moves:
         return move.get("type") in self._by_verb
 
     def syntax(self) -> tuple[Syntax, ...]:
-        return tuple(Syntax(f.form, f.meaning, f.rule) for f in self.forms)
+        return tuple(
+            line
+            for f in self.forms
+            if f.shown
+            for line in (Syntax(f.form, f.meaning, f.rule), *f.also)
+        )
 
-    def parse(self, setup: Setup, text: str) -> Move:
+    def parse(self, setup: Setup, text: str, state: State | None = None) -> Move:
+        """The move `text` says; `state` goes to a form's `read` hook."""
         said = words(text)
         for form in self.forms:
             if said and said[0] == form.verb:
-                return form.parse(setup, said[1:])
-        expected = "; ".join(f.form for f in self.forms)
+                return form.parse(setup, said[1:], state)
+        expected = "; ".join(f.form for f in self.forms if f.shown)
         raise MoveSyntaxError(f"expected one of: {expected}")
 
     def text(self, move: Move) -> str:
@@ -280,12 +312,22 @@ class Moves:
         form = self.of(move)
         if step == "over":
             return refuse(self.over_rule, "the game is over")
-        if form.step and form.step != step:
-            return refuse(self.not_now_rule, f"not now: {prompt_text()}")
+        late = self.not_now(state, move, prompt_text)
+        if late is not None:
+            return late
         named = move.get("player")
         if named is not None and named != setup.players[seat] and form.actor is None:
             return refuse(self.turn_rule, f"it is {setup.players[seat]}'s turn")
         return self.check_own(setup, state, move)
+
+    def not_now(self, state: State, move: Move, prompt_text: Callable[[], str]) -> Verdict | None:
+        """The refusal of a move no form of the state's step takes (None: it is one)."""
+        step = self.where(state)[0]
+        if self.knows(move) and self.of(move).at(step):
+            return None
+        rule = self.not_now_rule
+        rule = rule if isinstance(rule, str) else rule.get(step, self.syntax_rule)
+        return refuse(rule, f"not now: {prompt_text()}")
 
     def check_own(self, setup: Setup, state: State, move: Move) -> Verdict:
         """The move's form's own check alone (for a game that orders its refusals itself)."""
@@ -300,7 +342,7 @@ class Moves:
         return [
             move
             for form in self.forms
-            if form.step in ("", step) and step != "over"
+            if form.at(step) and step != "over"
             for move in form.moves(setup, state)
             if self.check(setup, state, move, prompt_text).ok
         ]
@@ -308,7 +350,7 @@ class Moves:
     def choices(self, setup: Setup, state: State) -> Choices | None:
         """The players' own options at the step of a `PLAYER=WORD` form."""
         for form in self.forms:
-            if form.each is not None and form.step == state.turn.step:
+            if form.each is not None and form.at(state.turn.step):
                 own = {p: tuple(map(str, form.each(setup, state, p))) for p in setup.players}
                 return Choices(form.form, own)
         return None
