@@ -71,7 +71,7 @@ def test_a_parse_hook_reads_and_writes_a_syntax_the_placeholders_cannot_say() ->
     assert moves.text({"type": "step", "counts": [4, 5]}) == "step 4 5"
     with pytest.raises(MoveSyntaxError, match=r"^expected: step N …$"):
         moves.parse(setup, "step")
-    with pytest.raises(MoveSyntaxError, match=r"^expected one of: step N …$"):
+    with pytest.raises(MoveSyntaxError, match=r"^expected one of: step N …; step back$"):
         moves.parse(setup, "jump")
 
 
