@@ -1,83 +1,20 @@
-"""Arctic's move syntax: parsing what players type, and each move's one-line text form."""
+"""Arctic's move words: how the words after each move's first are read and written back (rules.py
+declares each move once with them, as kit `MoveForm` parse hooks: lists of cards, the fox's
+optional last word, a token named by the side it goes to)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from pnpkit.referee.api import Move, MoveSyntaxError, pairs, player_named, words
-from pnpkit.referee.games.arctic.facts import Facts
-from pnpkit.referee.games.arctic.state import HIDDEN
+from pnpkit.referee.api import Move, MoveSyntaxError, Setup, pairs, player_named
+from pnpkit.referee.games.arctic.facts import Facts, facts
+from pnpkit.referee.games.arctic.situation import token_pair
+from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 DIRECTIONS = ("left", "right")
-FORMS = (
-    "place CARD …, swap CARD CARD, takeback, tokens [ANIMAL left] [extra left|right], "
-    "take CARD|deep|penalty, done, discard CARD|? …, blame NAME, pass, river CARD, deal CARD, "
-    "sides LETTERS, totems NAME=ANIMAL …"
-)
 
 
-def parse(table: Facts, players: Sequence[str], pair: tuple[str, str] | None, text: str) -> Move:
-    """The move typed; `pair` is the main and companion animal of step C, if under way."""
-    parts = words(text)
-    if not parts:
-        raise MoveSyntaxError(f"type a move: {FORMS}")
-    head, rest = parts[0], parts[1:]
-    if head in ("takeback", "done", "pass", "reserve") and not rest:
-        return {"type": head}
-    if head == "place":
-        return _place(table, rest)
-    if head == "tokens":
-        return _tokens(table, pair, rest)
-    if head == "take" and len(rest) == 1:
-        if rest[0] in ("deep", "penalty"):
-            return {"type": "take", "from": rest[0]}
-        return {"type": "take", "card": _card(table, rest[0])}
-    if head == "discard" and rest:
-        return {"type": "discard", "cards": [_card(table, w, hidden=True) for w in rest]}
-    if head in ("river", "power", "deal") and len(rest) == 1:
-        return {"type": head, "card": _card(table, rest[0], power=head == "power")}
-    if head == "swap" and len(rest) == 2:
-        return {"type": "swap", "card": _card(table, rest[0]), "river": _card(table, rest[1])}
-    if head == "blame" and len(rest) == 1:
-        return {"type": "blame", "to": player_named(rest[0], players)}
-    if head == "sides" and len(rest) == 1:
-        return {"type": "sides", "sides": rest[0]}
-    if head == "totems" and rest:
-        return _totems(table, players, rest)
-    raise MoveSyntaxError(f"{text.strip()!r} is not a move; expected one of: {FORMS}")
-
-
-def text(move: Move) -> str:
-    """The text form of a move (parse gives the move back)."""
-    kind = move["type"]
-    if kind == "place":
-        cards = list(move["cards"])
-        fox = move.get("fox")
-        if fox:
-            cards[-1:] = [fox, cards[-1]]
-        return " ".join(["place", *cards])
-    if kind == "tokens":
-        parts = ["tokens"]
-        if move.get("left"):
-            parts += [move["left"], "left"]
-        if move.get("extra"):
-            parts += ["extra", move["extra"]]
-        return " ".join(parts)
-    if kind == "take":
-        return f"take {move.get('card') or move['from']}"
-    if kind == "discard":
-        return " ".join(["discard", *move["cards"]])
-    if kind in ("river", "power", "deal"):
-        return f"{kind} {move['card']}"
-    if kind == "swap":
-        return f"swap {move['card']} {move['river']}"
-    if kind == "blame":
-        return f"blame {move['to']}"
-    if kind == "sides":
-        return f"sides {move['sides']}"
-    if kind == "totems":
-        return "totems " + " ".join(f"{p}={t}" for p, t in move["totems"].items())
-    return kind
+def _exactly(said: list[str], count: int, form: str) -> None:
+    if len(said) != count:
+        raise MoveSyntaxError(f"expected: {form}")
 
 
 def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) -> str:
@@ -91,15 +28,33 @@ def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) ->
     return card
 
 
-def _place(table: Facts, rest: list[str]) -> Move:
-    if rest and rest[-1] in ("tuck", "bottom"):
-        raise MoveSyntaxError(f"name the card after {rest[-1]}: place CARD … {rest[-1]} CARD")
+# --- moves of one card: river, deal, power -------------------------------------------------
+def one_card(verb: str, power: bool = False):
+    """The parse hook of `VERB CARD` (`power`: a power card)."""
+
+    def read(setup: Setup, state: State | None, said: list[str]) -> Move:
+        _exactly(said, 1, f"{verb} CARD")
+        return {"type": verb, "card": _card(facts(setup.game), said[0], power=power)}
+
+    return read
+
+
+def write_card(move: Move) -> str:
+    return f"{move['type']} {move['card']}"
+
+
+# --- step A: place, and the puffin's swap -------------------------------------------------
+def read_place(setup: Setup, state: State | None, said: list[str]) -> Move:
+    """`place CARD …`, the fox's `tuck CARD|?` or `bottom CARD` before the last card."""
+    table = facts(setup.game)
+    if said and said[-1] in ("tuck", "bottom"):
+        raise MoveSyntaxError(f"name the card after {said[-1]}: place CARD … {said[-1]} CARD")
     fox = None
-    if len(rest) >= 2 and rest[-2] in ("tuck", "bottom"):
-        fox = rest[-2]
-        rest = rest[:-2] + rest[-1:]
+    if len(said) >= 2 and said[-2] in ("tuck", "bottom"):
+        fox = said[-2]
+        said = said[:-2] + said[-1:]
     cards = [
-        _card(table, w, hidden=fox == "tuck" and i == len(rest) - 1) for i, w in enumerate(rest)
+        _card(table, w, hidden=fox == "tuck" and i == len(said) - 1) for i, w in enumerate(said)
     ]
     move: Move = {"type": "place", "cards": cards}
     if fox:
@@ -107,36 +62,114 @@ def _place(table: Facts, rest: list[str]) -> Move:
     return move
 
 
-def _tokens(table: Facts, pair: tuple[str, str] | None, rest: list[str]) -> Move:
+def write_place(move: Move) -> str:
+    cards = list(move["cards"])
+    fox = move.get("fox")
+    if fox:
+        cards[-1:] = [fox, cards[-1]]
+    return " ".join(["place", *cards])
+
+
+def read_swap(setup: Setup, state: State | None, said: list[str]) -> Move:
+    _exactly(said, 2, "swap HAND RIVER")
+    table = facts(setup.game)
+    return {"type": "swap", "card": _card(table, said[0]), "river": _card(table, said[1])}
+
+
+def write_swap(move: Move) -> str:
+    return f"swap {move['card']} {move['river']}"
+
+
+# --- step C: the tokens -------------------------------------------------------------------
+def read_tokens(setup: Setup, state: State | None, said: list[str]) -> Move:
+    """`tokens [ANIMAL left|right] [extra left|right]`: the token named `right` is the other one
+    of the pair this turn moves (its main and companion animal)."""
+    table = facts(setup.game)
     move: Move = {"type": "tokens"}
-    if len(rest) >= 2 and rest[-2] == "extra":
-        if rest[-1] not in DIRECTIONS:
-            raise MoveSyntaxError(f"extra {rest[-1]!r}: expected extra left or extra right")
-        move["extra"] = rest[-1]
-        rest = rest[:-2]
-    if not rest:
-        return move
-    if len(rest) != 2 or rest[1] not in DIRECTIONS:
-        raise MoveSyntaxError("expected: tokens ANIMAL left (the other token goes right)")
-    animal = table.animal_of(rest[0])
-    if animal is None:
-        raise MoveSyntaxError(f"{rest[0]!r} is not an animal: {', '.join(table.animals)}")
-    if rest[1] == "right":
-        if pair is None or animal not in pair:
-            raise MoveSyntaxError("say which token goes left: tokens ANIMAL left")
-        animal = pair[1] if animal == pair[0] else pair[0]
-    move["left"] = animal
-    return {
-        "type": "tokens",
-        "left": animal,
-        **({"extra": move["extra"]} if "extra" in move else {}),
-    }
+    if len(said) >= 2 and said[-2] == "extra":
+        if said[-1] not in DIRECTIONS:
+            raise MoveSyntaxError(f"extra {said[-1]!r}: expected extra left or extra right")
+        extra = said[-1]
+        said = said[:-2]
+    else:
+        extra = None
+    if said:
+        if len(said) != 2 or said[1] not in DIRECTIONS:
+            raise MoveSyntaxError("expected: tokens ANIMAL left (the other token goes right)")
+        animal = table.animal_of(said[0])
+        if animal is None:
+            raise MoveSyntaxError(f"{said[0]!r} is not an animal: {', '.join(table.animals)}")
+        if said[1] == "right":
+            pair = None if state is None else token_pair(setup, state)
+            if pair is None or animal not in pair:
+                raise MoveSyntaxError("say which token goes left: tokens ANIMAL left")
+            animal = pair[1] if animal == pair[0] else pair[0]
+        move["left"] = animal
+    if extra:
+        move["extra"] = extra
+    return move
 
 
-def _totems(table: Facts, players: Sequence[str], rest: list[str]) -> Move:
-    chosen = pairs(rest, players)
+def write_tokens(move: Move) -> str:
+    parts = ["tokens"]
+    if move.get("left"):
+        parts += [move["left"], "left"]
+    if move.get("extra"):
+        parts += ["extra", move["extra"]]
+    return " ".join(parts)
+
+
+# --- step D: draw, discard, blame -----------------------------------------------------------
+def read_take(setup: Setup, state: State | None, said: list[str]) -> Move:
+    """`take CARD`, or `take deep` (the orca) or `take penalty` (the polar bear)."""
+    _exactly(said, 1, "take CARD|deep|penalty")
+    if said[0] in ("deep", "penalty"):
+        return {"type": "take", "from": said[0]}
+    return {"type": "take", "card": _card(facts(setup.game), said[0])}
+
+
+def write_take(move: Move) -> str:
+    return f"take {move.get('card') or move['from']}"
+
+
+def read_discard(setup: Setup, state: State | None, said: list[str]) -> Move:
+    if not said:
+        raise MoveSyntaxError("expected: discard CARD|? …")
+    table = facts(setup.game)
+    return {"type": "discard", "cards": [_card(table, w, hidden=True) for w in said]}
+
+
+def write_discard(move: Move) -> str:
+    return " ".join(["discard", *move["cards"]])
+
+
+def read_blame(setup: Setup, state: State | None, said: list[str]) -> Move:
+    _exactly(said, 1, "blame NAME")
+    return {"type": "blame", "to": player_named(said[0], setup.players)}
+
+
+def write_blame(move: Move) -> str:
+    return f"blame {move['to']}"
+
+
+# --- setup and the end: the power sides, the totems -----------------------------------------
+def read_sides(setup: Setup, state: State | None, said: list[str]) -> Move:
+    _exactly(said, 1, "sides LETTERS")
+    return {"type": "sides", "sides": said[0]}
+
+
+def write_sides(move: Move) -> str:
+    return f"sides {move['sides']}"
+
+
+def read_totems(setup: Setup, state: State | None, said: list[str]) -> Move:
+    """`totems NAME=ANIMAL …`, one for every player: each animal's totem card."""
+    if not said:
+        raise MoveSyntaxError("expected: totems NAME=ANIMAL …")
+    table = facts(setup.game)
+    chosen = pairs(said, setup.players)
     totems = {}
-    for player in players:
+    for player in setup.players:
         if player not in chosen:
             raise MoveSyntaxError(f"name {player}'s totem too: totems NAME=ANIMAL …")
         animal = table.animal_of(chosen[player])
@@ -146,3 +179,7 @@ def _totems(table: Facts, players: Sequence[str], rest: list[str]) -> Move:
             )
         totems[player] = table.totem_of(animal)
     return {"type": "totems", "totems": totems}
+
+
+def write_totems(move: Move) -> str:
+    return "totems " + " ".join(f"{p}={t}" for p, t in move["totems"].items())

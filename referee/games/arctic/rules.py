@@ -1,10 +1,12 @@
 """Arctic's rules: place cards on your pile, claim a power, move two tokens, draw from the River.
 
-The rules index is rules-index.md (AR-1 …). `ArcticRules` is the engine's side of the game (the
-Rules contract, docs/engine.md); it hands each question to the module of the rulebook part it
-belongs to: setup, the turn's steps (place, powers for step B and the powers' own moves,
-tokens, draw), the flow of a turn and its end (turn), hidden cards, scoring, the position file,
-the move syntax (moves) and what is shown (table_view, zones).
+The rules index is rules-index.md (AR-1 …). `MOVES` declares each move once (kit `MoveForm`s:
+its words, meaning, rule, step, check and effect), from which the syntax table, parse, text and
+the dispatch come. `ArcticRules` is the engine's side of the game (the Rules contract,
+docs/engine.md); it hands each question to the module of the rulebook part it belongs to: setup,
+the turn's steps (place, powers for step B and the powers' own moves, tokens, draw), the flow of
+a turn and its end (turn), hidden cards, scoring, the position file, the words of each move
+(moves) and what is shown (table_view, zones).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from pnpkit.referee.api import (
     Game,
     Knowledge,
     Move,
+    MoveForm,
+    Moves,
     Prompt,
     PromptKind,
     Rules,
@@ -43,49 +47,184 @@ from pnpkit.referee.games.arctic.setup import (
     sides_option,
     totem_moves,
 )
-from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
 
-Step = Callable[[Setup, State, Move], Any]
+MOVES = Moves(
+    syntax_rule="AR-48",
+    not_now_rule=turn.STEP_RULES,
+    turn_rule="AR-46",
+    over_rule="AR-47",
+    where=lambda state: (state.step, state.turn),
+)
+"""Every move, once, in the order of the syntax table: its words, meaning, rule, step (AR-8: the
+turn's steps A place, B power, C tokens, D draw, then discard and blame; the River refill between
+turns; setup before, the totems' reveal at the end), its check and its effect on the table."""
+for form in (
+    # setup (AR-6, AR-7) and the River refill (AR-22, AR-35)
+    MoveForm(
+        "sides LETTERS",
+        "the power cards' sides, fox … polar bear (abbaab)",
+        "AR-7",
+        apply_sides,
+        "sides",
+        check_sides,
+        read=moves.read_sides,
+        write=moves.write_sides,
+    ),
+    MoveForm(
+        "river CARD",
+        "the card turned over into the River",
+        "AR-22",
+        turn.apply_river,
+        "refill",
+        turn.check_river,
+        read=moves.one_card("river"),
+        write=moves.write_card,
+    ),
+    MoveForm(
+        "reserve",
+        "the Reserve becomes the draw pile",
+        "AR-35",
+        turn.apply_reserve,
+        "refill",
+        turn.check_reserve,
+        shown=False,
+    ),
+    # step A: place cards (AR-9–AR-12), or a power instead or before (the fox, the puffin)
+    MoveForm(
+        "place CARD …",
+        "place cards from hand, the last one on top",
+        "AR-9",
+        place.apply_place,
+        "place",
+        place.check_place,
+        read=moves.read_place,
+        write=moves.write_place,
+        also=(
+            Syntax("place CARD … tuck CARD|?", "fox side A: the last card face down", "AR-23"),
+            Syntax("place CARD … bottom CARD", "fox side B: the last card under the pile", "AR-24"),
+        ),
+    ),
+    MoveForm(
+        "swap HAND RIVER",
+        "puffin side A: trade a hand card for a River card",
+        "AR-31",
+        powers.apply_swap,
+        "place",
+        powers.check_swap,
+        read=moves.read_swap,
+        write=moves.write_swap,
+    ),
+    MoveForm(
+        "takeback",
+        "puffin side B: take your visible card back into hand",
+        "AR-32",
+        powers.apply_takeback,
+        "place",
+        powers.check_takeback,
+    ),
+    # step B: take your animal's power card (AR-13, AR-14)
+    MoveForm(
+        "power CARD",
+        "take your animal's power card",
+        "AR-13",
+        powers.apply_power,
+        "power",
+        powers.check_power,
+        read=moves.one_card("power", power=True),
+        write=moves.write_card,
+        shown=False,
+    ),
+    # step C: move the two animal tokens (AR-15–AR-18; the walrus AR-27, AR-28)
+    MoveForm(
+        "tokens ANIMAL left",
+        "which token goes left (the other goes right)",
+        "AR-16",
+        tokens.apply_tokens,
+        "tokens",
+        tokens.check_tokens,
+        read=moves.read_tokens,
+        write=moves.write_tokens,
+        also=(Syntax("tokens … extra left|right", "walrus: the extra space", "AR-27"),),
+    ),
+    # step D: draw from the River (AR-19, AR-20; the orca, the moose, the polar bear)
+    MoveForm(
+        "take CARD",
+        "draw a card from the River",
+        "AR-19",
+        draw.apply_take,
+        "draw",
+        draw.check_take,
+        read=moves.read_take,
+        write=moves.write_take,
+        also=(
+            Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
+            Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"),
+        ),
+    ),
+    MoveForm(
+        "deal CARD",
+        "the card dealt face down (digital mode: the referee's)",
+        "AR-30",
+        draw.apply_deal,
+        "deal",
+        draw.check_deal,
+        read=moves.one_card("deal"),
+        write=moves.write_card,
+    ),
+    MoveForm(
+        "done",
+        "moose side A: stop drawing one card early",
+        "AR-25",
+        draw.apply_done,
+        "draw",
+        draw.check_done,
+    ),
+    # the end of a turn: down to 7 cards (AR-21), the polar bear's penalty card (AR-34)
+    MoveForm(
+        "discard CARD|? …",
+        "discard the excess over 7 (? = unseen card)",
+        "AR-21",
+        draw.apply_discard,
+        "discard",
+        draw.check_discard,
+        read=moves.read_discard,
+        write=moves.write_discard,
+    ),
+    MoveForm(
+        "blame NAME",
+        "polar bear side B: give a penalty card away",
+        "AR-34",
+        powers.apply_blame,
+        "blame",
+        powers.check_blame,
+        read=moves.read_blame,
+        write=moves.write_blame,
+    ),
+    MoveForm(
+        "pass",
+        "polar bear side B: keep your penalty cards",
+        "AR-34",
+        powers.apply_pass,
+        "blame",
+        powers.check_pass,
+    ),
+    # the end of the game: the totems, dealt at setup in digital mode, shown at the end (AR-38)
+    MoveForm(
+        "totems NAME=ANIMAL …",
+        "the totems shown at the end",
+        "AR-38",
+        apply_totems,
+        ("totems", "reveal"),
+        check_totems,
+        read=moves.read_totems,
+        write=moves.write_totems,
+    ),
+):
+    MOVES.add(form)
 
-CHECKS: dict[str, Step] = {
-    "sides": check_sides,
-    "totems": check_totems,
-    "river": turn.check_river,
-    "reserve": turn.check_reserve,
-    "power": powers.check_power,
-    "swap": powers.check_swap,
-    "takeback": powers.check_takeback,
-    "place": place.check_place,
-    "tokens": tokens.check_tokens,
-    "take": draw.check_take,
-    "deal": draw.check_deal,
-    "done": draw.check_done,
-    "discard": draw.check_discard,
-    "blame": powers.check_blame,
-    "pass": powers.check_pass,
-}
-"""Each move's own check (after `check`'s common ones: the step and whose turn it is)."""
-APPLIES: dict[str, Step] = {
-    "sides": apply_sides,
-    "totems": apply_totems,
-    "river": turn.apply_river,
-    "reserve": turn.apply_reserve,
-    "power": powers.apply_power,
-    "swap": powers.apply_swap,
-    "takeback": powers.apply_takeback,
-    "place": place.apply_place,
-    "tokens": tokens.apply_tokens,
-    "take": draw.apply_take,
-    "deal": draw.apply_deal,
-    "done": draw.apply_done,
-    "discard": draw.apply_discard,
-    "blame": powers.apply_blame,
-    "pass": powers.apply_pass,
-}
-"""Each move's effect on the table."""
 LEGAL: dict[str, Callable[[Setup, State], list[Move]]] = {
     "place": place.legal_place,
     "tokens": tokens.token_moves,
@@ -109,27 +248,8 @@ class ArcticRules(Rules):
     }
     legal_is_complete = False
     secret_categories = frozenset({"totem"})
-    syntax_rule = "AR-48"
-    syntax = (
-        Syntax("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7"),
-        Syntax("river CARD", "the card turned over into the River", "AR-22"),
-        Syntax("place CARD …", "place cards from hand, the last one on top", "AR-9"),
-        Syntax("place CARD … tuck CARD|?", "fox side A: the last card face down", "AR-23"),
-        Syntax("place CARD … bottom CARD", "fox side B: the last card under the pile", "AR-24"),
-        Syntax("swap HAND RIVER", "puffin side A: trade a hand card for a River card", "AR-31"),
-        Syntax("takeback", "puffin side B: take your visible card back into hand", "AR-32"),
-        Syntax("tokens ANIMAL left", "which token goes left (the other goes right)", "AR-16"),
-        Syntax("tokens … extra left|right", "walrus: the extra space", "AR-27"),
-        Syntax("take CARD", "draw a card from the River", "AR-19"),
-        Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
-        Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"),
-        Syntax("deal CARD", "the card dealt face down (digital mode: the referee's)", "AR-30"),
-        Syntax("done", "moose side A: stop drawing one card early", "AR-25"),
-        Syntax("discard CARD|? …", "discard the excess over 7 (? = unseen card)", "AR-21"),
-        Syntax("blame NAME", "polar bear side B: give a penalty card away", "AR-34"),
-        Syntax("pass", "polar bear side B: keep your penalty cards", "AR-34"),
-        Syntax("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38"),
-    )
+    syntax_rule = MOVES.syntax_rule
+    syntax = MOVES.syntax()
 
     # --- setup ------------------------------------------------------------------------------
     def check_setup(
@@ -159,27 +279,27 @@ class ArcticRules(Rules):
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: State, text: str) -> Move:
-        pair = token_pair(setup, state)
-        return moves.parse(facts(setup.game), setup.players, pair, text)
+        return MOVES.parse(setup, text, state)
 
     def text(self, setup: Setup, move: Move) -> str:
-        return moves.text(move)
+        return MOVES.text(move)
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: State, move: Move) -> Verdict:
-        kind = move.get("type")
+        """The game over (AR-47), a move of another step, a player out of turn (AR-46), then the
+        move's own check."""
         if state.step == "over":
-            return refuse("AR-47", "the game is over: no more moves")
-        if kind not in turn.STEP_MOVES[state.step]:
-            prompt = self.prompt(setup, state)
-            return refuse(turn.STEP_RULES[state.step], f"not now: {prompt.text}")
-        actor = move.get("player")
-        if actor is not None and state.step != "reveal" and actor != setup.players[state.turn]:
-            return refuse("AR-46", f"it is {setup.players[state.turn]}'s turn, not {actor}'s")
-        return CHECKS[kind](setup, state, move)
+            return refuse(MOVES.over_rule, "the game is over: no more moves")
+        late = MOVES.not_now(state, move, lambda: self.prompt(setup, state).text)
+        if late is not None:
+            return late
+        actor, turn_of = move.get("player"), setup.players[state.turn]
+        if actor is not None and state.step != "reveal" and actor != turn_of:
+            return refuse(MOVES.turn_rule, f"it is {turn_of}'s turn, not {actor}'s")
+        return MOVES.check_own(setup, state, move)
 
     def apply(self, setup: Setup, state: State, move: Move) -> State:
-        return turn.settle(setup, APPLIES[move["type"]](setup, state, move))
+        return turn.settle(setup, MOVES.apply(setup, state, move))
 
     # --- listing, chance and random play ----------------------------------------------------
     def legal(self, setup: Setup, state: State) -> list[Move]:
@@ -245,14 +365,14 @@ class ArcticRules(Rules):
         the totems as dealt (AR-6, AR-21, AR-23)."""
         kind = move["type"]
         if kind == "discard":
-            return moves.text({**move, "cards": ["?"] * len(move["cards"])})
+            return MOVES.text({**move, "cards": ["?"] * len(move["cards"])})
         if kind == "place" and move.get("fox") == "tuck":
-            return moves.text({**move, "cards": [*move["cards"][:-1], "?"]})
+            return MOVES.text({**move, "cards": [*move["cards"][:-1], "?"]})
         if kind == "totems":
             return "totems (dealt face down)"
         if kind == "deal":
             return "deal ?"
-        return moves.text(move)
+        return MOVES.text(move)
 
     # --- what is shown ----------------------------------------------------------------------
     def describe(self, setup: Setup, state: State) -> str:

@@ -34,21 +34,6 @@ STEP_TEXT = {
     "blame": "pass a penalty card to another player (blame NAME) or keep it (pass)",
     "reveal": "all: reveal the totems (totems NAME=ANIMAL …)",
 }
-STEP_MOVES = {
-    "sides": ("sides",),
-    "totems": ("totems",),
-    "refill": ("river", "reserve"),
-    "deal": ("deal",),
-    "place": ("place", "swap", "takeback"),
-    "power": ("power",),
-    "tokens": ("tokens",),
-    "draw": ("take", "done"),
-    "discard": ("discard",),
-    "blame": ("blame", "pass"),
-    "reveal": ("totems",),
-    "over": (),
-}
-"""The moves each step takes."""
 STEP_RULES = {
     "sides": "AR-7",
     "totems": "AR-6",
