@@ -4,6 +4,9 @@ optional last word, a token named by the side it goes to)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from pnpkit.referee.api import Move, MoveSyntaxError, Setup, pairs, player_named
 from pnpkit.referee.games.arctic.facts import Facts, facts
 from pnpkit.referee.games.arctic.situation import token_pair
@@ -28,22 +31,39 @@ def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) ->
     return card
 
 
-# --- moves of one card: river, deal, power -------------------------------------------------
-def one_card(verb: str, power: bool = False):
-    """The parse hook of `VERB CARD` (`power`: a power card)."""
+# --- moves of fixed words: a verb, then one word per key --------------------------------------
+def animal_card(setup: Setup, word: str) -> str:
+    return _card(facts(setup.game), word)
+
+
+def power_card(setup: Setup, word: str) -> str:
+    return _card(facts(setup.game), word, power=True)
+
+
+def player(setup: Setup, word: str) -> str:
+    return player_named(word, setup.players)
+
+
+def letters(setup: Setup, word: str) -> str:
+    return word
+
+
+def fixed(form: str, **keys: Callable[[Setup, str], str]) -> dict[str, Any]:
+    """The `read` and `write` hooks of `form`: its verb, then one word for each key, read by the
+    key's reader (`fixed("swap HAND RIVER", card=animal_card, river=animal_card)`)."""
+    verb = form.split()[0]
 
     def read(setup: Setup, state: State | None, said: list[str]) -> Move:
-        _exactly(said, 1, f"{verb} CARD")
-        return {"type": verb, "card": _card(facts(setup.game), said[0], power=power)}
+        _exactly(said, len(keys), form)
+        return {"type": verb, **{k: keys[k](setup, w) for k, w in zip(keys, said, strict=True)}}
 
-    return read
+    def write(move: Move) -> str:
+        return " ".join([verb, *(move[k] for k in keys)])
+
+    return {"read": read, "write": write}
 
 
-def write_card(move: Move) -> str:
-    return f"{move['type']} {move['card']}"
-
-
-# --- step A: place, and the puffin's swap -------------------------------------------------
+# --- step A: place ----------------------------------------------------------------------------
 def read_place(setup: Setup, state: State | None, said: list[str]) -> Move:
     """`place CARD …`, the fox's `tuck CARD|?` or `bottom CARD` before the last card."""
     table = facts(setup.game)
@@ -70,17 +90,7 @@ def write_place(move: Move) -> str:
     return " ".join(["place", *cards])
 
 
-def read_swap(setup: Setup, state: State | None, said: list[str]) -> Move:
-    _exactly(said, 2, "swap HAND RIVER")
-    table = facts(setup.game)
-    return {"type": "swap", "card": _card(table, said[0]), "river": _card(table, said[1])}
-
-
-def write_swap(move: Move) -> str:
-    return f"swap {move['card']} {move['river']}"
-
-
-# --- step C: the tokens -------------------------------------------------------------------
+# --- step C: the tokens -----------------------------------------------------------------------
 def read_tokens(setup: Setup, state: State | None, said: list[str]) -> Move:
     """`tokens [ANIMAL left|right] [extra left|right]`: the token named `right` is the other one
     of the pair this turn moves (its main and companion animal)."""
@@ -119,7 +129,7 @@ def write_tokens(move: Move) -> str:
     return " ".join(parts)
 
 
-# --- step D: draw, discard, blame -----------------------------------------------------------
+# --- step D: draw, then discard ---------------------------------------------------------------
 def read_take(setup: Setup, state: State | None, said: list[str]) -> Move:
     """`take CARD`, or `take deep` (the orca) or `take penalty` (the polar bear)."""
     _exactly(said, 1, "take CARD|deep|penalty")
@@ -143,25 +153,7 @@ def write_discard(move: Move) -> str:
     return " ".join(["discard", *move["cards"]])
 
 
-def read_blame(setup: Setup, state: State | None, said: list[str]) -> Move:
-    _exactly(said, 1, "blame NAME")
-    return {"type": "blame", "to": player_named(said[0], setup.players)}
-
-
-def write_blame(move: Move) -> str:
-    return f"blame {move['to']}"
-
-
-# --- setup and the end: the power sides, the totems -----------------------------------------
-def read_sides(setup: Setup, state: State | None, said: list[str]) -> Move:
-    _exactly(said, 1, "sides LETTERS")
-    return {"type": "sides", "sides": said[0]}
-
-
-def write_sides(move: Move) -> str:
-    return f"sides {move['sides']}"
-
-
+# --- the end: the totems ----------------------------------------------------------------------
 def read_totems(setup: Setup, state: State | None, said: list[str]) -> Move:
     """`totems NAME=ANIMAL …`, one for every player: each animal's totem card."""
     if not said:

@@ -61,168 +61,58 @@ MOVES = Moves(
 """Every move, once, in the order of the syntax table: its words, meaning, rule, step (AR-8: the
 turn's steps A place, B power, C tokens, D draw, then discard and blame; the River refill between
 turns; setup before, the totems' reveal at the end), its check and its effect on the table."""
-for form in (
-    # setup (AR-6, AR-7) and the River refill (AR-22, AR-35)
-    MoveForm(
-        "sides LETTERS",
-        "the power cards' sides, fox … polar bear (abbaab)",
-        "AR-7",
-        apply_sides,
-        "sides",
-        check_sides,
-        read=moves.read_sides,
-        write=moves.write_sides,
-    ),
-    MoveForm(
-        "river CARD",
-        "the card turned over into the River",
-        "AR-22",
-        turn.apply_river,
-        "refill",
-        turn.check_river,
-        read=moves.one_card("river"),
-        write=moves.write_card,
-    ),
-    MoveForm(
-        "reserve",
-        "the Reserve becomes the draw pile",
-        "AR-35",
-        turn.apply_reserve,
-        "refill",
-        turn.check_reserve,
-        shown=False,
-    ),
-    # step A: place cards (AR-9–AR-12), or a power instead or before (the fox, the puffin)
-    MoveForm(
-        "place CARD …",
-        "place cards from hand, the last one on top",
-        "AR-9",
-        place.apply_place,
-        "place",
-        place.check_place,
-        read=moves.read_place,
-        write=moves.write_place,
-        also=(
-            Syntax("place CARD … tuck CARD|?", "fox side A: the last card face down", "AR-23"),
-            Syntax("place CARD … bottom CARD", "fox side B: the last card under the pile", "AR-24"),
-        ),
-    ),
-    MoveForm(
-        "swap HAND RIVER",
-        "puffin side A: trade a hand card for a River card",
-        "AR-31",
-        powers.apply_swap,
-        "place",
-        powers.check_swap,
-        read=moves.read_swap,
-        write=moves.write_swap,
-    ),
-    MoveForm(
-        "takeback",
-        "puffin side B: take your visible card back into hand",
-        "AR-32",
-        powers.apply_takeback,
-        "place",
-        powers.check_takeback,
-    ),
-    # step B: take your animal's power card (AR-13, AR-14)
-    MoveForm(
-        "power CARD",
-        "take your animal's power card",
-        "AR-13",
-        powers.apply_power,
-        "power",
-        powers.check_power,
-        read=moves.one_card("power", power=True),
-        write=moves.write_card,
-        shown=False,
-    ),
-    # step C: move the two animal tokens (AR-15–AR-18; the walrus AR-27, AR-28)
-    MoveForm(
-        "tokens ANIMAL left",
-        "which token goes left (the other goes right)",
-        "AR-16",
-        tokens.apply_tokens,
-        "tokens",
-        tokens.check_tokens,
-        read=moves.read_tokens,
-        write=moves.write_tokens,
-        also=(Syntax("tokens … extra left|right", "walrus: the extra space", "AR-27"),),
-    ),
-    # step D: draw from the River (AR-19, AR-20; the orca, the moose, the polar bear)
-    MoveForm(
-        "take CARD",
-        "draw a card from the River",
-        "AR-19",
-        draw.apply_take,
-        "draw",
-        draw.check_take,
-        read=moves.read_take,
-        write=moves.write_take,
-        also=(
-            Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
-            Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"),
-        ),
-    ),
-    MoveForm(
-        "deal CARD",
-        "the card dealt face down (digital mode: the referee's)",
-        "AR-30",
-        draw.apply_deal,
-        "deal",
-        draw.check_deal,
-        read=moves.one_card("deal"),
-        write=moves.write_card,
-    ),
-    MoveForm(
-        "done",
-        "moose side A: stop drawing one card early",
-        "AR-25",
-        draw.apply_done,
-        "draw",
-        draw.check_done,
-    ),
+FORMS = (
+    # setup: the power cards' sides (AR-7); the River refill (AR-22), the Reserve (AR-35)
+    MoveForm("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7",
+             apply_sides, "sides", check_sides,
+             **moves.fixed("sides LETTERS", sides=moves.letters)),
+    MoveForm("river CARD", "the card turned over into the River", "AR-22", turn.apply_river,
+             "refill", turn.check_river, **moves.fixed("river CARD", card=moves.animal_card)),
+    MoveForm("reserve", "the Reserve becomes the draw pile", "AR-35", turn.apply_reserve, "refill",
+             turn.check_reserve, shown=False),
+    # step A: place cards (AR-9–AR-12), the fox's last card (AR-23, AR-24), the puffin's power
+    MoveForm("place CARD …", "place cards from hand, the last one on top", "AR-9",
+             place.apply_place, "place", place.check_place, read=moves.read_place,
+             write=moves.write_place, also=(
+        Syntax("place CARD … tuck CARD|?", "fox side A: the last card face down", "AR-23"),
+        Syntax("place CARD … bottom CARD", "fox side B: the last card under the pile", "AR-24"))),
+    MoveForm("swap HAND RIVER", "puffin side A: trade a hand card for a River card", "AR-31",
+             powers.apply_swap, "place", powers.check_swap,
+             **moves.fixed("swap HAND RIVER", card=moves.animal_card, river=moves.animal_card)),
+    MoveForm("takeback", "puffin side B: take your visible card back into hand", "AR-32",
+             powers.apply_takeback, "place", powers.check_takeback),
+    # step B: the power card of your animal (AR-13, AR-14), taken by the referee
+    MoveForm("power CARD", "take your animal's power card", "AR-13", powers.apply_power, "power",
+             powers.check_power, **moves.fixed("power CARD", card=moves.power_card), shown=False),
+    # step C: the two animal tokens (AR-15–AR-18), the walrus's extra space (AR-27, AR-28)
+    MoveForm("tokens ANIMAL left", "which token goes left (the other goes right)", "AR-16",
+             tokens.apply_tokens, "tokens", tokens.check_tokens, read=moves.read_tokens,
+             write=moves.write_tokens,
+             also=(Syntax("tokens … extra left|right", "walrus: the extra space", "AR-27"),)),
+    # step D: draw from the River (AR-19, AR-20), the orca's and polar bear's other piles
+    MoveForm("take CARD", "draw a card from the River", "AR-19", draw.apply_take, "draw",
+             draw.check_take, read=moves.read_take, write=moves.write_take, also=(
+        Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
+        Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"))),
+    MoveForm("deal CARD", "the card dealt face down (digital mode: the referee's)", "AR-30",
+             draw.apply_deal, "deal", draw.check_deal,
+             **moves.fixed("deal CARD", card=moves.animal_card)),
+    MoveForm("done", "moose side A: stop drawing one card early", "AR-25", draw.apply_done,
+             "draw", draw.check_done),
     # the end of a turn: down to 7 cards (AR-21), the polar bear's penalty card (AR-34)
-    MoveForm(
-        "discard CARD|? …",
-        "discard the excess over 7 (? = unseen card)",
-        "AR-21",
-        draw.apply_discard,
-        "discard",
-        draw.check_discard,
-        read=moves.read_discard,
-        write=moves.write_discard,
-    ),
-    MoveForm(
-        "blame NAME",
-        "polar bear side B: give a penalty card away",
-        "AR-34",
-        powers.apply_blame,
-        "blame",
-        powers.check_blame,
-        read=moves.read_blame,
-        write=moves.write_blame,
-    ),
-    MoveForm(
-        "pass",
-        "polar bear side B: keep your penalty cards",
-        "AR-34",
-        powers.apply_pass,
-        "blame",
-        powers.check_pass,
-    ),
+    MoveForm("discard CARD|? …", "discard the excess over 7 (? = unseen card)", "AR-21",
+             draw.apply_discard, "discard", draw.check_discard, read=moves.read_discard,
+             write=moves.write_discard),
+    MoveForm("blame NAME", "polar bear side B: give a penalty card away", "AR-34",
+             powers.apply_blame, "blame", powers.check_blame,
+             **moves.fixed("blame NAME", to=moves.player)),
+    MoveForm("pass", "polar bear side B: keep your penalty cards", "AR-34", powers.apply_pass,
+             "blame", powers.check_pass),
     # the end of the game: the totems, dealt at setup in digital mode, shown at the end (AR-38)
-    MoveForm(
-        "totems NAME=ANIMAL …",
-        "the totems shown at the end",
-        "AR-38",
-        apply_totems,
-        ("totems", "reveal"),
-        check_totems,
-        read=moves.read_totems,
-        write=moves.write_totems,
-    ),
-):
+    MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38", apply_totems,
+             ("totems", "reveal"), check_totems, read=moves.read_totems, write=moves.write_totems),
+)  # fmt: skip
+for form in FORMS:
     MOVES.add(form)
 
 LEGAL: dict[str, Callable[[Setup, State], list[Move]]] = {
