@@ -58,9 +58,6 @@ MOVES = Moves(
     over_rule="AR-47",
     where=lambda state: (state.step, state.turn),
 )
-"""Every move, once, in the order of the syntax table: its words, meaning, rule, step (AR-8: the
-turn's steps A place, B power, C tokens, D draw, then discard and blame; the River refill between
-turns; setup before, the totems' reveal at the end), its check and its effect on the table."""
 FORMS = (
     # setup: the power cards' sides (AR-7); the River refill (AR-22), the Reserve (AR-35)
     MoveForm("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7",
@@ -112,6 +109,9 @@ FORMS = (
     MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38", apply_totems,
              ("totems", "reveal"), check_totems, read=moves.read_totems, write=moves.write_totems),
 )  # fmt: skip
+"""Every move, once, in the order of the syntax table: its words, meaning, rule, step (AR-8: the
+turn's steps A place, B power, C tokens, D draw, then discard and blame; the River refill between
+turns; setup before, the totems' reveal at the end), its check and its effect on the table."""
 for form in FORMS:
     MOVES.add(form)
 
