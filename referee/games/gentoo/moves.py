@@ -20,9 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pnpkit.referee.engine.moves import Move, player_named, split_actor
-from pnpkit.referee.engine.rules import Syntax
-from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.api import Move, MoveSyntaxError, Syntax, player_named, split_actor
 from pnpkit.referee.games.gentoo.state import Catalog
 
 FORMS = (

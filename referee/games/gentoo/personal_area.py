@@ -5,9 +5,7 @@ A `pass` also declines Phase I's choice (GE-12)."""
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo import cards
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,

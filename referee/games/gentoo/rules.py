@@ -15,11 +15,18 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup
-from pnpkit.referee.engine.verdict import Verdict, refuse
+from pnpkit.referee.api import (
+    Game,
+    Knowledge,
+    Move,
+    Prompt,
+    PromptKind,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Verdict,
+    refuse,
+)
 from pnpkit.referee.games.gentoo import (
     common_area,
     moves,

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict
+from pnpkit.referee.api import ACCEPTED, Move, PnpError, Setup, Verdict, evolve
 from pnpkit.referee.games.gentoo.moves import KEYWORDS
 from pnpkit.referee.games.gentoo.state import DRAW, Catalog, Player, Pool, Table
 

@@ -4,9 +4,7 @@ step, the steps skipped when they have nothing to do, and the turn passing on (G
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo.setup import CHOICE_CARDS
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
