@@ -41,6 +41,9 @@ class Word:
     read: Callable[[Setup, str], Any]
     write: Callable[[Any], str] = str
     values: tuple[str, ...] = ()
+    explains: bool = False
+    """True when `read` raises MoveSyntaxError saying itself what is wrong (its own list of
+    what a word may be): that message is the refusal as it stands."""
 
 
 def _card(setup: Setup, word: str) -> str:
@@ -82,6 +85,10 @@ def one_of(name: str, *values: str) -> Word:
 Check = Callable[[Setup, State, Move], Verdict]
 Apply = Callable[[Setup, State, Move], State]
 Options = Callable[[Setup, State], Iterable[Mapping[str, Any]]]
+Read = Callable[[Setup, list[str]], Move]
+"""A form's own reader of the words after its verb (as `Moves` hands them on): the move's values."""
+Write = Callable[[Move], list[str]]
+"""A form's own writer: the words after its verb."""
 Where = Callable[[State], tuple[str, int]]
 """A state's step and the seat whose turn it is."""
 Slot = tuple[str, str | None, Word | None]
@@ -115,6 +122,17 @@ class MoveForm:
     hidden: str = ""
     """What a viewer reads of the move when it moved a card they may not see ("a card is
     dealt"); empty: "(secret)"."""
+    steps: tuple[str, ...] = ()
+    """The steps it belongs to when there are several (instead of `step`)."""
+    read: Read | None = None
+    """Its own reader, for words the placeholders cannot say (an optional word, alternatives):
+    the form's words after its verb are then only shown, never read as placeholders."""
+    write: Write | None = None
+    """Its own writer, the inverse of `read`."""
+    rows: tuple[Syntax, ...] | None = None
+    """Its lines of the syntax table when it has several (one per variant); none: one line of
+    form, meaning and rule; empty: a move only the rules make, which the table and the
+    "expected one of" refusal leave out."""
 
     verb: str = field(init=False, compare=False)
     """The form's first word: the move's "type"."""
@@ -124,13 +142,23 @@ class MoveForm:
         object.__setattr__(self, "verb", self.form.split()[0])
         object.__setattr__(self, "_slots", self._read_slots())
 
+    def at(self, step: str) -> bool:
+        """Whether the form may be made at `step`."""
+        if self.steps:
+            return step in self.steps
+        return self.step in ("", step)
+
+    def syntax(self) -> tuple[Syntax, ...]:
+        """Its lines of the syntax table."""
+        return (Syntax(self.form, self.meaning, self.rule),) if self.rows is None else self.rows
+
     def slots(self) -> list[Slot]:
         """Each word after the verb: (key or fixed word, None for a fixed word, its Word)."""
         return self._slots
 
     def _read_slots(self) -> list[Slot]:
         found: list[Slot] = []
-        for token in self.form.split()[1:]:
+        for token in self.form.split()[1:] if self.read is None else ():
             pair = token.partition("=")
             key, _, kind = (pair[2] if pair[1] else token).rpartition(":")
             kind = kind or token
@@ -145,6 +173,8 @@ class MoveForm:
         return found
 
     def parse(self, setup: Setup, said: list[str]) -> Move:
+        if self.read is not None:
+            return {"type": self.verb, **self.read(setup, said)}
         slots = self.slots()
         if slots and slots[-1][1] == "each":
             key, _, word = slots[-1]
@@ -159,7 +189,7 @@ class MoveForm:
         move: Move = {"type": self.verb}
         for typed, (key, _, word) in zip(said, slots, strict=True):
             if word is None:
-                if typed != key:
+                if typed.lower() != key:
                     raise MoveSyntaxError(f"{typed!r}: expected {key!r} ({self.form})")
                 continue
             move[key] = self._read(setup, word, typed)
@@ -168,12 +198,20 @@ class MoveForm:
     def _read(self, setup: Setup, word: Word, typed: str) -> Any:
         try:
             return word.read(setup, typed)
-        except (ValueError, MoveSyntaxError):
+        except MoveSyntaxError:
+            if word.explains:
+                raise
+            raise MoveSyntaxError(
+                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
+            ) from None
+        except ValueError:
             raise MoveSyntaxError(
                 f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
             ) from None
 
     def text(self, move: Move) -> str:
+        if self.write is not None:
+            return " ".join([self.verb, *self.write(move)])
         said = [self.verb]
         for key, kind, word in self.slots():
             if word is None:
@@ -210,7 +248,10 @@ class Moves:
     no move), `not_now_rule` (a move of another step), `turn_rule` (a player out of turn) and
     `over_rule` (anything once the game is over). Forms are added by `form`, a decorator of the
     move's apply function whose docstring's first line is its meaning. `where` reads a state's
-    step and seat (default: its `turn`, a kit `Turn`), for a game that keeps its own."""
+    step and seat (default: its `turn`, a kit `Turn`), for a game that keeps its own.
+    `step_rules` names the rule a move of another step breaks by the step it came at (else
+    `not_now_rule`); `keep_case` hands the words after a verb on as typed (a refusal quotes
+    them so), the verb and fixed words still read in any case."""
 
     def __init__(
         self,
@@ -219,11 +260,15 @@ class Moves:
         turn_rule: str,
         over_rule: str,
         where: Where = _turn_of,
+        step_rules: Mapping[str, str] | None = None,
+        keep_case: bool = False,
     ) -> None:
         self.forms: tuple[MoveForm, ...] = ()
         self.syntax_rule, self.not_now_rule = syntax_rule, not_now_rule
         self.turn_rule, self.over_rule = turn_rule, over_rule
         self.where = where
+        self.step_rules = dict(step_rules or {})
+        self.keep_case = keep_case
         self._by_verb: dict[str, MoveForm] = {}
 
     def add(self, form: MoveForm) -> MoveForm:
@@ -258,14 +303,14 @@ class Moves:
         return move.get("type") in self._by_verb
 
     def syntax(self) -> tuple[Syntax, ...]:
-        return tuple(Syntax(f.form, f.meaning, f.rule) for f in self.forms)
+        return tuple(line for f in self.forms for line in f.syntax())
 
     def parse(self, setup: Setup, text: str) -> Move:
-        said = words(text)
+        said = text.split() if self.keep_case else words(text)
         for form in self.forms:
-            if said and said[0] == form.verb:
+            if said and said[0].lower() == form.verb:
                 return form.parse(setup, said[1:])
-        expected = "; ".join(f.form for f in self.forms)
+        expected = "; ".join(f.form for f in self.forms if f.rows != ())
         raise MoveSyntaxError(f"expected one of: {expected}")
 
     def text(self, move: Move) -> str:
@@ -280,12 +325,22 @@ class Moves:
         form = self.of(move)
         if step == "over":
             return refuse(self.over_rule, "the game is over")
-        if form.step and form.step != step:
-            return refuse(self.not_now_rule, f"not now: {prompt_text()}")
+        not_now = self.not_now(state, move, prompt_text)
+        if not not_now.ok:
+            return not_now
         named = move.get("player")
         if named is not None and named != setup.players[seat] and form.actor is None:
             return refuse(self.turn_rule, f"it is {setup.players[seat]}'s turn")
         return self.check_own(setup, state, move)
+
+    def not_now(self, state: State, move: Move, prompt_text: Callable[[], str]) -> Verdict:
+        """The "not now" refusal of a move of another step alone (for a game that orders its
+        refusals itself); else ACCEPTED."""
+        step = self.where(state)[0]
+        if self.of(move).at(step):
+            return ACCEPTED
+        rule = self.step_rules.get(step, self.not_now_rule)
+        return refuse(rule, f"not now: {prompt_text()}")
 
     def check_own(self, setup: Setup, state: State, move: Move) -> Verdict:
         """The move's form's own check alone (for a game that orders its refusals itself)."""
@@ -300,7 +355,7 @@ class Moves:
         return [
             move
             for form in self.forms
-            if form.step in ("", step) and step != "over"
+            if form.at(step) and step != "over"
             for move in form.moves(setup, state)
             if self.check(setup, state, move, prompt_text).ok
         ]
