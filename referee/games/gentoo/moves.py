@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from pnpkit.referee.api import Move, MoveSyntaxError, Setup, Word, player_named
 from pnpkit.referee.games.gentoo.state import Catalog
 
-SYNTAX_RULE = "GE-53"
-"""The rule cited for typed text that is no Gentoo move."""
 CHOICE, IN_PLAY, USED = "choice", "play", "used"
 KEYWORDS = (CHOICE, USED)
 """Words a Skua's target uses, so no player may be called so."""

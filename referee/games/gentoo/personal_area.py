@@ -37,11 +37,6 @@ def apply_play(setup: Setup, state: Table, move: Move) -> Table:
     return state if state.step == PECK else end_turn(state)
 
 
-def check_allow(setup: Setup, state: Table, move: Move) -> Verdict:
-    """The Stone Thief's victim may always let it take the stone (GE-31)."""
-    return ACCEPTED
-
-
 def apply_allow(setup: Setup, state: Table, move: Move) -> Table:
     """The stone changes hands and the turn ends."""
     return end_turn(cards.steal(state, state.victim or 0))

@@ -35,21 +35,20 @@ from pnpkit.referee.api import (
     refuse,
     split_actor,
 )
-from pnpkit.referee.games.gentoo import piles, policy, scoring, table_view, turn
-from pnpkit.referee.games.gentoo.common_area import (
-    apply_choose,
-    apply_discard,
-    check_choose,
-    check_discard,
-    choices,
-    discards,
+from pnpkit.referee.games.gentoo import (
+    common_area,
+    personal_area,
+    piles,
+    policy,
+    scoring,
+    table_view,
+    turn,
 )
 from pnpkit.referee.games.gentoo.knowledge import knowledge
 from pnpkit.referee.games.gentoo.moves import (
     CARD,
     NAME,
     PILE,
-    SYNTAX_RULE,
     marked,
     read_choose,
     read_hatch,
@@ -57,25 +56,6 @@ from pnpkit.referee.games.gentoo.moves import (
     write_choose,
     write_hatch,
     write_play,
-)
-from pnpkit.referee.games.gentoo.personal_area import (
-    answers,
-    apply_allow,
-    apply_hatch,
-    apply_pass,
-    apply_play,
-    apply_used,
-    check_hatch,
-    check_pass,
-    check_play,
-    check_used,
-    plays,
-)
-from pnpkit.referee.games.gentoo.piles import (
-    apply_flip,
-    apply_reshuffle,
-    check_flip,
-    check_reshuffle,
 )
 from pnpkit.referee.games.gentoo.position_file import score_position
 from pnpkit.referee.games.gentoo.setup import apply_first, check_names, initial
@@ -94,7 +74,7 @@ from pnpkit.referee.games.gentoo.state import (
 )
 
 MOVES = Moves(
-    syntax_rule=SYNTAX_RULE,
+    syntax_rule="GE-53",
     not_now_rule="GE-9",
     turn_rule="GE-35",
     over_rule="GE-24",
@@ -122,9 +102,9 @@ MOVES.add(
         "flip CARD",
         "the card turned face up (Choice Card or your Player Pile)",
         "GE-36",
-        apply_flip,
+        piles.apply_flip,
         steps=(SETUP, DRAW, FLIP),
-        check=check_flip,
+        check=piles.check_flip,
         words=WORDS,
     )
 )
@@ -138,9 +118,9 @@ MOVES.add(
         "choose CARD [site]",
         "Phase I: take a Choice Card into your Used Pile",
         "GE-12",
-        apply_choose,
+        common_area.apply_choose,
         CHOOSE,
-        check=check_choose,
+        check=common_area.check_choose,
         read=read_choose,
         write=write_choose,
         rows=(
@@ -154,9 +134,9 @@ MOVES.add(
         "discard CARD",
         "Phase I: discard a Choice Card down to four",
         "GE-17",
-        apply_discard,
+        common_area.apply_discard,
         DISCARD,
-        check=check_discard,
+        check=common_area.check_discard,
         words=WORDS,
     )
 )
@@ -167,9 +147,9 @@ MOVES.add(
         "play CARD [NAME | EGG choice | EGG NAME [used]]",
         "Phase II: play a Card in Play",
         "GE-20",
-        apply_play,
+        personal_area.apply_play,
         steps=(PLAY, PECK),
-        check=check_play,
+        check=personal_area.check_play,
         read=read_play,
         write=write_play,
         rows=(
@@ -193,9 +173,9 @@ MOVES.add(
         "hatch EGG [NAME]",
         "hatch an Egg with a Hatch",
         "GE-21",
-        apply_hatch,
+        personal_area.apply_hatch,
         PLAY,
-        check=check_hatch,
+        check=personal_area.check_hatch,
         read=read_hatch,
         write=write_hatch,
         rows=(
@@ -209,9 +189,9 @@ MOVES.add(
         "used CARD",
         "Phase II: move a Card in Play to your Used Pile",
         "GE-23",
-        apply_used,
+        personal_area.apply_used,
         PLAY,
-        check=check_used,
+        check=personal_area.check_used,
         words=WORDS,
     )
 )
@@ -220,9 +200,9 @@ MOVES.add(
         "pass",
         "choose nothing; or end the turn with three or fewer in play",
         "GE-12",
-        apply_pass,
+        personal_area.apply_pass,
         steps=(CHOOSE, PLAY),
-        check=check_pass,
+        check=personal_area.check_pass,
     )
 )
 
@@ -232,7 +212,7 @@ MOVES.add(
         "allow",
         "let the Stone Thief take the stone",
         "GE-31",
-        apply_allow,
+        personal_area.apply_allow,
         PECK,
         rows=(
             Syntax(
@@ -249,8 +229,8 @@ MOVES.add(
         "reshuffle PILE",
         "the pile that ran out shuffled anew",
         "GE-11",
-        apply_reshuffle,
-        check=check_reshuffle,
+        piles.apply_reshuffle,
+        check=piles.check_reshuffle,
         words=WORDS,
         rows=(),
     )
@@ -375,13 +355,13 @@ class Gentoo(Rules):
         if step == FIRST:
             return [{"type": "first", "name": n} for n in setup.players]
         if step == CHOOSE:
-            return [{"type": "pass"}, *choices(setup, state)]
+            return [{"type": "pass"}, *common_area.choices(setup, state)]
         if step == DISCARD:
-            return discards(state)
+            return common_area.discards(state)
         if step == PECK:
-            return answers(setup, state)
+            return personal_area.answers(setup, state)
         if step == PLAY:
-            return plays(setup, state)
+            return personal_area.plays(setup, state)
         return []
 
     def chance(self, setup: Setup, state: Table, rng: random.Random) -> Move:
