@@ -72,12 +72,13 @@ STANDARD = {w.name: w for w in (CARD, N, PLAYER, SPACE)}
 
 
 def one_of(name: str, *values: str) -> Word:
-    """A placeholder that is one of a few words (`one_of("PILE", "deck", "red", …)`)."""
+    """A placeholder that is one of a few words (`one_of("PILE", "deck", "red", …)`), typed in
+    any case (`Moves(keep_case=True)` hands it on as typed)."""
 
     def read(setup: Setup, word: str) -> str:
-        if word not in values:
+        if word.lower() not in values:
             raise ValueError
-        return word
+        return word.lower()
 
     return Word(name, f"one of {', '.join(values)}", read, values=values)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.api import Move, MoveForm, Moves, MoveSyntaxError, Setup, Syntax, Word
+from pnpkit.referee.api import Move, MoveForm, Moves, MoveSyntaxError, Setup, Syntax, Word, one_of
 from pnpkit.referee.log.store import make_setup
 
 EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
@@ -110,3 +110,19 @@ def test_a_form_of_several_steps_is_not_now_at_another_citing_that_steps_rule(se
     assert (closing.rule, closing.reason) == ("CF-7", "not now: sweep up")
     assert CAFE.check(setup, Spot("idle"), order, lambda: "wait").rule == "CF-2"
     assert CAFE.not_now(Spot("idle"), {"type": "refill", "size": "big"}, lambda: "").ok
+
+
+def test_a_word_of_a_few_is_read_in_any_case_when_the_words_come_as_typed(setup) -> None:
+    cups = Moves("CF-9", "CF-2", "CF-2", "CF-3", keep_case=True)
+    cups.add(
+        MoveForm(
+            "stack PILE",
+            "stack the cups",
+            "CF-8",
+            lambda s, st, m: st,
+            words={"PILE": one_of("PILE", "left", "right")},
+        )
+    )
+    assert cups.parse(setup, "Stack LEFT") == {"type": "stack", "pile": "left"}
+    with pytest.raises(MoveSyntaxError, match="'Middle' is not a PILE: expected one of left"):
+        cups.parse(setup, "stack Middle")
