@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pnpkit.referee.api import Move, MoveSyntaxError, Setup, Word, player_named
+from pnpkit.referee.api import Move, MoveSyntaxError, Setup, Word, one_of, player_named
 from pnpkit.referee.games.gentoo.state import Catalog
 
 CHOICE, IN_PLAY, USED = "choice", "play", "used"
@@ -34,15 +34,9 @@ def _name(setup: Setup, word: str) -> str:
     return player_named(word, setup.players)
 
 
-def _pile(setup: Setup, word: str) -> str:
-    if word.lower() not in ("discard", "used"):
-        raise ValueError
-    return word.lower()
-
-
 CARD = Word("CARD", "a Gentoo card ID", _card, explains=True)
 NAME = Word("NAME", "a player's name", _name, explains=True)
-PILE = Word("PILE", "discard or used", _pile, values=("discard", "used"))
+PILE = one_of("PILE", "discard", "used")
 
 
 def marked(text: str, players: Sequence[str]) -> str:
