@@ -127,7 +127,8 @@ class MoveForm:
     """The steps it belongs to when there are several (instead of `step`)."""
     read: Read | None = None
     """Its own reader, for words the placeholders cannot say (an optional word, alternatives):
-    the form's words after its verb are then only shown, never read as placeholders."""
+    the form's words after its verb are then only shown, never read as placeholders, so `legal`
+    lists its moves from `options` alone."""
     write: Write | None = None
     """Its own writer, the inverse of `read`."""
     rows: tuple[Syntax, ...] | None = None
