@@ -66,7 +66,7 @@ from pnpkit.referee.views.table_data import PALETTE, card, cards, hand, sees
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:
-    from pnpkit.referee.views.picture import Picture
+    from pnpkit.referee.views.picture import Picture, text_width
 
 __all__ = [
     "ACCEPTED",
@@ -141,6 +141,7 @@ __all__ = [
     "space",
     "space_name",
     "split_actor",
+    "text_width",
     "without",
     "words",
 ]
@@ -151,4 +152,8 @@ def __getattr__(name: str) -> Any:
         from pnpkit.referee.views.picture import Picture
 
         return Picture
+    if name == "text_width":
+        from pnpkit.referee.views.picture import text_width
+
+        return text_width
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,8 +11,9 @@ one `NAME=VALUE` pair per player (`bid PLAYER=N`): the move holds them under "ch
 key `PLAYER=KEY:WORD` names), a mapping player → choice.
 
 A syntax the placeholders cannot say (a list of cards, optional words, a word whose meaning
-depends on the table) is read by the form's own `read` hook and written by its `write`; the form
-is then the line shown, and `also` adds the form's other shapes to the syntax table.
+depends on the table) is read by the form's own `read` hook and written by its `write`; its
+`rows` are then its lines of the syntax table (one per shape), or none for a move only the rules
+make.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ class Word:
     read: Callable[[Setup, str], Any]
     write: Callable[[Any], str] = str
     values: tuple[str, ...] = ()
+    explains: bool = False
+    """True when `read` raises MoveSyntaxError saying itself what is wrong (its own list of
+    what a word may be): that message is the refusal as it stands."""
 
 
 def _card(setup: Setup, word: str) -> str:
@@ -73,12 +77,13 @@ STANDARD = {w.name: w for w in (CARD, N, PLAYER, SPACE)}
 
 
 def one_of(name: str, *values: str) -> Word:
-    """A placeholder that is one of a few words (`one_of("PILE", "deck", "red", …)`)."""
+    """A placeholder that is one of a few words (`one_of("PILE", "deck", "red", …)`), typed in
+    any case (`Moves(keep_case=True)` hands it on as typed)."""
 
     def read(setup: Setup, word: str) -> str:
-        if word not in values:
+        if word.lower() not in values:
             raise ValueError
-        return word
+        return word.lower()
 
     return Word(name, f"one of {', '.join(values)}", read, values=values)
 
@@ -86,8 +91,9 @@ def one_of(name: str, *values: str) -> Word:
 Check = Callable[[Setup, State, Move], Verdict]
 Apply = Callable[[Setup, State, Move], State]
 Options = Callable[[Setup, State], Iterable[Mapping[str, Any]]]
-Read = Callable[[Setup, State | None, list[str]], Move]
-"""A parse hook: the move the words after the verb say (the state, when the caller has one)."""
+Read = Callable[[Setup, State | None, list[str]], Mapping[str, Any]]
+"""A parse hook: the move's values the words after the verb say (the state, when the caller has
+one); the move's "type" is the form's verb."""
 Where = Callable[[State], tuple[str, int]]
 """A state's step and the seat whose turn it is."""
 Slot = tuple[str, str | None, Word | None]
@@ -125,10 +131,10 @@ class MoveForm:
     """A parse hook reading the words after the verb (none: the form's placeholders read them)."""
     write: Callable[[Move], str] | None = None
     """The move's text, with `read` (none: the form's words, each placeholder's value)."""
-    also: tuple[Syntax, ...] = ()
-    """Further lines of the syntax table: the form's other shapes (`place CARD … tuck CARD`)."""
-    shown: bool = True
-    """Whether the syntax table shows the form (not for a move only the referee enters)."""
+    rows: tuple[Syntax, ...] | None = None
+    """Its lines of the syntax table when it has several shapes (`place CARD …`, `place CARD …
+    tuck CARD`); none: one line of form, meaning and rule; empty: a move only the rules make,
+    which the table and the "expected one of" refusal leave out."""
 
     verb: str = field(init=False, compare=False)
     """The form's first word: the move's "type"."""
@@ -142,6 +148,10 @@ class MoveForm:
         """Whether the form is a move of `step`."""
         steps = (self.step,) if isinstance(self.step, str) else self.step
         return "" in steps or step in steps
+
+    def syntax(self) -> tuple[Syntax, ...]:
+        """Its lines of the syntax table."""
+        return (Syntax(self.form, self.meaning, self.rule),) if self.rows is None else self.rows
 
     def slots(self) -> list[Slot]:
         """Each word after the verb: (key or fixed word, None for a fixed word, its Word)."""
@@ -167,7 +177,7 @@ class MoveForm:
 
     def parse(self, setup: Setup, said: list[str], state: State | None = None) -> Move:
         if self.read is not None:
-            return self.read(setup, state, said)
+            return {"type": self.verb, **self.read(setup, state, said)}
         slots = self.slots()
         if slots and slots[-1][1] == "each":
             key, _, word = slots[-1]
@@ -182,7 +192,7 @@ class MoveForm:
         move: Move = {"type": self.verb}
         for typed, (key, _, word) in zip(said, slots, strict=True):
             if word is None:
-                if typed != key:
+                if typed.lower() != key:
                     raise MoveSyntaxError(f"{typed!r}: expected {key!r} ({self.form})")
                 continue
             move[key] = self._read(setup, word, typed)
@@ -191,7 +201,13 @@ class MoveForm:
     def _read(self, setup: Setup, word: Word, typed: str) -> Any:
         try:
             return word.read(setup, typed)
-        except (ValueError, MoveSyntaxError):
+        except MoveSyntaxError:
+            if word.explains:
+                raise
+            raise MoveSyntaxError(
+                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
+            ) from None
+        except ValueError:
             raise MoveSyntaxError(
                 f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
             ) from None
@@ -233,23 +249,29 @@ def _turn_of(state: State) -> tuple[str, int]:
 class Moves:
     """Every move form of a game, and the rules the dispatch cites: `syntax_rule` (text that is
     no move), `not_now_rule` (a move of another step), `turn_rule` (a player out of turn) and
-    `over_rule` (anything once the game is over); `not_now_rule` may be a rule per step (a
-    mapping step → rule ID). Forms are added by `form`, a decorator of the
-    move's apply function whose docstring's first line is its meaning. `where` reads a state's
-    step and seat (default: its `turn`, a kit `Turn`), for a game that keeps its own."""
+    `over_rule` (anything once the game is over); `step_rules` names the rule a move of another
+    step breaks by the step it came at (else `not_now_rule`). Forms are added by `form`, a
+    decorator of the move's apply function whose docstring's first line is its meaning. `where`
+    reads a state's step and seat (default: its `turn`, a kit `Turn`), for a game that keeps its
+    own. `keep_case` hands the words after a verb on as typed (a refusal quotes them so); the
+    verb and fixed words read in any case."""
 
     def __init__(
         self,
         syntax_rule: str,
-        not_now_rule: str | Mapping[str, str],
+        not_now_rule: str,
         turn_rule: str,
         over_rule: str,
         where: Where = _turn_of,
+        step_rules: Mapping[str, str] | None = None,
+        keep_case: bool = False,
     ) -> None:
         self.forms: tuple[MoveForm, ...] = ()
         self.syntax_rule, self.not_now_rule = syntax_rule, not_now_rule
         self.turn_rule, self.over_rule = turn_rule, over_rule
         self.where = where
+        self.step_rules = dict(step_rules or {})
+        self.keep_case = keep_case
         self._by_verb: dict[str, MoveForm] = {}
 
     def add(self, form: MoveForm) -> MoveForm:
@@ -284,20 +306,15 @@ class Moves:
         return move.get("type") in self._by_verb
 
     def syntax(self) -> tuple[Syntax, ...]:
-        return tuple(
-            line
-            for f in self.forms
-            if f.shown
-            for line in (Syntax(f.form, f.meaning, f.rule), *f.also)
-        )
+        return tuple(line for f in self.forms for line in f.syntax())
 
     def parse(self, setup: Setup, text: str, state: State | None = None) -> Move:
         """The move `text` says; `state` goes to a form's `read` hook."""
-        said = words(text)
+        said = text.split() if self.keep_case else words(text)
         for form in self.forms:
-            if said and said[0] == form.verb:
+            if said and said[0].lower() == form.verb:
                 return form.parse(setup, said[1:], state)
-        expected = "; ".join(line.form for line in self.syntax())
+        expected = "; ".join(f.form for f in self.forms if f.rows != ())
         raise MoveSyntaxError(f"expected one of: {expected}")
 
     def text(self, move: Move) -> str:
@@ -313,21 +330,20 @@ class Moves:
         if step == "over":
             return refuse(self.over_rule, "the game is over")
         late = self.not_now(state, move, prompt_text)
-        if late is not None:
+        if not late.ok:
             return late
         named = move.get("player")
         if named is not None and named != setup.players[seat] and form.actor is None:
             return refuse(self.turn_rule, f"it is {setup.players[seat]}'s turn")
         return self.check_own(setup, state, move)
 
-    def not_now(self, state: State, move: Move, prompt_text: Callable[[], str]) -> Verdict | None:
-        """The refusal of a move no form of the state's step takes (None: it is one)."""
+    def not_now(self, state: State, move: Move, prompt_text: Callable[[], str]) -> Verdict:
+        """The "not now" refusal of a move no form of the state's step takes, alone (for a game
+        that orders its refusals itself); ACCEPTED when one does."""
         step = self.where(state)[0]
         if self.knows(move) and self.of(move).at(step):
-            return None
-        rule = self.not_now_rule
-        rule = rule if isinstance(rule, str) else rule.get(step, self.syntax_rule)
-        return refuse(rule, f"not now: {prompt_text()}")
+            return ACCEPTED
+        return refuse(self.step_rules.get(step, self.not_now_rule), f"not now: {prompt_text()}")
 
     def check_own(self, setup: Setup, state: State, move: Move) -> Verdict:
         """The move's form's own check alone (for a game that orders its refusals itself)."""
@@ -350,7 +366,7 @@ class Moves:
     def choices(self, setup: Setup, state: State) -> Choices | None:
         """The players' own options at the step of a `PLAYER=WORD` form."""
         for form in self.forms:
-            if form.each is not None and form.at(state.turn.step):
+            if form.each is not None and form.at(self.where(state)[0]):
                 own = {p: tuple(map(str, form.each(setup, state, p))) for p in setup.players}
                 return Choices(form.form, own)
         return None

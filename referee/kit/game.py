@@ -68,7 +68,7 @@ class KitRules(Rules):
         deck_name = self.flow.step(state.turn.step).draws
         if not deck_name:
             return super().chance(setup, state, rng)
-        form = next(f for f in self.moves.forms if f.step == state.turn.step)
+        form = next(f for f in self.moves.forms if f.at(state.turn.step))
         key = next(key for key, _, word in form.slots() if word is not None)
         return {"type": form.verb, key: rng.choice(state.table[deck_name].unseen)}
 

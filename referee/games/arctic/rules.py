@@ -53,7 +53,8 @@ from pnpkit.referee.games.arctic.zones import arctic_zones
 
 MOVES = Moves(
     syntax_rule="AR-48",
-    not_now_rule=turn.STEP_RULES,
+    not_now_rule="AR-48",
+    step_rules=turn.STEP_RULES,
     turn_rule="AR-46",
     over_rule="AR-47",
     where=lambda state: (state.step, state.turn),
@@ -66,11 +67,12 @@ FORMS = (
     MoveForm("river CARD", "the card turned over into the River", "AR-22", turn.apply_river,
              "refill", turn.check_river, **moves.fixed("river CARD", card=moves.animal_card)),
     MoveForm("reserve", "the Reserve becomes the draw pile", "AR-35", turn.apply_reserve, "refill",
-             turn.check_reserve, shown=False),
+             turn.check_reserve, rows=()),
     # step A: place cards (AR-9–AR-12), the fox's last card (AR-23, AR-24), the puffin's power
     MoveForm("place CARD …", "place cards from hand, the last one on top", "AR-9",
              place.apply_place, "place", place.check_place, read=moves.read_place,
-             write=moves.write_place, also=(
+             write=moves.write_place, rows=(
+        Syntax("place CARD …", "place cards from hand, the last one on top", "AR-9"),
         Syntax("place CARD … tuck CARD|?", "fox side A: the last card face down", "AR-23"),
         Syntax("place CARD … bottom CARD", "fox side B: the last card under the pile", "AR-24"))),
     MoveForm("swap HAND RIVER", "puffin side A: trade a hand card for a River card", "AR-31",
@@ -80,15 +82,17 @@ FORMS = (
              powers.apply_takeback, "place", powers.check_takeback),
     # step B: the power card of your animal (AR-13, AR-14), taken by the referee
     MoveForm("power CARD", "take your animal's power card", "AR-13", powers.apply_power, "power",
-             powers.check_power, **moves.fixed("power CARD", card=moves.power_card), shown=False),
+             powers.check_power, **moves.fixed("power CARD", card=moves.power_card), rows=()),
     # step C: the two animal tokens (AR-15–AR-18), the walrus's extra space (AR-27, AR-28)
     MoveForm("tokens ANIMAL left", "which token goes left (the other goes right)", "AR-16",
              tokens.apply_tokens, "tokens", tokens.check_tokens, read=moves.read_tokens,
-             write=moves.write_tokens,
-             also=(Syntax("tokens … extra left|right", "walrus: the extra space", "AR-27"),)),
+             write=moves.write_tokens, rows=(
+        Syntax("tokens ANIMAL left", "which token goes left (the other goes right)", "AR-16"),
+        Syntax("tokens … extra left|right", "walrus: the extra space", "AR-27"))),
     # step D: draw from the River (AR-19, AR-20), the orca's and polar bear's other piles
     MoveForm("take CARD", "draw a card from the River", "AR-19", draw.apply_take, "draw",
-             draw.check_take, read=moves.read_take, write=moves.write_take, also=(
+             draw.check_take, read=moves.read_take, write=moves.write_take, rows=(
+        Syntax("take CARD", "draw a card from the River", "AR-19"),
         Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
         Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"))),
     MoveForm("deal CARD", "the card dealt face down (digital mode: the referee's)", "AR-30",
@@ -181,7 +185,7 @@ class ArcticRules(Rules):
         if state.step == "over":
             return refuse(MOVES.over_rule, "the game is over: no more moves")
         late = MOVES.not_now(state, move, lambda: self.prompt(setup, state).text)
-        if late is not None:
+        if not late.ok:
             return late
         actor, turn_of = move.get("player"), setup.players[state.turn]
         if actor is not None and state.step != "reveal" and actor != turn_of:

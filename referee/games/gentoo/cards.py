@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.engine.immutable import evolve, replaced
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Verdict, evolve, refuse, replaced
 from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
 from pnpkit.referee.games.gentoo.state import OVER, PECK, Catalog, Table, without

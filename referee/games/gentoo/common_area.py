@@ -4,10 +4,7 @@ with a Good Nesting Site — then discard down to four Choice Cards."""
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.gentoo.cards import available
 from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, without
 

@@ -8,8 +8,7 @@ in the box and the token supplies are counted in the open too."""
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.information import Knowledge, Zone, public
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Knowledge, Setup, Zone, public
 from pnpkit.referee.games.gentoo.state import TOKENS, Table
 
 

@@ -5,9 +5,7 @@ A `pass` also declines Phase I's choice (GE-12)."""
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo import cards
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
@@ -37,11 +35,6 @@ def apply_play(setup: Setup, state: Table, move: Move) -> Table:
         return end_turn(cards.apply_peck(state, move))
     state = cards.apply_play(state, move, Catalog.of(setup.game), setup.players)
     return state if state.step == PECK else end_turn(state)
-
-
-def check_allow(setup: Setup, state: Table, move: Move) -> Verdict:
-    """The Stone Thief's victim may always let it take the stone (GE-31)."""
-    return ACCEPTED
 
 
 def apply_allow(setup: Setup, state: Table, move: Move) -> Table:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo.setup import FISH_AT_START
 from pnpkit.referee.games.gentoo.state import (
     DRAW,

@@ -15,8 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Move, Setup
 from pnpkit.referee.games.gentoo import cards, common_area, personal_area
 from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, Table
 

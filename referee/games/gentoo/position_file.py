@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnpkit.components.model import Game
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.moves import plain_digits
-from pnpkit.referee.engine.position_file import position_lines
-from pnpkit.referee.engine.rules import ScoreSheet
+from pnpkit.referee.api import Game, PnpError, ScoreSheet, counted, plain_digits, position_lines
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
 from pnpkit.referee.games.gentoo.setup import STONES_AT_START
 from pnpkit.referee.games.gentoo.state import Catalog
-from pnpkit.wording import counted
 
 FORM = "NAME PENGUINS [STONES], e.g. `Ann 5` or `Bob 3 2`"
 

@@ -1,10 +1,13 @@
 """Gentoo (Dave Dobson, 2010): a deck-builder of penguin procreation, refereed.
 
+Every move is declared once here (`MOVES`, in the rulebook's order: Setup, Phase I, Phase II, a
+Stone Thief's answer, the referee's reshuffle), with the steps it belongs to, its rule, its check
+and its apply; its syntax line, parse, text, dispatch and "not now" refusal come from that.
 The class is the Rules contract's surface (docs/engine.md); it hands each question to the module
 of the rulebook's part that answers it: setup.py (the setup), turn.py (the course of a turn),
 piles.py (cards turned over, reshuffles), common_area.py (Phase I), personal_area.py and cards.py
 (Phase II, the cards' effects, hatching), scoring.py (winning), table_view.py (what is shown),
-moves.py (the move syntax), position_file.py, policy.py (the simulated player). Rule IDs (GE-n)
+moves.py (the move words), position_file.py, policy.py (the simulated player). Rule IDs (GE-n)
 refer to rules-index.md. Piles whose order is hidden are pools (state.Pool); each card turned
 face up is a chance move `flip CARD`, checked against the pile it comes from.
 """
@@ -12,17 +15,28 @@ face up is a chance move `flip CARD`, checked against the pile it comes from.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup
-from pnpkit.referee.engine.verdict import Verdict, refuse
+from pnpkit.referee.api import (
+    Game,
+    Knowledge,
+    Move,
+    MoveForm,
+    Moves,
+    MoveSyntaxError,
+    Prompt,
+    PromptKind,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Syntax,
+    Verdict,
+    refuse,
+    split_actor,
+)
 from pnpkit.referee.games.gentoo import (
     common_area,
-    moves,
     personal_area,
     piles,
     policy,
@@ -31,8 +45,20 @@ from pnpkit.referee.games.gentoo import (
     turn,
 )
 from pnpkit.referee.games.gentoo.knowledge import knowledge
+from pnpkit.referee.games.gentoo.moves import (
+    CARD,
+    NAME,
+    PILE,
+    marked,
+    read_choose,
+    read_hatch,
+    read_play,
+    write_choose,
+    write_hatch,
+    write_play,
+)
 from pnpkit.referee.games.gentoo.position_file import score_position
-from pnpkit.referee.games.gentoo.setup import apply_first, check_first, check_names, initial
+from pnpkit.referee.games.gentoo.setup import apply_first, check_names, initial
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
     DISCARD,
@@ -47,33 +73,206 @@ from pnpkit.referee.games.gentoo.state import (
     Table,
 )
 
-Check = Callable[[Setup, Table, Move], Verdict]
-Apply = Callable[[Setup, Table, Move], Table]
+MOVES = Moves(
+    syntax_rule="GE-53",
+    not_now_rule="GE-9",
+    step_rules={
+        SETUP: "GE-3",
+        FIRST: "GE-8",
+        DRAW: "GE-10",
+        CHOOSE: "GE-12",
+        DISCARD: "GE-17",
+        FLIP: "GE-18",
+        PLAY: "GE-20",
+        PECK: "GE-31",
+        OVER: "GE-24",
+    },
+    turn_rule="GE-35",
+    over_rule="GE-24",
+    where=lambda state: (state.step, state.turn),
+    keep_case=True,
+)
+"""Every move of Gentoo, in the order the rulebook meets them; a move at another step than its
+own is refused citing the rule of the step it came at."""
+WORDS = {"CARD": CARD, "NAME": NAME, "PILE": PILE}
 
-CHECKS: Mapping[str, Check] = {
-    "flip": piles.check_flip,
-    "first": check_first,
-    "choose": common_area.check_choose,
-    "discard": common_area.check_discard,
-    "play": personal_area.check_play,
-    "hatch": personal_area.check_hatch,
-    "used": personal_area.check_used,
-    "pass": personal_area.check_pass,
-    "allow": personal_area.check_allow,
-}
-"""Each type of move's check, once it comes from the right player at the right step."""
-APPLIES: Mapping[str, Apply] = {
-    "flip": piles.apply_flip,
-    "first": apply_first,
-    "choose": common_area.apply_choose,
-    "discard": common_area.apply_discard,
-    "play": personal_area.apply_play,
-    "hatch": personal_area.apply_hatch,
-    "used": personal_area.apply_used,
-    "pass": personal_area.apply_pass,
-    "allow": personal_area.apply_allow,
-    "reshuffle": piles.apply_reshuffle,
-}
+# --- Setup: the Choice Cards turned over one at a time, then the first player (GE-3, GE-8) -------
+MOVES.add(
+    MoveForm(
+        "flip CARD",
+        "the card turned face up (Choice Card or your Player Pile)",
+        "GE-36",
+        piles.apply_flip,
+        step=(SETUP, DRAW, FLIP),
+        check=piles.check_flip,
+        words=WORDS,
+    )
+)
+MOVES.add(
+    MoveForm("first NAME", "the player who goes first", "GE-8", apply_first, FIRST, words=WORDS)
+)
+
+# --- Phase I, the Common Area: draw (a flip), choose, discard (GE-10 … GE-17) ---------------------
+MOVES.add(
+    MoveForm(
+        "choose CARD [site]",
+        "Phase I: take a Choice Card into your Used Pile",
+        "GE-12",
+        common_area.apply_choose,
+        CHOOSE,
+        check=common_area.check_choose,
+        read=read_choose,
+        write=write_choose,
+        rows=(
+            Syntax("choose CARD", "Phase I: take a Choice Card into your Used Pile", "GE-12"),
+            Syntax("choose EGG site", "… an Egg, with a Good Nesting Site in play", "GE-15"),
+        ),
+    )
+)
+MOVES.add(
+    MoveForm(
+        "discard CARD",
+        "Phase I: discard a Choice Card down to four",
+        "GE-17",
+        common_area.apply_discard,
+        DISCARD,
+        check=common_area.check_discard,
+        words=WORDS,
+    )
+)
+
+# --- Phase II, the Personal Area: flip, then play, hatch or move to Used (GE-18 … GE-23) ---------
+MOVES.add(
+    MoveForm(
+        "play CARD [NAME | EGG choice | EGG NAME [used]]",
+        "Phase II: play a Card in Play",
+        "GE-20",
+        personal_area.apply_play,
+        step=(PLAY, PECK),
+        check=personal_area.check_play,
+        read=read_play,
+        write=write_play,
+        rows=(
+            Syntax(
+                "play CARD", "Phase II: play a Card in Play (Blizzard, Gone Fishing, Thaw)", "GE-20"
+            ),
+            Syntax("play GE-THF NAME", "Stone Thief: take a nesting stone from NAME", "GE-28"),
+            Syntax("play GE-SEA NAME", "Leopard Seal: NAME loses a penguin", "GE-30"),
+            Syntax(
+                "play GE-SKU EGG choice", "Skua: discard an Egg among the Choice Cards", "GE-27"
+            ),
+            Syntax("play GE-SKU EGG NAME", "Skua: discard an Egg in NAME's Cards in Play", "GE-27"),
+            Syntax(
+                "play GE-SKU EGG NAME used", "Skua: the Egg on top of NAME's Used Pile", "GE-27"
+            ),
+        ),
+    )
+)
+MOVES.add(
+    MoveForm(
+        "hatch EGG [NAME]",
+        "hatch an Egg with a Hatch",
+        "GE-21",
+        personal_area.apply_hatch,
+        PLAY,
+        check=personal_area.check_hatch,
+        read=read_hatch,
+        write=write_hatch,
+        rows=(
+            Syntax("hatch EGG NAME", "hatch with a Hatch, giving NAME a nesting stone", "GE-21"),
+            Syntax("hatch EGG", "hatch when you have no nesting stone to give", "GE-22"),
+        ),
+    )
+)
+MOVES.add(
+    MoveForm(
+        "used CARD",
+        "Phase II: move a Card in Play to your Used Pile",
+        "GE-23",
+        personal_area.apply_used,
+        PLAY,
+        check=personal_area.check_used,
+        words=WORDS,
+    )
+)
+MOVES.add(
+    MoveForm(
+        "pass",
+        "choose nothing; or end the turn with three or fewer in play",
+        "GE-12",
+        personal_area.apply_pass,
+        step=(CHOOSE, PLAY),
+        check=personal_area.check_pass,
+    )
+)
+
+# --- A Stone Thief's victim answers: a Vicious Peck played out of turn (a `play`), or allow ------
+MOVES.add(
+    MoveForm(
+        "allow",
+        "let the Stone Thief take the stone",
+        "GE-31",
+        personal_area.apply_allow,
+        PECK,
+        rows=(
+            Syntax(
+                "NAME: play GE-PCK", "out of turn: a Vicious Peck blocks the Stone Thief", "GE-31"
+            ),
+            Syntax("allow", "let the Stone Thief take the stone", "GE-31"),
+        ),
+    )
+)
+
+# --- The referee's own reshuffle when a pile runs out, never typed (GE-11, GE-19) -----------------
+MOVES.add(
+    MoveForm(
+        "reshuffle PILE",
+        "the pile that ran out shuffled anew",
+        "GE-11",
+        piles.apply_reshuffle,
+        check=piles.check_reshuffle,
+        words=WORDS,
+        rows=(),
+    )
+)
+
+
+def read(setup: Setup, text: str) -> Move:
+    """The move typed, perhaps after `NAME:` (a Vicious Peck out of turn)."""
+    actor, rest = split_actor(text, setup.players)
+    move = MOVES.parse(setup, marked(rest, setup.players))
+    return move if actor is None else {**move, "player": actor}
+
+
+def written(move: Move) -> str:
+    """The move's one-line form: `read` of it gives the move back."""
+    body = MOVES.text(move)
+    return f"{move['player']}: {body}" if "player" in move else body
+
+
+WELL_FORMED_KEPT = 100_000
+_WELL_FORMED: set[tuple[object, ...]] = set()
+
+
+def well_formed(setup: Setup, move: Move) -> bool:
+    """Whether `move` is exactly what some typed text parses to (a logged move may be
+    damaged). Moves found well formed are remembered (a few hundred per table of players);
+    a move equal to one of them (`==`, as the check compares) is well formed too."""
+    key: tuple[object, ...] | None = (id(setup.game), setup.players, tuple(move.items()))
+    try:
+        if key in _WELL_FORMED:
+            return True
+    except TypeError:  # a value that is no JSON scalar: checked afresh, never remembered
+        key = None
+    try:
+        ok = read(setup, written(move)) == move
+    except (MoveSyntaxError, KeyError, TypeError, AttributeError):
+        return False
+    if ok and key is not None:
+        if len(_WELL_FORMED) >= WELL_FORMED_KEPT:
+            _WELL_FORMED.clear()
+        _WELL_FORMED.add(key)
+    return ok
 
 
 class Gentoo(Rules):
@@ -89,8 +288,8 @@ class Gentoo(Rules):
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "the rules as printed, with the readings of its rules index"
     }
-    syntax_rule = moves.SYNTAX_RULE
-    syntax = moves.SYNTAX
+    syntax_rule = MOVES.syntax_rule
+    syntax = MOVES.syntax()
 
     # --- setup ------------------------------------------------------------------------------
     def check_setup(
@@ -119,12 +318,12 @@ class Gentoo(Rules):
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Table, text: str) -> Move:
-        """The move typed (see moves.py)."""
-        return moves.parse(text, Catalog.of(setup.game), setup.players)
+        """The move typed, perhaps after `NAME:` (a Vicious Peck out of turn)."""
+        return read(setup, text)
 
     def text(self, setup: Setup, move: Move) -> str:
         """The move's one-line form."""
-        return moves.text(move)
+        return written(move)
 
     # --- checking ---------------------------------------------------------------------------
     def check(self, setup: Setup, state: Table, move: Move) -> Verdict:
@@ -132,22 +331,18 @@ class Gentoo(Rules):
         if state.step == OVER:
             winner = setup.players[state.winner or 0]
             return refuse("GE-24", f"the game is over: {winner} has five penguins")
-        if not moves.well_formed(move, Catalog.of(setup.game), setup.players):
+        if not well_formed(setup, move):
             return refuse("", f"not a Gentoo move as the referee writes one: {move!r}")
         verdict = turn.check_actor(setup, state, move)
         if not verdict.ok:
             return verdict
-        if move["type"] == "reshuffle":
-            return piles.check_reshuffle(setup, state, move)
-        verdict = turn.check_step(setup, state, move)
-        if not verdict.ok:
-            return verdict
-        return CHECKS[move["type"]](setup, state, move)
+        verdict = MOVES.not_now(state, move, lambda: turn.prompt(setup, state).text)
+        return MOVES.check_own(setup, state, move) if verdict.ok else verdict
 
     # --- applying ---------------------------------------------------------------------------
     def apply(self, setup: Setup, state: Table, move: Move) -> Table:
         """The table after the move, the steps with nothing to do skipped."""
-        return turn.settle(APPLIES[move["type"]](setup, state, move))
+        return turn.settle(MOVES.apply(setup, state, move))
 
     # --- listing ----------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Table) -> list[Move]:

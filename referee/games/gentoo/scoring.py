@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnpkit.referee.engine.rules import ScoreSheet, Setup
+from pnpkit.referee.api import ScoreSheet, Setup
 from pnpkit.referee.games.gentoo.state import Table
 
 PENGUINS_TO_WIN = 5

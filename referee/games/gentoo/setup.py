@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict
+from pnpkit.referee.api import Move, PnpError, Setup, evolve
 from pnpkit.referee.games.gentoo.moves import KEYWORDS
 from pnpkit.referee.games.gentoo.state import DRAW, Catalog, Player, Pool, Table
 
@@ -53,11 +49,6 @@ def initial(setup: Setup) -> Table:
         penguin_supply=catalog.token("penguin").count,
         fish_supply=catalog.token("fish").count - FISH_AT_START * n,
     )
-
-
-def check_first(setup: Setup, state: Table, move: Move) -> Verdict:
-    """Setup step 8: any player may go first (GE-8)."""
-    return ACCEPTED
 
 
 def apply_first(setup: Setup, state: Table, move: Move) -> Table:

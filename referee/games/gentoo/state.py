@@ -15,9 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pnpkit.components.model import Component, Game
-from pnpkit.referee.engine.game_facts import per_game
-from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.api import Component, Game, evolve, per_game
 
 CARDS = "cards"
 TOKENS = "tokens"

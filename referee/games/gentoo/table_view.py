@@ -7,11 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Face, Setup, cards, counted, place_card
 from pnpkit.referee.games.gentoo.state import OVER, Catalog, Player, Table
-from pnpkit.referee.views.faces import Face, place_card
-from pnpkit.referee.views.table_data import cards
-from pnpkit.wording import counted
 
 CARD_W, CARD_H, GAP, MARGIN = 60, 84, 10, 20
 BAND = CARD_H + 50
@@ -73,7 +70,7 @@ def draw_table(
 ) -> str:
     """The SVG picture of the table: the legend, the middle, then each player's area; every card
     shown, each player's area and Used Pile, and the Choice Cards are tap targets."""
-    from pnpkit.referee.views.picture import Picture, text_width  # `move` must start fast
+    from pnpkit.referee.api import Picture, text_width  # `move` must start fast
 
     widest = max([5, len(state.choice), *(len(p.in_play) for p in state.players)]) + 3
     width = 2 * MARGIN + widest * (CARD_W + GAP)

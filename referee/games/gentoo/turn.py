@@ -4,9 +4,7 @@ step, the steps skipped when they have nothing to do, and the turn passing on (G
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo.setup import CHOICE_CARDS
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
@@ -26,30 +24,6 @@ from pnpkit.referee.games.gentoo.state import (
 CARDS_IN_PLAY_KEPT = 3
 """Cards in Play a player may keep at the end of a turn without moving one to Used (GE-23)."""
 
-STEP_RULE = {
-    SETUP: "GE-3",
-    FIRST: "GE-8",
-    DRAW: "GE-10",
-    CHOOSE: "GE-12",
-    DISCARD: "GE-17",
-    FLIP: "GE-18",
-    PLAY: "GE-20",
-    PECK: "GE-31",
-    OVER: "GE-24",
-}
-"""The rule cited when a move comes at the wrong step."""
-MOVE_STEPS = {
-    "flip": (SETUP, DRAW, FLIP),
-    "first": (FIRST,),
-    "choose": (CHOOSE,),
-    "discard": (DISCARD,),
-    "play": (PLAY, PECK),
-    "hatch": (PLAY,),
-    "used": (PLAY,),
-    "pass": (CHOOSE, PLAY),
-    "allow": (PECK,),
-}
-"""The steps at which each type of move may be made."""
 STEP_KIND: dict[str, PromptKind] = {OVER: "over", SETUP: "chance", DRAW: "chance", FLIP: "chance"}
 """The kind of prompt of each step that is not a player's move."""
 
@@ -106,13 +80,6 @@ def check_actor(setup: Setup, state: Table, move: Move) -> Verdict:
     if move.get("type") == "play" and Catalog.of(setup.game).kind(move["card"]) == ("vicious-peck"):
         return refuse("GE-42", "a Vicious Peck is played only to block a Stone Thief aimed at you")
     return refuse("GE-35", f"it is {' or '.join(actors)}'s move, not {player}'s")
-
-
-def check_step(setup: Setup, state: Table, move: Move) -> Verdict:
-    """A move of this type may be made at the current step."""
-    if state.step in MOVE_STEPS.get(move.get("type"), ()):
-        return ACCEPTED
-    return refuse(STEP_RULE[state.step], f"not now: {prompt(setup, state).text}")
 
 
 def settle(state: Table) -> Table:

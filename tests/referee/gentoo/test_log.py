@@ -108,3 +108,30 @@ def test_ge_36_keywords_in_any_case_and_a_typo_echoed_as_typed() -> None:
         RULES.parse(setup, table, "flip GE-XYZ")
     with pytest.raises(MoveSyntaxError, match="'Bobb' is not a player"):
         RULES.parse(setup, table, "play GE-THF Bobb")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("flip", "expected: flip CARD"),
+        ("first Ann Bob", "expected: first NAME"),
+        ("pass now", "expected: pass"),
+        ("choose GE-EG5 here", "expected: choose CARD, or choose EGG site"),
+        ("hatch GE-EG3 Ann Bob", "expected: hatch EGG, or hatch EGG NAME"),
+        (
+            "xyzzy 12",
+            "expected one of: flip CARD; first NAME; choose CARD [site]; discard CARD; "
+            "play CARD [NAME | EGG choice | EGG NAME [used]]; hatch EGG [NAME]; used CARD; "
+            "pass; allow",
+        ),
+    ],
+)
+def test_ge_53_a_known_move_with_the_wrong_words_is_refused_naming_its_own_form(
+    text: str, said: str
+) -> None:
+    """GE-53: a move's first word known, the refusal gives that move's form alone (it gave the
+    whole list); text that is no move gets the list, without the referee's own reshuffle."""
+    setup = make(2)
+    with pytest.raises(MoveSyntaxError) as raised:
+        RULES.parse(setup, RULES.initial(setup), text)
+    assert str(raised.value) == said

@@ -1,5 +1,5 @@
 """A form's own parse hook (`read`/`write`) for a syntax its placeholders cannot say, its other
-shapes in the syntax table (`also`), forms the table does not show, forms of several steps, and a
+shapes in the syntax table (`rows`), forms the table does not show, forms of several steps, and a
 "not now" rule per step."""
 
 from __future__ import annotations
@@ -38,7 +38,12 @@ def write_step(move: Move) -> str:
 
 def walk_moves() -> Moves:
     moves = Moves(
-        "WK-9", {"walk": "WK-1", "rest": "WK-2"}, "WK-3", "WK-4", lambda s: (s.step, s.seat)
+        "WK-9",
+        "WK-9",
+        "WK-3",
+        "WK-4",
+        lambda s: (s.step, s.seat),
+        step_rules={"walk": "WK-1", "rest": "WK-2"},
     )
     moves.add(
         MoveForm(
@@ -49,14 +54,15 @@ def walk_moves() -> Moves:
             step=("walk", "rest"),
             read=read_step,
             write=write_step,
-            also=(Syntax("step back", "the way you came", "WK-6"),),
+            rows=(
+                Syntax("step N …", "steps of these lengths", "WK-5"),
+                Syntax("step back", "the way you came", "WK-6"),
+            ),
             options=lambda setup, state: [{"counts": [1, 2]}],
         )
     )
     moves.add(
-        MoveForm(
-            "sleep", "the referee's own", "WK-7", lambda *_: Walk("over"), "night", shown=False
-        )
+        MoveForm("sleep", "the referee's own", "WK-7", lambda *_: Walk("over"), "night", rows=())
     )
     return moves
 
@@ -71,7 +77,7 @@ def test_a_parse_hook_reads_and_writes_a_syntax_the_placeholders_cannot_say() ->
     assert moves.text({"type": "step", "counts": [4, 5]}) == "step 4 5"
     with pytest.raises(MoveSyntaxError, match=r"^expected: step N …$"):
         moves.parse(setup, "step")
-    with pytest.raises(MoveSyntaxError, match=r"^expected one of: step N …; step back$"):
+    with pytest.raises(MoveSyntaxError, match=r"^expected one of: step N …$"):
         moves.parse(setup, "jump")
 
 
@@ -91,6 +97,6 @@ def test_a_form_of_several_steps_and_a_not_now_rule_per_step() -> None:
     refused = moves.check(setup, Walk("rest"), {"type": "sleep"}, lambda: "Ann rests")
     assert (refused.rule, refused.reason) == ("WK-2", "not now: Ann rests")
     assert moves.not_now(Walk("walk"), {"type": "sleep"}, lambda: "").rule == "WK-1"
-    assert moves.not_now(Walk("night"), step, lambda: "").rule == "WK-9"  # no rule named: syntax
+    assert moves.not_now(Walk("night"), step, lambda: "").rule == "WK-9"  # no rule of its own
     assert moves.not_now(Walk("night"), {"type": "fly"}, lambda: "").rule == "WK-9"
-    assert moves.not_now(Walk("night"), {"type": "sleep"}, lambda: "") is None
+    assert moves.not_now(Walk("night"), {"type": "sleep"}, lambda: "").ok
