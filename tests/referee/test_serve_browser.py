@@ -12,23 +12,13 @@ from typing import Any
 import pytest
 
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing, enter, launch, version, wait_for_new_table
+from tests.referee.browser import chromium_missing, enter, version, wait_for_new_table
 from tests.referee.serve_helpers import hands, new_log
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        found = launch(playwright)
-        yield found
-        found.close()
 
 
 @pytest.fixture
