@@ -10,7 +10,8 @@ Speed: `pnp scan`'s reading of a 12-megapixel photo against zxing-cpp alone read
 file (opened with Pillow, Data Matrix only), best of five each, taking turns.
 
 Targets: no wrong ID ever; at least 99% read where a code spans 30 px or more; within 1.5× of
-the library alone. `python -m bench.bench_scan --quick` (CI) makes a few photos only.
+the library alone. The quick mode (`python -m bench --quick`, which CI runs, or
+`python -m bench.bench_scan --quick`) makes a few photos only and times one round.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from bench import sitting
 from bench.photos import Camera, Truth, alpina_layout, nut_hunt_layout, photograph
 from pnpkit.components import load_game
 from pnpkit.components.catalog import resolve_game
@@ -146,8 +148,9 @@ def _centre(corners) -> tuple[float, float]:
     return (sum(p[0] for p in corners) / 4, sum(p[1] for p in corners) / 4)
 
 
-def speed() -> int:
-    """Scan of a 12-megapixel photo against zxing-cpp alone; 0 if within FLOOR_FACTOR."""
+def speed(rounds: int) -> int:
+    """Scan of a 12-megapixel photo against zxing-cpp alone, best of `rounds` each; 0 if
+    within FLOOR_FACTOR."""
     import zxingcpp
 
     game = load_game("alpina")
@@ -166,7 +169,7 @@ def speed() -> int:
                 )
 
         floor_times, ours_times = [], []
-        for _ in range(ROUNDS):  # in turns, so that a slower spell of the machine falls on both
+        for _ in range(rounds):  # in turns, so that a slower spell of the machine falls on both
             floor_times.append(_timed(floor))
             ours_times.append(_timed(lambda: scan_photo(game, path)))
         floor_time, ours_time = min(floor_times), min(ours_times)
@@ -186,9 +189,12 @@ def _timed(call) -> float:
     return time.perf_counter() - start
 
 
-def main(quick: bool = False) -> int:
-    """Run the benchmark, print the figures; 0 if every target is met."""
-    return read_shares(quick) | speed()
+def main(quick: bool | None = None) -> int:
+    """Run the benchmark, print the figures; 0 if every target is met. `quick` (by default the
+    sitting's, as `python -m bench --quick` sets it): a few photos and one timed round."""
+    if quick is None:
+        quick = sitting.QUICK
+    return read_shares(quick) | speed(1 if quick else ROUNDS)
 
 
 if __name__ == "__main__":

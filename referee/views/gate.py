@@ -38,7 +38,7 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.engine.information import SHARED, Knowledge, Zone, secretly_moved
 from pnpkit.referee.engine.moves import player_named, split_actor
 from pnpkit.referee.engine.rules import Prompt, Rules, Setup, State
-from pnpkit.referee.engine.session import COMMIT, Session, in_effect
+from pnpkit.referee.engine.session import COMMIT, TABLE, Session, in_effect
 from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError, refuse
 from pnpkit.referee.log.game_log import Event
 from pnpkit.referee.views.report import prompt_json
@@ -448,11 +448,14 @@ def state_for(
     viewer: str,
     face: Any,
     picture: str | object | None = DRAW,
+    actors: dict[int, str | None] | None = None,
 ) -> dict:
     """Everything a web page shows `viewer`: the picture (public only), the text, the prompt,
     the legal moves, the choices, the score, the viewer's seat (`Gate.seat`) and the log so
-    far. The picture is the same for every viewer: a caller showing one table to several pages
-    draws it once (`table_picture`) and passes it as `picture`."""
+    far, each move of a player with its `actor` (`log_actor`). The picture is the same for
+    every viewer: a caller showing one table to several pages draws it once (`table_picture`)
+    and passes it as `picture`; likewise `actors`, who made each move by `seq`, kept by a
+    caller that shows the same log again (filled in here as needed)."""
     gate = Gate(session, viewer)
     setup, _rules = session.setup, session.rules
     prompt = session.prompt()
@@ -474,13 +477,28 @@ def state_for(
         "score": gate.score(),
         "seat": gate.seat(),
         "log": [  # undone moves, and the undos, are no longer shown
-            entry
+            log_actor(session, entry, {} if actors is None else actors)
             for entry, counts in zip(
                 gate.entries(session.events, kept), in_effect(session.events), strict=True
             )
             if counts
         ],
     }
+
+
+def log_actor(session: Session, entry: Event, actors: dict[int, str | None]) -> Event:
+    """A shown log entry of a move made by a player (`by` "table", whichever page or command
+    entered it) with that player as `actor` (null for a decision of the whole table), so that
+    every page's log says who moved: whose decision a move is is public (the prompt names
+    them), only a move's cards may be secret. `actors` holds those worked out already, by
+    `seq` (the same for every viewer)."""
+    if entry["by"] != TABLE:
+        return entry
+    seq = entry["seq"]
+    if seq not in actors:
+        move = session.events[seq - 1]["move"]
+        actors[seq] = session.rules.actor(session.setup, session.state_before(seq), move)
+    return entry | {"actor": actors[seq]}
 
 
 def card_info(game: Game, card: str) -> dict[str, Any]:

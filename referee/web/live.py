@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.errors import PnpError
-from pnpkit.referee.engine.session import TABLE, ReplayError, Session
+from pnpkit.referee.engine.session import ReplayError, Session
 from pnpkit.referee.engine.verdict import MoveRefused, refuse
 from pnpkit.referee.log.game_log import Event, open_for_append, read_log_if_idle
 from pnpkit.referee.log.store import load_session, new_numbered_game
@@ -80,8 +80,8 @@ class LiveTable:
             if key not in self._states:
                 if self._picture is None or self._picture[0] != self.version:
                     self._picture = (self.version, table_picture(self.session, self.face))
-                found = state_for(self.session, self.kept(), viewer, self.face, self._picture[1])
-                found["log"] = [self._with_actor(entry) for entry in found["log"]]
+                found = state_for(self.session, self.kept(), viewer, self.face,
+                                  self._picture[1], self._actors)  # fmt: skip
                 found["asking"] = self.asked_of(viewer)
                 self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
                 self._states[key] = found | {
@@ -91,21 +91,6 @@ class LiveTable:
                     "error": self.error,
                 }
             return self._states[key]
-
-    def _with_actor(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """A log entry of a move made by a player (`by` "table", whichever page or command
-        entered it) with that player as `actor` (null for a decision of the whole table), so
-        that every page's log says who moved: whose decision a move is is public (the prompt
-        names them), only a move's cards may be secret."""
-        if entry["by"] != TABLE:
-            return entry
-        seq = entry["seq"]
-        if seq not in self._actors:
-            session = self.session
-            move = session.events[seq - 1]["move"]
-            before = session.state_before(seq)
-            self._actors[seq] = session.rules.actor(session.setup, before, move)
-        return entry | {"actor": self._actors[seq]}
 
     def card_face(self, viewer: str, card: str) -> str | None:
         """`card`'s printed front as SVG text, if `viewer` may see it now (else None)."""

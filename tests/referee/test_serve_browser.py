@@ -12,23 +12,13 @@ from typing import Any
 import pytest
 
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing, enter, launch, version, wait_for_new_table
+from tests.referee.browser import chromium_missing, enter, version, wait_for_new_table
 from tests.referee.serve_helpers import hands, new_log
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        found = launch(playwright)
-        yield found
-        found.close()
 
 
 @pytest.fixture
@@ -56,7 +46,10 @@ def test_a_whole_alpina_game_on_the_page_with_a_refusal_and_undo(tmp_path: Path,
         assert enter(page, "first Bob") == "accepted"
         refused = enter(page, "play AL-99 e4")
         assert refused.startswith("refused: AL-8: AL-99 is not an Alpina card")
+        page.evaluate("document.querySelector('#log li').dataset.mark = 'drawn before'")
         assert enter(page, legal(page)[0]) == "accepted"
+        # the entries shown already stay as they were drawn: only the move's own are added
+        assert page.evaluate("document.querySelector('#log li').dataset.mark") == "drawn before"
         before = log_texts(page)
         page.click("#undo")
         page.wait_for_function("document.querySelector('#verdict').className === 'accepted'")

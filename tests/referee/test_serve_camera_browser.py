@@ -12,7 +12,7 @@ import pytest
 from bench.photos import Camera, Placed, photograph
 from pnpkit.components import load_game
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing, launch
+from tests.referee.browser import chromium_missing
 from tests.referee.serve_helpers import new_log
 
 pytestmark = [
@@ -25,15 +25,11 @@ ANSWERED = "['accepted', 'refused'].includes(document.querySelector('#verdict').
 
 
 @pytest.fixture
-def page() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        context = browser.new_context(viewport={"width": 390, "height": 844})
-        context.set_default_timeout(20_000)
-        yield context.new_page()
-        browser.close()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(20_000)
+    yield context.new_page()
+    context.close()
 
 
 def photo(folder: Path, *cards: str) -> Path:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing, enter, launch
+from tests.referee.browser import chromium_missing, enter
 from tests.referee.serve_helpers import new_log
 
 pytestmark = [
@@ -21,15 +21,11 @@ MOST_TABS = 600
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(10_000)
-        yield context.new_page()
-        browser.close()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
 
 
 def tabs_to_the_log(page: Any) -> int:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
+from pnpkit.referee.views.gate import SHARED, event_secrecy, state_for
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.serve_helpers import new_log
@@ -35,3 +36,17 @@ def test_a_decision_of_the_whole_table_is_logged_with_no_player(tmp_path: Path) 
         entries = web.get("/api/state").json()["log"]
     actors = {e["text"]: e.get("actor", "no actor key") for e in entries}
     assert actors["first Bob"] is None  # the page then shows "table first Bob", as before
+
+
+def test_the_actor_comes_from_the_gate_so_the_secrecy_tests_read_it(tmp_path: Path) -> None:
+    """`actor` is part of what `state_for` (the one path from the game to a page, which the
+    indistinguishability test reads) gives every viewer, not added by the server after it."""
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=1)
+    live = LiveTable(log)
+    move = live.state("Bob")["legal"][0]
+    assert live.enter(move, "Bob")["accepted"]
+    session = live.session
+    kept = event_secrecy(session.setup, session.events)
+    for viewer in (SHARED, "Ann", "Bob"):
+        entries = state_for(session, kept, viewer, lambda _: None)["log"]
+        assert [(e["actor"], e["text"]) for e in entries if e["by"] == "table"] == [("Bob", move)]

@@ -12,7 +12,7 @@ import pytest
 from pnpkit.referee.log.move_command import enter_move
 from pnpkit.referee.web.launch import serving
 from pnpkit.referee.web.live import LiveTable
-from tests.referee.browser import chromium_missing, launch
+from tests.referee.browser import chromium_missing
 from tests.referee.serve_helpers import new_log
 
 pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
@@ -21,15 +21,11 @@ LIVE = "document.querySelector('#conn').textContent === 'live'"
 
 
 @pytest.fixture
-def page() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        context = browser.new_context(viewport={"width": 390, "height": 844})
-        context.set_default_timeout(10_000)
-        yield context.new_page()
-        browser.close()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
 
 
 def move(log: Path) -> str:
@@ -85,17 +81,14 @@ def test_a_failed_state_fetch_is_tried_again(tmp_path: Path, page: Any) -> None:
         assert page.text_content("#prompt")
 
 
-def test_the_other_pages_are_asked_to_agree_to_an_undo(tmp_path: Path) -> None:
+def test_the_other_pages_are_asked_to_agree_to_an_undo(tmp_path: Path, browser: Any) -> None:
     """Cy asks to undo Ann's (or Bob's) move on their phone: the two other phones show the
     question with agree and refuse; once both agree the move is gone from every page's log."""
-    from playwright.sync_api import sync_playwright
-
     log = new_log(tmp_path, "alpina", ["Ann", "Bob", "Cy"], seed=1)
     actor = LiveTable(log).state()["prompt"]["actors"][0]
     made = move(log)
     asker = next(p for p in ("Ann", "Bob", "Cy") if p != actor)
-    with sync_playwright() as playwright, serving(log) as (links, _):
-        browser = launch(playwright)
+    with serving(log) as (links, _):
         context = browser.new_context(viewport={"width": 390, "height": 844})
         context.set_default_timeout(10_000)
         pages = {}
@@ -118,7 +111,7 @@ def test_the_other_pages_are_asked_to_agree_to_an_undo(tmp_path: Path) -> None:
                 "m => !document.querySelector('#log').textContent.includes(m)", arg=made
             )
             assert page.text_content("#asking") == ""
-        browser.close()
+        context.close()
 
 
 def test_the_end_of_the_game_disables_moves_and_offers_a_rematch(tmp_path: Path, page: Any) -> None:

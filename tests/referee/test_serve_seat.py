@@ -4,7 +4,6 @@ tap; faces served only to a viewer who sees the card."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from pnpkit.referee.views.gate import SHARED, Gate
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.launch import serving
 from pnpkit.referee.web.live import LiveTable
-from tests.referee.browser import chromium_missing, launch
+from tests.referee.browser import chromium_missing
 from tests.referee.serve_helpers import hands, new_log
 from tests.referee.tapper import offered
 
@@ -82,16 +81,6 @@ def test_a_face_is_served_only_to_a_viewer_who_sees_the_card(tmp_path: Path) -> 
 
 
 pytestmark_browser = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        found = launch(playwright)
-        yield found
-        found.close()
 
 
 @pytestmark_browser

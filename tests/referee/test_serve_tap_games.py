@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import Gate
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing, launch
+from tests.referee.browser import chromium_missing
 from tests.referee.indistinguishable import write_log
 from tests.referee.serve_helpers import new_log
 from tests.referee.tapper import Tapper, version
@@ -27,16 +26,6 @@ pytestmark = [
     pytest.mark.browser,
 ]
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        found = launch(playwright)
-        yield found
-        found.close()
 
 
 def open_page(browser: Any, url: str, viewport: dict[str, int]) -> Any:

@@ -4,7 +4,6 @@ controls, every POST refused; and the table's text as a list on every page."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.keys import copy_keys, keys_path, read_keys
 from pnpkit.referee.web.launch import make_links, print_links, serving
 from pnpkit.referee.web.live import LiveTable
-from tests.referee.browser import chromium_missing, enter, launch, wait_for_new_table
+from tests.referee.browser import chromium_missing, enter, wait_for_new_table
 from tests.referee.serve_helpers import new_log
 
 BASE = "http://127.0.0.1"
@@ -118,16 +117,6 @@ def test_an_older_keys_file_gets_a_spectators_key_and_a_bad_one_is_refused(
     with pytest.raises(PnpError, match=r"g\.jsonl\.keys\.json: /watch is malformed"):
         make_links(LiveTable(log), "127.0.0.1", 8765)
     assert path.read_text() == bad
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        found = launch(playwright)
-        yield found
-        found.close()
 
 
 CONTROLS = """() => [...document.querySelectorAll('input, button, select, textarea')]

@@ -132,11 +132,27 @@ function pick(move, choices) {
   box.focus();
 }
 
+function logItem(entry, key) {
+  const item = el("li", { value: entry.seq, className: entry.secret ? "secret" : "" },
+    el("span", { className: "by", textContent: entry.actor ? `${entry.actor}: ` : `${entry.by} ` }),
+    entry.text);
+  item.dataset.key = key;
+  return item;
+}
+
 function renderLog(log) {
-  const items = log.map((e) => el("li", { value: e.seq, className: e.secret ? "secret" : "" },
-    el("span", { className: "by", textContent: e.actor ? `${e.actor}: ` : `${e.by} ` }), e.text));
-  $("log").replaceChildren(...items);
-  $("log").scrollTop = $("log").scrollHeight;
+  // Only the entries that changed are drawn again: the entries shown before that are still the
+  // same (the log grows by a move's few events; an undo changes its end) stay as they are, so a
+  // long game's page does not build its whole log again on every move.
+  const list = $("log");
+  const keys = log.map((entry) => JSON.stringify(entry));
+  const items = list.children;
+  let same = 0;
+  while (same < items.length && same < keys.length && items[same].dataset.key === keys[same]) same += 1;
+  if (same === items.length && same === keys.length) return;
+  while (items.length > same) items[items.length - 1].remove();
+  list.append(...log.slice(same).map((entry, at) => logItem(entry, keys[same + at])));
+  list.scrollTop = list.scrollHeight;
 }
 
 function render(state) {
