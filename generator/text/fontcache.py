@@ -52,9 +52,13 @@ def cached_parse(
     `version` before. What `parse` returns must be plain data that marshal keeps as it is:
     it is stored only if it reads back equal (None, for "cannot be stored", never is)."""
     folder = cache_dir()
+    try:
+        code_digest = _code_digest(code, version)
+    except OSError:  # the parsing code's source cannot be read: no key can be trusted
+        folder = None
     if folder is None:
         return parse()
-    h = hashlib.blake2b(_code_digest(code, version), digest_size=20)
+    h = hashlib.blake2b(code_digest, digest_size=20)
     h.update(kind.encode() + b"\0" + _digest(data))
     path = folder / "fonts" / f"{h.hexdigest()}.marshal"
     found = _read(path)

@@ -138,3 +138,14 @@ def test_no_cache_writes_nothing(private_cache: Path, monkeypatch: pytest.Monkey
     monkeypatch.setenv("PNPKIT_NO_CACHE", "1")
     CachedTTFont("Uncached", str(FONTS[2]))
     assert not private_cache.exists() or not os.listdir(private_cache)
+
+
+def test_unreadable_code_source_parses_without_the_cache(
+    tmp_path: Path, private_cache: Path
+) -> None:
+    """The key holds the parsing code's source: when it cannot be read, nothing is cached."""
+    from pnpkit.generator.text.fontcache import cached_parse
+
+    value = cached_parse("probe", b"font bytes", lambda: {"parsed": 1}, tmp_path / "gone.py")
+    assert value == {"parsed": 1}
+    assert not private_cache.exists()
