@@ -18,11 +18,12 @@ from reportlab.pdfbase.pdfdoc import (
     PDFStream,
     xObjectName,
 )
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.errors import PnpError
 from pnpkit.generator.art.artwork import grey_bitmap, grey_drawing, svg_drawing
+from pnpkit.generator.backends.pdffonts import CachedTTFont
 from pnpkit.generator.faces.face import (
     Ellipse,
     Face,
@@ -50,7 +51,7 @@ def register_fonts() -> None:
     rl_config.useA85 = 0
     for style, name in PDF_FONTS.items():
         path = str(FONT_DIR / FONT_FILES[style])
-        pdfmetrics.registerFont(TTFont(name, path))
+        pdfmetrics.registerFont(CachedTTFont(name, path))
         _font_names[path] = name
 
 
@@ -65,7 +66,7 @@ def font_name(path: str) -> str:
     if name is None:
         name = f"PnpFont{len(_font_names) + 1}"
         try:
-            pdfmetrics.registerFont(TTFont(name, path))
+            pdfmetrics.registerFont(CachedTTFont(name, path))
         except (TTFError, OSError, ValueError, KeyError, IndexError, struct.error) as exc:
             raise PnpError(f"font {path} cannot be embedded in the PDF: {exc}") from exc
         _font_names[path] = name

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from pnpkit.generator.text.fontcache import cached_parse
+
 FONT_DIR = Path(__file__).parent / "fonts"
 FONT_FILES = {
     "regular": "DejaVuSans.ttf",
@@ -19,6 +21,8 @@ FONT_FILES = {
     "bold-italic": "DejaVuSans-BoldOblique.ttf",
 }
 FONT_FAMILY = "DejaVu Sans"
+CODE = Path(__file__)
+"""This module: its source is part of the font cache's key."""
 
 
 @dataclass(frozen=True)
@@ -102,8 +106,15 @@ def metrics(style: str) -> FontMetrics:
 
 @cache
 def font_metrics(path: Path) -> FontMetrics:
-    """The metrics of the TrueType font file `path`; ValueError if it cannot be read as one."""
+    """The metrics of the TrueType font file `path`; ValueError if it cannot be read as one.
+    Read from the font cache when the same bytes were read before."""
     data = path.read_bytes()
+    widths, ascent, descent = cached_parse("metrics", data, lambda: _parsed(data), CODE)
+    return FontMetrics(path.stem, path, widths, ascent, descent)
+
+
+def _parsed(data: bytes) -> tuple[dict[int, float], float, float]:
+    """The widths by character, the ascent and the descent (in ems) of the font `data`."""
     try:
         tables = _tables(data)
         units = struct.unpack_from(">H", data, tables["head"][0] + 18)[0]
@@ -120,4 +131,4 @@ def font_metrics(path: Path) -> FontMetrics:
         }
     except (struct.error, KeyError, IndexError, ZeroDivisionError) as exc:
         raise ValueError(f"not a readable TrueType font ({exc})") from None
-    return FontMetrics(path.stem, path, widths, ascent / units, -descent / units)
+    return widths, ascent / units, -descent / units
