@@ -151,4 +151,8 @@ def __getattr__(name: str) -> Any:
         from pnpkit.referee.views.picture import Picture
 
         return Picture
+    if name in ("PAD", "text_width"):  # the picture's label padding and text measure, as Picture
+        from pnpkit.referee.views import picture
+
+        return getattr(picture, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
