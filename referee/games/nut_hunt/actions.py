@@ -4,9 +4,7 @@ or pass; and trading three nuts of a kind for one of another, at any time.
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, PromptKind, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats, turn
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of

@@ -12,15 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnpkit.referee.engine.information import Knowledge, Zone, private, public
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Knowledge, Move, Setup, Zone, counted, private, public
 from pnpkit.referee.games.nut_hunt import seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.moves import move_text
 from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
-from pnpkit.wording import counted
 
 
 def pieces(setup: Setup, state: Hunt) -> Counter[str]:

@@ -9,13 +9,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from pnpkit.referee.engine.moves import Move, plain_digits, player_named, split_actor
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.api import (
+    Move,
+    MoveSyntaxError,
+    Setup,
+    counted,
+    plain_digits,
+    player_named,
+    split_actor,
+)
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import NutData, data_of
 from pnpkit.referee.games.nut_hunt.state import Hunt
-from pnpkit.wording import counted
 
 EXPECTED = (
     "layout, first, draw, keep, place, roll, scatter, forage, recruit, hassle, scout, pass, "
