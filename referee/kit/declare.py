@@ -8,7 +8,9 @@ from `one_of`); a move holds each placeholder's value under its name in lower ca
 "play", "card": "EX-R5", "pile": "red"}`). `KEY:WORD` names the key when a form has two of a
 kind (`move FROM:SPACE TO:SPACE`). `PLAYER=WORD` reads the secret choices of a simultaneous step,
 one `NAME=VALUE` pair per player (`bid PLAYER=N`): the move holds them under "chosen" (or the
-key `PLAYER=KEY:WORD` names), a mapping player → choice.
+key `PLAYER=KEY:WORD` names), a mapping player → choice. A syntax the words cannot say (lists,
+optional words, words whose reading depends on the table) is read by the form's own `read` and
+written by its `write`, its lines of the syntax table given by `lines`.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Word:
     read: Callable[[Setup, str], Any]
     write: Callable[[Any], str] = str
     values: tuple[str, ...] = ()
+    refusal: Callable[[Setup, str], str] | None = None
+    """The refusal of a typed word that is not one (default: "… is not a NAME: expected …")."""
 
 
 def _card(setup: Setup, word: str) -> str:
@@ -115,6 +119,14 @@ class MoveForm:
     hidden: str = ""
     """What a viewer reads of the move when it moved a card they may not see ("a card is
     dealt"); empty: "(secret)"."""
+    read: Callable[[Setup, State | None, list[str]], Move] | None = None
+    """The form's own reading of the words after its first (and the state, when the parse has
+    it), for a syntax the placeholders cannot say; its form is then only its syntax line."""
+    write: Callable[[Move], str] | None = None
+    """The form's own text of a move (with `read`)."""
+    lines: tuple[Syntax, ...] = ()
+    """Its lines of the syntax table when it is typed in more than one way or not as `form` says
+    (none: `form`, `meaning` and `rule`)."""
 
     verb: str = field(init=False, compare=False)
     """The form's first word: the move's "type"."""
@@ -122,7 +134,12 @@ class MoveForm:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verb", self.form.split()[0])
-        object.__setattr__(self, "_slots", self._read_slots())
+        object.__setattr__(self, "_slots", [] if self.read else self._read_slots())
+
+    @property
+    def usage(self) -> str:
+        """The form as people type it, for refusals: its first syntax line's."""
+        return self.lines[0].form if self.lines else self.form
 
     def slots(self) -> list[Slot]:
         """Each word after the verb: (key or fixed word, None for a fixed word, its Word)."""
@@ -144,7 +161,9 @@ class MoveForm:
             found.append(((key or default).lower(), "each" if pair[1] else kind, word))
         return found
 
-    def parse(self, setup: Setup, said: list[str]) -> Move:
+    def parse(self, setup: Setup, said: list[str], state: State | None = None) -> Move:
+        if self.read is not None:
+            return self.read(setup, state, said)
         slots = self.slots()
         if slots and slots[-1][1] == "each":
             key, _, word = slots[-1]
@@ -155,12 +174,12 @@ class MoveForm:
                 key: {p: self._read(setup, word, v) for p, v in chosen.items()},
             }
         if len(said) != len(slots):
-            raise MoveSyntaxError(f"expected: {self.form}")
+            raise MoveSyntaxError(f"expected: {self.usage}")
         move: Move = {"type": self.verb}
         for typed, (key, _, word) in zip(said, slots, strict=True):
             if word is None:
                 if typed != key:
-                    raise MoveSyntaxError(f"{typed!r}: expected {key!r} ({self.form})")
+                    raise MoveSyntaxError(f"{typed!r}: expected {key!r} ({self.usage})")
                 continue
             move[key] = self._read(setup, word, typed)
         return move
@@ -169,11 +188,15 @@ class MoveForm:
         try:
             return word.read(setup, typed)
         except (ValueError, MoveSyntaxError):
+            if word.refusal is not None:
+                raise MoveSyntaxError(word.refusal(setup, typed)) from None
             raise MoveSyntaxError(
-                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
+                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.usage})"
             ) from None
 
     def text(self, move: Move) -> str:
+        if self.write is not None:
+            return self.write(move)
         said = [self.verb]
         for key, kind, word in self.slots():
             if word is None:
@@ -258,13 +281,16 @@ class Moves:
         return move.get("type") in self._by_verb
 
     def syntax(self) -> tuple[Syntax, ...]:
-        return tuple(Syntax(f.form, f.meaning, f.rule) for f in self.forms)
+        return tuple(
+            line for f in self.forms for line in f.lines or (Syntax(f.form, f.meaning, f.rule),)
+        )
 
-    def parse(self, setup: Setup, text: str) -> Move:
+    def parse(self, setup: Setup, text: str, state: State | None = None) -> Move:
+        """The move `text` says; `state`, when given, goes to a form's own `read`."""
         said = words(text)
         for form in self.forms:
             if said and said[0] == form.verb:
-                return form.parse(setup, said[1:])
+                return form.parse(setup, said[1:], state)
         expected = "; ".join(f.form for f in self.forms)
         raise MoveSyntaxError(f"expected one of: {expected}")
 
