@@ -291,7 +291,7 @@ class Moves:
         for form in self.forms:
             if said and said[0] == form.verb:
                 return form.parse(setup, said[1:], state)
-        expected = "; ".join(f.form for f in self.forms)
+        expected = "; ".join(f.usage for f in self.forms)
         raise MoveSyntaxError(f"expected one of: {expected}")
 
     def text(self, move: Move) -> str:

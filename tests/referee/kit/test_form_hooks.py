@@ -105,3 +105,5 @@ def test_refusals_spell_a_form_as_its_first_syntax_line() -> None:
         moves.parse(SETUP, "go sea now")
     with pytest.raises(MoveSyntaxError, match=r"expected a site \(go SITE\)$"):
         moves.parse(SETUP, "go moon")
+    with pytest.raises(MoveSyntaxError, match=r"^expected one of: go SITE$"):
+        moves.parse(SETUP, "stay")
