@@ -29,9 +29,9 @@ def where(state: Hunt, card: str) -> str:
 
 
 def check_show(setup: Setup, state: Hunt, move: Move) -> Verdict:
-    """NH-28: at the end, a card the referee has not seen."""
+    """NH-28: at the end, a card the referee has not seen (before it, NH-3: `check_early_show`)."""
     if state.phase != st.SHOW:
-        return refuse("NH-28", "objectives are shown at the end of the game")
+        return check_early_show(setup, state, move)
     card = move["card"]
     if card not in state.pool:
         return refuse("NH-28", f"{card} cannot be in your hand: {where(state, card)}")
