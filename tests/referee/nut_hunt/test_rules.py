@@ -588,6 +588,21 @@ def test_nh_10_a_damaged_move_is_refused_not_a_crash(move: dict) -> None:
         assert not verdict.ok and str(verdict).startswith("NH-10: not a Nut Hunt move")
 
 
+@pytest.mark.parametrize("text", ["xyzzy 12", "", "WIL"])
+def test_nh_41_text_that_is_no_move_names_each_move_as_the_syntax_table_spells_it(text) -> None:
+    """The refusal lists each move's form, not only its first word, as `referee rules` does."""
+    setup = make()
+    with pytest.raises(MoveSyntaxError) as refused:
+        RULES.parse(setup, RULES.initial(setup), text)
+    said = str(refused.value)
+    firsts = {}
+    for line in RULES.syntax:
+        firsts.setdefault(line.form.removeprefix("NAME: ").split()[0], line.form)
+    verbs = "layout first draw keep place roll scatter forage recruit hassle scout pass trade show"
+    assert list(firsts) == [*verbs.split(), "automa"]
+    assert said == "expected one of: " + "; ".join(firsts.values())
+
+
 def test_svg_draws_every_tile_the_fox_and_pieces() -> None:
     setup = make()
     picture = RULES.svg(setup, turn(setup, HIC_0=2, WIL_1_nest=1), lambda _: None)
