@@ -135,6 +135,8 @@ class MoveForm:
     def __post_init__(self) -> None:
         object.__setattr__(self, "verb", self.form.split()[0])
         object.__setattr__(self, "_slots", [] if self.read else self._read_slots())
+        if (self.read is None) != (self.write is None):
+            raise ValueError(f"{self.form!r}: a form's own read and write go together")
 
     @property
     def usage(self) -> str:
@@ -208,7 +210,10 @@ class MoveForm:
         return " ".join(said)
 
     def moves(self, setup: Setup, state: State) -> list[Move]:
-        """The moves of this form `options` offers now (not yet checked)."""
+        """The moves of this form `options` offers now (not yet checked); a form with its own
+        `read` has no placeholders to combine: only `options` lists its moves."""
+        if self.read is not None and self.options is None:
+            return []
         slots = [(k, w) for k, kind, w in self.slots() if w is not None and kind != "each"]
         if self.each is not None:
             key, _, word = next(s for s in self.slots() if s[1] == "each")

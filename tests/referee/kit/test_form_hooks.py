@@ -107,3 +107,20 @@ def test_refusals_spell_a_form_as_its_first_syntax_line() -> None:
         moves.parse(SETUP, "go moon")
     with pytest.raises(MoveSyntaxError, match=r"^expected one of: go SITE$"):
         moves.parse(SETUP, "stay")
+
+
+def test_a_forms_own_read_goes_with_its_own_write_and_lists_only_its_options() -> None:
+    with pytest.raises(ValueError, match="read and write go together"):
+        MoveForm("tour SITE …", "visit", "EX-6", lambda s, t, m: t, read=_read_tour)
+    listed = MoveForm(
+        "tour SITE …",
+        "visit",
+        "EX-6",
+        lambda s, t, m: t,
+        read=_read_tour,
+        write=lambda m: "tour",
+        options=lambda setup, state: [{"sites": ["sea"]}],
+    )
+    assert listed.moves(SETUP, None) == [{"type": "tour", "sites": ["sea"]}]
+    tour = _moves().of({"type": "tour"})
+    assert tour.moves(SETUP, None) == []
