@@ -10,7 +10,8 @@ walnuts) or by the nut card's ID, objective cards by ID (NH-O05 or o05).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from pnpkit.referee.api import (
     Move,
@@ -198,33 +199,36 @@ def scout_text(move: Move) -> str:
     return "scout keep" if move["keep"] else "scout none"
 
 
-def malformed(setup: Setup, move: Move) -> str:
+def malformed(setup: Setup, move: Move, shapes: Mapping[str, Shape]) -> str:
     """What makes `move` no Nut Hunt move at all ('' if nothing): an unknown type, a missing or
-    unexpected field, a tile, card, nut or player that does not exist (a damaged log, say)."""
+    unexpected field, a tile, card, nut or player that does not exist (a damaged log, say).
+    `shapes`: each kind of move's, by its type."""
     kind = move.get("type")
-    shape = _SHAPES.get(kind) if isinstance(kind, str) else None
+    shape = shapes.get(kind) if isinstance(kind, str) else None
     if shape is None:
         return f"unknown move {move.get('type')!r}; expected one of: {EXPECTED}"
     data, players = data_of(setup.game), setup.players
     for key, value in move.items():
         if key == "type":
             continue
-        wanted, valid = shape.get(key, _UNEXPECTED)
+        wanted, valid = shape.tests.get(key, _UNEXPECTED)
         if not valid(data, players, value):
             return f"{kind}: {key} {value!r} is not {wanted}"
-    fields = _FIELDS[kind]
-    if fields.keys() <= move.keys():
+    if shape.fields.keys() <= move.keys():
         return ""
-    return f"{kind}: {min(fields.keys() - move.keys())} is missing"
+    return f"{kind}: {min(shape.fields.keys() - move.keys())} is missing"
 
 
-def _listing(kind: Callable[[NutData, tuple[str, ...], object], bool]):
+_Test = Callable[[NutData, tuple[str, ...], object], bool]
+
+
+def _listing(kind: _Test) -> _Test:
     return lambda data, players, value: (
         isinstance(value, list) and all(kind(data, players, v) for v in value)
     )
 
 
-_VALID: dict[str, Callable[[NutData, tuple[str, ...], object], bool]] = {
+_VALID: dict[str, _Test] = {
     "a tile": lambda data, players, value: isinstance(value, str) and value in data.tiles,
     "an objective card": lambda data, players, value: (
         isinstance(value, str) and value in data.objectives
@@ -241,27 +245,20 @@ _VALID |= {
     "a list of nuts": _listing(_VALID["a nut"]),
 }
 _OPTIONAL = {"player": "a player", "automa": "true or false", "keep": "0 or 1"}
-_FIELDS: dict[str, dict[str, str]] = {
-    "layout": {"tiles": "a list of tiles"},
-    "first": {"name": "a player"},
-    "draw": {"card": "an objective card"},
-    "keep": {"cards": "a list of cards"},
-    "place": {"tile": "a tile", "nuts": "a list of nuts"},
-    "roll": {"value": "a number"},
-    "scatter": {"from": "a tile", "to": "a list of tiles"},
-    "forage": {"nuts": "a list of nuts"},
-    "recruit": {"tile": "a tile"},
-    "hassle": {"tile": "a tile"},
-    "scout": {},
-    "pass": {},
-    "trade": {"give": "a nut", "get": "a nut", "player": "a player"},
-    "show": {"card": "an objective card"},
-    "automa": {"cards": "a list of cards", "places": "a list of tiles"},
-}
-_Test = Callable[[NutData, tuple[str, ...], object], bool]
-_SHAPES: dict[str, dict[str, tuple[str, _Test]]] = {
-    kind: {key: (wanted, _VALID[wanted]) for key, wanted in (_OPTIONAL | fields).items()}
-    for kind, fields in _FIELDS.items()
-}
-"""Each move's fields, the optional ones included: what each must be, and its test."""
 _UNEXPECTED: tuple[str, _Test] = ("a field of this move", lambda data, players, value: False)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The fields a logged move of one kind must have (key → what it must be, one of `_VALID`),
+    and the test of each of them and of the optional ones."""
+
+    fields: Mapping[str, str]
+    tests: Mapping[str, tuple[str, _Test]]
+
+
+def shape(fields: Mapping[str, str]) -> Shape:
+    """The shape of a move with `fields`, besides its type and the optional `player`, `automa`
+    and `keep`."""
+    tests = {key: (wanted, _VALID[wanted]) for key, wanted in (_OPTIONAL | dict(fields)).items()}
+    return Shape(fields, tests)

@@ -62,8 +62,25 @@ Apply = Callable[[Setup, Hunt, Move], Hunt]
 Check = Callable[[Setup, Hunt, Move], Verdict]
 
 
-def _declare(form: str, meaning: str, rule: str, apply: Apply, check: Check, **more: Any) -> None:
-    MOVES.add(MoveForm(form, meaning, rule, apply, check=check, words=moves.WORDS, **more))
+SHAPES: dict[str, moves.Shape] = {}
+"""Each kind of move's fields, by its type: a move logged without them, or with others, is
+refused (a log damaged by hand)."""
+
+
+def _declare(
+    form: str,
+    meaning: str,
+    rule: str,
+    apply: Apply,
+    check: Check,
+    fields: Mapping[str, str],
+    **more: Any,
+) -> None:
+    """The move `form` (see `MoveForm`), with the fields a logged one holds."""
+    declared = MOVES.add(
+        MoveForm(form, meaning, rule, apply, check=check, words=moves.WORDS, **more)
+    )
+    SHAPES[declared.verb] = moves.shape(fields)
 
 
 # Setting up (NH-1 … NH-7): the forest laid out, the starting player, each player's objectives
@@ -74,6 +91,7 @@ _declare(
     "NH-1",
     game_setup.apply_layout,
     game_setup.check_layout,
+    fields={"tiles": "a list of tiles"},
     read=moves.read_layout,
     write=lambda m: "layout " + " ".join(m["tiles"]),
 )
@@ -83,6 +101,7 @@ _declare(
     "NH-4",
     game_setup.apply_first,
     game_setup.check_first,
+    fields={"name": "a player"},
     lines=(Syntax("first PLAYER", "the starting player", "NH-4"),),
 )
 _declare(
@@ -91,6 +110,7 @@ _declare(
     "NH-38",
     objectives.apply_draw,
     objectives.check_draw,
+    fields={"card": "an objective card"},
 )
 _declare(
     "keep CARD … | keep none",
@@ -98,6 +118,7 @@ _declare(
     "NH-3",
     objectives.apply_keep,
     objectives.check_keep,
+    fields={"cards": "a list of cards"},
     read=moves.read_keep,
     write=lambda m: "keep " + (" ".join(m["cards"]) or "none"),
 )
@@ -107,6 +128,7 @@ _declare(
     "",
     game_setup.apply_place,
     game_setup.check_place,
+    fields={"tile": "a tile", "nuts": "a list of nuts"},
     read=moves.read_place,
     write=lambda m: f"place {m['tile']} " + " ".join(m["nuts"]),
 )
@@ -117,6 +139,7 @@ _declare(
     "NH-11",
     turn.apply_roll,
     turn.check_roll,
+    fields={"value": "a number"},
     lines=(Syntax("roll N", "the fox die showed N (also for each Automa squirrel)", "NH-11"),),
 )
 _declare(
@@ -125,6 +148,7 @@ _declare(
     "NH-16",
     scattering.apply,
     scattering.check,
+    fields={"from": "a tile", "to": "a list of tiles"},
     read=moves.read_scatter,
     write=moves.scatter_text,
 )
@@ -134,6 +158,7 @@ _declare(
     "NH-13",
     turn.apply_forage,
     turn.check_forage,
+    fields={"nuts": "a list of nuts"},
     read=moves.read_forage,
     write=lambda m: "forage " + " ".join(m["nuts"]),
 )
@@ -144,6 +169,7 @@ _declare(
     "NH-21",
     actions.apply_recruit,
     actions.check_recruit,
+    fields={"tile": "a tile"},
 )
 _declare(
     "hassle TILE",
@@ -151,6 +177,7 @@ _declare(
     "NH-22",
     actions.apply_hassle,
     actions.check_hassle,
+    fields={"tile": "a tile"},
 )
 _declare(
     "scout keep | scout none",
@@ -158,6 +185,7 @@ _declare(
     "NH-23",
     actions.apply_scout,
     actions.check_scout,
+    fields={},
     read=moves.read_scout,
     write=moves.scout_text,
     lines=(
@@ -171,6 +199,7 @@ _declare(
     "NH-10",
     actions.apply_pass,
     actions.check_pass,
+    fields={},
 )
 _declare(
     "trade NUT for NUT",
@@ -178,6 +207,7 @@ _declare(
     "NH-24",
     actions.apply_trade,
     actions.check_trade,
+    fields={"give": "a nut", "get": "a nut", "player": "a player"},
     read=moves.read_trade,
     write=lambda m: f"trade {m['give']} for {m['get']}",
     lines=(
@@ -191,6 +221,7 @@ _declare(
     "NH-28",
     end.apply_show,
     end.check_show,
+    fields={"card": "an objective card"},
     lines=(
         Syntax("show CARD", "at the end, each player shows their objectives", "NH-28"),
         Syntax("NAME: show CARD", "before the end, if they wish: an objective they hold", "NH-3"),
@@ -203,6 +234,7 @@ _declare(
     "",
     automa.apply,
     automa.check,
+    fields={"cards": "a list of cards", "places": "a list of tiles"},
     read=moves.read_automa,
     write=lambda m: " ".join(["automa", *m["cards"], "places", *m["places"]]),
 )
@@ -334,7 +366,7 @@ class NutHuntRules(Rules):
 
     # --- checking and applying ----------------------------------------------------------------
     def check(self, setup: Setup, state: Hunt, move: Move) -> Verdict:
-        problem = malformed(setup, move)
+        problem = malformed(setup, move, SHAPES)
         if problem:
             return refuse("NH-10", f"not a Nut Hunt move: {problem}")
         if state.phase == st.OVER:
