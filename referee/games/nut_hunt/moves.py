@@ -30,6 +30,7 @@ EXPECTED = (
     "layout, first, draw, keep, place, roll, scatter, forage, recruit, hassle, scout, pass, "
     "trade, show"
 )
+"""The moves people type, named when a logged move is of no known type."""
 
 
 def _known(found: str | None) -> str:
