@@ -262,8 +262,9 @@ def _any_time(state: Hunt, move: Move) -> bool:
 
 
 class NutHuntRules(Rules):
-    """The rules of Nut Hunt: the Rules contract, each part delegated to the module holding that
-    part of the rulebook (setup, turn, scattering, actions, objectives, end, automa, scoring)."""
+    """The rules of Nut Hunt: the Rules contract, its moves declared once (`MOVES`), each part
+    delegated to the module holding that part of the rulebook (setup, turn, scattering, actions,
+    objectives, end, automa, scoring)."""
 
     id = "nut-hunt"
     contract = "2.0"
