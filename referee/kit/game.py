@@ -37,7 +37,7 @@ class KitRules(Rules):
         return self.flow.prompt(setup.players, state.turn)
 
     def parse(self, setup: Setup, state: State, text: str) -> Move:
-        return self.moves.parse(setup, text)
+        return self.moves.parse(setup, text, state)
 
     def text(self, setup: Setup, move: Move) -> str:
         return self.moves.text(move)

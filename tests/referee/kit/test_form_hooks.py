@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.api import ACCEPTED, MoveForm, Moves, MoveSyntaxError, Syntax, Word
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Flow,
+    KitRules,
+    MoveForm,
+    Moves,
+    MoveSyntaxError,
+    Step,
+    Syntax,
+    Word,
+)
 from pnpkit.referee.log.store import make_setup
 
 EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
@@ -124,3 +134,11 @@ def test_a_forms_own_read_goes_with_its_own_write_and_lists_only_its_options() -
     assert listed.moves(SETUP, None) == [{"type": "tour", "sites": ["sea"]}]
     tour = _moves().of({"type": "tour"})
     assert tour.moves(SETUP, None) == []
+
+
+def test_kit_rules_give_a_forms_own_read_the_state() -> None:
+    class Tours(KitRules):
+        flow = Flow((Step("tour"),))
+        moves = _moves()
+
+    assert Tours().parse(SETUP, ("jungle",), "tour") == {"type": "tour", "sites": ["jungle"]}
