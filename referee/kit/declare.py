@@ -128,7 +128,8 @@ class MoveForm:
     """What a viewer reads of the move when it moved a card they may not see ("a card is
     dealt"); empty: "(secret)"."""
     read: Read | None = None
-    """A parse hook reading the words after the verb (none: the form's placeholders read them)."""
+    """A parse hook reading the words after the verb (none: the form's placeholders read them);
+    it comes with `write` (refused at declaration without it)."""
     write: Callable[[Move], str] | None = None
     """The move's text, with `read` (none: the form's words, each placeholder's value)."""
     rows: tuple[Syntax, ...] | None = None
@@ -143,6 +144,8 @@ class MoveForm:
     def __post_init__(self) -> None:
         object.__setattr__(self, "verb", self.form.split()[0])
         object.__setattr__(self, "_slots", self._read_slots())
+        if (self.read is None) != (self.write is None):
+            raise ValueError(f"{self.form!r}: a form's own read and write go together")
 
     def at(self, step: str) -> bool:
         """Whether the form is a move of `step`."""
