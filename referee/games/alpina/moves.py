@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move, find_player, pairs, space, space_name, words
-from pnpkit.referee.engine.rules import Setup, Syntax
-from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.api import (
+    Move,
+    MoveSyntaxError,
+    Setup,
+    Syntax,
+    find_player,
+    pairs,
+    space,
+    space_name,
+    words,
+)
 from pnpkit.referee.games.alpina import grid
 
 SYNTAX_RULE = "AL-28"

@@ -17,11 +17,18 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup
-from pnpkit.referee.engine.verdict import MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.api import (
+    Game,
+    Knowledge,
+    Move,
+    MoveSyntaxError,
+    Prompt,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Verdict,
+    refuse,
+)
 from pnpkit.referee.games.alpina import knowledge, moves, scoring, table_view, turn
 from pnpkit.referee.games.alpina import setup as setting_up
 from pnpkit.referee.games.alpina.position_file import read_position

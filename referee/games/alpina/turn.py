@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move, space_name
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, space_name
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.moves import SPACE_NAMES, not_a_card, space_index
 from pnpkit.referee.games.alpina.state import DRAW, GRID_CARDS, HAND, HIKER, OVER, PLAY, Alpina
