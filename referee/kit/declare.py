@@ -41,6 +41,12 @@ class Word:
     read: Callable[[Setup, str], Any]
     write: Callable[[Any], str] = str
     values: tuple[str, ...] = ()
+    key: str = ""
+    """The move's key for the value (default: the placeholder's name in lower case, "chosen"
+    for `PLAYER=WORD`); `KEY:WORD` in a form still names it."""
+    explains: bool = False
+    """A MoveSyntaxError that `read` raises is the refusal as it stands (else the kit words it:
+    "'x' is not a WORD: expected …")."""
 
 
 def _card(setup: Setup, word: str) -> str:
@@ -140,7 +146,7 @@ class MoveForm:
             word = self.words.get(kind) or STANDARD.get(kind)
             if word is None:
                 raise ValueError(f"{self.form!r}: {kind} is no placeholder the form knows")
-            default = "chosen" if pair[1] else kind
+            default = word.key or ("chosen" if pair[1] else kind)
             found.append(((key or default).lower(), "each" if pair[1] else kind, word))
         return found
 
@@ -168,7 +174,9 @@ class MoveForm:
     def _read(self, setup: Setup, word: Word, typed: str) -> Any:
         try:
             return word.read(setup, typed)
-        except (ValueError, MoveSyntaxError):
+        except (ValueError, MoveSyntaxError) as error:
+            if word.explains and isinstance(error, MoveSyntaxError):
+                raise
             raise MoveSyntaxError(
                 f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
             ) from None

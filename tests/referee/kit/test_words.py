@@ -1,0 +1,55 @@
+"""A game's own placeholders (`Word`): the key a value is logged under, a refusal worded by the
+word itself, optional trailing slots, and a value of several words written with the setup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnpkit.components import load_game
+from pnpkit.referee.api import Moves, MoveSyntaxError, Setup, Word, space
+from pnpkit.referee.log.store import make_setup
+
+EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
+
+
+def _at(setup: Setup, word: str) -> str:
+    space(word)  # MoveSyntaxError, worded by the engine, for a word that is no space
+    return word
+
+
+AT = Word("SPACE", "a space", _at, key="at", explains=True)
+
+
+def _nothing(setup: Setup, state: object, move: object) -> object:
+    """Do nothing."""
+    return state
+
+
+@pytest.fixture(name="setup")
+def expedition_setup() -> Setup:
+    return make_setup(load_game(EXPEDITION), ["Ann", "Bob"])
+
+
+def test_a_word_names_the_key_its_value_is_logged_under(setup: Setup) -> None:
+    moves = Moves("X-9", "X-1", "X-1", "X-1")
+    moves.form("hiker SPACE", "X-2", words={"SPACE": AT})(_nothing)
+    assert moves.parse(setup, "hiker e4") == {"type": "hiker", "at": "e4"}
+    assert moves.text({"type": "hiker", "at": "e4"}) == "hiker e4"
+    assert moves.syntax()[0].form == "hiker SPACE"
+    named = Moves("X-9", "X-1", "X-1", "X-1")
+    named.form("go TO:SPACE", "X-2", words={"SPACE": AT})(_nothing)
+    assert named.parse(setup, "go b2") == {"type": "go", "to": "b2"}  # KEY:WORD still names it
+
+
+def test_a_word_that_explains_keeps_its_own_refusal(setup: Setup) -> None:
+    moves = Moves("X-9", "X-1", "X-1", "X-1")
+    moves.form("hiker SPACE", "X-2", words={"SPACE": AT})(_nothing)
+    with pytest.raises(MoveSyntaxError) as raised:
+        moves.parse(setup, "hiker zz")
+    assert str(raised.value) == "'zz' is not a space: expected a letter and a number, like c3"
+    plain = Moves("X-9", "X-1", "X-1", "X-1")
+    plain.form("hiker SPACE", "X-2", words={"SPACE": Word("SPACE", "a space", _at)})(_nothing)
+    with pytest.raises(MoveSyntaxError, match=r"'zz' is not a SPACE: expected a space \(hiker"):
+        plain.parse(setup, "hiker zz")
