@@ -47,6 +47,12 @@ class Word:
     explains: bool = False
     """A MoveSyntaxError that `read` raises is the refusal as it stands (else the kit words it:
     "'x' is not a WORD: expected …")."""
+    rest: bool = False
+    """It reads every word left in the move, joined by one space (a name of several words);
+    the last placeholder of its form."""
+    spell: Callable[[Setup, Any], str] | None = None
+    """How a value is written when that needs the game's setup (a seat as its player's name);
+    else `write`."""
 
 
 def _card(setup: Setup, word: str) -> str:
@@ -146,6 +152,8 @@ class MoveForm:
             word = self.words.get(kind) or STANDARD.get(kind)
             if word is None:
                 raise ValueError(f"{self.form!r}: {kind} is no placeholder the form knows")
+            if word.rest and token != self.form.split()[-1]:
+                raise ValueError(f"{self.form!r}: {kind} reads every word left, so comes last")
             default = word.key or ("chosen" if pair[1] else kind)
             found.append(((key or default).lower(), "each" if pair[1] else kind, word))
         return found
@@ -160,6 +168,9 @@ class MoveForm:
                 "type": self.verb,
                 key: {p: self._read(setup, word, v) for p, v in chosen.items()},
             }
+        last = slots[-1][2] if slots else None
+        if last is not None and last.rest and len(said) > len(slots):
+            said = [*said[: len(slots) - 1], " ".join(said[len(slots) - 1 :])]
         if len(said) != len(slots):
             raise MoveSyntaxError(f"expected: {self.form}")
         move: Move = {"type": self.verb}
@@ -181,16 +192,24 @@ class MoveForm:
                 f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
             ) from None
 
-    def text(self, move: Move) -> str:
+    def text(self, move: Move, setup: Setup | None = None) -> str:
+        """The move as typed (`setup`: for a Word that `spell`s its values with it)."""
         said = [self.verb]
         for key, kind, word in self.slots():
             if word is None:
                 said.append(key)
             elif kind == "each":
-                said += [f"{p}={word.write(v)}" for p, v in move[key].items()]
+                said += [f"{p}={self._write(word, v, setup)}" for p, v in move[key].items()]
             else:
-                said.append(word.write(move[key]))
+                said.append(self._write(word, move[key], setup))
         return " ".join(said)
+
+    def _write(self, word: Word, value: Any, setup: Setup | None) -> str:
+        if word.spell is None:
+            return word.write(value)
+        if setup is None:
+            raise ValueError(f"{self.form!r}: {word.name} is written with the game's setup")
+        return word.spell(setup, value)
 
     def moves(self, setup: Setup, state: State) -> list[Move]:
         """The moves of this form `options` offers now (not yet checked)."""
@@ -276,8 +295,8 @@ class Moves:
         expected = "; ".join(f.form for f in self.forms)
         raise MoveSyntaxError(f"expected one of: {expected}")
 
-    def text(self, move: Move) -> str:
-        return self.of(move).text(move)
+    def text(self, move: Move, setup: Setup | None = None) -> str:
+        return self.of(move).text(move, setup)
 
     def check(
         self, setup: Setup, state: State, move: Move, prompt_text: Callable[[], str]

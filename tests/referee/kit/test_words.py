@@ -53,3 +53,28 @@ def test_a_word_that_explains_keeps_its_own_refusal(setup: Setup) -> None:
     plain.form("hiker SPACE", "X-2", words={"SPACE": Word("SPACE", "a space", _at)})(_nothing)
     with pytest.raises(MoveSyntaxError, match=r"'zz' is not a SPACE: expected a space \(hiker"):
         plain.parse(setup, "hiker zz")
+
+
+def _seat(setup: Setup, name: str) -> int:
+    return setup.players.index(name.title())
+
+
+SEAT = Word(
+    "PLAYER", "a player's name", _seat, key="seat", rest=True, spell=lambda s, n: s.players[n]
+)
+
+
+def test_a_word_may_read_the_rest_of_the_move_and_be_written_with_the_setup() -> None:
+    setup = make_setup(load_game(EXPEDITION), ["Ann Lee", "Bob"])
+    moves = Moves("X-9", "X-1", "X-1", "X-1")
+    moves.form("first PLAYER", "X-2", words={"PLAYER": SEAT})(_nothing)
+    move = moves.parse(setup, "first  ann   LEE")
+    assert move == {"type": "first", "seat": 0}
+    assert moves.text(move, setup) == "first Ann Lee"
+    assert moves.parse(setup, "first bob") == {"type": "first", "seat": 1}
+    with pytest.raises(ValueError, match="written with the game's setup"):
+        moves.text(move)
+    with pytest.raises(MoveSyntaxError, match="expected: first PLAYER"):
+        moves.parse(setup, "first")
+    with pytest.raises(ValueError, match="comes last"):
+        moves.form("pick PLAYER CARD", "X-2", words={"PLAYER": SEAT})(_nothing)
