@@ -129,11 +129,6 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
     return ACCEPTED
 
 
-def check_pass(setup: Setup, state: Alpina, move: Move) -> Verdict:
-    """AL-13: placing a hiker is optional."""
-    return ACCEPTED
-
-
 def apply_hiker(setup: Setup, state: Alpina, move: Move) -> Alpina:
     target = space_index(move["at"])
     assert target is not None
