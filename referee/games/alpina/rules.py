@@ -4,11 +4,12 @@ The rule IDs (AL-…) are those of rules-index.md, beside this module. At the ta
 secret: the referee counts the cards in each hand and identifies a card when it is played, by its
 printed ID. In digital mode (--seed) the referee deals and draws itself, and so knows every hand.
 
-`AlpinaRules` is the engine's view of the game; it hands each step to the module of the
-rulebook's part that holds it: `setup`, `turn` (play a card, place a hiker, draw a card),
-`scoring`, `position_file`, `moves` (what is typed), `table_view` (what is shown),
-`knowledge` (who sees which card: the engine's secrecy and the simulated players' samples
-follow from it).
+`MOVES` declares each kind of move once, step by step as the rulebook orders them; parse, text,
+the syntax table and the dispatch follow from it. `AlpinaRules` is the engine's view of the game;
+it hands each step to the module of the rulebook's part that holds it: `setup`, `turn` (play a
+card, place a hiker, draw a card), `scoring`, `position_file`, `moves` (the words of a move),
+`table_view` (what is shown), `knowledge` (who sees which card: the engine's secrecy and the
+simulated players' samples follow from it).
 """
 
 from __future__ import annotations
@@ -157,14 +158,14 @@ class AlpinaRules(Rules):
         """The game over (AL-17), a move of another step (AL-6), a player out of turn (AL-7), a
         damaged move's shape (its form's rule), then the form's own check."""
         if state.phase == OVER:
-            return refuse("AL-17", "the game is over: the 25th card has been placed")
+            return refuse(MOVES.over_rule, "the game is over: the 25th card has been placed")
         now = (f for f in MOVES.forms if f.step == state.phase)
         form = next((f for f in now if f.verb == move.get("type")), None)
         if form is None:
-            return refuse("AL-6", f"not now: {self.prompt(setup, state).text}")
-        player = move.get("player")
-        if player is not None and player != setup.players[state.turn]:
-            return refuse("AL-7", f"it is {setup.players[state.turn]}'s turn, not {player}'s")
+            return refuse(MOVES.not_now_rule, f"not now: {self.prompt(setup, state).text}")
+        player, seated = move.get("player"), setup.players[state.turn]
+        if player is not None and player != seated:
+            return refuse(MOVES.turn_rule, f"it is {seated}'s turn, not {player}'s")
         problem = moves.malformed(form, move)
         if problem:
             return refuse(form.rule, f"a malformed {form.verb} move: {problem}")
