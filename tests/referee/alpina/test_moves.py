@@ -6,8 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnpkit.referee.api import MoveSyntaxError, Syntax
+from pnpkit.referee.checks.harness import fuzz_examples
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
 from tests.referee.alpina.helpers import GAME, table
@@ -111,3 +114,24 @@ def test_a_first_player_of_several_words_is_logged_by_seat() -> None:
     session.submit(session.parse("start AL-20"))
     assert session.parse("first ANN  lee") == {"type": "first", "seat": 0}
     assert session.text({"type": "first", "seat": 1}) == "first Bob"
+
+
+WORDS = st.sampled_from(
+    ["start", "first", "play", "hiker", "pass", "draw", "deal", "ann", "LEE", "bob", "zed",
+     "al-01", "AL-20", "al-hred", "e4", "j5", "zz", "e04", "Ann=al-01,al-02", "bob=AL-03",
+     "=", "ann=", "x", "", "…", "ß", "12"]
+)  # fmt: skip
+
+
+@settings(max_examples=fuzz_examples(300), deadline=None)
+@given(st.lists(WORDS, max_size=5), st.sampled_from([" ", "  ", "\t"]))
+def test_any_text_is_a_move_that_reads_back_or_a_syntax_refusal(said: list[str], gap: str) -> None:
+    setup = make_setup(GAME, ["Ann Lee", "Bob"])
+    rules = setup.rules
+    state = rules.initial(setup)
+    try:
+        move = rules.parse(setup, state, gap.join(said))
+    except MoveSyntaxError as refused:
+        assert str(refused)
+        return
+    assert rules.parse(setup, state, rules.text(setup, move)) == move
