@@ -12,14 +12,10 @@ the referee keeps no pile of the others).
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.information import Knowledge, Zone, private, public
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Knowledge, Move, Setup, Zone, counted, evolve, private, public
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.moves import pair_key, text
 from pnpkit.referee.games.ano_nuevo.state import ALPHA, BETA, AnoNuevo, role_holder
-from pnpkit.wording import counted
 
 SEALS_OWN = ("hand", "aside", "pool", "displayed")
 """A seal's zones of Prey cards, each named `KIND:PLAYER`."""

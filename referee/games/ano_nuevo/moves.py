@@ -5,9 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pnpkit.referee.engine.moves import Move, pairs, plain_digits, player_named, words
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.api import (
+    Move,
+    MoveSyntaxError,
+    Setup,
+    pairs,
+    plain_digits,
+    player_named,
+    words,
+)
 from pnpkit.referee.games.ano_nuevo.state import OCEAN
 
 STAY = {"stay": True, "up": True, "fight": True, "back": False, "down": False}

@@ -17,19 +17,20 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import (
+from pnpkit.referee.api import (
     Choices,
+    Game,
+    Knowledge,
+    Move,
     Prompt,
     PromptKind,
     Rules,
     ScoreSheet,
     Setup,
     Syntax,
+    Verdict,
+    refuse,
 )
-from pnpkit.referee.engine.verdict import Verdict, refuse
 from pnpkit.referee.games.ano_nuevo import (
     beginning,
     fight,
@@ -93,7 +94,7 @@ class AnoNuevoRules(Rules):
     """The referee for Año Nuevo."""
 
     id = "ano-nuevo"
-    contract = "1.2"
+    contract = "2.0"
     index = "rules-index.md"
     version = "2"
     """2: in digital mode the cards displayed are chosen at `display` (AN-31), not at `reveal`."""

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Setup
+from pnpkit.referee.api import Choices, Move, Prompt, PromptKind, Setup, counted
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn, next_fill
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_result
@@ -34,7 +33,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     role_holder,
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
-from pnpkit.wording import counted
 
 
 def prompt(setup: Setup, state: AnoNuevo) -> Prompt:
