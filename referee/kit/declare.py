@@ -115,6 +115,16 @@ class MoveForm:
     hidden: str = ""
     """What a viewer reads of the move when it moved a card they may not see ("a card is
     dealt"); empty: "(secret)"."""
+    shown: str = ""
+    """How the syntax table and refusals write the form when the placeholders' names do not say
+    it best (`travel NAME=N|ocean …`); empty: the form itself."""
+    also: tuple[Syntax, ...] = ()
+    """Further lines of the syntax table for the same move (another way to type it)."""
+    read: Callable[[Setup, list[str]], Move] | None = None
+    """A parse hook: the move from the words after the first, for a syntax the placeholders
+    cannot say (a key that depends on the setup); MoveSyntaxError if they are no such move."""
+    write: Callable[[Move], str] | None = None
+    """The text of a move `read` gives (with `read`)."""
 
     verb: str = field(init=False, compare=False)
     """The form's first word: the move's "type"."""
@@ -123,6 +133,11 @@ class MoveForm:
     def __post_init__(self) -> None:
         object.__setattr__(self, "verb", self.form.split()[0])
         object.__setattr__(self, "_slots", self._read_slots())
+
+    @property
+    def written(self) -> str:
+        """The form as the syntax table and refusals write it."""
+        return self.shown or self.form
 
     def slots(self) -> list[Slot]:
         """Each word after the verb: (key or fixed word, None for a fixed word, its Word)."""
@@ -145,6 +160,8 @@ class MoveForm:
         return found
 
     def parse(self, setup: Setup, said: list[str]) -> Move:
+        if self.read is not None:
+            return self.read(setup, said)
         slots = self.slots()
         if slots and slots[-1][1] == "each":
             key, _, word = slots[-1]
@@ -155,12 +172,12 @@ class MoveForm:
                 key: {p: self._read(setup, word, v) for p, v in chosen.items()},
             }
         if len(said) != len(slots):
-            raise MoveSyntaxError(f"expected: {self.form}")
+            raise MoveSyntaxError(f"expected: {self.written}")
         move: Move = {"type": self.verb}
         for typed, (key, _, word) in zip(said, slots, strict=True):
             if word is None:
                 if typed != key:
-                    raise MoveSyntaxError(f"{typed!r}: expected {key!r} ({self.form})")
+                    raise MoveSyntaxError(f"{typed!r}: expected {key!r} ({self.written})")
                 continue
             move[key] = self._read(setup, word, typed)
         return move
@@ -170,10 +187,12 @@ class MoveForm:
             return word.read(setup, typed)
         except (ValueError, MoveSyntaxError):
             raise MoveSyntaxError(
-                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
+                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.written})"
             ) from None
 
     def text(self, move: Move) -> str:
+        if self.write is not None:
+            return self.write(move)
         said = [self.verb]
         for key, kind, word in self.slots():
             if word is None:
@@ -258,14 +277,16 @@ class Moves:
         return move.get("type") in self._by_verb
 
     def syntax(self) -> tuple[Syntax, ...]:
-        return tuple(Syntax(f.form, f.meaning, f.rule) for f in self.forms)
+        return tuple(
+            line for f in self.forms for line in (Syntax(f.written, f.meaning, f.rule), *f.also)
+        )
 
     def parse(self, setup: Setup, text: str) -> Move:
         said = words(text)
         for form in self.forms:
             if said and said[0] == form.verb:
                 return form.parse(setup, said[1:])
-        expected = "; ".join(f.form for f in self.forms)
+        expected = "; ".join(f.written for f in self.forms)
         raise MoveSyntaxError(f"expected one of: {expected}")
 
     def text(self, move: Move) -> str:
