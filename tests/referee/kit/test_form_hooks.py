@@ -106,3 +106,17 @@ def test_a_parse_hook_reads_and_writes_the_move(setup: Setup) -> None:
     if not setup.digital:
         with pytest.raises(MoveSyntaxError, match="expected how many cards, like show 2"):
             declared.parse(setup, "show lots")
+
+
+def test_what_a_word_expects_may_follow_the_setup(setup: Setup) -> None:
+    def seat(setup: Setup, word: str) -> str:
+        if word.capitalize() not in setup.players:
+            raise ValueError(word)
+        return word.capitalize()
+
+    players = Word("SEAT", lambda setup: f"one of {', '.join(setup.players)}", seat)
+    declared = Moves("X-1", "X-2", "X-3", "X-4")
+    declared.add(MoveForm("pass SEAT", "a player passes", "X-7", _keep, words={"SEAT": players}))
+    assert declared.parse(setup, "pass bob") == {"type": "pass", "seat": "Bob"}
+    with pytest.raises(MoveSyntaxError, match=r"^'zed' is not a SEAT: expected one of Ann, Bob "):
+        declared.parse(setup, "pass zed")
