@@ -39,11 +39,6 @@ def next_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
     return evolve(state, step=MATE, mating=None)
 
 
-def check_hunt(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
-    """AN-45: the referee's note of the unseen draws."""
-    return ACCEPTED
-
-
 def check_draw(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-45, AN-71: the next hunter draws a card still in the Prey deck."""
     if move["seal"] != state.hunters[0]:

@@ -62,7 +62,10 @@ MOVES = Moves(syntax_rule="AN-72", not_now_rule="AN-70", turn_rule="AN-70", over
 whose refusals come before a move's own check."""
 
 
-def declare(form: str, meaning: str, rule: str, apply: Apply, check: Check, **more: Any) -> None:
+def declare(
+    form: str, meaning: str, rule: str, apply: Apply, check: Check | None = None, **more: Any
+) -> None:
+    """Declare a move of `form` (placeholders: moves.WORDS); no `check`: always accepted now."""
     MOVES.add(MoveForm(form, meaning, rule, apply, check=check, words=WORDS, **more))
 
 
@@ -118,7 +121,7 @@ declare(
 )  # fmt: skip
 declare(
     "hunt", "the referee's note that the seals in the Ocean drew unseen", "AN-45",
-    hunt.apply_hunt, hunt.check_hunt,
+    hunt.apply_hunt,
 )  # fmt: skip
 declare(
     "keep SEAL:NAME CARD", "digital advanced Hunting: the Pool card set aside", "AN-47",
