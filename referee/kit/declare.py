@@ -39,11 +39,12 @@ from pnpkit.referee.engine.verdict import ACCEPTED, MoveSyntaxError, Verdict, re
 
 @dataclass(frozen=True)
 class Word:
-    """A placeholder's kind: what it expects (for refusals), how a typed word reads (`read` raises
-    ValueError when it is not one), how a value is written, and its values if it has few."""
+    """A placeholder's kind: what it expects (for refusals; a function of the setup when that
+    depends on the game, such as its players), how a typed word reads (`read` raises ValueError
+    when it is not one), how a value is written, and its values if it has few."""
 
     name: str
-    expected: str
+    expected: str | Callable[[Setup], str]
     read: Callable[[Setup, str], Any]
     write: Callable[[Any], str] = str
     values: tuple[str, ...] = ()
@@ -59,6 +60,10 @@ class Word:
     spell: Callable[[Setup, Any], str] | None = None
     """How a value is written when that needs the game's setup (a seat as its player's name);
     else `write`."""
+
+    def expecting(self, setup: Setup) -> str:
+        """What it expects in the game of `setup`."""
+        return self.expected(setup) if callable(self.expected) else self.expected
 
 
 def _card(setup: Setup, word: str) -> str:
@@ -239,11 +244,11 @@ class MoveForm:
             if word.explains:
                 raise
             raise MoveSyntaxError(
-                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
+                f"{typed!r} is not a {word.name}: expected {word.expecting(setup)} ({self.form})"
             ) from None
         except ValueError:
             raise MoveSyntaxError(
-                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
+                f"{typed!r} is not a {word.name}: expected {word.expecting(setup)} ({self.form})"
             ) from None
 
     def text(self, move: Move, setup: Setup | None = None) -> str:

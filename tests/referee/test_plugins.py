@@ -46,7 +46,7 @@ def referee(site: Path, *args: object) -> subprocess.CompletedProcess:
 
 BUNDLED_CONTRACTS = {
     "alpina": "1.2",
-    "ano-nuevo": "1.2",
+    "ano-nuevo": "2.0",
     "arctic": "1.2",
     "gentoo": "1.2",
     "nut-hunt": "2.0",

@@ -1,6 +1,6 @@
 """A game's own placeholders (`Word`): the key a value is logged under, optional trailing slots,
-and a value of several words written with the setup (a refusal worded by the word itself:
-test_moves_own_words.py)."""
+a value of several words written with the setup, and what it expects following the setup (a
+refusal worded by the word itself: test_moves_own_words.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.api import Moves, MoveSyntaxError, Setup, Word, one_of, space
+from pnpkit.referee.api import MoveForm, Moves, MoveSyntaxError, Setup, Word, one_of, space
 from pnpkit.referee.log.store import make_setup
 
 EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
@@ -112,3 +112,18 @@ def test_an_optional_placeholder_comes_last_and_is_a_placeholder() -> None:
         moves.form("take [CARD] SPACE", "X-2")(_nothing)
     with pytest.raises(ValueError, match="only a placeholder may be optional"):
         moves.form("take [now]", "X-2")(_nothing)
+
+
+def test_what_a_word_expects_may_follow_the_setup(setup: Setup) -> None:
+    def seat(setup: Setup, word: str) -> str:
+        if word.capitalize() not in setup.players:
+            raise ValueError(word)
+        return word.capitalize()
+
+    players = Word("SEAT", lambda setup: f"one of {', '.join(setup.players)}", seat)
+    declared = Moves("X-1", "X-2", "X-3", "X-4")
+    declared.add(MoveForm("pass SEAT", "a player passes", "X-7", _nothing, words={"SEAT": players}))
+    assert declared.parse(setup, "pass bob") == {"type": "pass", "seat": "Bob"}
+    with pytest.raises(MoveSyntaxError, match=r"^'zed' is not a SEAT: expected one of Ann, Bob "):
+        declared.parse(setup, "pass zed")
+    assert AT.expecting(setup) == "a space"  # a plain string reads as before
