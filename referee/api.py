@@ -66,7 +66,7 @@ from pnpkit.referee.views.table_data import PALETTE, card, cards, hand, sees
 from pnpkit.wording import counted
 
 if TYPE_CHECKING:
-    from pnpkit.referee.views.picture import Picture, text_width
+    from pnpkit.referee.views.picture import PAD, Picture, text_width
 
 __all__ = [
     "ACCEPTED",
@@ -75,6 +75,7 @@ __all__ = [
     "MAX_DIGITS",
     "NUMBER",
     "OVER",
+    "PAD",
     "PALETTE",
     "PLAYER",
     "SHARED",
@@ -152,8 +153,8 @@ def __getattr__(name: str) -> Any:
         from pnpkit.referee.views.picture import Picture
 
         return Picture
-    if name == "text_width":
-        from pnpkit.referee.views.picture import text_width
+    if name in ("PAD", "text_width"):  # the picture's label padding and text measure, as Picture
+        from pnpkit.referee.views import picture
 
-        return text_width
+        return getattr(picture, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,8 @@ from `one_of`); a move holds each placeholder's value under its name in lower ca
 "play", "card": "EX-R5", "pile": "red"}`). `KEY:WORD` names the key when a form has two of a
 kind (`move FROM:SPACE TO:SPACE`). `PLAYER=WORD` reads the secret choices of a simultaneous step,
 one `NAME=VALUE` pair per player (`bid PLAYER=N`): the move holds them under "chosen" (or the
-key `PLAYER=KEY:WORD` names), a mapping player → choice.
+key `PLAYER=KEY:WORD` names), a mapping player → choice. A placeholder in brackets, last in
+its form, is optional (`draw [CARD]`): a move without it leaves its key out.
 
 A syntax the placeholders cannot say (a list of cards, optional words, a word whose meaning
 depends on the table) is read by the form's own `read` hook and written by its `write`; its
@@ -38,17 +39,31 @@ from pnpkit.referee.engine.verdict import ACCEPTED, MoveSyntaxError, Verdict, re
 
 @dataclass(frozen=True)
 class Word:
-    """A placeholder's kind: what it expects (for refusals), how a typed word reads (`read` raises
-    ValueError when it is not one), how a value is written, and its values if it has few."""
+    """A placeholder's kind: what it expects (for refusals; a function of the setup when that
+    depends on the game, such as its players), how a typed word reads (`read` raises ValueError
+    when it is not one), how a value is written, and its values if it has few."""
 
     name: str
-    expected: str
+    expected: str | Callable[[Setup], str]
     read: Callable[[Setup, str], Any]
     write: Callable[[Any], str] = str
     values: tuple[str, ...] = ()
     explains: bool = False
     """True when `read` raises MoveSyntaxError saying itself what is wrong (its own list of
     what a word may be): that message is the refusal as it stands."""
+    key: str = ""
+    """The move's key for the value (default: the placeholder's name in lower case, "chosen"
+    for `PLAYER=WORD`); `KEY:WORD` in a form still names it."""
+    rest: bool = False
+    """It reads every word left in the move, joined by one space (a name of several words);
+    the last placeholder of its form."""
+    spell: Callable[[Setup, Any], str] | None = None
+    """How a value is written when that needs the game's setup (a seat as its player's name);
+    else `write`."""
+
+    def expecting(self, setup: Setup) -> str:
+        """What it expects in the game of `setup`."""
+        return self.expected(setup) if callable(self.expected) else self.expected
 
 
 def _card(setup: Setup, word: str) -> str:
@@ -88,6 +103,8 @@ def one_of(name: str, *values: str) -> Word:
     return Word(name, f"one of {', '.join(values)}", read, values=values)
 
 
+_ABSENT = object()
+"""An optional placeholder left out (in `MoveForm.moves`)."""
 Check = Callable[[Setup, State, Move], Verdict]
 Apply = Callable[[Setup, State, Move], State]
 Options = Callable[[Setup, State], Iterable[Mapping[str, Any]]]
@@ -128,7 +145,8 @@ class MoveForm:
     """What a viewer reads of the move when it moved a card they may not see ("a card is
     dealt"); empty: "(secret)"."""
     read: Read | None = None
-    """A parse hook reading the words after the verb (none: the form's placeholders read them)."""
+    """A parse hook reading the words after the verb (none: the form's placeholders read them);
+    it comes with `write` (refused at declaration without it)."""
     write: Callable[[Move], str] | None = None
     """The move's text, with `read` (none: the form's words, each placeholder's value)."""
     rows: tuple[Syntax, ...] | None = None
@@ -138,11 +156,17 @@ class MoveForm:
 
     verb: str = field(init=False, compare=False)
     """The form's first word: the move's "type"."""
+    optional: frozenset[str] = field(init=False, compare=False)
+    """The keys of its optional placeholders (`[WORD]`, last in a form): a move without one
+    leaves its key out."""
     _slots: list[Slot] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verb", self.form.split()[0])
+        object.__setattr__(self, "optional", frozenset())
         object.__setattr__(self, "_slots", self._read_slots())
+        if (self.read is None) != (self.write is None):
+            raise ValueError(f"{self.form!r}: a form's own read and write go together")
 
     def at(self, step: str) -> bool:
         """Whether the form is a move of `step`."""
@@ -161,18 +185,28 @@ class MoveForm:
         found: list[Slot] = []
         if self.read is not None:
             return found
-        for token in self.form.split()[1:]:
+        for bracketed in self.form.split()[1:]:
+            token = bracketed.removeprefix("[").removesuffix("]")
+            optional = token != bracketed
+            if found and found[-1][0] in self.optional and not optional:
+                raise ValueError(f"{self.form!r}: optional placeholders come last")
             pair = token.partition("=")
             key, _, kind = (pair[2] if pair[1] else token).rpartition(":")
             kind = kind or token
             if not kind.isupper():
+                if optional:
+                    raise ValueError(f"{self.form!r}: only a placeholder may be optional")
                 found.append((token, None, None))
                 continue
             word = self.words.get(kind) or STANDARD.get(kind)
             if word is None:
                 raise ValueError(f"{self.form!r}: {kind} is no placeholder the form knows")
-            default = "chosen" if pair[1] else kind
+            if word.rest and bracketed != self.form.split()[-1]:
+                raise ValueError(f"{self.form!r}: {kind} reads every word left, so comes last")
+            default = word.key or ("chosen" if pair[1] else kind)
             found.append(((key or default).lower(), "each" if pair[1] else kind, word))
+            if optional:
+                object.__setattr__(self, "optional", self.optional | {found[-1][0]})
         return found
 
     def parse(self, setup: Setup, said: list[str], state: State | None = None) -> Move:
@@ -182,15 +216,20 @@ class MoveForm:
         if slots and slots[-1][1] == "each":
             key, _, word = slots[-1]
             assert word is not None
+            if not said and key in self.optional:
+                return {"type": self.verb}
             chosen = pairs(said, setup.players)
             return {
                 "type": self.verb,
                 key: {p: self._read(setup, word, v) for p, v in chosen.items()},
             }
-        if len(said) != len(slots):
+        last = slots[-1][2] if slots else None
+        if last is not None and last.rest and len(said) > len(slots):
+            said = [*said[: len(slots) - 1], " ".join(said[len(slots) - 1 :])]
+        if not len(slots) - len(self.optional) <= len(said) <= len(slots):
             raise MoveSyntaxError(f"expected: {self.form}")
         move: Move = {"type": self.verb}
-        for typed, (key, _, word) in zip(said, slots, strict=True):
+        for typed, (key, _, word) in zip(said, slots, strict=False):
             if word is None:
                 if typed.lower() != key:
                     raise MoveSyntaxError(f"{typed!r}: expected {key!r} ({self.form})")
@@ -205,25 +244,35 @@ class MoveForm:
             if word.explains:
                 raise
             raise MoveSyntaxError(
-                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
+                f"{typed!r} is not a {word.name}: expected {word.expecting(setup)} ({self.form})"
             ) from None
         except ValueError:
             raise MoveSyntaxError(
-                f"{typed!r} is not a {word.name}: expected {word.expected} ({self.form})"
+                f"{typed!r} is not a {word.name}: expected {word.expecting(setup)} ({self.form})"
             ) from None
 
-    def text(self, move: Move) -> str:
+    def text(self, move: Move, setup: Setup | None = None) -> str:
+        """The move as typed (`setup`: for a Word that `spell`s its values with it)."""
         if self.write is not None:
             return self.write(move)
         said = [self.verb]
         for key, kind, word in self.slots():
             if word is None:
                 said.append(key)
+            elif key not in move and key in self.optional:
+                continue
             elif kind == "each":
-                said += [f"{p}={word.write(v)}" for p, v in move[key].items()]
+                said += [f"{p}={self._write(word, v, setup)}" for p, v in move[key].items()]
             else:
-                said.append(word.write(move[key]))
+                said.append(self._write(word, move[key], setup))
         return " ".join(said)
+
+    def _write(self, word: Word, value: Any, setup: Setup | None) -> str:
+        if word.spell is None:
+            return word.write(value)
+        if setup is None:
+            raise ValueError(f"{self.form!r}: {word.name} is written with the game's setup")
+        return word.spell(setup, value)
 
     def moves(self, setup: Setup, state: State) -> list[Move]:
         """The moves of this form `options` offers now (not yet checked)."""
@@ -238,8 +287,15 @@ class MoveForm:
             return [{"type": self.verb, key: dict(combo)} for combo in itertools.product(*own)]
         if self.options is not None:
             return [{"type": self.verb, **values} for values in self.options(setup, state)]
-        spans = [[(k, w.read(setup, v)) for v in w.values] for k, w in slots]
-        return [{"type": self.verb, **dict(combo)} for combo in itertools.product(*spans)]
+        spans = [
+            [(k, w.read(setup, v)) for v in w.values]
+            + ([(k, _ABSENT)] if k in self.optional else [])
+            for k, w in slots
+        ]
+        return [
+            {"type": self.verb, **{k: v for k, v in combo if v is not _ABSENT}}
+            for combo in itertools.product(*spans)
+        ]
 
 
 def _turn_of(state: State) -> tuple[str, int]:
@@ -317,8 +373,9 @@ class Moves:
         expected = "; ".join(f.form for f in self.forms if f.rows != ())
         raise MoveSyntaxError(f"expected one of: {expected}")
 
-    def text(self, move: Move) -> str:
-        return self.of(move).text(move)
+    def text(self, move: Move, setup: Setup | None = None) -> str:
+        """The move as typed (`setup`: for a Word that `spell`s its values with it)."""
+        return self.of(move).text(move, setup)
 
     def check(
         self, setup: Setup, state: State, move: Move, prompt_text: Callable[[], str]

@@ -40,7 +40,7 @@ class KitRules(Rules):
         return self.moves.parse(setup, text, state)
 
     def text(self, setup: Setup, move: Move) -> str:
-        return self.moves.text(move)
+        return self.moves.text(move, setup)
 
     def check(self, setup: Setup, state: State, move: Move) -> Verdict:
         return self.moves.check(setup, state, move, lambda: self.prompt(setup, state).text)

@@ -7,11 +7,7 @@ pile lie together in one zone nobody sees (`state.pool`), and each hand's zone i
 
 from __future__ import annotations
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.game_facts import per_game
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.information import Knowledge, Zone, private, public
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Game, Knowledge, Setup, Zone, evolve, per_game, private, public
 from pnpkit.referee.games.alpina.state import Alpina
 
 GRID, ON_GRID = "grid", "hikers on the grid"

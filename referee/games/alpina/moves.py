@@ -1,88 +1,74 @@
-"""Alpina's moves as typed at the table and as logged: their syntax, text and JSON shape."""
+"""Alpina's moves as typed at the table and as logged: the placeholders its move forms use (the
+forms themselves are declared once, in rules.py), the spaces' names, and what is wrong with the
+shape of a damaged logged move."""
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move, find_player, pairs, space, space_name, words
-from pnpkit.referee.engine.rules import Setup, Syntax
-from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.api import (
+    Move,
+    MoveForm,
+    MoveSyntaxError,
+    Setup,
+    Word,
+    find_player,
+    space,
+    space_name,
+)
 from pnpkit.referee.games.alpina import grid
 
-SYNTAX_RULE = "AL-28"
-SYNTAX = (
-    Syntax("start CARD", "the chamois card drawn to start the grid (placed at e5)", "AL-2"),
-    Syntax("first PLAYER", "the player drawn to go first", "AL-5"),
-    Syntax("play CARD SPACE", "play a card from your hand, e.g. play AL-17 e4", "AL-8"),
-    Syntax("hiker SPACE", "place a hiker on the card just played or one beside it", "AL-13"),
-    Syntax("pass", "place no hiker this turn", "AL-13"),
-    Syntax("draw [CARD]", "draw back up to 6 (the referee does this itself)", "AL-16"),
-    Syntax("deal [P=CARD,… …]", "deal 6 cards each (the referee does this itself)", "AL-3"),
-)
-STEP_RULES = {"start": "AL-2", "first": "AL-5", "deal": "AL-3", "play": "AL-8",
-              "hiker": "AL-13", "pass": "AL-13", "draw": "AL-16"}  # fmt: skip
-"""The rule each kind of move is refused under when its JSON is malformed."""
-_ARGUMENTS: dict[str, dict[str, type]] = {
-    "start": {"card": str},
-    "first": {"seat": int},
-    "play": {"card": str, "at": str},
-    "hiker": {"at": str},
-}
 SPACE_NAMES = tuple(space_name(*grid.column_row(i)) for i in range(grid.SIZE**2))
 """Each space's name (a1 … i9) by its index in the frame."""
 _SPACE_INDEX = {name: i for i, name in enumerate(SPACE_NAMES)}
 
 
-def parse(setup: Setup, text: str) -> Move | None:
-    """The move `text` spells, or None when it spells no Alpina move."""
-    w = words(text)
-    if not w:
-        raise MoveSyntaxError("empty move; `pnp referee rules alpina` lists the moves")
-    kind, args = w[0], w[1:]
-    if kind == "start" and len(args) == 1:
-        return {"type": "start", "card": args[0].upper()}
-    if kind == "first" and args:
-        return {"type": "first", "seat": _seat(setup, " ".join(args))}
-    if kind == "play" and len(args) == 2:
-        return {"type": "play", "card": args[0].upper(), "at": _space_word(args[1])}
-    if kind == "hiker" and len(args) == 1:
-        return {"type": "hiker", "at": _space_word(args[0])}
-    if kind == "pass" and not args:
-        return {"type": "pass"}
-    if kind == "draw" and len(args) <= 1:
-        return {"type": "draw", **({"card": args[0].upper()} if args else {})}
-    if kind == "deal":
-        hands = pairs(args, setup.players)
-        return {
-            "type": "deal",
-            **({"hands": {p: c.upper().split(",") for p, c in hands.items()}} if hands else {}),
-        }
-    return None
+def _seat(setup: Setup, name: str) -> int:
+    player = find_player(name, setup.players)
+    if player is None:
+        raise MoveSyntaxError(f"{name!r} is not a player ({', '.join(setup.players)})")
+    return setup.players.index(player)
 
 
-def text(setup: Setup, move: Move) -> str:
-    """A move as typed at the table."""
-    kind = move["type"]
-    if kind == "start":
-        return f"start {move['card']}"
-    if kind == "first":
-        return f"first {setup.players[move['seat']]}"
-    if kind == "play":
-        return f"play {move['card']} {move['at']}"
-    if kind == "hiker":
-        return f"hiker {move['at']}"
-    if kind in ("draw", "deal") and ("card" in move or "hands" in move):
-        if kind == "draw":
-            return f"draw {move['card']}"
-        return "deal " + " ".join(f"{p}={','.join(c)}" for p, c in move["hands"].items())
-    return kind
+def _space(setup: Setup, word: str) -> str:
+    space(word)  # a letter and a number; a space outside the frame is refused by the rules (AL-10)
+    return word
 
 
-def malformed(move: Move) -> str:
+WORDS = {
+    word.name: word
+    for word in (
+        Word("CARD", "a card's ID", lambda setup, word: word.upper()),
+        Word("SPACE", "a space such as e4", _space, key="at", explains=True),
+        Word(
+            "PLAYER",
+            "a player's name",
+            _seat,
+            key="seat",
+            explains=True,
+            rest=True,
+            spell=lambda setup, seat: setup.players[seat],
+        ),
+        Word(
+            "CARD,…",
+            "card IDs joined by commas",
+            lambda setup, word: word.upper().split(","),
+            write=",".join,
+            key="hands",
+        ),
+    )
+}
+"""The words of Alpina's moves: a card is any ID and a space any letter and number (the rules
+refuse one that is no card or off the frame, AL-8, AL-10), `first` names a player by the name
+of several words and logs the seat, `deal` gives each player a list of cards."""
+_LOGGED = {"card": str, "seat": int, "at": str}
+"""The type each placeholder's value is logged as."""
+
+
+def malformed(form: MoveForm, move: Move) -> str:
     """What is wrong with the shape of a move's JSON (as a damaged log may hold), or ""."""
-    for key, kind in _ARGUMENTS.get(move["type"], {}).items():
-        if type(move.get(key)) is not kind:  # `is`: a bool is no seat number
-            return f"{key!r} should be a {kind.__name__}, not {move.get(key)!r}"
-    if "card" in move and not isinstance(move["card"], str):
-        return f"'card' should be a str, not {move['card']!r}"
+    needed = [key for key, _, word in form.slots() if word is not None and key not in form.optional]
+    for key in [*needed, *(["card"] if "card" in move else [])]:
+        if type(move.get(key)) is not _LOGGED[key]:  # `is`: a bool is no seat number
+            return f"{key!r} should be a {_LOGGED[key].__name__}, not {move.get(key)!r}"
     hands = move.get("hands")
     if hands is not None and not (
         isinstance(hands, dict)
@@ -110,15 +96,3 @@ def space_index(word: str) -> int | None:
     except MoveSyntaxError:
         return None
     return grid.index(column, row)
-
-
-def _seat(setup: Setup, name: str) -> int:
-    player = find_player(name, setup.players)
-    if player is None:
-        raise MoveSyntaxError(f"{name!r} is not a player ({', '.join(setup.players)})")
-    return setup.players.index(player)
-
-
-def _space_word(word: str) -> str:
-    space(word)
-    return word.lower()

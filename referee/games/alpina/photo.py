@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.moves import space_name
+from pnpkit.referee.api import Game, space_name
 from pnpkit.referee.games.alpina.state import HIKERS
 from pnpkit.scan.lattice import holder, lattice, near
 from pnpkit.scan.pieces import PhotoScan

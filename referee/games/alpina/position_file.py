@@ -14,12 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from pnpkit.components.model import Game
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.moves import space_name
-from pnpkit.referee.engine.position_file import position_lines
+from pnpkit.referee.api import Game, PnpError, counted, position_lines, space_name
 from pnpkit.referee.games.alpina.grid import SIZE
-from pnpkit.wording import counted
 
 ROWS = COLUMNS = 5
 

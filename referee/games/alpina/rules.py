@@ -4,24 +4,36 @@ The rule IDs (AL-…) are those of rules-index.md, beside this module. At the ta
 secret: the referee counts the cards in each hand and identifies a card when it is played, by its
 printed ID. In digital mode (--seed) the referee deals and draws itself, and so knows every hand.
 
-`AlpinaRules` is the engine's view of the game; it hands each step to the module of the
-rulebook's part that holds it: `setup`, `turn` (play a card, place a hiker, draw a card),
-`scoring`, `position_file`, `moves` (what is typed), `table_view` (what is shown),
-`knowledge` (who sees which card: the engine's secrecy and the simulated players' samples
-follow from it).
+`MOVES` declares each kind of move once, step by step as the rulebook orders them; parse, text,
+the syntax table and the dispatch follow from it. `AlpinaRules` is the engine's view of the game;
+it hands each step to the module of the rulebook's part that holds it: `setup`, `turn` (play a
+card, place a hiker, draw a card), `scoring`, `position_file`, `moves` (the words of a move),
+`table_view` (what is shown), `knowledge` (who sees which card: the engine's secrecy and the
+simulated players' samples follow from it).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, Rules, ScoreSheet, Setup
-from pnpkit.referee.engine.verdict import MoveSyntaxError, Verdict, refuse
+from pnpkit.referee.api import (
+    Game,
+    Knowledge,
+    Move,
+    MoveForm,
+    Moves,
+    MoveSyntaxError,
+    Prompt,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Verdict,
+    refuse,
+    words,
+)
 from pnpkit.referee.games.alpina import knowledge, moves, scoring, table_view, turn
 from pnpkit.referee.games.alpina import setup as setting_up
 from pnpkit.referee.games.alpina.position_file import read_position
@@ -38,30 +50,33 @@ from pnpkit.referee.games.alpina.state import (
     Alpina,
 )
 
-_CHECKS: dict[str, Callable[[Setup, Alpina, Move], Verdict]] = {
-    "start": setting_up.check_start,
-    "deal": setting_up.check_deal,
-    "first": setting_up.check_first,
-    "play": turn.check_play,
-    "hiker": turn.check_hiker,
-    "pass": turn.check_pass,
-    "draw": turn.check_draw,
-}
-_APPLIES: dict[str, Callable[[Setup, Alpina, Move], Alpina]] = {
-    "start": setting_up.apply_start,
-    "deal": setting_up.apply_deal,
-    "first": setting_up.apply_first,
-    "play": turn.apply_play,
-    "hiker": turn.apply_hiker,
-    "pass": turn.apply_pass,
-    "draw": turn.apply_draw,
-}
-_EXPECTED = {START: "start", DEAL: "deal", FIRST: "first", PLAY: "play", DRAW: "draw"}
-_HIDDEN = {
-    "draw": "draw (a secret card)",
-    "deal": f"deal ({HAND} secret cards each)",
-}
-"""The public part of the moves that hand out secret cards."""
+MOVES = Moves(
+    syntax_rule="AL-28",
+    not_now_rule="AL-6",
+    turn_rule="AL-7",
+    over_rule="AL-17",
+    where=lambda state: (state.phase, state.turn),
+)
+"""Every Alpina move, declared once: its form, meaning, rule, step, check and apply."""
+_move = partial(MoveForm, words=moves.WORDS)
+
+# --- setup (AL-2 … AL-5): the referee draws the starting card, deals, draws the first player
+MOVES.add(_move("start CARD", "the chamois card drawn to start the grid (placed at e5)", "AL-2",
+                setting_up.apply_start, START, setting_up.check_start))  # fmt: skip
+MOVES.add(_move("first PLAYER", "the player drawn to go first", "AL-5",
+                setting_up.apply_first, FIRST, setting_up.check_first))  # fmt: skip
+# --- a turn (AL-8 … AL-17): 1. play a card, 2. place a hiker or pass, 3. draw back up to six
+MOVES.add(_move("play CARD SPACE", "play a card from your hand, e.g. play AL-17 e4", "AL-8",
+                turn.apply_play, PLAY, turn.check_play))  # fmt: skip
+MOVES.add(_move("hiker SPACE", "place a hiker on the card just played or one beside it", "AL-13",
+                turn.apply_hiker, HIKER, turn.check_hiker))  # fmt: skip
+MOVES.add(_move("pass", "place no hiker this turn", "AL-13", turn.apply_pass, HIKER))
+MOVES.add(_move("draw [CARD]", "draw back up to 6 (the referee does this itself)", "AL-16",
+                turn.apply_draw, DRAW, turn.check_draw, hidden="draw (a secret card)"))  # fmt: skip
+# the deal (AL-3) comes last in the syntax table: players never type it
+MOVES.add(_move("deal [PLAYER=CARD,…]", "deal 6 cards each (the referee does this itself)", "AL-3",
+                setting_up.apply_deal, DEAL, setting_up.check_deal,
+                hidden=f"deal ({HAND} secret cards each)"))  # fmt: skip
 _PHASE_KINDS = {
     START: "chance",
     DEAL: "chance",
@@ -83,8 +98,8 @@ class AlpinaRules(Rules):
     options: ClassVar[Mapping[str, str]] = {
         "colours": "hiker colours in seat order, e.g. colours=red,purple (default: box order)"
     }
-    syntax_rule = moves.SYNTAX_RULE
-    syntax = moves.SYNTAX
+    syntax_rule = MOVES.syntax_rule
+    syntax = MOVES.syntax()
 
     # --- setup ------------------------------------------------------------------------------
     def check_setup(
@@ -125,35 +140,39 @@ class AlpinaRules(Rules):
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Alpina, text: str) -> Move:
-        move = moves.parse(setup, text)
-        if move is None:
+        said = words(text)
+        if not said:
+            raise MoveSyntaxError("empty move; `pnp referee rules alpina` lists the moves")
+        if not any(form.verb == said[0] for form in MOVES.forms):
             raise MoveSyntaxError(
                 f"{text.strip()!r} is not an Alpina move; now: {self.prompt(setup, state).text} "
                 "(`pnp referee rules alpina` lists every move)"
             )
-        return move
+        return MOVES.parse(setup, text)
 
     def text(self, setup: Setup, move: Move) -> str:
-        return moves.text(setup, move)
+        return MOVES.text(move, setup)
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: Alpina, move: Move) -> Verdict:
-        kind = move.get("type")
+        """The game over (AL-17), a move of another step (AL-6), a player out of turn (AL-7), a
+        damaged move's shape (its form's rule), then the form's own check."""
         if state.phase == OVER:
-            return refuse("AL-17", "the game is over: the 25th card has been placed")
-        allowed = ("hiker", "pass") if state.phase == HIKER else (_EXPECTED[state.phase],)
-        if kind not in allowed:
-            return refuse("AL-6", f"not now: {self.prompt(setup, state).text}")
-        player = move.get("player")
-        if player is not None and player != setup.players[state.turn]:
-            return refuse("AL-7", f"it is {setup.players[state.turn]}'s turn, not {player}'s")
-        problem = moves.malformed(move)
+            return refuse(MOVES.over_rule, "the game is over: the 25th card has been placed")
+        now = (f for f in MOVES.forms if f.step == state.phase)
+        form = next((f for f in now if f.verb == move.get("type")), None)
+        if form is None:
+            return refuse(MOVES.not_now_rule, f"not now: {self.prompt(setup, state).text}")
+        player, seated = move.get("player"), setup.players[state.turn]
+        if player is not None and player != seated:
+            return refuse(MOVES.turn_rule, f"it is {seated}'s turn, not {player}'s")
+        problem = moves.malformed(form, move)
         if problem:
-            return refuse(moves.STEP_RULES[kind], f"a malformed {kind} move: {problem}")
-        return _CHECKS[kind](setup, state, move)
+            return refuse(form.rule, f"a malformed {form.verb} move: {problem}")
+        return MOVES.check_own(setup, state, move)
 
     def apply(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
-        return _APPLIES[move["type"]](setup, state, move)
+        return MOVES.apply(setup, state, move)
 
     # --- what may happen --------------------------------------------------------------------
     def forced(self, setup: Setup, state: Alpina) -> Move | None:
@@ -217,7 +236,8 @@ class AlpinaRules(Rules):
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
         """A draw or a deal as those who do not get the cards read it (AL-3, AL-16)."""
-        return _HIDDEN.get(move.get("type", ""), "(secret)")
+        said = (f.hidden for f in MOVES.forms if f.verb == move.get("type") and f.hidden)
+        return next(said, "(secret)")
 
     # --- reading the table from photos ----------------------------------------------------
     def position_from_pieces(self, game: Game, photos: Sequence[Any]) -> str:

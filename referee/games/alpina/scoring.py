@@ -7,10 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.game_facts import per_game
-from pnpkit.referee.engine.moves import space_name
-from pnpkit.referee.engine.rules import ScoreSheet, Setup
+from pnpkit.referee.api import Game, ScoreSheet, Setup, per_game, space_name
 from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
 from pnpkit.referee.games.alpina.state import HIKERS, Alpina
 

@@ -6,12 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from pnpkit.components.model import Game
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Game, Move, PnpError, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.moves import not_a_card
 from pnpkit.referee.games.alpina.state import DEAL, FIRST, HAND, HIKERS, PLAY, START, Alpina

@@ -5,12 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.engine.moves import space_name
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, card, card_title, counted, hand, place_card, sees, space_name
 from pnpkit.referee.games.alpina import grid
-from pnpkit.referee.views.faces import card_title, place_card
-from pnpkit.referee.views.table_data import card, hand, sees
-from pnpkit.wording import counted
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.alpina.state import Alpina
@@ -79,9 +75,7 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
     """The legend, then the grid drawn with the cards' printed faces (or a plain stand-in, each
     with its ID and name as a tooltip) and the hikers in their players' colours; each space, a
     card on it or not, is a tap target named as moves name it (`e4`)."""
-    from pnpkit.referee.views.picture import (
-        Picture,  # only `show --svg` draws; `move` must start fast
-    )
+    from pnpkit.referee.api import Picture  # only `show --svg` draws; `move` must start fast
 
     columns, rows = _window(state)
     colours = {p["name"]: (p["colour"], p["rgb"]) for p in table["players"]}

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.moves import Move, space_name
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, space_name
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.moves import SPACE_NAMES, not_a_card, space_index
 from pnpkit.referee.games.alpina.state import DRAW, GRID_CARDS, HAND, HIKER, OVER, PLAY, Alpina
@@ -129,11 +126,6 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
         return refuse("AL-14", f"that card already has a pawn ({owner}'s); one pawn per card")
     if state.hikers_left[state.turn] == 0:
         return refuse("AL-15", f"{setup.players[state.turn]} has no hikers left")
-    return ACCEPTED
-
-
-def check_pass(setup: Setup, state: Alpina, move: Move) -> Verdict:
-    """AL-13: placing a hiker is optional."""
     return ACCEPTED
 
 

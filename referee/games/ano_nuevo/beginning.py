@@ -3,10 +3,7 @@ Locations are replaced (`flip CARD`, one at a time); the first five turns are on
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve, replaced, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, replaced, without
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.hunt import start_hunt

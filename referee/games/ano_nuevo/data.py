@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.game_facts import per_game
+from pnpkit.referee.api import Game, per_game
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, evolve
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
 

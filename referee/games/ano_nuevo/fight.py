@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pnpkit.referee.engine.immutable import evolve, replaced, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, replaced, without
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.prey_cards import added

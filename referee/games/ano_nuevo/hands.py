@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.state import AnoNuevo

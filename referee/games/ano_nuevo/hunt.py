@@ -4,10 +4,7 @@ unseen (`hunt`); in digital mode the referee deals them (`draw NAME CARD`, `keep
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, without
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, MATE, POOL, AnoNuevo, Seal
@@ -40,11 +37,6 @@ def next_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
     if keepers:
         return None
     return evolve(state, step=MATE, mating=None)
-
-
-def check_hunt(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
-    """AN-45: the referee's note of the unseen draws."""
-    return ACCEPTED
 
 
 def check_draw(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:

@@ -12,14 +12,9 @@ the referee keeps no pile of the others).
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.information import Knowledge, Zone, private, public
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Knowledge, Move, Setup, Zone, counted, evolve, private, public
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
-from pnpkit.referee.games.ano_nuevo.moves import pair_key, text
 from pnpkit.referee.games.ano_nuevo.state import ALPHA, BETA, AnoNuevo, role_holder
-from pnpkit.wording import counted
 
 SEALS_OWN = ("hand", "aside", "pool", "displayed")
 """A seal's zones of Prey cards, each named `KIND:PLAYER`."""
@@ -102,16 +97,16 @@ def actor(setup: Setup, state: AnoNuevo, move: Move) -> str | None:
 
 def hidden_text(setup: Setup, move: Move) -> str:
     """What a player who may not see a move's cards reads of it: a digital draw or a Pool card set
-    aside without the card, a display as the counts of cards face down; every other move names
-    nothing secret (it moved a card unseen only as a side effect: a hand set aside on reaching the
-    Ocean, displayed cards taken back), so it reads as it is."""
+    aside without the card, a display as the counts of cards face down; "" for every other move,
+    which names nothing secret (it moved a card unseen only as a side effect: a hand set aside on
+    reaching the Ocean, displayed cards taken back), so it reads as it is."""
     kind = move["type"]
     if kind == "draw":
         return f"{move['seal']} draws a Prey card"
     if kind == "keep":
         return f"{move['seal']} sets a Pool card aside"
-    if kind == "display" and pair_key(move) == "cards":
+    if kind == "display" and "cards" in move:
         return "; ".join(
             f"{p} displays {counted(len(c), 'card')} face down" for p, c in move["cards"].items()
         )
-    return text(move)
+    return ""

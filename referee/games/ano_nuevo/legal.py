@@ -9,8 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Move, Setup
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import bellowers
 from pnpkit.referee.games.ano_nuevo.state import (

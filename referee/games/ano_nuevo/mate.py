@@ -4,10 +4,7 @@ the Beta's (`give CARD`); a Matron taken turns up more cards at once (`flip CARD
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.immutable import evolve, replaced, without
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, replaced, without
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard

@@ -1,13 +1,20 @@
-"""Año Nuevo's move syntax (AN-72): every move's text form, read and written."""
+"""Año Nuevo's move syntax (AN-72): the game's own placeholders, which the move declarations of
+rules.py read and write, the words of `display`, whose key depends on the setup, and those of
+`travel` and `stand`, each seal's value written as typed (`NAME=N|ocean`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
-from pnpkit.referee.engine.moves import Move, pairs, plain_digits, player_named, words
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.api import (
+    Move,
+    MoveSyntaxError,
+    Setup,
+    Word,
+    pairs,
+    plain_digits,
+    player_named,
+)
 from pnpkit.referee.games.ano_nuevo.state import OCEAN
 
 STAY = {"stay": True, "up": True, "fight": True, "back": False, "down": False}
@@ -15,57 +22,81 @@ NO_CARDS = ("none", "0")
 """What a posturer displaying no card types in digital mode."""
 
 
-def _args(args: Sequence[str], n: int, form: str) -> Sequence[str]:
-    if len(args) != n:
-        raise MoveSyntaxError(f"expected: {form}")
-    return args
+def _card(setup: Setup, word: str) -> str:
+    return word.upper()  # which card it may be is the move's check (AN-71, AN-15 …)
 
 
-def _card(kind: str) -> Callable[[Setup, Sequence[str]], Move]:
-    def parse(setup: Setup, args: Sequence[str]) -> Move:
-        (card,) = _args(args, 1, f"{kind} CARD")
-        return {"type": kind, "card": card.upper()}
-
-    return parse
-
-
-def _seal_card(kind: str) -> Callable[[Setup, Sequence[str]], Move]:
-    def parse(setup: Setup, args: Sequence[str]) -> Move:
-        name, card = _args(args, 2, f"{kind} NAME CARD")
-        return {"type": kind, "seal": player_named(name, setup.players), "card": card.upper()}
-
-    return parse
+def _trip(setup: Setup, word: str) -> int | str:
+    if word in (OCEAN, "o"):
+        return OCEAN
+    if plain_digits(word):
+        return int(word)
+    raise ValueError(word)
 
 
-def _bare(kind: str) -> Callable[[Setup, Sequence[str]], Move]:
-    def parse(setup: Setup, args: Sequence[str]) -> Move:
-        _args(args, 0, kind)
-        return {"type": kind}
-
-    return parse
+def _stays(setup: Setup, word: str) -> bool:
+    if word not in STAY:
+        raise ValueError(word)
+    return STAY[word]
 
 
-def _bellow(setup: Setup, args: Sequence[str]) -> Move:
-    (name,) = _args(args, 1, "bellow NAME")
-    return {"type": "bellow", "seal": player_named(name, setup.players)}
+def _players(setup: Setup) -> str:
+    return f"one of the players {', '.join(setup.players)}"
 
 
-def _travel(setup: Setup, args: Sequence[str]) -> Move:
-    chosen: dict[str, Any] = {}
-    for player, value in pairs(args, setup.players).items():
-        if value in (OCEAN, "o"):
-            chosen[player] = OCEAN
-        elif plain_digits(value):
-            chosen[player] = int(value)
-        else:
-            raise MoveSyntaxError(f"{player}={value}: expected a Location number or ocean")
-    return {"type": "travel", "to": chosen}
+def trip_text(where: int | str) -> str:
+    """A seal's trip as typed: a Location number or ocean."""
+    return str(where)
 
 
-def _display(setup: Setup, args: Sequence[str]) -> Move:
+def cards_text(cards: list[str] | tuple[str, ...]) -> str:
+    """Cards displayed face down as typed: `AN-SQ1+AN-CR3`, or none."""
+    return "+".join(cards) or NO_CARDS[0]
+
+
+CARD = Word("CARD", "a card's ID as printed on it", _card)
+NAME = Word("NAME", _players, lambda setup, word: player_named(word, setup.players), key="seal")
+TRIP = Word("LOCATION", "a Location number or ocean", _trip, trip_text)
+STAND = Word("STAND", "stay or back", _stays, lambda stays: "stay" if stays else "back")
+WORDS = {word.name: word for word in (CARD, NAME, TRIP, STAND)}
+"""The placeholders of Año Nuevo's move forms."""
+
+
+def _each(setup: Setup, said: list[str], word: Word, form: str) -> dict[str, Any]:
+    """Each seal's `NAME=VALUE` read as `word`, refused naming `form` as the syntax table does."""
+    chosen = {}
+    for player, typed in pairs(said, setup.players).items():
+        try:
+            chosen[player] = word.read(setup, typed)
+        except (ValueError, MoveSyntaxError):
+            raise MoveSyntaxError(
+                f"{typed!r} is not a {word.name}: expected {word.expecting(setup)} ({form})"
+            ) from None
+    return chosen
+
+
+def read_travel(setup: Setup, state: object, said: list[str]) -> Move:
+    """Every seal's revealed token: `travel Ann=3 Bob=ocean`."""
+    return {"type": "travel", "to": _each(setup, said, TRIP, "travel NAME=N|ocean …")}
+
+
+def write_travel(move: Move) -> str:
+    return "travel " + " ".join(f"{p}={trip_text(v)}" for p, v in move["to"].items())
+
+
+def read_stand(setup: Setup, state: object, said: list[str]) -> Move:
+    """Who stays and who backs down: `stand Ann=stay Bob=back`."""
+    return {"type": "stand", "stays": _each(setup, said, STAND, "stand NAME=stay|back …")}
+
+
+def write_stand(move: Move) -> str:
+    return "stand " + " ".join(f"{p}={STAND.write(v)}" for p, v in move["stays"].items())
+
+
+def read_display(setup: Setup, state: object, said: list[str]) -> Move:
     """At the table, how many cards each posturer displays (`display Ann=2 Bob=0`); in digital
     mode, which (`display Ann=AN-SQ1+AN-CR3 Bob=none`)."""
-    chosen = pairs(args, setup.players)
+    chosen = pairs(said, setup.players)
     if not setup.digital:
         counts = {}
         for player, value in chosen.items():
@@ -88,77 +119,8 @@ def _display(setup: Setup, args: Sequence[str]) -> Move:
     return {"type": "display", "cards": shown}
 
 
-def _stand(setup: Setup, args: Sequence[str]) -> Move:
-    stays = {}
-    for player, value in pairs(args, setup.players).items():
-        if value not in STAY:
-            raise MoveSyntaxError(f"{player}={value}: expected stay or back")
-        stays[player] = STAY[value]
-    return {"type": "stand", "stays": stays}
-
-
-PARSERS: dict[str, Callable[[Setup, Sequence[str]], Move]] = {
-    "location": _card("location"),
-    "flip": _card("flip"),
-    "travel": _travel,
-    "pay": _seal_card("pay"),
-    "display": _display,
-    "stand": _stand,
-    "reveal": _seal_card("reveal"),
-    "bellow": _bellow,
-    "hunt": _bare("hunt"),
-    "draw": _seal_card("draw"),
-    "keep": _seal_card("keep"),
-    "mate": _seal_card("mate"),
-    "take": _card("take"),
-    "give": _card("give"),
-    "done": _bare("done"),
-}
-KINDS = ", ".join(PARSERS)
-
-
-def parse(setup: Setup, text: str) -> Move:
-    """A move from its text form; MoveSyntaxError if it is not one."""
-    w = words(text)
-    if not w:
-        raise MoveSyntaxError("expected a move; `pnp referee rules ano-nuevo` lists them")
-    kind, args = w[0], w[1:]
-    parser = PARSERS.get(kind)
-    if parser is None:
-        raise MoveSyntaxError(f"{kind!r} is not a move of Año Nuevo; expected one of: {KINDS}")
-    return parser(setup, args)
-
-
-def text(move: Move) -> str:
-    """A move's text form (`parse` reads it back)."""
-    kind = move["type"]
-    if kind in ("travel", "display", "stand"):
-        key = pair_key(move)
-        values = " ".join(f"{p}={pair_text(kind, v)}" for p, v in move[key].items())
-        return f"{kind} {values}"
-    if kind in ("pay", "reveal", "draw", "keep", "mate"):
-        return f"{kind} {move['seal']} {move['card']}"
-    if kind == "bellow":
-        return f"bellow {move['seal']}"
-    if kind in ("location", "flip", "take", "give"):
-        return f"{kind} {move['card']}"
-    return kind
-
-
-_PAIR_KEY = {"travel": "to", "display": "counts", "stand": "stays"}
-
-
-def pair_key(move: Move) -> str:
-    """The key of a move made together that holds each player's choice."""
-    if move["type"] == "display" and "cards" in move:
-        return "cards"
-    return _PAIR_KEY[move["type"]]
-
-
-def pair_text(kind: str, value: Any) -> str:
-    """One player's choice in a move made together (`NAME=VALUE`)."""
-    if kind == "stand":
-        return "stay" if value else "back"
-    if isinstance(value, list | tuple):
-        return "+".join(value) or NO_CARDS[0]
-    return str(value)
+def write_display(move: Move) -> str:
+    """`display` as typed: each posturer's count, or in digital mode its cards."""
+    if "cards" in move:
+        return "display " + " ".join(f"{p}={cards_text(c)}" for p, c in move["cards"].items())
+    return "display " + " ".join(f"{p}={n}" for p, n in move["counts"].items())

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnpkit.components.model import Game
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.moves import plain_digits
-from pnpkit.referee.engine.position_file import position_lines
-from pnpkit.referee.engine.rules import ScoreSheet
+from pnpkit.referee.api import Game, PnpError, ScoreSheet, counted, plain_digits, position_lines
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.scoring import (
     GOAL,
@@ -18,7 +14,6 @@ from pnpkit.referee.games.ano_nuevo.scoring import (
     outcome,
     reachable_vp,
 )
-from pnpkit.wording import counted
 
 ROLES = ("alpha", "beta", "bachelor", "ocean")
 

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from pnpkit.referee.engine.immutable import evolve, without
+from pnpkit.referee.api import evolve, without
 
 Items = tuple[str, ...]
 """A pile or hand: sorted card IDs and lot tags ("?0")."""

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, evolve
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
     BACHELOR,

@@ -6,9 +6,10 @@ cards), Travel (one move with every seal's revealed token), the Prey discards fo
 Posture and Fight (Location by Location), Hunt (in the Ocean) and Mate (Location by Location),
 then the end-of-game check. The first five turns are only Beginning of Turn and Hunt. At the
 table, Prey cards stay hidden until shown (see prey_cards); in digital mode the referee deals
-them and knows every hand. This class is the Rules contract; each part of the rulebook is a
+them and knows every hand. Each move is declared once below (MOVES), under the part of the
+rulebook it belongs to; the class is the Rules contract, and each part of the rulebook is a
 module of its own (setup, beginning, travel, posture, fight, hunt, mate, scoring; turn for their
-order).
+order and for which move may be entered now).
 """
 
 from __future__ import annotations
@@ -17,19 +18,22 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from pnpkit.components.model import Game
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import (
+from pnpkit.referee.api import (
     Choices,
+    Game,
+    Knowledge,
+    Move,
+    MoveForm,
+    Moves,
     Prompt,
     PromptKind,
     Rules,
     ScoreSheet,
     Setup,
     Syntax,
+    Verdict,
+    refuse,
 )
-from pnpkit.referee.engine.verdict import Verdict, refuse
 from pnpkit.referee.games.ano_nuevo import (
     beginning,
     fight,
@@ -37,7 +41,6 @@ from pnpkit.referee.games.ano_nuevo import (
     knowledge,
     legal,
     mate,
-    moves,
     posture,
     scoring,
     travel,
@@ -46,54 +49,113 @@ from pnpkit.referee.games.ano_nuevo import (
 from pnpkit.referee.games.ano_nuevo import setup as setting_up
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.determinise import determinise
+from pnpkit.referee.games.ano_nuevo.moves import (
+    WORDS,
+    read_display,
+    read_stand,
+    read_travel,
+    write_display,
+    write_stand,
+    write_travel,
+)
 from pnpkit.referee.games.ano_nuevo.position_file import score_position
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
 from pnpkit.referee.games.ano_nuevo.table_view import describe, table_svg
 from pnpkit.referee.games.ano_nuevo.zones import ano_nuevo_zones
 
-Checker = Callable[[Setup, AnoNuevo, Move], Verdict]
-Applier = Callable[[Setup, AnoNuevo, Move], AnoNuevo]
-CHECKS: dict[str, Checker] = {
-    "location": setting_up.check_location,
-    "flip": beginning.check_flip,
-    "travel": travel.check_travel,
-    "pay": travel.check_pay,
-    "display": posture.check_display,
-    "stand": posture.check_stand,
-    "reveal": fight.check_reveal,
-    "bellow": fight.check_bellow,
-    "hunt": hunt.check_hunt,
-    "draw": hunt.check_draw,
-    "keep": hunt.check_keep,
-    "mate": mate.check_mate,
-    "take": mate.check_take,
-    "give": mate.check_take,
-    "done": mate.check_done,
-}
-APPLY: dict[str, Applier] = {
-    "location": setting_up.apply_location,
-    "flip": beginning.apply_flip,
-    "travel": travel.apply_travel,
-    "pay": travel.apply_pay,
-    "display": posture.apply_display,
-    "stand": posture.apply_stand,
-    "reveal": fight.apply_reveal,
-    "bellow": fight.apply_bellow,
-    "hunt": hunt.apply_hunt,
-    "draw": hunt.apply_draw,
-    "keep": hunt.apply_keep,
-    "mate": mate.apply_mate,
-    "take": mate.apply_take,
-    "give": mate.apply_take,
-    "done": mate.apply_done,
-}
+Check = Callable[[Setup, AnoNuevo, Move], Verdict]
+Apply = Callable[[Setup, AnoNuevo, Move], AnoNuevo]
+MOVES = Moves(syntax_rule="AN-72", not_now_rule="AN-70", turn_rule="AN-70", over_rule="AN-50")
+"""Every move of the game, declared once; which may be entered now is the turn's order (turn.py),
+whose refusals come before a move's own check."""
+
+
+def declare(
+    form: str, meaning: str, rule: str, apply: Apply, check: Check | None = None, **more: Any
+) -> None:
+    """Declare a move of `form` (placeholders: moves.WORDS); no `check`: always accepted now."""
+    MOVES.add(MoveForm(form, meaning, rule, apply, check=check, words=WORDS, **more))
+
+
+# Setup: the Location cards turned over one by one.
+declare(
+    "location CARD", "the Location card turned over at setup (AN-L1 …)", "AN-2",
+    setting_up.apply_location, setting_up.check_location,
+)  # fmt: skip
+# Beginning of Turn: the Harem cards replenished (and, at Mating, a Matron's refill).
+declare(
+    "flip CARD", "the Harem card turned face up (AN-HPA, AN-HMA, AN-HPR)", "AN-6",
+    beginning.apply_flip, beginning.check_flip,
+)  # fmt: skip
+# Travel: every seal's token revealed together, then the Prey card each traveller discards.
+declare(
+    "travel NAME=N|ocean …", "every seal's revealed token, entered together", "AN-10",
+    travel.apply_travel, travel.check_travel, read=read_travel, write=write_travel,
+)  # fmt: skip
+declare(
+    "pay NAME CARD", "the Prey card NAME discards for Travelling", "AN-12",
+    travel.apply_pay, travel.check_pay,
+)  # fmt: skip
+# Posture: the Prey cards displayed, then who stays and who backs down.
+declare(
+    "display NAME=N …", "at the table: how many Prey cards each displays", "AN-31",
+    posture.apply_display, posture.check_display, read=read_display, write=write_display,
+    rows=(
+        Syntax("display NAME=N …", "at the table: how many Prey cards each displays", "AN-31"),
+        Syntax(
+            "display NAME=CARD+CARD|none …",
+            "digital: the Prey cards each posturer displays face down",
+            "AN-31",
+        ),
+    ),
+)  # fmt: skip
+declare(
+    "stand NAME=stay|back …", "who stays and who backs down", "AN-32",
+    posture.apply_stand, posture.check_stand, read=read_stand, write=write_stand,
+)  # fmt: skip
+# Fight: the displayed cards revealed one by one; a tie bellowed (also at the end, AN-53).
+declare(
+    "reveal NAME CARD", "one Prey card NAME displayed, shown in a Fight", "AN-40",
+    fight.apply_reveal, fight.check_reveal,
+)  # fmt: skip
+declare(
+    "bellow NAME", "NAME won the bellowing contest that breaks a tie", "AN-43",
+    fight.apply_bellow, fight.check_bellow,
+)  # fmt: skip
+# Hunt: the seals in the Ocean draw (unseen at the table; dealt by the referee in digital mode).
+declare(
+    "draw NAME CARD", "digital mode: the Prey card NAME drew", "AN-45",
+    hunt.apply_draw, hunt.check_draw,
+)  # fmt: skip
+declare(
+    "hunt", "the referee's note that the seals in the Ocean drew unseen", "AN-45",
+    hunt.apply_hunt,
+)  # fmt: skip
+declare(
+    "keep NAME CARD", "digital advanced Hunting: the Pool card set aside", "AN-47",
+    hunt.apply_keep, hunt.check_keep,
+)  # fmt: skip
+# Mate: a Prey card discarded by each seal on the Location, then the Alpha's and Beta's picks.
+declare(
+    "mate NAME CARD", "the Prey card NAME discards to mate", "AN-55",
+    mate.apply_mate, mate.check_mate,
+)  # fmt: skip
+declare("take CARD", "the Alpha takes a Harem card", "AN-56", mate.apply_take, mate.check_take)
+declare(
+    "give CARD", "the Alpha gives the Beta a Harem card", "AN-57",
+    mate.apply_take, mate.check_take,
+)  # fmt: skip
+declare(
+    "done", "the Alpha (or, being given cards, the Beta) takes no more", "AN-56",
+    mate.apply_done, mate.check_done,
+)  # fmt: skip
 
 
 class AnoNuevoRules(Rules):
     """The referee for Año Nuevo."""
 
     id = "ano-nuevo"
-    contract = "1.2"
+    contract = "2.0"
     index = "rules-index.md"
     version = "2"
     """2: in digital mode the cards displayed are chosen at `display` (AN-31), not at `reveal`."""
@@ -101,29 +163,8 @@ class AnoNuevoRules(Rules):
         "standard": "basic Hunting: a seal in the Ocean draws one Prey card a turn",
         ADVANCED: "advanced Hunting: Pools of five Prey cards, one set aside, the rest passed left",
     }
-    syntax_rule = "AN-72"
-    syntax = (
-        Syntax("location CARD", "the Location card turned over at setup (AN-L1 …)", "AN-2"),
-        Syntax("flip CARD", "the Harem card turned face up (AN-HPA, AN-HMA, AN-HPR)", "AN-6"),
-        Syntax("travel NAME=N|ocean …", "every seal's revealed token, entered together", "AN-10"),
-        Syntax("pay NAME CARD", "the Prey card NAME discards for Travelling", "AN-12"),
-        Syntax("display NAME=N …", "at the table: how many Prey cards each displays", "AN-31"),
-        Syntax(
-            "display NAME=CARD+CARD|none …",
-            "digital: the Prey cards each posturer displays face down",
-            "AN-31",
-        ),
-        Syntax("stand NAME=stay|back …", "who stays and who backs down", "AN-32"),
-        Syntax("reveal NAME CARD", "one Prey card NAME displayed, shown in a Fight", "AN-40"),
-        Syntax("bellow NAME", "NAME won the bellowing contest that breaks a tie", "AN-43"),
-        Syntax("draw NAME CARD", "digital mode: the Prey card NAME drew", "AN-45"),
-        Syntax("hunt", "the referee's note that the seals in the Ocean drew unseen", "AN-45"),
-        Syntax("keep NAME CARD", "digital advanced Hunting: the Pool card set aside", "AN-47"),
-        Syntax("mate NAME CARD", "the Prey card NAME discards to mate", "AN-55"),
-        Syntax("take CARD", "the Alpha takes a Harem card", "AN-56"),
-        Syntax("give CARD", "the Alpha gives the Beta a Harem card", "AN-57"),
-        Syntax("done", "the Alpha (or, being given cards, the Beta) takes no more", "AN-56"),
-    )
+    syntax_rule = MOVES.syntax_rule
+    syntax = MOVES.syntax()
 
     # --- what now ---------------------------------------------------------------------------
     def initial(self, setup: Setup) -> AnoNuevo:
@@ -140,28 +181,30 @@ class AnoNuevoRules(Rules):
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: AnoNuevo, text: str) -> Move:
-        return moves.parse(setup, text)
+        return MOVES.parse(setup, text)
 
     def text(self, setup: Setup, move: Move) -> str:
-        return moves.text(move)
+        return MOVES.text(move)
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
+        """The game over (AN-50), a move of another step or by another seal (AN-70), then the
+        move's own check."""
         if state.step == OVER:
-            return refuse("AN-50", "the game is over")
-        kind = move.get("type")
+            return refuse(MOVES.over_rule, "the game is over")
         expected = turn.expected(setup, state)
-        if kind not in expected:
+        if move.get("type") not in expected:
             wanted = " or ".join(f"`{k}`" for k in expected)
-            return refuse("AN-70", f"not now: {turn.prompt(setup, state).text} ({wanted})")
-        checker = CHECKS[kind]
+            prompt = turn.prompt(setup, state).text
+            return refuse(MOVES.not_now_rule, f"not now: {prompt} ({wanted})")
         actor = move.get("player")
         if actor is not None and actor not in turn.actors(setup, state, move):
-            return refuse("AN-70", f"this is not {actor}'s move: {turn.prompt(setup, state).text}")
-        return checker(setup, state, move)
+            prompt = turn.prompt(setup, state).text
+            return refuse(MOVES.turn_rule, f"this is not {actor}'s move: {prompt}")
+        return MOVES.check_own(setup, state, move)
 
     def apply(self, setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
-        return turn.proceed(setup, APPLY[move["type"]](setup, state, move))
+        return turn.proceed(setup, MOVES.apply(setup, state, move))
 
     # --- lists ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: AnoNuevo) -> list[Move]:
@@ -189,7 +232,7 @@ class AnoNuevoRules(Rules):
         return knowledge.actor(setup, state, move)
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
-        return knowledge.hidden_text(setup, move)
+        return knowledge.hidden_text(setup, move) or MOVES.text(move)
 
     def determinise(self, setup: Setup, state: AnoNuevo, seat: str, rng: random.Random) -> AnoNuevo:
         """The default's cards dealt again, written out for speed (determinise.py)."""

@@ -7,13 +7,11 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.rules import ScoreSheet, Setup
+from pnpkit.referee.api import ScoreSheet, Setup, counted, evolve
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items
 from pnpkit.referee.games.ano_nuevo.state import ALPHA, OVER, TIE, AnoNuevo
-from pnpkit.wording import counted
 
 GOAL = 40
 """The game ends at the end of a turn in which someone has this many VP or more."""

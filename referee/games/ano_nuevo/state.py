@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, evolve
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 
 LOCATION, FILL, TRAVEL, PAY, POSTURE, HUNT, MATE, TIE, OVER = (

@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Face, Setup, card_title, place_card
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_totals
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
 from pnpkit.referee.games.ano_nuevo.state import POSTURE, AnoNuevo, Contest, Seal
-from pnpkit.referee.views.faces import Face, card_title, place_card
 
 CARD_W, CARD_H, GAP, MARGIN, ROW, SEAL = 60, 84, 6, 16, 104, 50
 
@@ -106,9 +105,7 @@ def table_svg(setup: Setup, state: AnoNuevo, table: dict[str, Any], face: Face) 
     """The legend, the Locations (their cards, Harem cards face up and seals), the Ocean, and
     the scores, with the components' printed faces where the generator provides them; each
     Harem card (`take CARD`) and each seal (`pay NAME CARD`) is a tap target."""
-    from pnpkit.referee.views.picture import (
-        Picture,  # only `show --svg` draws; `move` must start fast
-    )
+    from pnpkit.referee.api import Picture  # loaded only when `show --svg` draws
 
     data = data_of(setup.game)
     colours = {p["name"]: p["rgb"] for p in table["players"]}

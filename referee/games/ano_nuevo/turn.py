@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Setup
+from pnpkit.referee.api import Choices, Move, Prompt, PromptKind, Setup, counted
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn, next_fill
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_result
 from pnpkit.referee.games.ano_nuevo.hunt import next_hunt, start_hunt
 from pnpkit.referee.games.ano_nuevo.legal import displays
 from pnpkit.referee.games.ano_nuevo.mate import next_mate
-from pnpkit.referee.games.ano_nuevo.moves import pair_text
+from pnpkit.referee.games.ano_nuevo.moves import cards_text, trip_text
 from pnpkit.referee.games.ano_nuevo.posture import start_posture
 from pnpkit.referee.games.ano_nuevo.scoring import outcome_of
 from pnpkit.referee.games.ano_nuevo.state import (
@@ -34,7 +33,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     role_holder,
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
-from pnpkit.wording import counted
 
 
 def prompt(setup: Setup, state: AnoNuevo) -> Prompt:
@@ -139,7 +137,7 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
         return Choices(
             "travel NAME=N|ocean …",
             {
-                p: tuple(pair_text("travel", o) for o in travel_options(setup, state, p))
+                p: tuple(trip_text(o) for o in travel_options(setup, state, p))
                 for p in setup.players
             },
         )
@@ -150,7 +148,7 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
         return Choices(
             "display NAME=CARD+CARD…|none …",
             {
-                p: tuple(pair_text("display", c) for c in displays(state.seal(setup, p).hand))
+                p: tuple(cards_text(c) for c in displays(state.seal(setup, p).hand))
                 for p in contest.seals
             },
         )

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, card, cards, hand, sees
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
 from pnpkit.referee.games.ano_nuevo.state import POSTURE, AnoNuevo
-from pnpkit.referee.views.table_data import card, cards, hand, sees
 
 
 def _items(setup: Setup, items: Items, visible: bool) -> dict[str, Any]:

@@ -4,9 +4,7 @@ or pass; and trading three nuts of a kind for one of another, at any time.
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats, turn
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
@@ -127,9 +125,10 @@ def apply_pass(setup: Setup, state: Hunt, move: Move) -> Hunt:
     return evolve(state, step=st.DONE)
 
 
-def check_trade(setup: Setup, state: Hunt, move: Move, kind: PromptKind) -> Verdict:
-    """NH-24: three nuts of one kind for one of another, any time during the game (`kind`: the
-    prompt's)."""
+def check_trade(setup: Setup, state: Hunt, move: Move) -> Verdict:
+    """NH-24: three nuts of one kind for one of another, any time during the game (while a move
+    or a chance is awaited)."""
+    kind = setup.rules.prompt_kind(setup, state)
     if kind not in ("move", "chance") or state.phase in (st.LAYOUT, st.FIRST, st.SHOW):
         return refuse("NH-24", "no trading before the forest is laid out or after the game")
     if move["give"] == move["get"]:

@@ -5,9 +5,7 @@ that scatters. The referee makes the Automa's moves itself (`forced`).
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Prompt, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of

@@ -10,9 +10,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from operator import ge
 
-from pnpkit.components.model import Component, Game
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.game_facts import per_game
+from pnpkit.referee.api import Component, Game, PnpError, per_game
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,7 @@ seen, and any player may show one earlier.
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
 
@@ -31,9 +29,9 @@ def where(state: Hunt, card: str) -> str:
 
 
 def check_show(setup: Setup, state: Hunt, move: Move) -> Verdict:
-    """NH-28: at the end, a card the referee has not seen."""
+    """NH-28: at the end, a card the referee has not seen (before it, NH-3: `check_early_show`)."""
     if state.phase != st.SHOW:
-        return refuse("NH-28", "objectives are shown at the end of the game")
+        return check_early_show(setup, state, move)
     card = move["card"]
     if card not in state.pool:
         return refuse("NH-28", f"{card} cannot be in your hand: {where(state, card)}")

@@ -12,15 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnpkit.referee.engine.information import Knowledge, Zone, private, public
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Knowledge, Move, Setup, Zone, counted, private, public
 from pnpkit.referee.games.nut_hunt import seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
-from pnpkit.referee.games.nut_hunt.moves import move_text
 from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
-from pnpkit.wording import counted
 
 
 def pieces(setup: Setup, state: Hunt) -> Counter[str]:
@@ -108,4 +104,4 @@ def hidden_text(setup: Setup, move: Move) -> str:
         return "an objective card is drawn face down"
     if kind == "keep":
         return f"keep {counted(len(move['cards']), 'objective card')} (face down)"
-    return move_text(move)
+    return setup.rules.text(setup, move)

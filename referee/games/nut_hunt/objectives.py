@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import automa, end
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.setup import DEALT, KEPT, start_placing

@@ -10,7 +10,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
-from pnpkit.components.model import Game
+from pnpkit.referee.api import Game
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.scan.lattice import holder, lattice, near
 from pnpkit.scan.pieces import PhotoScan, Piece

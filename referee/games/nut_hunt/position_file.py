@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.position_file import position_lines
+from pnpkit.referee.api import PnpError, position_lines
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.referee.games.nut_hunt.data import NutData
 from pnpkit.referee.games.nut_hunt.scoring import Holding

@@ -11,17 +11,30 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from pnpkit.components.model import Game
-from pnpkit.errors import PnpError
-from pnpkit.referee.engine.information import Knowledge
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Rules, ScoreSheet, Setup, Syntax
-from pnpkit.referee.engine.verdict import Verdict, refuse
+from pnpkit.referee.api import (
+    Game,
+    Knowledge,
+    Move,
+    MoveForm,
+    Moves,
+    MoveSyntaxError,
+    PnpError,
+    Prompt,
+    PromptKind,
+    Rules,
+    ScoreSheet,
+    Setup,
+    Syntax,
+    Verdict,
+    refuse,
+    split_actor,
+)
 from pnpkit.referee.games.nut_hunt import (
     actions,
     automa,
     end,
     knowledge,
+    moves,
     objectives,
     scattering,
     scoring,
@@ -32,47 +45,202 @@ from pnpkit.referee.games.nut_hunt import setup as game_setup
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.determinise import determinise
-from pnpkit.referee.games.nut_hunt.moves import malformed, move_text, parse_move
+from pnpkit.referee.games.nut_hunt.moves import malformed
 from pnpkit.referee.games.nut_hunt.position_file import read_position
 from pnpkit.referee.games.nut_hunt.state import Hunt
 from pnpkit.referee.games.nut_hunt.table_view import describe_table, table_svg
 from pnpkit.referee.games.nut_hunt.zones import nut_hunt_zones
 
-CHECKS: dict[str, Callable[[Setup, Hunt, Move], Verdict]] = {
-    "layout": game_setup.check_layout,
-    "first": game_setup.check_first,
-    "place": game_setup.check_place,
-    "draw": objectives.check_draw,
-    "keep": objectives.check_keep,
-    "roll": turn.check_roll,
-    "forage": turn.check_forage,
-    "scatter": scattering.check,
-    "recruit": actions.check_recruit,
-    "hassle": actions.check_hassle,
-    "scout": actions.check_scout,
-    "pass": actions.check_pass,
-    "show": end.check_show,
-    "automa": automa.check,
-}
-"""Each move's own rule check, once it is well formed and made by whoever is prompted (trades
-and objectives shown before the end are checked by `check` itself)."""
-APPLIES: dict[str, Callable[[Setup, Hunt, Move], Hunt]] = {
-    "layout": game_setup.apply_layout,
-    "first": game_setup.apply_first,
-    "place": game_setup.apply_place,
-    "draw": objectives.apply_draw,
-    "keep": objectives.apply_keep,
-    "roll": turn.apply_roll,
-    "forage": turn.apply_forage,
-    "scatter": scattering.apply,
-    "recruit": actions.apply_recruit,
-    "hassle": actions.apply_hassle,
-    "scout": actions.apply_scout,
-    "pass": actions.apply_pass,
-    "trade": actions.apply_trade,
-    "show": end.apply_show,
-    "automa": automa.apply,
-}
+MOVES = Moves(syntax_rule="NH-41", not_now_rule="NH-10", turn_rule="NH-10", over_rule="NH-26")
+"""Every move, declared once, in the rulebook's order: its form, meaning and rule, its check (each
+says "not now" itself, as the rulebook does: the step a move needs, NH-10, or the scattering to
+finish first, NH-18) and its apply. A move typed with a list, an optional word or a word the
+table decides is read and written by moves.py."""
+
+
+Apply = Callable[[Setup, Hunt, Move], Hunt]
+Check = Callable[[Setup, Hunt, Move], Verdict]
+
+
+SHAPES: dict[str, moves.Shape] = {}
+"""Each kind of move's fields, by its type: a move logged without them, or with others, is
+refused (a log damaged by hand)."""
+
+
+def _declare(
+    form: str,
+    meaning: str,
+    rule: str,
+    apply: Apply,
+    check: Check,
+    fields: Mapping[str, str],
+    **more: Any,
+) -> None:
+    """The move `form` (see `MoveForm`), with the fields a logged one holds."""
+    declared = MOVES.add(
+        MoveForm(form, meaning, rule, apply, check=check, words=moves.WORDS, **more)
+    )
+    SHAPES[declared.verb] = moves.shape(fields)
+
+
+# Setting up (NH-1 … NH-7): the forest laid out, the starting player, each player's objectives
+# (turned over by the referee in digital mode), the starting squirrels with 2 nuts each.
+_declare(
+    "layout TILE …",
+    "the tiles as laid, row by row (3-4-5-4-3)",
+    "NH-1",
+    game_setup.apply_layout,
+    game_setup.check_layout,
+    fields={"tiles": "a list of tiles"},
+    read=moves.read_layout,
+    write=lambda m: "layout " + " ".join(m["tiles"]),
+)
+_declare(
+    "first PLAYER",
+    "the starting player",
+    "NH-4",
+    game_setup.apply_first,
+    game_setup.check_first,
+    fields={"name": "a player"},
+    read=moves.read_first,
+    write=lambda m: f"first {m['name']}",
+)
+_declare(
+    "draw CARD",
+    "an objective card turned over (Automa; digital deal)",
+    "NH-38",
+    objectives.apply_draw,
+    objectives.check_draw,
+    fields={"card": "an objective card"},
+)
+_declare(
+    "keep CARD … | keep none",
+    "objectives kept from a digital deal or scout",
+    "NH-3",
+    objectives.apply_keep,
+    objectives.check_keep,
+    fields={"cards": "a list of cards"},
+    read=moves.read_keep,
+    write=lambda m: "keep " + (" ".join(m["cards"]) or "none"),
+)
+_declare(
+    "place TILE NUT NUT",
+    "a starting squirrel and its 2 nuts: place WIL walnut walnut",
+    "",
+    game_setup.apply_place,
+    game_setup.check_place,
+    fields={"tile": "a tile", "nuts": "a list of nuts"},
+    read=moves.read_place,
+    write=lambda m: f"place {m['tile']} " + " ".join(m["nuts"]),
+)
+# A turn (NH-10 … NH-19): the fox's roll and move, the squirrels it scatters, the forage.
+_declare(
+    "roll N",
+    "the fox die showed N (also for each Automa squirrel)",
+    "NH-11",
+    turn.apply_roll,
+    turn.check_roll,
+    fields={"value": "a number"},
+    read=moves.read_roll,
+    write=lambda m: f"roll {m['value']}",
+)
+_declare(
+    "scatter TILE>TILE …",
+    "where each squirrel goes: scatter WIL>RAB WIL>MOU",
+    "NH-16",
+    scattering.apply,
+    scattering.check,
+    fields={"from": "a tile", "to": "a list of tiles"},
+    read=moves.read_scatter,
+    write=moves.scatter_text,
+)
+_declare(
+    "forage NUT NUT",
+    "the active player's nuts from the fox's tile",
+    "NH-13",
+    turn.apply_forage,
+    turn.check_forage,
+    fields={"nuts": "a list of nuts"},
+    read=moves.read_forage,
+    write=lambda m: "forage " + " ".join(m["nuts"]),
+)
+# The optional action (NH-21 … NH-24), and trading at any time.
+_declare(
+    "recruit TILE",
+    "pay the tile's cost and place a squirrel there",
+    "NH-21",
+    actions.apply_recruit,
+    actions.check_recruit,
+    fields={"tile": "a tile"},
+)
+_declare(
+    "hassle TILE",
+    "pull the fox next door, then forage NUT (or pass)",
+    "NH-22",
+    actions.apply_hassle,
+    actions.check_hassle,
+    fields={"tile": "a tile"},
+)
+_declare(
+    "scout keep | scout none",
+    "scout at the table, keeping one card or none",
+    "NH-23",
+    actions.apply_scout,
+    actions.check_scout,
+    fields={},
+    read=moves.read_scout,
+    write=moves.scout_text,
+    rows=(
+        Syntax("scout keep | scout none", "scout at the table, keeping one card or none", "NH-23"),
+        Syntax("scout", "digital: scout, then keep CARD or keep none", "NH-23"),
+    ),
+)
+_declare(
+    "pass",
+    "end the turn without an optional action",
+    "NH-10",
+    actions.apply_pass,
+    actions.check_pass,
+    fields={},
+)
+_declare(
+    "trade NUT for NUT",
+    "three of one nut for one of another, any time",
+    "NH-24",
+    actions.apply_trade,
+    actions.check_trade,
+    fields={"give": "a nut", "get": "a nut", "player": "a player"},
+    read=moves.read_trade,
+    write=lambda m: f"trade {m['give']} for {m['get']}",
+    rows=(
+        Syntax("NAME: trade NUT for NUT", "three of one nut for one of another, any time", "NH-24"),
+    ),
+)
+# The end (NH-26, NH-28), and objectives shown before it (NH-3).
+_declare(
+    "show CARD",
+    "at the end, each player shows their objectives",
+    "NH-28",
+    end.apply_show,
+    end.check_show,
+    fields={"card": "an objective card"},
+    rows=(
+        Syntax("show CARD", "at the end, each player shows their objectives", "NH-28"),
+        Syntax("NAME: show CARD", "before the end, if they wish: an objective they hold", "NH-3"),
+    ),
+)
+# Solo play (NH-34 … NH-39): the Automa's squirrels, placed by the referee.
+_declare(
+    "automa CARD … places TILE …",
+    "the Automa's squirrels (made by the referee)",
+    "",
+    automa.apply,
+    automa.check,
+    fields={"cards": "a list of cards", "places": "a list of tiles"},
+    read=moves.read_automa,
+    write=lambda m: " ".join(["automa", *m["cards"], "places", *m["places"]]),
+)
+
 LEGAL_BY_CONSTRUCTION = frozenset(
     {"roll", "scatter", "forage", "recruit", "hassle", "scout", "pass", "place"}
 )
@@ -82,12 +250,26 @@ pay for, hassles from their own tiles, scouting while the deck lasts) and the st
 squirrels' tiles."""
 
 
+WHO = {
+    "trade": "say who trades: NAME: trade NUT for NUT",
+    "show": "say whose objective it is: NAME: show CARD",
+}
+"""What a move any player may make at any time says when nobody is prompted to make it."""
+
+
+def _any_time(state: Hunt, move: Move) -> bool:
+    """A move any player may make whenever they wish, naming themselves: a trade (NH-24), an
+    objective shown before the end (NH-3)."""
+    return move["type"] == "trade" or (move["type"] == "show" and state.phase != st.SHOW)
+
+
 class NutHuntRules(Rules):
-    """The rules of Nut Hunt: the Rules contract, each part delegated to the module holding that
-    part of the rulebook (setup, turn, scattering, actions, objectives, end, automa, scoring)."""
+    """The rules of Nut Hunt: the Rules contract, its moves declared once (`MOVES`), each part
+    delegated to the module holding that part of the rulebook (setup, turn, scattering, actions,
+    objectives, end, automa, scoring)."""
 
     id = "nut-hunt"
-    contract = "1.2"
+    contract = "2.0"
     index = "rules-index.md"
     secret_categories = frozenset({"objectives", "distance bonus", "failed objectives"})
     version = "1"
@@ -100,26 +282,8 @@ class NutHuntRules(Rules):
         "colours": "squirrel colours in seat order (solo: the player's, then the Automa's)",
     }
     unlisted = frozenset({"show"})
-    syntax_rule = "NH-41"
-    syntax = (
-        Syntax("layout TILE …", "the tiles as laid, row by row (3-4-5-4-3)", "NH-1"),
-        Syntax("first PLAYER", "the starting player", "NH-4"),
-        Syntax("draw CARD", "an objective card turned over (Automa; digital deal)", "NH-38"),
-        Syntax("keep CARD … | keep none", "objectives kept from a digital deal or scout", "NH-3"),
-        Syntax("place TILE NUT NUT", "a starting squirrel and its 2 nuts: place WIL walnut walnut"),
-        Syntax("roll N", "the fox die showed N (also for each Automa squirrel)", "NH-11"),
-        Syntax("scatter TILE>TILE …", "where each squirrel goes: scatter WIL>RAB WIL>MOU", "NH-16"),
-        Syntax("forage NUT NUT", "the active player's nuts from the fox's tile", "NH-13"),
-        Syntax("recruit TILE", "pay the tile's cost and place a squirrel there", "NH-21"),
-        Syntax("hassle TILE", "pull the fox next door, then forage NUT (or pass)", "NH-22"),
-        Syntax("scout keep | scout none", "scout at the table, keeping one card or none", "NH-23"),
-        Syntax("scout", "digital: scout, then keep CARD or keep none", "NH-23"),
-        Syntax("pass", "end the turn without an optional action", "NH-10"),
-        Syntax("NAME: trade NUT for NUT", "three of one nut for one of another, any time", "NH-24"),
-        Syntax("show CARD", "at the end, each player shows their objectives", "NH-28"),
-        Syntax("NAME: show CARD", "before the end, if they wish: an objective they hold", "NH-3"),
-        Syntax("automa CARD … places TILE …", "the Automa's squirrels (made by the referee)"),
-    )
+    syntax_rule = MOVES.syntax_rule
+    syntax = MOVES.syntax()
 
     def check_setup(
         self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
@@ -186,33 +350,39 @@ class NutHuntRules(Rules):
 
     # --- moves as text ------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Hunt, text: str) -> Move:
-        actors = self.prompt(setup, state).actors
-        return parse_move(setup, state, text, actors[0] if actors else None)
+        """The move typed; a trade, or an objective shown before the end, is by the player named
+        (`NAME:`), else by the player prompted."""
+        player, rest = split_actor(text, setup.players)
+        move = MOVES.parse(setup, rest, state)
+        if _any_time(state, move):
+            actors = self.prompt(setup, state).actors
+            player = player or (actors[0] if actors else None)
+            if player is None:
+                raise MoveSyntaxError(WHO[move["type"]])
+        if player is not None:
+            move["player"] = player
+        return move
 
     def text(self, setup: Setup, move: Move) -> str:
-        return move_text(move)
+        said = MOVES.text(move)
+        return f"{move['player']}: {said}" if "player" in move else said
 
     # --- checking and applying ----------------------------------------------------------------
     def check(self, setup: Setup, state: Hunt, move: Move) -> Verdict:
-        problem = malformed(setup, move)
+        problem = malformed(setup, move, SHAPES)
         if problem:
             return refuse("NH-10", f"not a Nut Hunt move: {problem}")
         if state.phase == st.OVER:
             return refuse("NH-26", "the game is over; no more moves")
-        kind = move["type"]
-        if kind == "trade":
-            return actions.check_trade(setup, state, move, self.prompt_kind(setup, state))
-        if kind == "show" and state.phase != st.SHOW:
-            return end.check_early_show(setup, state, move)
-        if "player" in move:
+        if "player" in move and not _any_time(state, move):
             actors = self.prompt(setup, state).actors
             if move["player"] not in actors:
                 waiting = " or ".join(actors) or "the referee"
                 return refuse("NH-10", f"it is not {move['player']}'s move: waiting for {waiting}")
-        return CHECKS[kind](setup, state, move)
+        return MOVES.check_own(setup, state, move)
 
     def apply(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
-        return turn.settle(setup, APPLIES[move["type"]](setup, state, move))
+        return turn.settle(setup, MOVES.apply(setup, state, move))
 
     def forced(self, setup: Setup, state: Hunt) -> Move | None:
         if state.stack or state.phase in automa.PHASES:
@@ -238,7 +408,7 @@ class NutHuntRules(Rules):
             plain = [
                 m
                 for m in self._candidates(setup, state)
-                if m["type"] in LEGAL_BY_CONSTRUCTION or CHECKS[m["type"]](setup, state, m).ok
+                if m["type"] in LEGAL_BY_CONSTRUCTION or MOVES.check_own(setup, state, m).ok
             ]
         return plain, actions.trade_count(setup, state)
 

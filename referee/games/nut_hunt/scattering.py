@@ -7,14 +7,11 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, counted, refuse
 from pnpkit.referee.games.nut_hunt import forest, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt
-from pnpkit.wording import counted
 
 
 def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) -> Hunt:

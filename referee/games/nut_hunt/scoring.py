@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from pnpkit.components.model import Component
-from pnpkit.referee.engine.rules import ScoreSheet, Setup
+from pnpkit.referee.api import Component, ScoreSheet, Setup, counted
 from pnpkit.referee.games.nut_hunt import forest, seats
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import Hunt
-from pnpkit.wording import counted
 
 NEST_POINTS = 2
 FAILED_PENALTY = 2

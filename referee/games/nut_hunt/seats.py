@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.state import Hunt
 

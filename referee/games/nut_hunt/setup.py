@@ -5,9 +5,7 @@ snake order, each with 2 nuts from its tile.
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, seats, turn
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of

@@ -13,7 +13,7 @@ from functools import cache
 from operator import add, sub
 from typing import Any, NamedTuple, TypeVar
 
-from pnpkit.referee.engine.immutable import replaced
+from pnpkit.referee.api import replaced
 
 Fact = TypeVar("Fact")
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Face, Setup, card_title, counted, place_face
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.referee.games.nut_hunt.data import data_of
-from pnpkit.referee.views.faces import Face, card_title, place_face
-from pnpkit.wording import counted
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.nut_hunt.state import Hunt
@@ -145,9 +143,7 @@ def table_svg(
     its tree is printed, the fox and each colour's squirrels (round) and nests (square) with
     their number; below, each seat's nests. Each tile is a tap target for the moves that name it
     (`recruit NH-OAK`), pieces and all."""
-    from pnpkit.referee.views.picture import (
-        Picture,  # only `show --svg` draws; `move` must start fast
-    )
+    from pnpkit.referee.api import Picture  # only `show --svg` draws; `move` must start fast
 
     data = data_of(setup.game)
     rgb = {t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components}
@@ -200,7 +196,7 @@ def _draw_pieces(
         ):
             if n:
                 pieces.append((str(n), rgb[colour], f"{counted(n, f'{colour} {kind}')}", shape))
-    from pnpkit.referee.views.picture import PAD, text_width
+    from pnpkit.referee.api import PAD, text_width
 
     per_row = 4
     for row in range(0, len(pieces), per_row):

@@ -5,14 +5,11 @@ the game or the next seat's turn.
 
 from __future__ import annotations
 
-from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Prompt, PromptKind, Setup
-from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, counted, refuse
 from pnpkit.referee.games.nut_hunt import automa, end, forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import NutData, data_of
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
-from pnpkit.wording import counted
 
 PHASE_PROMPTS = {
     st.PLACE: "place a starting squirrel and forage 2 nuts (place TILE NUT NUT)",

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.api import Setup, card, cards, hand, sees
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.referee.games.nut_hunt.data import data_of
-from pnpkit.referee.views.table_data import card, cards, hand, sees
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.nut_hunt.state import Hunt

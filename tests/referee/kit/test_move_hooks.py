@@ -1,6 +1,6 @@
 """A form's own parse hook (`read`/`write`) for a syntax its placeholders cannot say, its other
 shapes in the syntax table (`rows`), forms the table does not show, forms of several steps, and a
-"not now" rule per step."""
+"not now" rule per step; `KitRules` gives the hook the state."""
 
 from __future__ import annotations
 
@@ -10,7 +10,17 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.api import Move, MoveForm, Moves, MoveSyntaxError, Setup, Syntax
+from pnpkit.referee.api import (
+    Flow,
+    KitRules,
+    Move,
+    MoveForm,
+    Moves,
+    MoveSyntaxError,
+    Setup,
+    Step,
+    Syntax,
+)
 from pnpkit.referee.log.store import make_setup
 
 EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
@@ -100,3 +110,20 @@ def test_a_form_of_several_steps_and_a_not_now_rule_per_step() -> None:
     assert moves.not_now(Walk("night"), step, lambda: "").rule == "WK-9"  # no rule of its own
     assert moves.not_now(Walk("night"), {"type": "fly"}, lambda: "").rule == "WK-9"
     assert moves.not_now(Walk("night"), {"type": "sleep"}, lambda: "").ok
+
+
+def test_a_forms_own_read_goes_with_its_own_write() -> None:
+    with pytest.raises(ValueError, match=r"^'step N …': a form's own read and write go together$"):
+        MoveForm("step N …", "steps", "WK-5", lambda *_: None, read=read_step)
+    with pytest.raises(ValueError, match="read and write go together"):
+        MoveForm("step N …", "steps", "WK-5", lambda *_: None, write=write_step)
+
+
+def test_kit_rules_give_a_forms_own_read_the_state() -> None:
+    class Walking(KitRules):
+        flow = Flow((Step("walk"),))
+        moves = walk_moves()
+
+    setup = make_setup(load_game(EXPEDITION), ["Ann", "Bob"])
+    said = Walking().parse(setup, Walk("walk", shifted="east"), "step back")
+    assert said == {"type": "step", "back": "east"}

@@ -84,9 +84,16 @@ def test_a_form_with_its_own_reader_and_writer_round_trips(setup) -> None:
 
 
 def test_a_word_that_explains_itself_is_refused_in_its_own_words_and_as_typed(setup) -> None:
+    """Its read's MoveSyntaxError stands as worded; without `explains` the kit words it."""
     with pytest.raises(MoveSyntaxError) as raised:
         CAFE.parse(setup, "Refill Huge")
     assert str(raised.value) == "'Huge' is no size a cup comes in (small, big)"
+    plain = Moves("CF-9", "CF-2", "CF-2", "CF-3")
+    size = Word("SIZE", "small or big", _size)
+    plain.add(MoveForm("refill SIZE", "refill", "CF-5", lambda s, st, m: st, words={"SIZE": size}))
+    with pytest.raises(MoveSyntaxError) as worded:
+        plain.parse(setup, "refill huge")
+    assert str(worded.value) == "'huge' is not a SIZE: expected small or big (refill SIZE)"
 
 
 def test_the_syntax_table_takes_each_forms_rows_and_leaves_out_the_rules_own_moves(setup) -> None:

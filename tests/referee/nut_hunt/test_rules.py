@@ -588,6 +588,51 @@ def test_nh_10_a_damaged_move_is_refused_not_a_crash(move: dict) -> None:
         assert not verdict.ok and str(verdict).startswith("NH-10: not a Nut Hunt move")
 
 
+@pytest.mark.parametrize("text", ["xyzzy 12", "", "WIL"])
+def test_nh_41_text_that_is_no_move_names_each_move_as_the_syntax_table_spells_it(text) -> None:
+    """The refusal lists each move's form, not only its first word, as `referee rules` does."""
+    setup = make()
+    with pytest.raises(MoveSyntaxError) as refused:
+        RULES.parse(setup, RULES.initial(setup), text)
+    said = str(refused.value)
+    firsts = {}
+    for line in RULES.syntax:
+        form = line.form.removeprefix("NAME: ")
+        firsts.setdefault(form.split()[0], form)
+    verbs = "layout first draw keep place roll scatter forage recruit hassle scout pass trade show"
+    assert list(firsts) == [*verbs.split(), "automa"]
+    assert said == "expected one of: " + "; ".join(firsts.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("layout", "expected: layout TILE … (row by row)"),
+        ("keep", "expected: keep CARD … or keep none"),
+        ("place", "expected: place TILE NUT NUT"),
+        ("place wil", "name the 2 nuts: hazelnut or walnut"),
+        ("place wil peanut", "'peanut' is not a nut: acorn, hazelnut, hickory, walnut"),
+        ("scatter", "expected: scatter TILE>TILE … (or just the destinations)"),
+        ("scatter wil>rab mou>haz", "all the squirrels of one scatter leave the same tile"),
+        ("scatter rab", "say where the squirrels leave from: scatter FROM>TO …"),
+        ("forage a b c", "expected: forage NUT NUT (after hassling: forage NUT)"),
+        ("scout maybe", "expected: scout keep or scout none"),
+        ("trade walnut", "expected: trade NUT for NUT (three of the first for one of the second)"),
+        ("automa o01 wil", "expected: automa CARD … places TILE …"),
+        ("first ann bob", "expected: first PLAYER"),
+        ("first zed", "'zed' is not a player of this game (Ann, Bob)"),
+        ("pass now", "expected: pass"),
+        ("recruit xyz", "'xyz' is not a tile ID (like NH-WIL or wil)"),
+        ("draw o99", "'o99' is not an objective card (NH-O01 … NH-O45)"),
+    ],
+)
+def test_nh_41_each_syntax_refusal_says_what_is_expected(text: str, said: str) -> None:
+    setup = make()
+    with pytest.raises(MoveSyntaxError) as refused:
+        RULES.parse(setup, turn(setup), text)
+    assert str(refused.value) == said
+
+
 def test_svg_draws_every_tile_the_fox_and_pieces() -> None:
     setup = make()
     picture = RULES.svg(setup, turn(setup, HIC_0=2, WIL_1_nest=1), lambda _: None)
