@@ -44,15 +44,9 @@ def referee(site: Path, *args: object) -> subprocess.CompletedProcess:
     )
 
 
-BUNDLED_CONTRACTS = {
-    "alpina": "1.2",
-    "ano-nuevo": "2.0",
-    "arctic": "1.2",
-    "gentoo": "1.2",
-    "nut-hunt": "2.0",
-}
-"""The contract each bundled game's rules say: 2.0 where its port to the kit says so; 1.x
-modules keep working under 2.0."""
+BUNDLED_CONTRACTS = dict.fromkeys(("alpina", "ano-nuevo", "arctic", "gentoo", "nut-hunt"), "2.0")
+"""Every bundled game is written to contract 2.0 (it imports only `pnpkit.referee.api` and
+declares its moves with the kit); 1.x modules keep working under 2.0."""
 
 
 def test_the_bundled_rules_come_from_pnpkits_own_entry_points() -> None:
@@ -134,7 +128,7 @@ def test_an_unknown_rules_name_lists_the_installed_ones(site: Path, tmp_path: Pa
 def test_referee_rules_lists_where_each_rules_come_from_and_what_is_broken(site: Path) -> None:
     listed = referee(site, "rules")
     assert listed.returncode == 3, listed.stderr
-    assert "alpina: pnpkit 0.1.0, pnpkit.referee.games.alpina:RULES (contract 1.2)" in listed.stdout
+    assert "alpina: pnpkit 0.1.0, pnpkit.referee.games.alpina:RULES (contract 2.0)" in listed.stdout
     assert "faulty: faulty-plugin 0.1, faulty_rules:RULES (contract 1.0)" in listed.stdout
     assert "faulty-import: faulty-plugin 0.1, faulty_broken_import:RULES (BROKEN)" in listed.stdout
     rows = json.loads(referee(site, "rules", "--json").stdout)

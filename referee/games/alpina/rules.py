@@ -92,7 +92,7 @@ class AlpinaRules(Rules):
     """The rules of Alpina, step by step as the rulebook orders them."""
 
     id = "alpina"
-    contract = "1.2"
+    contract = "2.0"
     index = "rules-index.md"
     version = "1"
     options: ClassVar[Mapping[str, str]] = {

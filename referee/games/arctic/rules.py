@@ -133,7 +133,7 @@ class ArcticRules(Rules):
     """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
 
     id = "arctic"
-    contract = "1.2"
+    contract = "2.0"
     index = "rules-index.md"
     version = "2"
     variants: ClassVar[Mapping[str, str]] = {"standard": "the rules as printed"}

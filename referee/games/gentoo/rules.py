@@ -279,7 +279,7 @@ class Gentoo(Rules):
     """The rules of Gentoo."""
 
     id = "gentoo"
-    contract = "1.2"
+    contract = "2.0"
     index = "rules-index.md"
     version = "1"
     perfect_information = True
