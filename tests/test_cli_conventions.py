@@ -46,7 +46,11 @@ def test_short_help_everywhere(command: list[str]) -> None:
 
 @pytest.mark.parametrize("program", ["pnp", "referee"])
 def test_completion_script(program: str) -> None:
-    result = run(program, "--show-completion", "bash")
+    # Typer finds the user's shell among the process's parents, and the suite may run without one
+    # (a detached CI job): its own switch makes `--show-completion` take the shell's name instead.
+    result = run(
+        program, "--show-completion", "bash", _TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION="1"
+    )
     assert result.returncode == 0
     assert f"complete -o default -F _{program}_completion {program}" in result.stdout
 
