@@ -101,6 +101,9 @@ packages = ["{package}"]
 
 [tool.setuptools.package-data]
 {package} = ["rules.md"]
+
+[tool.ruff]
+line-length = 100
 """
 
 RULES_MD = """# {name} — rules index
@@ -118,139 +121,130 @@ Numbered statements of the rules; the referee cites these IDs when it refuses a 
 
 RULES_PY = '''"""The referee's rules of {name} (rules index: rules.md beside this module).
 
-A skeleton to grow: each turn a card is turned over (a chance step: `turn CARD` at the table, or
-drawn by the referee with --seed) and the player takes it or passes. docs/engine.md in pnpkit is
-the contract every method follows.
+A skeleton to grow, written with pnpkit's rules kit as docs/engine.md teaches: the table's
+blocks, the steps of a turn, and each move declared once (its form, rule, step, check and what it
+does), from which the referee's parsing, syntax table, refusals and list of legal moves follow.
+Each turn a card is turned over (a chance step: `turn CARD` at the table, drawn by the referee in
+digital play) and the player takes it or passes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pnpkit.referee.api import (
     ACCEPTED,
-    Knowledge,
+    Deck,
+    Flow,
+    KitRules,
     Move,
-    MoveSyntaxError,
-    Prompt,
-    Rules,
+    Moves,
+    Pile,
     ScoreSheet,
     Setup,
-    Syntax,
+    Step,
+    Table,
+    Turn,
     Verdict,
-    private,
-    public,
+    highest_total,
     refuse,
-    words,
 )
+
+MOVES = Moves(syntax_rule="{p}-2", not_now_rule="{p}-2", turn_rule="{p}-3", over_rule="{p}-4")
 
 
 @dataclass(frozen=True)
-class Table:
-    """Whose turn, the cards in the deck, the card turned over, each player's points, and the
-    cards already taken or passed."""
+class State:
+    """The table's blocks (the deck, the card turned over, the cards passed, each player's cards
+    taken) and whose turn it is, at which step."""
 
-    turn: int
-    deck: tuple[tuple[str, int], ...]
-    shown: str | None
-    points: tuple[int, ...]
-    gone: tuple[str, ...] = ()
+    table: Table
+    turn: Turn
 
 
-class {cls}(Rules):
+def value(setup: Setup, card: str) -> int:
+    return setup.game.component(card).fields["value"]
+
+
+def taken(setup: Setup, seat: int) -> str:
+    """The block of the cards the player in `seat` has taken."""
+    return f"{{setup.players[seat]}}'s cards"
+
+
+# --- turn over a card ({p}-2, {p}-3) -------------------------------------------------------------
+def in_deck(setup: Setup, state: State, move: Move) -> Verdict:
+    if move["card"] in state.table["deck"].kinds():
+        return ACCEPTED
+    return refuse("{p}-3", f"{{move['card']}} is not in the deck")
+
+
+def deck_cards(setup: Setup, state: State) -> list[dict[str, str]]:
+    return [{{"card": card}} for card in state.table["deck"].kinds()]
+
+
+@MOVES.form("turn CARD", "{p}-2", "turn", check=in_deck, options=deck_cards)
+def turn_over(setup: Setup, state: State, move: Move) -> State:
+    """The card turned over from the deck."""
+    table = state.table.put("deck", state.table["deck"].take(move["card"]))
+    return State(table.put("shown", Pile((move["card"],))), state.turn.to("choose"))
+
+
+# --- take it or pass ({p}-2), until the deck is empty ({p}-4) ------------------------------------
+@MOVES.form("take", "{p}-2", "choose")
+def take(setup: Setup, state: State, move: Move) -> State:
+    """Take the card turned over and score its value."""
+    card, shown = state.table["shown"].take()
+    mine = taken(setup, state.turn.seat)
+    table = state.table.put("shown", shown).put(mine, state.table[mine].put(card))
+    return next_turn(setup, table, state.turn)
+
+
+@MOVES.form("pass", "{p}-2", "choose")
+def leave(setup: Setup, state: State, move: Move) -> State:
+    """Leave it: nobody scores it."""
+    card, shown = state.table["shown"].take()
+    table = state.table.put("shown", shown).put("passed", state.table["passed"].put(card))
+    return next_turn(setup, table, state.turn)
+
+
+def next_turn(setup: Setup, table: Table, turn: Turn) -> State:
+    """The next player's turn, or the end once the deck is empty ({p}-4)."""
+    if not len(table["deck"]):
+        return State(table, turn.over())
+    return State(table, turn.next(len(setup.players), "turn"))
+
+
+class {cls}(KitRules):
     id = "{id}"
     contract = "2.0"
     index = "rules.md"
     version = "1"
-    syntax = (
-        Syntax("turn CARD", "the card turned over from the deck", "{p}-2"),
-        Syntax("take", "take the card turned over and score its value", "{p}-2"),
-        Syntax("pass", "leave it: nobody scores it", "{p}-2"),
+    moves = MOVES
+    flow = Flow(
+        (
+            Step("turn", "chance", "{{player}}: turn over a card (turn CARD)", draws="deck"),
+            Step("choose", "move", "{{player}}: take or pass"),
+        )
     )
 
-    def initial(self, setup: Setup) -> Table:
-        deck = tuple(sorted((c.id, c.count) for c in setup.game.group("cards").components))
-        return Table(0, deck, None, (0,) * len(setup.players))
+    def initial(self, setup: Setup) -> State:
+        """{p}-1: every card in one face-down deck; the first player named begins."""
+        cards = [c.id for c in setup.game.group("cards").components for _ in range(c.count)]
+        blocks = {{"deck": Deck.of(cards), "shown": Pile(), "passed": Pile()}}
+        blocks |= {{taken(setup, seat): Pile() for seat in range(len(setup.players))}}
+        return State(Table.of(blocks), Turn(0, "turn"))
 
-    def prompt(self, setup: Setup, state: Table) -> Prompt:
-        player = setup.players[state.turn]
-        if state.shown is not None:
-            return Prompt("move", (player,), f"{{player}}: take or pass")
-        if not any(n for _, n in state.deck):
-            return Prompt("over", (), "the deck is empty: the game is over")
-        return Prompt("chance", (player,), f"{{player}}: turn over a card (turn CARD)")
-
-    def parse(self, setup: Setup, state: Table, text: str) -> Move:
-        w = words(text)
-        if len(w) == 2 and w[0] == "turn":
-            return {{"type": "turn", "card": w[1].upper()}}
-        if w in (["take"], ["pass"]):
-            return {{"type": w[0]}}
-        raise MoveSyntaxError("expected: turn CARD, take or pass")
-
-    def text(self, setup: Setup, move: Move) -> str:
-        return f"turn {{move['card']}}" if move["type"] == "turn" else move["type"]
-
-    def check(self, setup: Setup, state: Table, move: Move) -> Verdict:
-        kind = self.prompt(setup, state).kind
-        if kind == "over":
-            return refuse("{p}-4", "the game is over")
-        if "player" in move and move["player"] != setup.players[state.turn]:
-            return refuse("{p}-3", f"it is {{setup.players[state.turn]}}'s turn")
-        if move["type"] == "turn":
-            if kind != "chance":
-                return refuse("{p}-2", "take or pass the card turned over first")
-            if dict(state.deck).get(move["card"], 0) == 0:
-                return refuse("{p}-3", f"{{move['card']}} is not in the deck")
-            return ACCEPTED
-        if kind != "move":
-            return refuse("{p}-2", "turn over a card first")
-        return ACCEPTED
-
-    def apply(self, setup: Setup, state: Table, move: Move) -> Table:
-        if move["type"] == "turn":
-            deck = dict(state.deck)
-            deck[move["card"]] -= 1
-            return replace(state, deck=tuple(sorted(deck.items())), shown=move["card"])
-        points = state.points
-        if move["type"] == "take":
-            value = setup.game.component(state.shown).fields["value"]
-            points = tuple(p + value * (i == state.turn) for i, p in enumerate(points))
-        turn = (state.turn + 1) % len(setup.players)
-        gone = (*state.gone, state.shown)
-        return replace(state, turn=turn, shown=None, points=points, gone=gone)
-
-    def legal(self, setup: Setup, state: Table) -> list[Move]:
-        kind = self.prompt(setup, state).kind
-        if kind == "chance":
-            return [{{"type": "turn", "card": card}} for card, n in state.deck if n]
-        return [{{"type": "take"}}, {{"type": "pass"}}] if kind == "move" else []
-
-    def chance(self, setup: Setup, state: Table, rng) -> Move:
-        cards = [card for card, n in state.deck for _ in range(n)]
-        return {{"type": "turn", "card": rng.choice(cards)}}
-
-    def score(self, setup: Setup, state: Table) -> ScoreSheet:
-        best = max(state.points)
-        winners = tuple(p for p, n in zip(setup.players, state.points, strict=True) if n == best)
-        points = {{p: {{"cards": n}} for p, n in zip(setup.players, state.points, strict=True)}}
-        return ScoreSheet(("cards",), points, winners)
+    def score(self, setup: Setup, state: State) -> ScoreSheet:
+        """{p}-4: the values of the cards each player took; the most points wins."""
+        points = {{
+            player: {{"cards": sum(value(setup, c) for c in state.table[taken(setup, seat)].cards)}}
+            for seat, player in enumerate(setup.players)
+        }}
+        return highest_total(("cards",), points, "{p}-4")
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         cards = setup.game.group("cards").components
         return (0, sum(c.count * c.fields["value"] for c in cards))
-
-    def knowledge(self, setup: Setup, state: Table) -> Knowledge:
-        """Who sees which card: the deck face down (nobody), the rest face up (everyone). A hand
-        would be `private("hand:" + player, cards, player)`. The census follows from it."""
-        shown = [state.shown] if state.shown else []
-        deck = [card for card, n in state.deck for _ in range(n)]
-        return Knowledge((private("deck", deck), public("table", [*state.gone, *shown])))
-
-    def describe(self, setup: Setup, state: Table) -> str:
-        left = sum(n for _, n in state.deck)
-        scores = ", ".join(f"{{p}} {{n}}" for p, n in zip(setup.players, state.points, strict=True))
-        return f"deck: {{left}} cards; turned over: {{state.shown or '-'}}; points: {{scores}}"
 
 
 RULES = {cls}()
@@ -262,7 +256,6 @@ accepted, wrong ones are refused, undo and replay agree, scores stay in bounds (
 from pathlib import Path
 
 import pytest
-
 from pnpkit.components import load_game
 from pnpkit.referee.checks.harness import playthrough, playthrough_cases
 

@@ -58,6 +58,11 @@ def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test
     imported = {line.split()[1] for line in source.splitlines() if line.startswith("from ")}
     assert imported == {"__future__", "dataclasses", "pnpkit.referee.api"}  # one import (issue 24)
     assert pnp("referee", "lint", game, env=env).returncode == 0
+    for lint in (("check", "--select", "E,F,W,B,UP,I"), ("format", "--check")):
+        linted = subprocess.run(
+            [command("ruff"), *lint, "."], capture_output=True, text=True, check=False, cwd=game
+        )
+        assert linted.returncode == 0, linted.stdout  # its own pyproject.toml's line length
 
     # the harness test reads the player counts from game.json (it had 2–4 written in)
     manifest = json.loads((game / "game.json").read_text())
