@@ -1,6 +1,8 @@
-"""The `pnp render` command: print PDFs and SVG previews of games."""
+"""The `pnp render` command: print PDFs and SVG previews of games.
 
-from __future__ import annotations
+No `from __future__ import annotations` here, nor in pnpkit/cli.py: typer reads a command's
+annotations each time it runs it, and postponed ones it would compile from their text, twice.
+"""
 
 import math
 import sys

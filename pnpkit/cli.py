@@ -1,6 +1,5 @@
-"""The `pnp` command: games, validate, components, render, and the referee."""
-
-from __future__ import annotations
+"""The `pnp` command: games, validate, components, render, and the referee. Its annotations
+are not postponed (see pnpkit/generator/cli.py)."""
 
 import json
 import sys
