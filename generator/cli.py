@@ -1,7 +1,8 @@
 """The `pnp render` command: print PDFs and SVG previews of games.
 
-No `from __future__ import annotations` here, nor in pnpkit/cli.py: typer reads a command's
-annotations each time it runs it, and postponed ones it would compile from their text, twice.
+No `from __future__ import annotations` here: typer reads the annotations of the command it
+runs, and postponed ones it would compile from their text, twice (the other commands of
+pnpkit/cli.py, seldom run, keep theirs postponed: evaluating them at import costs as much).
 """
 
 import math

@@ -1,5 +1,6 @@
-"""The `pnp` command: games, validate, components, render, and the referee. Its annotations
-are not postponed (see pnpkit/generator/cli.py)."""
+"""The `pnp` command: games, validate, components, render, and the referee."""
+
+from __future__ import annotations
 
 import json
 import sys
