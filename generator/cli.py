@@ -1,6 +1,9 @@
-"""The `pnp render` command: print PDFs and SVG previews of games."""
+"""The `pnp render` command: print PDFs and SVG previews of games.
 
-from __future__ import annotations
+No `from __future__ import annotations` here: typer reads the annotations of the command it
+runs, and postponed ones it would compile from their text, twice (the other commands of
+pnpkit/cli.py, seldom run, keep theirs postponed: evaluating them at import costs as much).
+"""
 
 import math
 import sys

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pnpkit.atomic import write_bytes
 from pnpkit.components.model import Game, Group
@@ -23,8 +22,7 @@ if TYPE_CHECKING:  # cut files are made only for custom sheets that ask for them
 Step = Callable[[str], None]
 
 
-@dataclass(frozen=True)
-class Written:
+class Written(NamedTuple):
     """One output file and what it holds."""
 
     path: Path
@@ -33,20 +31,23 @@ class Written:
     size: int
 
 
-@dataclass
 class GameRender:
     """The files of one game, and any warnings about its faces: built in memory first
-    (`render_game`), then written (`write_game`), so that a render that fails writes nothing."""
+    (`render_game`), then written (`write_game`), so that a render that fails writes nothing.
+    Plain classes here, not dataclasses: making a dataclass compiles its methods, a cost every
+    `pnp render` would pay at import."""
 
-    game: Game
-    folder: Path
-    files: list[Written] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    pdfs: list[tuple[Path, bytes]] = field(default_factory=list, repr=False)
-    svgs: list[tuple[str, bytes]] | None = field(default=None, repr=False)
-    """SVG faces by file name, or None without --svg."""
-    cuts: list[tuple[str, bytes]] | None = field(default=None, repr=False)
-    """Cut files (SVG and DXF) by file name, or None if no custom sheet layout asks for them."""
+    def __init__(self, game: Game, folder: Path) -> None:
+        self.game = game
+        self.folder = folder
+        self.files: list[Written] = []
+        self.warnings: list[str] = []
+        self.pdfs: list[tuple[Path, bytes]] = []
+        self.svgs: list[tuple[str, bytes]] | None = None
+        """SVG faces by file name, or None without --svg."""
+        self.cuts: list[tuple[str, bytes]] | None = None
+        """Cut files (SVG and DXF) by file name, or None if no custom sheet layout asks for
+        them."""
 
 
 def selected_groups(game: Game, only: list[str] | None) -> list[Group]:

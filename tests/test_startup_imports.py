@@ -79,3 +79,22 @@ def test_a_pnp_command_is_run_without_building_the_others() -> None:
     assert printed.endswith("game.schema.json") and not loaded
     loaded, printed = _referee_cli_loaded_by(["--help"])
     assert "referee" in printed and loaded
+
+
+def test_render_start_up_makes_no_dataclass_but_the_shared_ones() -> None:
+    """Making a dataclass compiles its methods (a few million instructions each, bench/
+    bench_render.py): the records `pnp render` imports are named tuples or plain classes."""
+    probe = (
+        "import dataclasses, sys, json\n"
+        "import pnpkit.cli, pnpkit.generator.progress\n"
+        "print(json.dumps(sorted(f'{n}.{k}' for n, m in list(sys.modules.items())\n"
+        "    if n.startswith('pnpkit.generator') for k, v in vars(m).items()\n"
+        "    if isinstance(v, type) and v.__module__ == n and dataclasses.is_dataclass(v))))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    made = set(json.loads(out.stdout.splitlines()[-1]))
+    # FontMetrics is imported by the bench's floor too; Slot is rebuilt with dataclasses.replace
+    assert made <= {
+        "pnpkit.generator.text.fontmetrics.FontMetrics",
+        "pnpkit.generator.sheets.imposition.Slot",
+    }, sorted(made)

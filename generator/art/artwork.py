@@ -4,9 +4,9 @@ it lands in a box for each fit mode. The one geometry both backends draw."""
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from pnpkit.generator.art.svgtext import ArtFonts
 
@@ -26,8 +26,7 @@ class ArtError(ValueError):
     """A file that is not a readable PNG, JPEG or SVG image."""
 
 
-@dataclass(frozen=True)
-class Art:
+class Art(NamedTuple):
     """One artwork file: its kind ("png", "jpeg" or "svg") and natural size.
 
     `width` and `height` are in pixels for a bitmap and in points for an SVG; only their ratio

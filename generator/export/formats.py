@@ -9,7 +9,7 @@ single files are written with `pnpkit.atomic`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image
@@ -135,7 +135,7 @@ def copy_names(component: Component) -> list[str]:
 
 def look(face: Face) -> Face:
     """The face as drawn: faces that look the same compare equal whatever their labels."""
-    return replace(face, label="")
+    return face._replace(label="")
 
 
 def distinct_pages(

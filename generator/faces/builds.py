@@ -8,8 +8,8 @@ faces (artwork included) as its grey. Layouts see the build's name as the field 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from pnpkit.components.model import Game, thaw
 from pnpkit.errors import PnpError
@@ -25,14 +25,16 @@ from pnpkit.generator.faces.face import (
     Text,
 )
 
+NOTHING: Mapping[str, Any] = MappingProxyType({})
+"""A build's variables and layouts when it changes none."""
 
-@dataclass(frozen=True)
-class Build:
-    """One build of a game: its name and what it changes."""
+
+class Build(NamedTuple):
+    """One build of a game: its name and what it changes (a named tuple, as the faces are)."""
 
     name: str
-    vars: Mapping[str, Any] = field(default_factory=dict)
-    layouts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    vars: Mapping[str, Any] = NOTHING
+    layouts: Mapping[str, Mapping[str, str]] = NOTHING
     greyscale: bool = False
 
 
@@ -56,23 +58,23 @@ def grey(colour: str) -> str:
 def _paint(paint: Paint) -> Paint:
     fill = paint.fill
     if isinstance(fill, Gradient):
-        fill = replace(fill, stops=tuple((offset, grey(c)) for offset, c in fill.stops))
+        fill = fill._replace(stops=tuple((offset, grey(c)) for offset, c in fill.stops))
     elif fill:
         fill = grey(fill)
-    return replace(paint, fill=fill, stroke=grey(paint.stroke) if paint.stroke else None)
+    return paint._replace(fill=fill, stroke=grey(paint.stroke) if paint.stroke else None)
 
 
 def _items(items: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
     out: list[Primitive] = []
     for item in items:
         if isinstance(item, Path | Ellipse):
-            out.append(replace(item, paint=_paint(item.paint)))
+            out.append(item._replace(paint=_paint(item.paint)))
         elif isinstance(item, Text):
-            out.append(replace(item, color=grey(item.color)))
+            out.append(item._replace(color=grey(item.color)))
         elif isinstance(item, Layer):
-            out.append(replace(item, items=_items(item.items)))
+            out.append(item._replace(items=_items(item.items)))
         elif isinstance(item, Image):
-            out.append(replace(item, grey=True))
+            out.append(item._replace(grey=True))
         else:
             out.append(item)
     return tuple(out)
@@ -80,4 +82,4 @@ def _items(items: tuple[Primitive, ...]) -> tuple[Primitive, ...]:
 
 def greyscale(face: Face) -> Face:
     """The face with every colour of its shapes, text, icons, gradients and artwork grey."""
-    return replace(face, items=_items(face.items))
+    return face._replace(items=_items(face.items))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -144,23 +143,37 @@ class FaceError(PnpError):
         super().__init__(f"{label}: " + "; ".join(messages))
 
 
-@dataclass
 class FaceBuilder:
-    """Builds the faces of one template for many components; collects warnings."""
+    """Builds the faces of one template for many components; collects warnings.
 
-    template: Mapping[str, Any]
-    width: float
-    height: float
-    shape: str
-    bleed: float
-    game_dir: Path
-    warnings: list[str] = field(default_factory=list)
-    families: Mapping[str, FontFamily] = field(default_factory=dict)
-    """The game's own font families by name (game.json `fonts`)."""
-    art_warnings: list[str] = field(default_factory=list)
-    low_resolution: set[tuple[str, float, float]] = field(default_factory=set)
-    set_texts: dict[tuple, tuple[list[Primitive], bool, float]] = field(default_factory=dict)
-    """Texts without icons set so far (runs, box, look → `set_runs`): faces repeat many."""
+    A plain class rather than a dataclass: `pnp render` imports it on every run, and making a
+    dataclass compiles its methods (see bench/bench_render.py)."""
+
+    def __init__(
+        self,
+        template: Mapping[str, Any],
+        width: float,
+        height: float,
+        shape: str,
+        bleed: float,
+        game_dir: Path,
+        warnings: list[str] | None = None,
+        families: Mapping[str, FontFamily] | None = None,
+        art_warnings: list[str] | None = None,
+    ) -> None:
+        self.template = template
+        self.width = width
+        self.height = height
+        self.shape = shape
+        self.bleed = bleed
+        self.game_dir = game_dir
+        self.warnings: list[str] = [] if warnings is None else warnings
+        self.families: Mapping[str, FontFamily] = {} if families is None else families
+        """The game's own font families by name (game.json `fonts`)."""
+        self.art_warnings: list[str] = [] if art_warnings is None else art_warnings
+        self.low_resolution: set[tuple[str, float, float]] = set()
+        self.set_texts: dict[tuple, tuple[list[Primitive], bool, float]] = {}
+        """Texts without icons set so far (runs, box, look → `set_runs`): faces repeat many."""
 
     def build(self, context: Mapping[str, Any], label: str) -> Face:
         """The face of one component, whose fields (and id, name …) are in `context`.

@@ -3,12 +3,15 @@
 Coordinates are points with the origin at the top-left corner of the trim box and y growing
 down; the bleed lies at negative coordinates and beyond the width and height. A face is a flat
 list of primitives in painting order; neither backend knows anything about games.
+
+The primitives are named tuples, not dataclasses: `pnp render` imports this module on every run,
+and making a dataclass compiles its methods (about as long as the rest of the import); a named
+tuple is also quicker to make, and faces are made of thousands.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from pnpkit.generator.art.svgtext import ArtFonts
@@ -16,8 +19,7 @@ if TYPE_CHECKING:
 PathCommand = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 
 
-@dataclass(frozen=True)
-class Gradient:
+class Gradient(NamedTuple):
     """A fill that blends colours: along the line (x1, y1)→(x2, y2) for "linear", outwards from
     (x1, y1) to the radius `r` for "radial"; beyond the ends the end colours continue.
     `stops` are (offset 0–1, #rrggbb) in order."""
@@ -31,8 +33,7 @@ class Gradient:
     r: float = 0.0
 
 
-@dataclass(frozen=True)
-class Paint:
+class Paint(NamedTuple):
     """How a shape is painted: fill (#rrggbb, a Gradient or None), stroke colour (#rrggbb or
     None), stroke width and dash pattern."""
 
@@ -42,16 +43,14 @@ class Paint:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
-class Path:
+class Path(NamedTuple):
     """A closed or open outline of straight lines and cubic curves."""
 
     commands: tuple[PathCommand, ...]
     paint: Paint
 
 
-@dataclass(frozen=True)
-class Ellipse:
+class Ellipse(NamedTuple):
     """An ellipse (a circle when rx == ry) centred on (cx, cy)."""
 
     cx: float
@@ -61,8 +60,7 @@ class Ellipse:
     paint: Paint
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(NamedTuple):
     """One run of real text: its left end of the baseline at (x, y), set in the TrueType file
     `font` (whose style, one of regular, bold, italic, bold-italic, is `style`)."""
 
@@ -75,8 +73,7 @@ class Text:
     font: str
 
 
-@dataclass(frozen=True)
-class Image:
+class Image(NamedTuple):
     """Artwork from a file drawn to fill exactly the box (x, y, width, height): the fit mode
     has already been applied. `kind` is what the file holds: "png", "jpeg" or "svg"."""
 
@@ -93,8 +90,7 @@ class Image:
     grey: bool = False  # printed in grey (a greyscale build)
 
 
-@dataclass(frozen=True)
-class Layer:
+class Layer(NamedTuple):
     """Primitives moved by (dx, dy), then turned `rotate` degrees clockwise about that point,
     and clipped (in their own coordinates) to `clip` if it is given."""
 
@@ -108,15 +104,14 @@ class Layer:
 Primitive = Path | Ellipse | Text | Image | Layer
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(NamedTuple):
     """One side of one component: its trim size, bleed, cut outline and drawing."""
 
     width: float
     height: float
     bleed: float
     outline: tuple[PathCommand, ...]
-    items: tuple[Primitive, ...] = field(default=())
+    items: tuple[Primitive, ...] = ()
     label: str = ""
     shape: str = "rect"  # rect, rounded, circle, hex, hex-flat, or piece (a net or a standee)
 

@@ -7,9 +7,8 @@ glue tabs, a standee is its back (upside down) and front with a base tab at eith
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnpkit.components.model import Component, Game, Group, thaw
 from pnpkit.errors import DefinitionError, PnpError, Problem
@@ -32,9 +31,9 @@ MAX_SIDE = 1500 * MM  # larger than A0; beyond it a board would tile onto thousa
 DIE_NET = [(1, 0), (0, 1), (1, 1), (3, 1), (2, 1), (1, 2)]
 
 
-@dataclass(frozen=True)
-class Geometry:
-    """A group's trim size (points) and cut shape."""
+class Geometry(NamedTuple):
+    """A group's trim size (points) and cut shape (a named tuple: a dataclass costs more to
+    make on every `pnp render`'s import than the rest of this module)."""
 
     width: float
     height: float
@@ -86,21 +85,29 @@ def has_back(group: Group) -> bool:
     return group.kind in ("tiles", "board") and "back" in group.spec
 
 
-@dataclass
 class GroupFaces:
-    """Builds (and caches) the faces of every component of one group."""
+    """Builds (and caches) the faces of every component of one group (a plain class, as
+    FaceBuilder is: made on every `pnp render`'s import)."""
 
-    game: Game
-    group: Group
-    bleed_mm: float = DEFAULT_BLEED_MM
-    trim: bool = False
-    """Faces cut at their outline (`trimmed`): drawn with their bleed, which is then cut off."""
-    build: Build | None = None
-    """The edition drawn (its variables, templates, greyscale); None: the game as defined."""
-    warnings: list[str] = field(default_factory=list)
-    art_warnings: list[str] = field(default_factory=list)
-    _front_cache: dict[str, Face] = field(default_factory=dict, repr=False)
-    _back_cache: dict[str, Face] = field(default_factory=dict, repr=False)
+    def __init__(
+        self,
+        game: Game,
+        group: Group,
+        bleed_mm: float = DEFAULT_BLEED_MM,
+        trim: bool = False,
+        build: Build | None = None,
+    ) -> None:
+        self.game = game
+        self.group = group
+        self.bleed_mm = bleed_mm
+        self.trim = trim
+        """Faces cut at their outline (`trimmed`): drawn with their bleed, then cut off."""
+        self.build = build
+        """The edition drawn (its variables, templates, greyscale); None: the game as defined."""
+        self.warnings: list[str] = []
+        self.art_warnings: list[str] = []
+        self._front_cache: dict[str, Face] = {}
+        self._back_cache: dict[str, Face] = {}
 
     @cached_property
     def families(self) -> dict[str, FontFamily]:

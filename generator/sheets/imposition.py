@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from pnpkit.generator.faces.face import Face
 from pnpkit.units import MM
@@ -22,8 +23,7 @@ GUTTER = 6 * MM  # each side of a gutter-fold's fold line
 OVERLAP = 10 * MM  # between the tiles of a face larger than a sheet
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     """A rectangle on the page: lower-left corner, width and height."""
 
     x: float
@@ -52,8 +52,7 @@ class Slot:
     part: str = ""  # for a tiled face: "row 1, column 2 of 2 × 2"
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(NamedTuple):
     """Where pieces may go on a sheet."""
 
     x: float

@@ -13,8 +13,7 @@ With `registration`, three print-and-cut registration marks are kept clear of th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnpkit.components.model import Game, thaw
 from pnpkit.errors import DefinitionError, Problem
@@ -29,8 +28,7 @@ REGISTRATION_LINE = 1 * MM
 REGISTRATION_CLEARANCE = 3 * MM  # between the marks and the nearest piece
 
 
-@dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(NamedTuple):
     """One entry of game.json `sheets`, read: its id, the groups it holds and its settings."""
 
     id: str

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from io import BytesIO
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
@@ -30,8 +30,7 @@ if TYPE_CHECKING:  # cut outlines are traced only on custom sheets (add_sheet)
     from pnpkit.generator.sheets.cutfiles import CutSheet
 
 
-@dataclass(frozen=True)
-class PrintOptions:
+class PrintOptions(NamedTuple):
     """How sheets are printed."""
 
     paper: str = "a4"
@@ -41,13 +40,13 @@ class PrintOptions:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
 
 
-@dataclass
 class SheetStats:
     """What was put on paper: pages and printed faces (fronts and backs)."""
 
-    pages: int = 0
-    fronts: int = 0
-    backs: int = 0
+    def __init__(self) -> None:
+        self.pages = 0
+        self.fronts = 0
+        self.backs = 0
 
 
 class SheetWriter:

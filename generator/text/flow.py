@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from pnpkit.generator.faces.face import Primitive, Text
@@ -20,8 +19,7 @@ _BREAK = re.compile(r"[^\S\n\xa0\u202f\u2007]+")
 IconDrawer = Callable[[str, float, float, float], list[Primitive]]
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
     """A text box in face coordinates (points)."""
 
     x: float
@@ -30,8 +28,7 @@ class Box:
     h: float
 
 
-@dataclass(frozen=True)
-class TextStyle:
+class TextStyle(NamedTuple):
     """How a text element is set."""
 
     style: str = "regular"

@@ -8,7 +8,7 @@ starts a colour that `{/}` ends (colours nest). `[name]` is an inline icon.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 COLOURS = {
     "black": "#000000",
@@ -39,8 +39,7 @@ class MarkupError(ValueError):
     """Markup that cannot be read: the message says what and where."""
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """A piece of text in one style and colour (None: the element's), or an inline icon."""
 
     text: str

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+from typing import NamedTuple
 
 from pnpkit.components.gamefiles import OutsideGame, game_file
 from pnpkit.components.model import Game
@@ -15,8 +15,7 @@ from pnpkit.generator.text.fontmetrics import FONT_DIR, FONT_FAMILY, FONT_FILES
 STYLES = ("regular", "bold", "italic", "bold-italic")
 
 
-@dataclass(frozen=True)
-class FontFamily:
+class FontFamily(NamedTuple):
     """A family's TrueType file by style; a declared family may lack styles other than regular."""
 
     name: str
