@@ -149,3 +149,23 @@ def test_unreadable_code_source_parses_without_the_cache(
     value = cached_parse("probe", b"font bytes", lambda: {"parsed": 1}, tmp_path / "gone.py")
     assert value == {"parsed": 1}
     assert not private_cache.exists()
+
+
+def test_a_read_entry_is_set_aside_from_the_collector_once(private_cache: Path) -> None:
+    """A font's parsed objects live as long as the process: the first read of an entry freezes
+    them out of the collector's scans; reading it again (a `pnp watch` re-render) freezes
+    nothing more."""
+    import gc
+
+    path = str(FONTS[0])
+    CachedTTFont("Parsed", path)  # a miss: parsed and stored, nothing frozen
+    try:
+        gc.unfreeze()
+        CachedTTFont("Read", path)
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        gc.unfreeze()
+        CachedTTFont("Again", path)
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()
