@@ -143,7 +143,7 @@ def _player_lines(
 # --- data -----------------------------------------------------------------------------------
 
 
-def zones(setup: Setup, state: Table) -> dict[str, Any]:
+def zones(setup: Setup, state: Table, viewer: str | None = None) -> dict[str, Any]:
     """Everything face up, for every viewer alike (face-down piles only counted): the Choice
     Cards, the Draw and Discard Piles, the direction of play, the supplies, and each player's
     cards in play, Used Pile, Player Pile size, penguins, nesting stones and fish."""
