@@ -9,7 +9,8 @@ The function takes the method's arguments without `self` (`initial(setup)`); the
 docstring is the one given, else the function's. `pnp referee lint` checks that the function
 takes the contract's arguments (`signature_problems`). `parse, text = spoken(MOVES)` declares the
 two text methods of a game whose moves are declared once (`Moves`) and that reads and writes
-them as its forms say.
+them as its forms say. `svg = drawn(table_view.table_svg)` declares a picture drawn from the
+table every player sees.
 """
 
 from __future__ import annotations
@@ -52,6 +53,17 @@ def spoken(moves: Moves) -> tuple[delegate, delegate]:
         return moves.text(move, setup)
 
     return delegate(parse), delegate(text)
+
+
+def drawn(function: Callable[[Setup, State, dict[str, Any], Any], str]) -> Callable[..., str]:
+    """`svg` as `function(setup, state, table, face)` draws it, `table` being the table as data
+    that every player sees (`Rules.table(setup, state, "")`: the legend's players and colours)."""
+
+    def svg(self: Rules, setup: Setup, state: State, face: Any) -> str:
+        return function(setup, state, self.table(setup, state, ""), face)
+
+    svg.__doc__ = function.__doc__
+    return svg
 
 
 def signature_problems(rules: type[Rules]) -> list[str]:

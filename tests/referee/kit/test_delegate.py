@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnpkit.referee.api import Rules, Setup, delegate
+from pnpkit.referee.api import Rules, Setup, delegate, drawn
 from pnpkit.referee.kit.delegate import signature_problems
 
 
@@ -39,3 +39,18 @@ def test_lint_names_a_function_that_cannot_take_the_contracts_arguments() -> Non
     (problem,) = signature_problems(Wrong)
     assert problem.startswith("score_bounds: delegated to score_bounds(setup: 'Setup', state")
     assert problem.endswith("cannot take the contract's arguments (setup)")
+
+
+def test_drawn_draws_the_table_every_player_sees() -> None:
+    def table_svg(setup: object, state: object, table: dict[str, object], face: object) -> str:
+        """The picture."""
+        return f"<svg>{table['viewer']!r} {face}</svg>"
+
+    class Drawn(Delegating):
+        svg = drawn(table_svg)
+
+        def table(self, setup: object, state: object, viewer: str | None = None) -> dict:
+            return {"viewer": viewer}
+
+    assert Drawn().svg(None, (), "faces") == "<svg>'' faces</svg>"
+    assert Drawn.svg.__doc__ == "The picture."
