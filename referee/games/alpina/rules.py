@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 
 from pnpkit.referee.api import (
     Game,
-    Knowledge,
     Move,
     MoveForm,
     Moves,
@@ -32,6 +31,7 @@ from pnpkit.referee.api import (
     Setup,
     Verdict,
     delegate,
+    drawn,
     refuse,
     spoken,
     words,
@@ -217,11 +217,7 @@ class AlpinaRules(Rules):
         )
 
     # --- who sees what ----------------------------------------------------------------------
-    def knowledge(self, setup: Setup, state: Alpina) -> Knowledge:
-        """AL-3: the grid and the hikers are public, each hand its player's, the pile nobody's
-        (at the table the referee knows no hand: the hands' cards lie with the pile)."""
-        return knowledge.knowledge(setup, state, self.colours(setup))
-
+    knowledge = delegate(knowledge.knowledge, "AL-3: grid and hikers public, each hand its own.")
     rebuild = delegate(rebuild)
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
@@ -237,20 +233,12 @@ class AlpinaRules(Rules):
         return position_from_pieces(game, photos)
 
     # --- showing ----------------------------------------------------------------------------
-    def describe(self, setup: Setup, state: Alpina) -> str:
-        return table_view.describe_table(setup, state, self.colours(setup))
+    describe = delegate(table_view.describe_table)
+    view = delegate(table_view.describe_table, "AL-3: the other hands only as counts.")
 
-    def view(self, setup: Setup, state: Alpina, player: str) -> str:
-        """AL-3: the table as `player` may see it: the other hands only as counts (the shared
-        screen, any other name: every hand counted)."""
-        seat = setup.players.index(player) if player in setup.players else -1
-        return table_view.describe_table(setup, state, self.colours(setup), seat)
+    svg = drawn(table_view.table_svg)
 
-    def svg(self, setup: Setup, state: Alpina, face: Any) -> str:
-        return table_view.table_svg(setup, state, self.table(setup, state, ""), face)
-
-    def zones(self, setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
-        return table_view.zones(setup, state, self.colours(setup), viewer)
+    zones = delegate(table_view.zones)
 
     def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """The hikers' colours (AL-4)."""
