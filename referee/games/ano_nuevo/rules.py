@@ -26,6 +26,7 @@ from pnpkit.referee.api import (
     Syntax,
     Verdict,
     delegate,
+    drawn,
     refuse,
     spoken,
 )
@@ -223,8 +224,7 @@ class AnoNuevoRules(Rules):
     describe = delegate(table_view.describe)
     view = delegate(table_view.describe, "AN-68: the others' cards only as counts.")
 
-    def svg(self, setup: Setup, state: AnoNuevo, face: Any) -> str:
-        return table_view.table_svg(setup, state, self.table(setup, state, ""), face)
+    svg = drawn(table_view.table_svg)
 
     zones = delegate(ano_nuevo_zones)
 
