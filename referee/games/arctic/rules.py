@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pnpkit.referee.api import (
     Game,
@@ -25,6 +25,7 @@ from pnpkit.referee.api import (
     Syntax,
     Verdict,
     delegate,
+    drawn,
     refuse,
     spoken,
 )
@@ -252,8 +253,7 @@ class ArcticRules(Rules):
     describe = delegate(describe_table)
     view = delegate(describe_table, "AR-45: others' totems and face-down cards hidden.")
 
-    def svg(self, setup: Setup, state: State, face: Any) -> str:
-        return table_svg(setup, facts(setup.game), state, self.table(setup, state, ""), face)
+    svg = drawn(table_svg)
 
     zones = delegate(arctic_zones)
 

@@ -92,13 +92,14 @@ def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str
     return "\n".join(lines)
 
 
-def table_svg(setup: Setup, table: Facts, state: State, data: dict[str, Any], face: Any) -> str:
+def table_svg(setup: Setup, state: State, data: dict[str, Any], face: Any) -> str:
     """The legend; the landscape with, under each card, the animal tokens on it (named in
     full, clear of the printed values); the River; and the top of every player's pile. Only
     what every player sees: face-down cards are drawn as backs, totems are left out. Each card
     face up and each animal token is a tap target for the moves that name it."""
     from pnpkit.referee.views.picture import Picture, text_width  # `move` must start fast
 
+    table = facts(setup.game)
     columns = max(len(table.landscape), 6, PILE_SHOWN)
     headings = [
         f"{player}: {counted(seat.hand_size, 'card')} in hand, "
