@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pnpkit.referee.api import (
     Game,
@@ -30,6 +30,7 @@ from pnpkit.referee.api import (
     Syntax,
     Verdict,
     delegate,
+    drawn,
     refuse,
     split_actor,
 )
@@ -67,7 +68,6 @@ from pnpkit.referee.games.gentoo.state import (
     PECK,
     PLAY,
     SETUP,
-    Catalog,
     Table,
 )
 
@@ -218,9 +218,7 @@ class Gentoo(Rules):
         """The kind of the current prompt, without its text."""
         return turn.STEP_KIND.get(state.step, "move")
 
-    def forced(self, setup: Setup, state: Table) -> Move | None:
-        """The reshuffles the rules make when a pile runs out (GE-11, GE-19)."""
-        return piles.forced(state)
+    forced = delegate(piles.forced, "The reshuffles the rules make when a pile runs out.")
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Table, text: str) -> Move:
@@ -253,7 +251,7 @@ class Gentoo(Rules):
     # --- listing ----------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Table) -> list[Move]:
         """Every move that may be entered now; for a card turned over, every card it may be."""
-        if piles.forced(state) is not None:
+        if piles.forced(setup, state) is not None:
             return []
         step = state.step
         if step in (SETUP, DRAW, FLIP):
@@ -270,9 +268,7 @@ class Gentoo(Rules):
             return personal_area.plays(setup, state)
         return []
 
-    def chance(self, setup: Setup, state: Table, rng: random.Random) -> Move:
-        """Digital mode: the card turned over, each copy in the pile equally likely."""
-        return piles.chance(state, rng)
+    chance = delegate(piles.chance)
 
     def random_move(self, setup: Setup, state: Table, rng: random.Random) -> Move:
         """A simulated player's move (policy.py); cards turned over weighted by copies."""
@@ -298,15 +294,9 @@ class Gentoo(Rules):
     # --- showing ----------------------------------------------------------------------------
     describe = delegate(table_view.describe)
 
-    def view(self, setup: Setup, state: Table, player: str) -> str:
-        """Every player sees the whole table: what is face down is hidden from all alike."""
-        return self.describe(setup, state)
+    view = delegate(table_view.describe)
 
-    def svg(self, setup: Setup, state: Table, face: Any) -> str:
-        """The table as SVG."""
-        return table_view.draw_table(
-            setup, state, self.table(setup, state, ""), face, Catalog.of(setup.game)
-        )
+    svg = drawn(table_view.draw_table)
 
     zones = delegate(table_view.zones)
 
