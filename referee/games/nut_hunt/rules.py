@@ -27,6 +27,7 @@ from pnpkit.referee.api import (
     Syntax,
     Verdict,
     delegate,
+    drawn,
     refuse,
     split_actor,
 )
@@ -396,8 +397,7 @@ class NutHuntRules(Rules):
         return position_from_pieces(game, photos)
 
     # --- showing ------------------------------------------------------------------------------
-    def describe(self, setup: Setup, state: Hunt) -> str:
-        return describe_table(setup, state, seats.colours(setup), seats.seat_names(setup))
+    describe = delegate(describe_table)
 
     def also(self, setup: Setup, state: Hunt) -> tuple[str, ...]:
         """NH-3: at the table, objectives the referee has not seen may be shown before the end."""
@@ -405,20 +405,11 @@ class NutHuntRules(Rules):
             return ()
         return ("NAME: show CARD, an objective shown before the end",)
 
-    def view(self, setup: Setup, state: Hunt, player: str) -> str:
-        """NH-3: the table as `player` may see it: the others' objectives only as counts (the
-        shared screen, any other name: every player's)."""
-        seat = setup.players.index(player) if player in setup.players else -1
-        return describe_table(setup, state, seats.colours(setup), seats.seat_names(setup), seat)
+    view = delegate(describe_table, "NH-3: the others' objectives only as counts.")
 
-    def svg(self, setup: Setup, state: Hunt, face: Any) -> str:
-        table = self.table(setup, state, "")
-        colours, names = seats.colours(setup), seats.seat_names(setup)
-        return table_svg(setup, state, colours, names, table, face)
+    svg = drawn(table_svg)
 
-    def zones(self, setup: Setup, state: Hunt, viewer: str | None) -> dict[str, Any]:
-        colours, names = seats.colours(setup), seats.seat_names(setup)
-        return nut_hunt_zones(setup, state, colours, names, viewer)
+    zones = delegate(nut_hunt_zones)
 
     def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """The squirrels' colours, the players' seats only (the Automa is a seat of the zones)."""
