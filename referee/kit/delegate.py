@@ -3,7 +3,7 @@ rulebook, declared in the class body in one line instead of a method that only f
 
     class AlpinaRules(Rules):
         initial = delegate(setting_up.initial)
-        score = delegate(scoring.score, "AL-18: the hikers' points; the most wins.")
+        view = delegate(table_view.describe_table, "The other hands only as counts.")
 
 The function takes the method's arguments without `self` (`initial(setup)`); the method's
 docstring is the one given, else the function's. `pnp referee lint` checks that the function
