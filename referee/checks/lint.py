@@ -1,12 +1,13 @@
 """`referee lint GAME`: whether a game's rules keep the contract, found by playing them at random.
 
-Checked: the required methods are defined; every method answers with the type the contract gives
-(`referee.contract.EXPECTED`); every move `legal` lists passes `check` (the first 40 at each
-step); `apply` leaves its input as
-it was (a deep copy compared before and after) and gives the same state twice, whatever the global
-random generator holds (so it draws nothing at random itself); every rule ID a refusal cites (of
-junk text and of moves out of turn) is in the rules index; `determinise` keeps the census and what
-the seat sees. Each kind of problem is reported once, at the first place it is found.
+Checked: the required methods are defined; a method delegated to a module's function
+(`kit.delegate`) takes the contract's arguments; every method answers with the type the contract
+gives (`referee.contract.EXPECTED`); every move `legal` lists passes `check` (the first 40 at each
+step); `apply` leaves its input as it was (a deep copy compared before and after) and gives the
+same state twice, whatever the global random generator holds (so it draws nothing at random
+itself); every rule ID a refusal cites (of junk text and of moves out of turn) is in the rules
+index; `determinise` keeps the census and what the seat sees. Each kind of problem is reported
+once, at the first place it is found.
 A game ends at its end or after `max_steps` moves.
 """
 
@@ -21,6 +22,7 @@ from pnpkit.components.model import Game
 from pnpkit.referee.engine.contract import EXPECTED, REQUIRED, unguarded
 from pnpkit.referee.engine.rules import Rules, Setup, State, load_rules
 from pnpkit.referee.engine.verdict import MoveSyntaxError
+from pnpkit.referee.kit.delegate import signature_problems
 
 JUNK = ("", "xyzzy", "play", "12 34", "play ZZ-99 z99", "a=b")
 """Text that is no move of any game (or of most): its refusal cites the syntax rule."""
@@ -40,7 +42,9 @@ def lint(reference: str, games: int = 2, max_steps: int = 300) -> list[str]:
     missing = [n for n in REQUIRED if getattr(type(rules), n) is getattr(Rules, n)]
     for name in missing:
         linter.note(f"missing {name}", f"{name}: not defined, and the contract requires it")
-    if missing:
+    for problem in signature_problems(type(rules)):
+        linter.note(f"signature {problem.split(':')[0]}", problem)
+    if missing or linter.problems():
         return linter.problems()
     for count in sorted({game.players_min, game.players_max}):
         for seed in range(games):

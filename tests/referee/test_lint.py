@@ -42,6 +42,11 @@ BROKEN = {
         "legal: expected a list of moves (dicts whose \"type\" is a str), got list ['LW-",
     ),
     "legal-refused": (("range(1, 7)", "range(1, 8)"), "legal lists a move check refuses: wind 7"),
+    "delegated": (
+        ("    def score_bounds(self,", "    score_bounds = __import__('pnpkit.referee.api').referee"
+         ".api.delegate(lambda setup, state: (0, 9))\n\n    def bounds(self,"),
+        "score_bounds: delegated to",
+    ),
 }  # fmt: skip
 
 

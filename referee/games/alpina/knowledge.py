@@ -8,6 +8,7 @@ pile lie together in one zone nobody sees (`state.pool`), and each hand's zone i
 from __future__ import annotations
 
 from pnpkit.referee.api import Game, Knowledge, Setup, Zone, evolve, per_game, private, public
+from pnpkit.referee.games.alpina.setup import colours as hiker_colours
 from pnpkit.referee.games.alpina.state import Alpina
 
 GRID, ON_GRID = "grid", "hikers on the grid"
@@ -30,8 +31,9 @@ def hand(player: str) -> str:
     return f"{player}'s hand"
 
 
-def knowledge(setup: Setup, state: Alpina, colours: tuple[str, ...]) -> Knowledge:
+def knowledge(setup: Setup, state: Alpina) -> Knowledge:
     """Every card and hiker pawn of the game by zone, with who sees it (AL-3, AL-4)."""
+    colours = hiker_colours(setup)
     pawn = pawns(setup.game)
     zones: list[Zone] = [
         public(GRID, (c for c in state.cards if c is not None)),

@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 
 from pnpkit.referee.api import (
     Game,
-    Knowledge,
     Move,
     MoveForm,
     Moves,
@@ -31,11 +30,15 @@ from pnpkit.referee.api import (
     ScoreSheet,
     Setup,
     Verdict,
+    delegate,
+    drawn,
     refuse,
+    spoken,
     words,
 )
 from pnpkit.referee.games.alpina import knowledge, moves, scoring, table_view, turn
 from pnpkit.referee.games.alpina import setup as setting_up
+from pnpkit.referee.games.alpina.knowledge import rebuild
 from pnpkit.referee.games.alpina.position_file import read_position
 from pnpkit.referee.games.alpina.state import (
     DEAL,
@@ -108,12 +111,8 @@ class AlpinaRules(Rules):
         super().check_setup(game, variant, players, options)
         setting_up.check_colours(game, players, options)
 
-    def colours(self, setup: Setup) -> tuple[str, ...]:
-        """Each seat's hiker colour."""
-        return setting_up.colours(setup)
-
-    def initial(self, setup: Setup) -> Alpina:
-        return setting_up.initial(setup)
+    colours = delegate(setting_up.colours)
+    initial = delegate(setting_up.initial)
 
     def prompt_kind(self, setup: Setup, state: Alpina) -> str:
         return _PHASE_KINDS[state.phase]
@@ -150,8 +149,7 @@ class AlpinaRules(Rules):
             )
         return MOVES.parse(setup, text)
 
-    def text(self, setup: Setup, move: Move) -> str:
-        return MOVES.text(move, setup)
+    text = spoken(MOVES)[1]
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: Alpina, move: Move) -> Verdict:
@@ -171,8 +169,7 @@ class AlpinaRules(Rules):
             return refuse(form.rule, f"a malformed {form.verb} move: {problem}")
         return MOVES.check_own(setup, state, move)
 
-    def apply(self, setup: Setup, state: Alpina, move: Move) -> Alpina:
-        return MOVES.apply(setup, state, move)
+    apply = delegate(MOVES.apply)
 
     # --- what may happen --------------------------------------------------------------------
     def forced(self, setup: Setup, state: Alpina) -> Move | None:
@@ -207,15 +204,9 @@ class AlpinaRules(Rules):
         return rng.choice(self.legal(setup, state))
 
     # --- scoring ----------------------------------------------------------------------------
-    def score(self, setup: Setup, state: Alpina) -> ScoreSheet:
-        return scoring.score(setup, state)
-
-    def score_bounds(self, setup: Setup) -> tuple[int, int]:
-        return scoring.score_bounds(setup)
-
-    def stats(self, setup: Setup, state: Alpina) -> Mapping[str, float]:
-        """Hikers placed and what they scored; how often the first player wins and ties arise."""
-        return scoring.stats(setup, state, self.score(setup, state))
+    score = delegate(scoring.score)
+    score_bounds = delegate(scoring.score_bounds)
+    stats = delegate(scoring.stats)
 
     def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
         position = read_position(game, text, source, HIKERS)
@@ -226,13 +217,8 @@ class AlpinaRules(Rules):
         )
 
     # --- who sees what ----------------------------------------------------------------------
-    def knowledge(self, setup: Setup, state: Alpina) -> Knowledge:
-        """AL-3: the grid and the hikers are public, each hand its player's, the pile nobody's
-        (at the table the referee knows no hand: the hands' cards lie with the pile)."""
-        return knowledge.knowledge(setup, state, self.colours(setup))
-
-    def rebuild(self, setup: Setup, state: Alpina, known: Knowledge) -> Alpina:
-        return knowledge.rebuild(setup, state, known)
+    knowledge = delegate(knowledge.knowledge, "AL-3: grid and hikers public, each hand its own.")
+    rebuild = delegate(rebuild)
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
         """A draw or a deal as those who do not get the cards read it (AL-3, AL-16)."""
@@ -247,20 +233,12 @@ class AlpinaRules(Rules):
         return position_from_pieces(game, photos)
 
     # --- showing ----------------------------------------------------------------------------
-    def describe(self, setup: Setup, state: Alpina) -> str:
-        return table_view.describe_table(setup, state, self.colours(setup))
+    describe = delegate(table_view.describe_table)
+    view = delegate(table_view.describe_table, "AL-3: the other hands only as counts.")
 
-    def view(self, setup: Setup, state: Alpina, player: str) -> str:
-        """AL-3: the table as `player` may see it: the other hands only as counts (the shared
-        screen, any other name: every hand counted)."""
-        seat = setup.players.index(player) if player in setup.players else -1
-        return table_view.describe_table(setup, state, self.colours(setup), seat)
+    svg = drawn(table_view.table_svg)
 
-    def svg(self, setup: Setup, state: Alpina, face: Any) -> str:
-        return table_view.table_svg(setup, state, self.table(setup, state, ""), face)
-
-    def zones(self, setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
-        return table_view.zones(setup, state, self.colours(setup), viewer)
+    zones = delegate(table_view.zones)
 
     def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """The hikers' colours (AL-4)."""

@@ -170,8 +170,9 @@ def score_bounds(setup: Setup) -> tuple[int, int]:
     return 0, hikers * best
 
 
-def stats(setup: Setup, state: Alpina, sheet: ScoreSheet) -> dict[str, float]:
+def stats(setup: Setup, state: Alpina) -> dict[str, float]:
     """Hikers placed and what they scored; how often the first player wins and ties arise."""
+    sheet = score(setup, state)
     placed = sum(h is not None for h in state.hikers)
     n = len(setup.players)
     first_won = float(sheet.winners == (setup.players[state.first],))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnpkit.referee.api import Setup, card, card_title, counted, hand, place_card, sees, space_name
 from pnpkit.referee.games.alpina import grid
+from pnpkit.referee.games.alpina.setup import colours as hiker_colours
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.alpina.state import Alpina
@@ -33,12 +34,13 @@ def _window(state: Alpina) -> tuple[range, range]:
     return span(first_column, last_column), span(first_row, last_row)
 
 
-def describe_table(
-    setup: Setup, state: Alpina, colours: tuple[str, ...], viewer: int | None = None
-) -> str:
-    """The grid (CARD, CARD*colour for a hiker) and each player's hand, hikers and turn; with a
-    `viewer` seat, only that player's cards are named, the others' only counted (seat -1: the
-    shared screen, every hand counted)."""
+def describe_table(setup: Setup, state: Alpina, player: str | None = None) -> str:
+    """The grid (CARD, CARD*colour for a hiker) and each player's hand, hikers and turn; for a
+    `player`, only their cards are named, the others' only counted (any other name: the shared
+    screen, every hand counted)."""
+    colours = hiker_colours(setup)
+    seated = player in setup.players
+    viewer = None if player is None else setup.players.index(player) if seated else -1
     columns, rows = _window(state)
     width = 11
     lines = ["    " + "".join(f"{chr(97 + c):^{width}}" for c in columns)]
@@ -121,11 +123,10 @@ def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, t
     place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card, title)
 
 
-def zones(
-    setup: Setup, state: Alpina, colours: tuple[str, ...], viewer: str | None
-) -> dict[str, Any]:
+def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
     """The cards on the grid (space, card, hiker colour), each seat's hand (AL-3: counted for
     the others) and hikers left, and the draw pile's size."""
+    colours = hiker_colours(setup)
     placed = []
     for space, card_id in enumerate(state.cards):
         if card_id is None:

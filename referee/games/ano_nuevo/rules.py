@@ -14,41 +14,38 @@ order and for which move may be entered now).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from pnpkit.referee.api import (
-    Choices,
-    Game,
-    Knowledge,
     Move,
     MoveForm,
     Moves,
-    Prompt,
-    PromptKind,
     Rules,
-    ScoreSheet,
     Setup,
     Syntax,
     Verdict,
+    delegate,
+    drawn,
     refuse,
+    spoken,
 )
 from pnpkit.referee.games.ano_nuevo import (
     beginning,
     fight,
     hunt,
-    knowledge,
-    legal,
     mate,
     posture,
     scoring,
+    table_view,
     travel,
     turn,
 )
 from pnpkit.referee.games.ano_nuevo import setup as setting_up
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.determinise import determinise
+from pnpkit.referee.games.ano_nuevo.knowledge import actor, hidden_text, knowledge, rebuild
+from pnpkit.referee.games.ano_nuevo.legal import draw_chance, legal_moves, random_move
 from pnpkit.referee.games.ano_nuevo.moves import (
     WORDS,
     read_display,
@@ -60,7 +57,6 @@ from pnpkit.referee.games.ano_nuevo.moves import (
 )
 from pnpkit.referee.games.ano_nuevo.position_file import score_position
 from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
-from pnpkit.referee.games.ano_nuevo.table_view import describe, table_svg
 from pnpkit.referee.games.ano_nuevo.zones import ano_nuevo_zones
 
 Check = Callable[[Setup, AnoNuevo, Move], Verdict]
@@ -167,24 +163,13 @@ class AnoNuevoRules(Rules):
     syntax = MOVES.syntax()
 
     # --- what now ---------------------------------------------------------------------------
-    def initial(self, setup: Setup) -> AnoNuevo:
-        return setting_up.initial(setup)
-
-    def prompt(self, setup: Setup, state: AnoNuevo) -> Prompt:
-        return turn.prompt(setup, state)
-
-    def prompt_kind(self, setup: Setup, state: AnoNuevo) -> PromptKind:
-        return turn.kind(setup, state)
-
-    def choices(self, setup: Setup, state: AnoNuevo) -> Choices | None:
-        return turn.choices(setup, state)
+    initial = delegate(setting_up.initial)
+    prompt = delegate(turn.prompt)
+    prompt_kind = delegate(turn.kind)
+    choices = delegate(turn.choices)
 
     # --- text -------------------------------------------------------------------------------
-    def parse(self, setup: Setup, state: AnoNuevo, text: str) -> Move:
-        return MOVES.parse(setup, text)
-
-    def text(self, setup: Setup, move: Move) -> str:
-        return MOVES.text(move)
+    parse, text = spoken(MOVES)
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -207,14 +192,9 @@ class AnoNuevoRules(Rules):
         return turn.proceed(setup, MOVES.apply(setup, state, move))
 
     # --- lists ------------------------------------------------------------------------------
-    def legal(self, setup: Setup, state: AnoNuevo) -> list[Move]:
-        return legal.legal_moves(setup, state)
-
-    def random_move(self, setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
-        return legal.random_move(setup, state, rng)
-
-    def chance(self, setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
-        return legal.draw_chance(setup, state, rng)
+    legal = delegate(legal_moves)
+    random_move = delegate(random_move)
+    chance = delegate(draw_chance)
 
     def forced(self, setup: Setup, state: AnoNuevo) -> Move | None:
         if state.step == HUNT and not setup.digital:
@@ -222,25 +202,17 @@ class AnoNuevoRules(Rules):
         return None
 
     # --- who sees and who decides -----------------------------------------------------------
-    def knowledge(self, setup: Setup, state: AnoNuevo) -> Knowledge:
-        return knowledge.knowledge(setup, state)
-
-    def rebuild(self, setup: Setup, state: AnoNuevo, known: Knowledge) -> AnoNuevo:
-        return knowledge.rebuild(setup, state, known)
-
-    def actor(self, setup: Setup, state: AnoNuevo, move: Move) -> str | None:
-        return knowledge.actor(setup, state, move)
+    knowledge = delegate(knowledge)
+    rebuild = delegate(rebuild)
+    actor = delegate(actor)
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
-        return knowledge.hidden_text(setup, move) or MOVES.text(move)
+        return hidden_text(setup, move) or MOVES.text(move)
 
-    def determinise(self, setup: Setup, state: AnoNuevo, seat: str, rng: random.Random) -> AnoNuevo:
-        """The default's cards dealt again, written out for speed (determinise.py)."""
-        return determinise(setup, state, seat, rng)
+    determinise = delegate(determinise, "The default's cards dealt again, written out for speed.")
 
     # --- scores and pictures ----------------------------------------------------------------
-    def score(self, setup: Setup, state: AnoNuevo) -> ScoreSheet:
-        return scoring.score_sheet(setup, state)
+    score = delegate(scoring.score_sheet)
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         data = data_of(setup.game)
@@ -249,25 +221,18 @@ class AnoNuevoRules(Rules):
     def stats(self, setup: Setup, state: AnoNuevo) -> Mapping[str, float]:
         return {"turns": state.turn, "fights": state.fights}
 
-    def describe(self, setup: Setup, state: AnoNuevo) -> str:
-        return describe(setup, state)
+    describe = delegate(table_view.describe)
+    view = delegate(table_view.describe, "AN-68: the others' cards only as counts.")
 
-    def view(self, setup: Setup, state: AnoNuevo, player: str) -> str:
-        """AN-68: the table as `player` may see it: the others' cards only as counts."""
-        return describe(setup, state, player)
+    svg = drawn(table_view.table_svg)
 
-    def svg(self, setup: Setup, state: AnoNuevo, face: Any) -> str:
-        return table_svg(setup, state, self.table(setup, state, ""), face)
-
-    def zones(self, setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[str, Any]:
-        return ano_nuevo_zones(setup, state, viewer)
+    zones = delegate(ano_nuevo_zones)
 
     def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """The seals' colours in seat order (AN-4)."""
         return data_of(setup.game).colours[: len(setup.players)]
 
-    def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
-        return score_position(game, text, source)
+    score_position = delegate(score_position)
 
 
 RULES = AnoNuevoRules()

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnpkit.referee.api import PnpError, ScoreSheet, plain_digits, position_lines
-from pnpkit.referee.games.arctic.facts import Facts
+from pnpkit.referee.api import Game, PnpError, ScoreSheet, plain_digits, position_lines
+from pnpkit.referee.games.arctic.facts import Facts, facts
 from pnpkit.referee.games.arctic.scoring import score_seat, sheet, wild_note
 from pnpkit.referee.games.arctic.state import HIDDEN
 
@@ -159,8 +159,9 @@ class _Reader:
                 )
 
 
-def score_position_file(table: Facts, text: str, source: str) -> ScoreSheet:
+def score_position_file(game: Game, text: str, source: str) -> ScoreSheet:
     """AR-39–AR-44 applied to the position a file describes."""
+    table = facts(game)
     reader = _Reader(table, source)
     reader.read(text)
     reader.finish()

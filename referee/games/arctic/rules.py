@@ -13,22 +13,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pnpkit.referee.api import (
     Game,
-    Knowledge,
     Move,
     MoveForm,
     Moves,
-    Prompt,
-    PromptKind,
     Rules,
-    ScoreSheet,
     Setup,
     Syntax,
     Verdict,
+    delegate,
+    drawn,
     refuse,
+    spoken,
 )
 from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
 from pnpkit.referee.games.arctic.facts import facts
@@ -156,11 +155,8 @@ class ArcticRules(Rules):
         return turn.settle(setup, initial(setup))
 
     # --- what is expected -------------------------------------------------------------------
-    def prompt(self, setup: Setup, state: State) -> Prompt:
-        return turn.prompt(setup, state)
-
-    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
-        return turn.prompt_kind(state)
+    prompt = delegate(turn.prompt)
+    prompt_kind = delegate(turn.prompt_kind)
 
     def forced(self, setup: Setup, state: State) -> Move | None:
         if state.step == "power":
@@ -172,11 +168,7 @@ class ArcticRules(Rules):
         return None
 
     # --- text -------------------------------------------------------------------------------
-    def parse(self, setup: Setup, state: State, text: str) -> Move:
-        return MOVES.parse(setup, text, state)
-
-    def text(self, setup: Setup, move: Move) -> str:
-        return MOVES.text(move)
+    parse, text = spoken(MOVES)
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: State, move: Move) -> Verdict:
@@ -226,25 +218,14 @@ class ArcticRules(Rules):
         return rng.choice(self.legal(setup, state))
 
     # --- scoring ----------------------------------------------------------------------------
-    def score(self, setup: Setup, state: State) -> ScoreSheet:
-        return score_game(setup, state)
-
-    def score_bounds(self, setup: Setup) -> tuple[int, int]:
-        return score_bounds(setup)
-
-    def stats(self, setup: Setup, state: State) -> Mapping[str, float]:
-        return game_stats(setup, state)
-
-    def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
-        return score_position_file(facts(game), text, source)
+    score = delegate(score_game)
+    score_bounds = delegate(score_bounds)
+    stats = delegate(game_stats)
+    score_position = delegate(score_position_file)
 
     # --- who knows what, and who decides ---------------------------------------------------
-    def knowledge(self, setup: Setup, state: State) -> Knowledge:
-        """AR-45: who sees which card (`knowledge.arctic_knowledge`)."""
-        return arctic_knowledge(setup, state)
-
-    def rebuild(self, setup: Setup, state: State, knowledge: Knowledge) -> State:
-        return rebuilt(setup, state, knowledge)
+    knowledge = delegate(arctic_knowledge, "AR-45: who sees which card.")
+    rebuild = delegate(rebuilt)
 
     def actor(self, setup: Setup, state: State, move: Move) -> str | None:
         """The player whose turn it is (AR-46), for the moves they choose; nobody for chance,
@@ -269,18 +250,12 @@ class ArcticRules(Rules):
         return MOVES.text(move)
 
     # --- what is shown ----------------------------------------------------------------------
-    def describe(self, setup: Setup, state: State) -> str:
-        return describe_table(setup, facts(setup.game), state)
+    describe = delegate(describe_table)
+    view = delegate(describe_table, "AR-45: others' totems and face-down cards hidden.")
 
-    def view(self, setup: Setup, state: State, player: str) -> str:
-        """AR-45: the table as `player` sees it: others' totems and face-down cards hidden."""
-        return describe_table(setup, facts(setup.game), state, player)
+    svg = drawn(table_svg)
 
-    def svg(self, setup: Setup, state: State, face: Any) -> str:
-        return table_svg(setup, facts(setup.game), state, self.table(setup, state, ""), face)
-
-    def zones(self, setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
-        return arctic_zones(setup, facts(setup.game), state, viewer)
+    zones = delegate(arctic_zones)
 
 
 RULES = ArcticRules()

@@ -109,13 +109,6 @@ class State:
         """This state with one seat's cards replaced."""
         return evolve(self, seats=replaced(self.seats, index, seat))
 
-    def hidden_places(self) -> int:
-        """Cards held in hidden places (draw pile, Reserve, hidden hands, penalties, tucked)."""
-        tucked = sum(1 for s in self.seats for card, _ in s.pile if card == HIDDEN)
-        return (
-            self.draw_pile + self.reserve + sum(s.hidden + s.penalty for s in self.seats) + tucked
-        )
-
 
 def including(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
     """A sorted tuple of cards with `more` added."""

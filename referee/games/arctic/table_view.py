@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpkit.referee.api import Setup, card_title, counted, place_card
-from pnpkit.referee.games.arctic.facts import Facts
+from pnpkit.referee.games.arctic.facts import Facts, facts
 from pnpkit.referee.games.arctic.state import State
 
 CARD_W, CARD_H, GAP, MARGIN, STEP, TOKEN = 63.0, 88.0, 8.0, 20.0, 20.0, 17.0
@@ -41,13 +41,14 @@ def _powers(setup: Setup, table: Facts, state: State, index: int) -> str:
     return ", ".join(held) or "none"
 
 
-def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None = None) -> str:
+def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str:
     """The landscape, the River, the power cards, and each player's hand, pile, penalties and
     powers; with `viewer`, the other players' totems, named penalty cards and face-down cards stay
     secret (AR-45), and in digital mode their hands, which the referee dealt (AR-3). Without
     `viewer` (the referee's whole table) a digital game also lists the penalty cards it dealt
     face down.
     """
+    table = facts(setup.game)
     track = " | ".join(
         f"{value}: "
         + (" ".join(a for i, a in enumerate(table.animals) if state.tokens[i] == position) or "-")
@@ -91,13 +92,14 @@ def describe_table(setup: Setup, table: Facts, state: State, viewer: str | None 
     return "\n".join(lines)
 
 
-def table_svg(setup: Setup, table: Facts, state: State, data: dict[str, Any], face: Any) -> str:
+def table_svg(setup: Setup, state: State, data: dict[str, Any], face: Any) -> str:
     """The legend; the landscape with, under each card, the animal tokens on it (named in
     full, clear of the printed values); the River; and the top of every player's pile. Only
     what every player sees: face-down cards are drawn as backs, totems are left out. Each card
     face up and each animal token is a tap target for the moves that name it."""
     from pnpkit.referee.views.picture import Picture, text_width  # `move` must start fast
 
+    table = facts(setup.game)
     columns = max(len(table.landscape), 6, PILE_SHOWN)
     headings = [
         f"{player}: {counted(seat.hand_size, 'card')} in hand, "

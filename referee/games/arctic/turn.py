@@ -65,7 +65,7 @@ def prompt(setup: Setup, state: State) -> Prompt:
     return Prompt("move", (player,), f"{player}: {_step_text(setup, state)}")
 
 
-def prompt_kind(state: State) -> PromptKind:
+def prompt_kind(setup: Setup, state: State) -> PromptKind:
     """The kind of `prompt` without its text (simulations ask this at every step)."""
     if state.step == "over":
         return "over"

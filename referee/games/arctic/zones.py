@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpkit.referee.api import Setup, card, cards, hand, sees
-from pnpkit.referee.games.arctic.facts import Facts
+from pnpkit.referee.games.arctic.facts import Facts, facts
 from pnpkit.referee.games.arctic.state import State
 
 
@@ -30,12 +30,13 @@ def _powers(setup: Setup, table: Facts, state: State) -> list[dict[str, Any]]:
     return powers
 
 
-def arctic_zones(setup: Setup, table: Facts, state: State, viewer: str | None) -> dict[str, Any]:
+def arctic_zones(setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
     """The landscape in track order with the animal tokens on each card, the River, the piles'
     sizes, the power cards, and each seat: hand (its size, and the cards known: at the table
     those everyone has seen; in digital mode the dealt hand, its owner's secret, AR-3), penalty
     pile, named discards (their owner's), totem and personal pile bottom to top (AR-45: another
     player's totem and face-down cards are hidden until the end, their named discards always)."""
+    table = facts(setup.game)
     landscape = [
         {
             "position": position,

@@ -23,7 +23,7 @@ RESHUFFLE_DISCARD: Move = {"type": "reshuffle", "pile": "discard"}
 RESHUFFLE_USED: Move = {"type": "reshuffle", "pile": "used"}
 
 
-def forced(state: Table) -> Move | None:
+def forced(setup: Setup, state: Table) -> Move | None:
     """The reshuffle the rules make when a pile runs out (GE-11, GE-19), else None."""
     step = state.step
     if step == DRAW and not state.draw_pile and state.discard:
@@ -43,7 +43,7 @@ def source(state: Table) -> Pool:
 
 def check_flip(setup: Setup, state: Table, move: Move) -> Verdict:
     """Whether the card turned over can come from its pile now (GE-36)."""
-    if forced(state) is not None:
+    if forced(setup, state) is not None:
         return refuse("GE-11", "the pile is empty: it must be reshuffled first")
     card, catalog = move["card"], Catalog.of(setup.game)
     pile = source(state)
@@ -72,14 +72,14 @@ def flips(state: Table) -> list[Move]:
     return [{"type": "flip", "card": c} for c in source(state).ids()]
 
 
-def chance(state: Table, rng: random.Random) -> Move:
+def chance(setup: Setup, state: Table, rng: random.Random) -> Move:
     """Digital mode: the card turned over, each copy in the pile equally likely."""
     return {"type": "flip", "card": source(state).draw(rng)}
 
 
 def check_reshuffle(setup: Setup, state: Table, move: Move) -> Verdict:
     """Only the referee reshuffles, and only the pile that ran out (GE-11, GE-19)."""
-    if forced(state) == {"type": "reshuffle", "pile": move["pile"]}:
+    if forced(setup, state) == {"type": "reshuffle", "pile": move["pile"]}:
         return ACCEPTED
     rule = "GE-19" if move["pile"] == "used" else "GE-11"
     return refuse(rule, "the referee reshuffles by itself, and only when that pile runs out")

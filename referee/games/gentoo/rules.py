@@ -16,22 +16,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pnpkit.referee.api import (
     Game,
-    Knowledge,
     Move,
     MoveForm,
     Moves,
     MoveSyntaxError,
-    Prompt,
     PromptKind,
     Rules,
-    ScoreSheet,
     Setup,
     Syntax,
     Verdict,
+    delegate,
+    drawn,
     refuse,
     split_actor,
 )
@@ -69,7 +68,6 @@ from pnpkit.referee.games.gentoo.state import (
     PECK,
     PLAY,
     SETUP,
-    Catalog,
     Table,
 )
 
@@ -97,144 +95,56 @@ own is refused citing the rule of the step it came at."""
 WORDS = {"CARD": CARD, "NAME": NAME, "PILE": PILE}
 
 # --- Setup: the Choice Cards turned over one at a time, then the first player (GE-3, GE-8) -------
-MOVES.add(
-    MoveForm(
-        "flip CARD",
-        "the card turned face up (Choice Card or your Player Pile)",
-        "GE-36",
-        piles.apply_flip,
-        step=(SETUP, DRAW, FLIP),
-        check=piles.check_flip,
-        words=WORDS,
-    )
-)
-MOVES.add(
-    MoveForm("first NAME", "the player who goes first", "GE-8", apply_first, FIRST, words=WORDS)
-)
+MOVES.add(MoveForm("flip CARD", "the card turned face up (Choice Card or your Player Pile)",
+                   "GE-36", piles.apply_flip, step=(SETUP, DRAW, FLIP), check=piles.check_flip,
+                   words=WORDS))  # fmt: skip
+MOVES.add(MoveForm("first NAME", "the player who goes first", "GE-8", apply_first, FIRST,
+                   words=WORDS))  # fmt: skip
 
 # --- Phase I, the Common Area: draw (a flip), choose, discard (GE-10 … GE-17) ---------------------
-MOVES.add(
-    MoveForm(
-        "choose CARD [site]",
-        "Phase I: take a Choice Card into your Used Pile",
-        "GE-12",
-        common_area.apply_choose,
-        CHOOSE,
-        check=common_area.check_choose,
-        read=read_choose,
-        write=write_choose,
-        rows=(
-            Syntax("choose CARD", "Phase I: take a Choice Card into your Used Pile", "GE-12"),
-            Syntax("choose EGG site", "… an Egg, with a Good Nesting Site in play", "GE-15"),
-        ),
-    )
-)
-MOVES.add(
-    MoveForm(
-        "discard CARD",
-        "Phase I: discard a Choice Card down to four",
-        "GE-17",
-        common_area.apply_discard,
-        DISCARD,
-        check=common_area.check_discard,
-        words=WORDS,
-    )
-)
+MOVES.add(MoveForm("choose CARD [site]", "Phase I: take a Choice Card into your Used Pile", "GE-12",
+                   common_area.apply_choose, CHOOSE, check=common_area.check_choose,
+                   read=read_choose, write=write_choose, rows=(
+    Syntax("choose CARD", "Phase I: take a Choice Card into your Used Pile", "GE-12"),
+    Syntax("choose EGG site", "… an Egg, with a Good Nesting Site in play", "GE-15"))))  # fmt: skip
+MOVES.add(MoveForm("discard CARD", "Phase I: discard a Choice Card down to four", "GE-17",
+                   common_area.apply_discard, DISCARD, check=common_area.check_discard,
+                   words=WORDS))  # fmt: skip
 
 # --- Phase II, the Personal Area: flip, then play, hatch or move to Used (GE-18 … GE-23) ---------
-MOVES.add(
-    MoveForm(
-        "play CARD [NAME | EGG choice | EGG NAME [used]]",
-        "Phase II: play a Card in Play",
-        "GE-20",
-        personal_area.apply_play,
-        step=(PLAY, PECK),
-        check=personal_area.check_play,
-        read=read_play,
-        write=write_play,
-        rows=(
-            Syntax(
-                "play CARD", "Phase II: play a Card in Play (Blizzard, Gone Fishing, Thaw)", "GE-20"
-            ),
-            Syntax("play GE-THF NAME", "Stone Thief: take a nesting stone from NAME", "GE-28"),
-            Syntax("play GE-SEA NAME", "Leopard Seal: NAME loses a penguin", "GE-30"),
-            Syntax(
-                "play GE-SKU EGG choice", "Skua: discard an Egg among the Choice Cards", "GE-27"
-            ),
-            Syntax("play GE-SKU EGG NAME", "Skua: discard an Egg in NAME's Cards in Play", "GE-27"),
-            Syntax(
-                "play GE-SKU EGG NAME used", "Skua: the Egg on top of NAME's Used Pile", "GE-27"
-            ),
-        ),
-    )
-)
-MOVES.add(
-    MoveForm(
-        "hatch EGG [NAME]",
-        "hatch an Egg with a Hatch",
-        "GE-21",
-        personal_area.apply_hatch,
-        PLAY,
-        check=personal_area.check_hatch,
-        read=read_hatch,
-        write=write_hatch,
-        rows=(
-            Syntax("hatch EGG NAME", "hatch with a Hatch, giving NAME a nesting stone", "GE-21"),
-            Syntax("hatch EGG", "hatch when you have no nesting stone to give", "GE-22"),
-        ),
-    )
-)
-MOVES.add(
-    MoveForm(
-        "used CARD",
-        "Phase II: move a Card in Play to your Used Pile",
-        "GE-23",
-        personal_area.apply_used,
-        PLAY,
-        check=personal_area.check_used,
-        words=WORDS,
-    )
-)
-MOVES.add(
-    MoveForm(
-        "pass",
-        "choose nothing; or end the turn with three or fewer in play",
-        "GE-12",
-        personal_area.apply_pass,
-        step=(CHOOSE, PLAY),
-        check=personal_area.check_pass,
-    )
-)
+MOVES.add(MoveForm("play CARD [NAME | EGG choice | EGG NAME [used]]",
+                   "Phase II: play a Card in Play", "GE-20", personal_area.apply_play,
+                   step=(PLAY, PECK), check=personal_area.check_play, read=read_play,
+                   write=write_play, rows=(
+    Syntax("play CARD", "Phase II: play a Card in Play (Blizzard, Gone Fishing, Thaw)", "GE-20"),
+    Syntax("play GE-THF NAME", "Stone Thief: take a nesting stone from NAME", "GE-28"),
+    Syntax("play GE-SEA NAME", "Leopard Seal: NAME loses a penguin", "GE-30"),
+    Syntax("play GE-SKU EGG choice", "Skua: discard an Egg among the Choice Cards", "GE-27"),
+    Syntax("play GE-SKU EGG NAME", "Skua: discard an Egg in NAME's Cards in Play", "GE-27"),
+    Syntax("play GE-SKU EGG NAME used", "Skua: the Egg on top of NAME's Used Pile", "GE-27"),
+)))  # fmt: skip
+MOVES.add(MoveForm("hatch EGG [NAME]", "hatch an Egg with a Hatch", "GE-21",
+                   personal_area.apply_hatch, PLAY, check=personal_area.check_hatch,
+                   read=read_hatch, write=write_hatch, rows=(
+    Syntax("hatch EGG NAME", "hatch with a Hatch, giving NAME a nesting stone", "GE-21"),
+    Syntax("hatch EGG", "hatch when you have no nesting stone to give", "GE-22"))))  # fmt: skip
+MOVES.add(MoveForm("used CARD", "Phase II: move a Card in Play to your Used Pile", "GE-23",
+                   personal_area.apply_used, PLAY, check=personal_area.check_used,
+                   words=WORDS))  # fmt: skip
+MOVES.add(MoveForm("pass", "choose nothing; or end the turn with three or fewer in play", "GE-12",
+                   personal_area.apply_pass, step=(CHOOSE, PLAY),
+                   check=personal_area.check_pass))  # fmt: skip
 
 # --- A Stone Thief's victim answers: a Vicious Peck played out of turn (a `play`), or allow ------
-MOVES.add(
-    MoveForm(
-        "allow",
-        "let the Stone Thief take the stone",
-        "GE-31",
-        personal_area.apply_allow,
-        PECK,
-        rows=(
-            Syntax(
-                "NAME: play GE-PCK", "out of turn: a Vicious Peck blocks the Stone Thief", "GE-31"
-            ),
-            Syntax("allow", "let the Stone Thief take the stone", "GE-31"),
-        ),
-    )
-)
+MOVES.add(MoveForm("allow", "let the Stone Thief take the stone", "GE-31",
+                   personal_area.apply_allow, PECK, rows=(
+    Syntax("NAME: play GE-PCK", "out of turn: a Vicious Peck blocks the Stone Thief", "GE-31"),
+    Syntax("allow", "let the Stone Thief take the stone", "GE-31"))))  # fmt: skip
 
 # --- The referee's own reshuffle when a pile runs out, never typed (GE-11, GE-19) -----------------
-MOVES.add(
-    MoveForm(
-        "reshuffle PILE",
-        "the pile that ran out shuffled anew",
-        "GE-11",
-        piles.apply_reshuffle,
-        check=piles.check_reshuffle,
-        words=WORDS,
-        rows=(),
-    )
-)
+MOVES.add(MoveForm("reshuffle PILE", "the pile that ran out shuffled anew", "GE-11",
+                   piles.apply_reshuffle, check=piles.check_reshuffle, words=WORDS,
+                   rows=()))  # fmt: skip
 
 
 def read(setup: Setup, text: str) -> Move:
@@ -299,22 +209,16 @@ class Gentoo(Rules):
         super().check_setup(game, variant, players, options)
         check_names(players)
 
-    def initial(self, setup: Setup) -> Table:
-        """Setup steps 1–7 (setup.py); the Choice Cards are turned over next (GE-3)."""
-        return initial(setup)
+    initial = delegate(initial, "Setup steps 1–7; the Choice Cards are turned over next (GE-3).")
 
     # --- what now ---------------------------------------------------------------------------
-    def prompt(self, setup: Setup, state: Table) -> Prompt:
-        """Who must do what now."""
-        return turn.prompt(setup, state)
+    prompt = delegate(turn.prompt)
 
     def prompt_kind(self, setup: Setup, state: Table) -> PromptKind:
         """The kind of the current prompt, without its text."""
         return turn.STEP_KIND.get(state.step, "move")
 
-    def forced(self, setup: Setup, state: Table) -> Move | None:
-        """The reshuffles the rules make when a pile runs out (GE-11, GE-19)."""
-        return piles.forced(state)
+    forced = delegate(piles.forced, "The reshuffles the rules make when a pile runs out.")
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Table, text: str) -> Move:
@@ -347,7 +251,7 @@ class Gentoo(Rules):
     # --- listing ----------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Table) -> list[Move]:
         """Every move that may be entered now; for a card turned over, every card it may be."""
-        if piles.forced(state) is not None:
+        if piles.forced(setup, state) is not None:
             return []
         step = state.step
         if step in (SETUP, DRAW, FLIP):
@@ -364,9 +268,7 @@ class Gentoo(Rules):
             return personal_area.plays(setup, state)
         return []
 
-    def chance(self, setup: Setup, state: Table, rng: random.Random) -> Move:
-        """Digital mode: the card turned over, each copy in the pile equally likely."""
-        return piles.chance(state, rng)
+    chance = delegate(piles.chance)
 
     def random_move(self, setup: Setup, state: Table, rng: random.Random) -> Move:
         """A simulated player's move (policy.py); cards turned over weighted by copies."""
@@ -377,45 +279,26 @@ class Gentoo(Rules):
         return rng.choice(self.legal(setup, state))
 
     # --- who sees what ----------------------------------------------------------------------
-    def knowledge(self, setup: Setup, state: Table) -> Knowledge:
-        """Every card and token, all in the open: a face-down pile is a known set of cards whose
-        order nobody knows and the state does not hold (GE-36); the census follows from it."""
-        return knowledge(setup, state)
+    knowledge = delegate(knowledge)
 
     # --- scoring ----------------------------------------------------------------------------
-    def score(self, setup: Setup, state: Table) -> ScoreSheet:
-        """Penguins per player; the winner is the first to five (GE-24)."""
-        return scoring.score(setup, state)
+    score = delegate(scoring.score)
 
     def score_bounds(self, setup: Setup) -> tuple[int, int]:
         """A player holds 0 to 5 penguins."""
         return (0, scoring.PENGUINS_TO_WIN)
 
-    def stats(self, setup: Setup, state: Table) -> Mapping[str, float]:
-        """Game length and whether the first player won (first-player advantage)."""
-        return scoring.stats(setup, state)
-
-    def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
-        """The winner of a finished, unrecorded game from each player's penguins (GE-49)."""
-        return score_position(game, text, source)
+    stats = delegate(scoring.stats)
+    score_position = delegate(score_position)
 
     # --- showing ----------------------------------------------------------------------------
-    def describe(self, setup: Setup, state: Table) -> str:
-        """The table as plain text."""
-        return table_view.describe(setup, state)
+    describe = delegate(table_view.describe)
 
-    def view(self, setup: Setup, state: Table, player: str) -> str:
-        """Every player sees the whole table: what is face down is hidden from all alike."""
-        return self.describe(setup, state)
+    view = delegate(table_view.describe)
 
-    def svg(self, setup: Setup, state: Table, face: Any) -> str:
-        """The table as SVG."""
-        return table_view.draw_table(
-            setup, state, self.table(setup, state, ""), face, Catalog.of(setup.game)
-        )
+    svg = drawn(table_view.draw_table)
 
-    def zones(self, setup: Setup, state: Table, viewer: str | None) -> dict[str, Any]:
-        return table_view.zones(setup, state)
+    zones = delegate(table_view.zones)
 
 
 RULES = Gentoo()

@@ -65,13 +65,12 @@ def _face_up(
         picture.target(word, (x, y + CARD_H + 2, max(CARD_W, len(caption) * 6.6), 16), caption)
 
 
-def draw_table(
-    setup: Setup, state: Table, table: dict[str, Any], face: Face, catalog: Catalog
-) -> str:
+def draw_table(setup: Setup, state: Table, table: dict[str, Any], face: Face) -> str:
     """The SVG picture of the table: the legend, the middle, then each player's area; every card
     shown, each player's area and Used Pile, and the Choice Cards are tap targets."""
     from pnpkit.referee.api import Picture, text_width  # `move` must start fast
 
+    catalog = Catalog.of(setup.game)
     widest = max([5, len(state.choice), *(len(p.in_play) for p in state.players)]) + 3
     width = 2 * MARGIN + widest * (CARD_W + GAP)
     height = MARGIN * 2 + BAND * (len(state.players) + 1)
@@ -105,8 +104,8 @@ def draw_table(
 # --- text -----------------------------------------------------------------------------------
 
 
-def describe(setup: Setup, state: Table) -> str:
-    """The table as plain text."""
+def describe(setup: Setup, state: Table, player: str | None = None) -> str:
+    """The table as plain text, for everyone alike: what is face down is hidden from all."""
     catalog, names = Catalog.of(setup.game), setup.players
     way = "seat order" if state.direction > 0 else "reverse seat order (Blizzard)"
     lines = [
@@ -143,7 +142,7 @@ def _player_lines(
 # --- data -----------------------------------------------------------------------------------
 
 
-def zones(setup: Setup, state: Table) -> dict[str, Any]:
+def zones(setup: Setup, state: Table, viewer: str | None = None) -> dict[str, Any]:
     """Everything face up, for every viewer alike (face-down piles only counted): the Choice
     Cards, the Draw and Discard Piles, the direction of play, the supplies, and each player's
     cards in play, Used Pile, Player Pile size, penguins, nesting stones and fish."""

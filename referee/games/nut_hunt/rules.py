@@ -26,6 +26,8 @@ from pnpkit.referee.api import (
     Setup,
     Syntax,
     Verdict,
+    delegate,
+    drawn,
     refuse,
     split_actor,
 )
@@ -45,6 +47,7 @@ from pnpkit.referee.games.nut_hunt import setup as game_setup
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.determinise import determinise
+from pnpkit.referee.games.nut_hunt.knowledge import actor, hidden_text, rebuild
 from pnpkit.referee.games.nut_hunt.moves import malformed
 from pnpkit.referee.games.nut_hunt.position_file import read_position
 from pnpkit.referee.games.nut_hunt.state import Hunt
@@ -85,161 +88,62 @@ def _declare(
 
 # Setting up (NH-1 … NH-7): the forest laid out, the starting player, each player's objectives
 # (turned over by the referee in digital mode), the starting squirrels with 2 nuts each.
-_declare(
-    "layout TILE …",
-    "the tiles as laid, row by row (3-4-5-4-3)",
-    "NH-1",
-    game_setup.apply_layout,
-    game_setup.check_layout,
-    fields={"tiles": "a list of tiles"},
-    read=moves.read_layout,
-    write=lambda m: "layout " + " ".join(m["tiles"]),
-)
-_declare(
-    "first PLAYER",
-    "the starting player",
-    "NH-4",
-    game_setup.apply_first,
-    game_setup.check_first,
-    fields={"name": "a player"},
-    read=moves.read_first,
-    write=lambda m: f"first {m['name']}",
-)
-_declare(
-    "draw CARD",
-    "an objective card turned over (Automa; digital deal)",
-    "NH-38",
-    objectives.apply_draw,
-    objectives.check_draw,
-    fields={"card": "an objective card"},
-)
-_declare(
-    "keep CARD … | keep none",
-    "objectives kept from a digital deal or scout",
-    "NH-3",
-    objectives.apply_keep,
-    objectives.check_keep,
-    fields={"cards": "a list of cards"},
-    read=moves.read_keep,
-    write=lambda m: "keep " + (" ".join(m["cards"]) or "none"),
-)
-_declare(
-    "place TILE NUT NUT",
-    "a starting squirrel and its 2 nuts: place WIL walnut walnut",
-    "",
-    game_setup.apply_place,
-    game_setup.check_place,
-    fields={"tile": "a tile", "nuts": "a list of nuts"},
-    read=moves.read_place,
-    write=lambda m: f"place {m['tile']} " + " ".join(m["nuts"]),
-)
+_declare("layout TILE …", "the tiles as laid, row by row (3-4-5-4-3)", "NH-1",
+         game_setup.apply_layout, game_setup.check_layout, fields={"tiles": "a list of tiles"},
+         read=moves.read_layout, write=lambda m: "layout " + " ".join(m["tiles"]))  # fmt: skip
+_declare("first PLAYER", "the starting player", "NH-4", game_setup.apply_first,
+         game_setup.check_first, fields={"name": "a player"}, read=moves.read_first,
+         write=lambda m: f"first {m['name']}")  # fmt: skip
+_declare("draw CARD", "an objective card turned over (Automa; digital deal)", "NH-38",
+         objectives.apply_draw, objectives.check_draw,
+         fields={"card": "an objective card"})  # fmt: skip
+_declare("keep CARD … | keep none", "objectives kept from a digital deal or scout", "NH-3",
+         objectives.apply_keep, objectives.check_keep, fields={"cards": "a list of cards"},
+         read=moves.read_keep,
+         write=lambda m: "keep " + (" ".join(m["cards"]) or "none"))  # fmt: skip
+_declare("place TILE NUT NUT", "a starting squirrel and its 2 nuts: place WIL walnut walnut", "",
+         game_setup.apply_place, game_setup.check_place,
+         fields={"tile": "a tile", "nuts": "a list of nuts"}, read=moves.read_place,
+         write=lambda m: f"place {m['tile']} " + " ".join(m["nuts"]))  # fmt: skip
 # A turn (NH-10 … NH-19): the fox's roll and move, the squirrels it scatters, the forage.
-_declare(
-    "roll N",
-    "the fox die showed N (also for each Automa squirrel)",
-    "NH-11",
-    turn.apply_roll,
-    turn.check_roll,
-    fields={"value": "a number"},
-    read=moves.read_roll,
-    write=lambda m: f"roll {m['value']}",
-)
-_declare(
-    "scatter TILE>TILE …",
-    "where each squirrel goes: scatter WIL>RAB WIL>MOU",
-    "NH-16",
-    scattering.apply,
-    scattering.check,
-    fields={"from": "a tile", "to": "a list of tiles"},
-    read=moves.read_scatter,
-    write=moves.scatter_text,
-)
-_declare(
-    "forage NUT NUT",
-    "the active player's nuts from the fox's tile",
-    "NH-13",
-    turn.apply_forage,
-    turn.check_forage,
-    fields={"nuts": "a list of nuts"},
-    read=moves.read_forage,
-    write=lambda m: "forage " + " ".join(m["nuts"]),
-)
+_declare("roll N", "the fox die showed N (also for each Automa squirrel)", "NH-11",
+         turn.apply_roll, turn.check_roll, fields={"value": "a number"}, read=moves.read_roll,
+         write=lambda m: f"roll {m['value']}")  # fmt: skip
+_declare("scatter TILE>TILE …", "where each squirrel goes: scatter WIL>RAB WIL>MOU", "NH-16",
+         scattering.apply, scattering.check, fields={"from": "a tile", "to": "a list of tiles"},
+         read=moves.read_scatter, write=moves.scatter_text)  # fmt: skip
+_declare("forage NUT NUT", "the active player's nuts from the fox's tile", "NH-13",
+         turn.apply_forage, turn.check_forage, fields={"nuts": "a list of nuts"},
+         read=moves.read_forage, write=lambda m: "forage " + " ".join(m["nuts"]))  # fmt: skip
 # The optional action (NH-21 … NH-24), and trading at any time.
-_declare(
-    "recruit TILE",
-    "pay the tile's cost and place a squirrel there",
-    "NH-21",
-    actions.apply_recruit,
-    actions.check_recruit,
-    fields={"tile": "a tile"},
-)
-_declare(
-    "hassle TILE",
-    "pull the fox next door, then forage NUT (or pass)",
-    "NH-22",
-    actions.apply_hassle,
-    actions.check_hassle,
-    fields={"tile": "a tile"},
-)
-_declare(
-    "scout keep | scout none",
-    "scout at the table, keeping one card or none",
-    "NH-23",
-    actions.apply_scout,
-    actions.check_scout,
-    fields={},
-    read=moves.read_scout,
-    write=moves.scout_text,
-    rows=(
-        Syntax("scout keep | scout none", "scout at the table, keeping one card or none", "NH-23"),
-        Syntax("scout", "digital: scout, then keep CARD or keep none", "NH-23"),
-    ),
-)
-_declare(
-    "pass",
-    "end the turn without an optional action",
-    "NH-10",
-    actions.apply_pass,
-    actions.check_pass,
-    fields={},
-)
-_declare(
-    "trade NUT for NUT",
-    "three of one nut for one of another, any time",
-    "NH-24",
-    actions.apply_trade,
-    actions.check_trade,
-    fields={"give": "a nut", "get": "a nut", "player": "a player"},
-    read=moves.read_trade,
-    write=lambda m: f"trade {m['give']} for {m['get']}",
-    rows=(
-        Syntax("NAME: trade NUT for NUT", "three of one nut for one of another, any time", "NH-24"),
-    ),
-)
+_declare("recruit TILE", "pay the tile's cost and place a squirrel there", "NH-21",
+         actions.apply_recruit, actions.check_recruit, fields={"tile": "a tile"})  # fmt: skip
+_declare("hassle TILE", "pull the fox next door, then forage NUT (or pass)", "NH-22",
+         actions.apply_hassle, actions.check_hassle, fields={"tile": "a tile"})  # fmt: skip
+_declare("scout keep | scout none", "scout at the table, keeping one card or none", "NH-23",
+         actions.apply_scout, actions.check_scout, fields={}, read=moves.read_scout,
+         write=moves.scout_text, rows=(
+    Syntax("scout keep | scout none", "scout at the table, keeping one card or none", "NH-23"),
+    Syntax("scout", "digital: scout, then keep CARD or keep none", "NH-23")))  # fmt: skip
+_declare("pass", "end the turn without an optional action", "NH-10", actions.apply_pass,
+         actions.check_pass, fields={})  # fmt: skip
+_declare("trade NUT for NUT", "three of one nut for one of another, any time", "NH-24",
+         actions.apply_trade, actions.check_trade,
+         fields={"give": "a nut", "get": "a nut", "player": "a player"}, read=moves.read_trade,
+         write=lambda m: f"trade {m['give']} for {m['get']}", rows=(
+    Syntax("NAME: trade NUT for NUT", "three of one nut for one of another, any time", "NH-24"),
+))  # fmt: skip
 # The end (NH-26, NH-28), and objectives shown before it (NH-3).
-_declare(
-    "show CARD",
-    "at the end, each player shows their objectives",
-    "NH-28",
-    end.apply_show,
-    end.check_show,
-    fields={"card": "an objective card"},
-    rows=(
-        Syntax("show CARD", "at the end, each player shows their objectives", "NH-28"),
-        Syntax("NAME: show CARD", "before the end, if they wish: an objective they hold", "NH-3"),
-    ),
-)
+_declare("show CARD", "at the end, each player shows their objectives", "NH-28", end.apply_show,
+         end.check_show, fields={"card": "an objective card"}, rows=(
+    Syntax("show CARD", "at the end, each player shows their objectives", "NH-28"),
+    Syntax("NAME: show CARD", "before the end, if they wish: an objective they hold", "NH-3"),
+))  # fmt: skip
 # Solo play (NH-34 … NH-39): the Automa's squirrels, placed by the referee.
-_declare(
-    "automa CARD … places TILE …",
-    "the Automa's squirrels (made by the referee)",
-    "",
-    automa.apply,
-    automa.check,
-    fields={"cards": "a list of cards", "places": "a list of tiles"},
-    read=moves.read_automa,
-    write=lambda m: " ".join(["automa", *m["cards"], "places", *m["places"]]),
-)
+_declare("automa CARD … places TILE …", "the Automa's squirrels (made by the referee)", "",
+         automa.apply, automa.check,
+         fields={"cards": "a list of cards", "places": "a list of tiles"}, read=moves.read_automa,
+         write=lambda m: " ".join(["automa", *m["cards"], "places", *m["places"]]))  # fmt: skip
 
 LEGAL_BY_CONSTRUCTION = frozenset(
     {"roll", "scatter", "forage", "recruit", "hassle", "scout", "pass", "place"}
@@ -312,8 +216,7 @@ class NutHuntRules(Rules):
             if not set(chosen) <= set(data.colours):
                 raise PnpError(f"colours: choose from {', '.join(data.colours)}")
 
-    def initial(self, setup: Setup) -> Hunt:
-        return game_setup.initial(setup)
+    initial = delegate(game_setup.initial)
 
     # --- what now -----------------------------------------------------------------------------
     def prompt(self, setup: Setup, state: Hunt) -> Prompt:
@@ -450,14 +353,9 @@ class NutHuntRules(Rules):
         """Worked out once per state: a search determinises the same state again and again."""
         return state.remembered("knowledge", setup, lambda: knowledge.knowledge(setup, state))
 
-    def rebuild(self, setup: Setup, state: Hunt, known: Knowledge) -> Hunt:
-        return knowledge.rebuild(setup, state, known)
-
-    def actor(self, setup: Setup, state: Hunt, move: Move) -> str | None:
-        return knowledge.actor(setup, state, move)
-
-    def hidden_text(self, setup: Setup, move: Move) -> str:
-        return knowledge.hidden_text(setup, move)
+    rebuild = delegate(rebuild)
+    actor = delegate(actor)
+    hidden_text = delegate(hidden_text)
 
     def determinise(self, setup: Setup, state: Hunt, seat: str, rng: random.Random) -> Hunt:
         """The objective cards `seat` cannot see dealt again at random (determinise.py). The
@@ -499,8 +397,7 @@ class NutHuntRules(Rules):
         return position_from_pieces(game, photos)
 
     # --- showing ------------------------------------------------------------------------------
-    def describe(self, setup: Setup, state: Hunt) -> str:
-        return describe_table(setup, state, seats.colours(setup), seats.seat_names(setup))
+    describe = delegate(describe_table)
 
     def also(self, setup: Setup, state: Hunt) -> tuple[str, ...]:
         """NH-3: at the table, objectives the referee has not seen may be shown before the end."""
@@ -508,20 +405,11 @@ class NutHuntRules(Rules):
             return ()
         return ("NAME: show CARD, an objective shown before the end",)
 
-    def view(self, setup: Setup, state: Hunt, player: str) -> str:
-        """NH-3: the table as `player` may see it: the others' objectives only as counts (the
-        shared screen, any other name: every player's)."""
-        seat = setup.players.index(player) if player in setup.players else -1
-        return describe_table(setup, state, seats.colours(setup), seats.seat_names(setup), seat)
+    view = delegate(describe_table, "NH-3: the others' objectives only as counts.")
 
-    def svg(self, setup: Setup, state: Hunt, face: Any) -> str:
-        table = self.table(setup, state, "")
-        colours, names = seats.colours(setup), seats.seat_names(setup)
-        return table_svg(setup, state, colours, names, table, face)
+    svg = drawn(table_svg)
 
-    def zones(self, setup: Setup, state: Hunt, viewer: str | None) -> dict[str, Any]:
-        colours, names = seats.colours(setup), seats.seat_names(setup)
-        return nut_hunt_zones(setup, state, colours, names, viewer)
+    zones = delegate(nut_hunt_zones)
 
     def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """The squirrels' colours, the players' seats only (the Automa is a seat of the zones)."""

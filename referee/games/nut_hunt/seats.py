@@ -37,6 +37,11 @@ def name(setup: Setup, seat: int) -> str:
     return seat_names(setup)[seat]
 
 
+def seat_of(setup: Setup, player: str) -> int:
+    """The seat of `player`; -1 for any other name (the shared screen)."""
+    return setup.players.index(player) if player in setup.players else -1
+
+
 def seat_names(setup: Setup) -> tuple[str, ...]:
     """Every seat's name, in seat order."""
     return tuple(setup.players) + ((AUTOMA,) if solo(setup) else ())

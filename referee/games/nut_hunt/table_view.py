@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.referee.api import Face, Setup, card_title, counted, place_face
-from pnpkit.referee.games.nut_hunt import forest
+from pnpkit.referee.games.nut_hunt import forest, seats
 from pnpkit.referee.games.nut_hunt.data import data_of
 
 if TYPE_CHECKING:
@@ -72,15 +72,11 @@ def forest_map(state: Hunt, colours: tuple[str, ...]) -> list[str]:
     return lines[:-1]
 
 
-def describe_table(
-    setup: Setup,
-    state: Hunt,
-    colours: tuple[str, ...],
-    names: tuple[str, ...],
-    viewer: int | None = None,
-) -> str:
-    """The forest as a hex map with its pieces, then each seat's nuts, hand and nests; with a
-    `viewer` seat, the other players' objectives only as counts (NH-3)."""
+def describe_table(setup: Setup, state: Hunt, player: str | None = None) -> str:
+    """The forest as a hex map with its pieces, then each seat's nuts, hand and nests; for a
+    `player`, the other players' objectives only as counts (NH-3; any other name: every one's)."""
+    colours, names = seats.colours(setup), seats.seat_names(setup)
+    viewer = None if player is None else seats.seat_of(setup, player)
     data = data_of(setup.game)
     lines = []
     if len(state.layout) < forest.SPACES:
@@ -131,20 +127,14 @@ def ink(rgb: str) -> str:
     return "#000" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#fff"
 
 
-def table_svg(
-    setup: Setup,
-    state: Hunt,
-    colours: tuple[str, ...],
-    names: tuple[str, ...],
-    table: dict[str, Any],
-    face: Face,
-) -> str:
+def table_svg(setup: Setup, state: Hunt, table: dict[str, Any], face: Face) -> str:
     """The legend, then the hex forest drawn with the tiles' printed faces; on each tile, where
     its tree is printed, the fox and each colour's squirrels (round) and nests (square) with
     their number; below, each seat's nests. Each tile is a tap target for the moves that name it
     (`recruit NH-OAK`), pieces and all."""
     from pnpkit.referee.api import Picture  # only `show --svg` draws; `move` must start fast
 
+    colours, names = seats.colours(setup), seats.seat_names(setup)
     data = data_of(setup.game)
     rgb = {t.fields["colour"]: t.fields["rgb"] for t in setup.game.group("squirrels").components}
     size, height = 5 * HEX + 2 * MARGIN, 4.65 * HEX + 2 * MARGIN

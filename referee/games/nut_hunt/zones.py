@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.referee.api import Setup, card, cards, hand, sees
 from pnpkit.referee.games.nut_hunt import forest
 from pnpkit.referee.games.nut_hunt.data import data_of
+from pnpkit.referee.games.nut_hunt.seats import colours as seat_colours
+from pnpkit.referee.games.nut_hunt.seats import seat_names
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.nut_hunt.state import Hunt
@@ -16,16 +18,11 @@ def _by_colour(counts: tuple[int, ...], colours: tuple[str, ...]) -> dict[str, i
     return {colours[seat]: n for seat, n in enumerate(counts) if n}
 
 
-def nut_hunt_zones(
-    setup: Setup,
-    state: Hunt,
-    colours: tuple[str, ...],
-    names: tuple[str, ...],
-    viewer: str | None,
-) -> dict[str, Any]:
+def nut_hunt_zones(setup: Setup, state: Hunt, viewer: str | None) -> dict[str, Any]:
     """The tiles laid (space in reading order, row and place in it from 1, axial q and r, the
     fox, squirrels and nests by colour), each seat (the Automa's too) with nests, nuts and
     objectives (NH-3: the others' only counted), and the objective deck's size."""
+    colours, names = seat_colours(setup), seat_names(setup)
     data = data_of(setup.game)
     laid = []
     for space, tile in enumerate(state.layout):

@@ -1,0 +1,89 @@
+"""`delegate`: a contract method answered by a function of the module that holds that part of the
+rulebook, declared in the class body in one line instead of a method that only forwards the call.
+
+    class AlpinaRules(Rules):
+        initial = delegate(setting_up.initial)
+        view = delegate(table_view.describe_table, "The other hands only as counts.")
+
+The function takes the method's arguments without `self` (`initial(setup)`); the method's
+docstring is the one given, else the function's. `pnp referee lint` checks that the function
+takes the contract's arguments (`signature_problems`). `parse, text = spoken(MOVES)` declares the
+two text methods of a game whose moves are declared once (`Moves`) and that reads and writes
+them as its forms say. `svg = drawn(table_view.table_svg)` declares a picture drawn from the
+table every player sees.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from pnpkit.referee.engine.moves import Move
+from pnpkit.referee.engine.rules import Rules, Setup, State
+from pnpkit.referee.kit.declare import Moves
+
+
+class delegate:
+    """A method of a `Rules` class that is `function` called with the method's arguments."""
+
+    def __init__(self, function: Callable[..., Any], doc: str = "") -> None:
+        self.function = function
+        self.__doc__ = doc or function.__doc__
+        self.name = getattr(function, "__name__", "")
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        # the function itself, unbound: a call costs what calling it directly does
+        return self if instance is None else self.function
+
+
+def spoken(moves: Moves) -> tuple[delegate, delegate]:
+    """`parse` and `text` as `moves` declares them: the move a text says (the state goes to a
+    form's `read` hook) and the text of a move (with the setup, for a `Word` that spells)."""
+
+    def parse(setup: Setup, state: State, text: str) -> Move:
+        """The move typed, read by the form its first word names."""
+        return moves.parse(setup, text, state)
+
+    def text(setup: Setup, move: Move) -> str:
+        """The move's text, written as its form says."""
+        return moves.text(move, setup)
+
+    return delegate(parse), delegate(text)
+
+
+def drawn(function: Callable[[Setup, State, dict[str, Any], Any], str]) -> Callable[..., str]:
+    """`svg` as `function(setup, state, table, face)` draws it, `table` being the table as data
+    that every player sees (`Rules.table(setup, state, "")`: the legend's players and colours)."""
+
+    def svg(self: Rules, setup: Setup, state: State, face: Any) -> str:
+        return function(setup, state, self.table(setup, state, ""), face)
+
+    svg.__doc__ = function.__doc__
+    return svg
+
+
+def signature_problems(rules: type[Rules]) -> list[str]:
+    """Each contract method `rules` delegates to a function that cannot take the contract's
+    arguments, said as a problem of `pnp referee lint`."""
+    problems = []
+    for name in sorted(dir(rules)):
+        declared = inspect.getattr_static(rules, name)
+        contract = getattr(Rules, name, None)
+        if not isinstance(declared, delegate) or not callable(contract):
+            continue
+        wanted = list(inspect.signature(contract).parameters)[1:]
+        try:
+            inspect.signature(declared.function).bind(*wanted)
+        except TypeError:
+            shown = getattr(declared.function, "__qualname__", repr(declared.function))
+            problems.append(
+                f"{name}: delegated to {shown}{inspect.signature(declared.function)}, which "
+                f"cannot take the contract's arguments ({', '.join(wanted)})"
+            )
+        except ValueError:  # a builtin without a signature: nothing to check
+            continue
+    return problems
