@@ -68,6 +68,7 @@ def _pairs(game: str, players: int, variant: str):  # type: ignore[no-untyped-de
                 yield viewer, session, twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, variant", GAMES, ids=[g[0] for g in GAMES])
 def test_every_engine_output_is_the_same_for_games_a_viewer_cannot_tell_apart(
     game: str, players: int, variant: str
@@ -125,6 +126,7 @@ def _cli(log: Path, viewer: str, tries: list[str]) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, variant", GAMES[:5], ids=[g[0] for g in GAMES[:5]])
 def test_every_cli_output_is_the_same_for_games_a_viewer_cannot_tell_apart(
     game: str, players: int, variant: str, tmp_path: Path
@@ -196,6 +198,7 @@ def consent(session: Session, viewer: str, log: Path) -> dict[str, Any]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, variant", GAMES[:5], ids=[g[0] for g in GAMES[:5]])
 def test_an_undo_asked_of_the_table_reads_the_same_for_games_a_viewer_cannot_tell_apart(
     game: str, players: int, variant: str, tmp_path: Path

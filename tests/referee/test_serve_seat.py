@@ -156,6 +156,7 @@ def tap_moves(pages: dict[str, Any], shared: Any, seed: int, count: int) -> int:
     return sent
 
 
+@pytest.mark.slow
 @pytestmark_browser
 def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
     tmp_path: Path, browser: Any
@@ -193,6 +194,7 @@ def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
         context.close()
 
 
+@pytest.mark.slow
 @pytestmark_browser
 def test_a_phone_says_when_it_becomes_its_players_turn(tmp_path: Path, browser: Any) -> None:
     log = new_log(tmp_path, "nut-hunt", ["Ann", "Bob"], seed=4)

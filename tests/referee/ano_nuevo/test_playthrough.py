@@ -16,6 +16,7 @@ def test_ano_nuevo_playthrough(case):
     playthrough(case)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "case",
     playthrough_cases(
