@@ -13,7 +13,7 @@ import sys
 from pnpkit.referee.engine.rules import ScoreSheet
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused
-from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, sight
+from pnpkit.referee.views.gate import SHARED, EventSecrecy, Gate, sight
 from pnpkit.referee.views.report import event_line, score_text
 from pnpkit.referee.views.terminal import print_table
 
@@ -54,6 +54,8 @@ class Table:
         self.session = session
         self.hot_seat = sight(session.setup, session.state) is not None
         self.viewer = SHARED
+        self.secrecy = EventSecrecy(session.setup)
+        """Each logged event's secrecy, worked out once (the log only grows here)."""
 
     @property
     def gate(self) -> Gate:
@@ -104,7 +106,7 @@ class Table:
 
     def print_events(self, events: list) -> None:
         session = self.session
-        kept = event_secrecy(session.setup, session.events)
+        kept = self.secrecy.of(session.events)
         shown = self.gate.entries(session.events, kept)[len(session.events) - len(events) :]
         for event in shown:
             print(event_line(event))
@@ -175,7 +177,7 @@ def play(session: Session) -> int:
             except MoveRefused as exc:
                 print(f"refused: {exc}", file=sys.stderr)
             else:
-                kept = event_secrecy(session.setup, session.events)
+                kept = table.secrecy.of(session.events)
                 undone = session.events[event["undo"] - 1]
                 print(f"undone: {table.gate.entry(undone, kept[event['undo'] - 1])}")
                 table.show()

@@ -9,6 +9,7 @@ Conventions shared by every game (docs/engine.md):
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -38,7 +39,18 @@ def _name_key(name: str) -> str:
 def find_player(name: str, players: Sequence[str]) -> str | None:
     """The player called `name` in any case and spacing (`ann  LEE` is Ann Lee), or None."""
     key = _name_key(name)
+    if isinstance(players, tuple):  # a setup's players: their keys worked out once
+        return _players_by_key(players).get(key)
     return next((player for player in players if _name_key(player) == key), None)
+
+
+@functools.lru_cache(maxsize=64)
+def _players_by_key(players: tuple[str, ...]) -> dict[str, str]:
+    """Each player by the key of their name (the first of any two with one key)."""
+    found: dict[str, str] = {}
+    for player in players:
+        found.setdefault(_name_key(player), player)
+    return found
 
 
 def player_named(name: str, players: Sequence[str]) -> str:
@@ -102,6 +114,9 @@ def pairs(items: Sequence[str], players: Sequence[str]) -> dict[str, str]:
     return chosen
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def canonical(move: Mapping[str, Any]) -> str:
     """A move's JSON with sorted keys: equal moves have equal canonical forms."""
-    return json.dumps(move, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return _CANONICAL.encode(move)

@@ -43,7 +43,7 @@ from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError, refuse
 from pnpkit.referee.log.game_log import Event
 from pnpkit.referee.views.report import prompt_json
 
-__all__ = ["SHARED", "Gate", "event_secrecy", "sight"]
+__all__ = ["SHARED", "EventSecrecy", "Gate", "event_secrecy", "sight"]
 
 SECRET_CHOICE = "{} has chosen"
 _WORD = re.compile(r"[\w-]+")
@@ -105,26 +105,51 @@ def _from_views(setup: Setup, state: State) -> Knowledge:
 
 def event_secrecy(setup: Setup, events: Sequence[Event]) -> list[frozenset[str]]:
     """For each logged event, the viewers (SHARED, players) who read only its public form."""
-    if not keeps_secrets(setup):
-        return [frozenset()] * len(events)
-    viewers = (SHARED, *setup.players)
-    session = Session(setup)
-    found = []
-    for event in events:
-        before = sight(setup, session.state)
-        session.replay([event])
-        if "undo" in event:
-            found.append(frozenset())
-        elif event.get("by") == COMMIT:
-            found.append(frozenset(v for v in viewers if v != event["commit"]["player"]))
-        else:
-            after = sight(setup, session.state)
-            found.append(
-                frozenset()
-                if before is None or after is None
-                else frozenset(v for v in viewers if secretly_moved(before, after, v))
-            )
-    return found
+    return EventSecrecy(setup).of(events)
+
+
+class EventSecrecy:
+    """`event_secrecy` of a log that grows, kept up to date: only the events added since the
+    last call are replayed (a server showing a game move by move would otherwise replay the
+    whole log at every move). A log that is not the last one plus new events starts afresh."""
+
+    def __init__(self, setup: Setup):
+        self.setup = setup
+        self._secret = keeps_secrets(setup)
+        self._start()
+
+    def _start(self) -> None:
+        setup = self.setup
+        self._session = Session(setup)
+        self._sight = sight(setup, self._session.state) if self._secret else None
+        self._events: list[Event] = []
+        self._found: list[frozenset[str]] = []
+
+    def of(self, events: Sequence[Event]) -> list[frozenset[str]]:
+        """For each of `events` (the whole log), the viewers who read only its public form."""
+        if not self._secret:
+            return [frozenset()] * len(events)
+        known = len(self._events)
+        if len(events) < known or list(events[:known]) != self._events:
+            self._start()
+            known = 0
+        viewers = (SHARED, *self.setup.players)
+        for event in events[known:]:
+            before = self._sight
+            self._session.replay([event])
+            after = self._sight = sight(self.setup, self._session.state)
+            if "undo" in event:
+                self._found.append(frozenset())
+            elif event.get("by") == COMMIT:
+                self._found.append(frozenset(v for v in viewers if v != event["commit"]["player"]))
+            else:
+                self._found.append(
+                    frozenset()
+                    if before is None or after is None
+                    else frozenset(v for v in viewers if secretly_moved(before, after, v))
+                )
+            self._events.append(event)
+        return list(self._found)
 
 
 def may_act(setup: Setup, state: State, viewer: str | None, player: str | None) -> bool:
@@ -516,11 +541,12 @@ def card_info(game: Game, card: str) -> dict[str, Any]:
     return {"id": card, "name": component.name, "text": lines}
 
 
-def table_picture(session: Session, face: Any) -> str | None:
-    """The table as an SVG picture (what every player sees), or None if the rules draw none."""
+def table_picture(session: Session, face: Any, state: State | None = None) -> str | None:
+    """The table as an SVG picture (what every player sees) in `state` (by default the current
+    one), or None if the rules draw none."""
     from pnpkit.errors import PnpError
 
     try:
-        return session.rules.svg(session.setup, session.state, face)
+        return session.rules.svg(session.setup, session.state if state is None else state, face)
     except PnpError:
         return None

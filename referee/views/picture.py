@@ -24,6 +24,9 @@ CHAR = 0.6
 PAD = 3.0
 LEGEND_ROW = 18.0
 FONT = "DejaVu Sans, Verdana, sans-serif"
+CHECKED = False
+"""Whether svgwrite checks every attribute value it is given against SVG 1.1: a fifth of a
+picture's drawing time, spent at every move of a served game; the picture tests turn it on."""
 
 Box = tuple[float, float, float, float]
 """x, y, width, height."""
@@ -54,6 +57,7 @@ class Picture:
             size=(f"{self.width}pt", f"{self.height}pt"),
             viewBox=f"0 0 {self.width} {self.height}",
             font_family=FONT,
+            debug=CHECKED,
         )
         self.drawing.add(self.drawing.rect((0, 0), (self.width, self.height), fill=background))
         self._targets: list[Group] = []

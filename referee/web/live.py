@@ -16,12 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.errors import PnpError
+from pnpkit.referee.engine.rules import State
 from pnpkit.referee.engine.session import ReplayError, Session
 from pnpkit.referee.engine.verdict import MoveRefused, refuse
 from pnpkit.referee.log.game_log import Event, open_for_append, read_log_if_idle
 from pnpkit.referee.log.store import load_session, new_numbered_game
 from pnpkit.referee.views.faces import faces_of
-from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy, state_for, table_picture
+from pnpkit.referee.views.gate import SHARED, EventSecrecy, Gate, state_for, table_picture
 from pnpkit.referee.views.report import verdict_json
 
 if TYPE_CHECKING:
@@ -55,12 +56,15 @@ class LiveTable:
             self._stamp = (0, 0, 0)
         self.session, _ = load_session(path)  # LogError if there is no usable log
         self._kept: tuple[int, list[frozenset[str]]] = (-1, [])
+        self._secrecy = EventSecrecy(self.session.setup)
+        """Each logged event's secrecy, brought up to date with the log's new events."""
         self.face = faces_of(self.session.setup.game)
         self._changed: asyncio.Event | None = None
         self._states: dict[tuple[int, str], dict[str, Any]] = {}
         """The pages' states of the current version, by viewer (several pages ask at once)."""
-        self._picture: tuple[int, str | None] | None = None
-        """The table picture of a version: the same for every viewer, drawn once."""
+        self._picture: tuple[State, str | None] | None = None
+        """The table picture of the last state drawn: the same for every viewer."""
+        self._drawing = threading.Lock()
         self._actors: dict[int, str | None] = {}
         """Who made each player's move in the log (by `seq`), worked out once each."""
         self.closed = False
@@ -74,23 +78,41 @@ class LiveTable:
         return self.session.setup.players
 
     def state(self, viewer: str = SHARED) -> dict[str, Any]:
-        """What `viewer`'s page shows now."""
-        with self._lock:
-            key = (self.version, viewer)
-            if key not in self._states:
-                if self._picture is None or self._picture[0] != self.version:
-                    self._picture = (self.version, table_picture(self.session, self.face))
-                found = state_for(self.session, self.kept(), viewer, self.face,
-                                  self._picture[1], self._actors)  # fmt: skip
-                found["asking"] = self.asked_of(viewer)
-                self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
-                self._states[key] = found | {
-                    "version": self.version,
-                    "boot": self.boot,
-                    "file": self.path.name,
-                    "error": self.error,
-                }
-            return self._states[key]
+        """What `viewer`'s page shows now. The table picture is drawn outside the table's lock,
+        so that meanwhile moves are entered and other pages get states already made."""
+        while True:
+            with self._lock:
+                found = self._states.get((self.version, viewer))
+                if found is not None:
+                    return found
+                session, shown = self.session, self.session.state
+            picture = self.picture(session, shown)
+            with self._lock:
+                if self.session is session and self.session.state is shown:
+                    return self._made(viewer, picture)
+            # the game moved on while the picture was drawn: look again
+
+    def _made(self, viewer: str, picture: str | None) -> dict[str, Any]:
+        """`viewer`'s state of the current version, with `picture` (under the lock)."""
+        found = state_for(self.session, self.kept(), viewer, self.face, picture, self._actors)
+        found["asking"] = self.asked_of(viewer)
+        self._states = {k: v for k, v in self._states.items() if k[0] == self.version}
+        self._states[self.version, viewer] = found | {
+            "version": self.version,
+            "boot": self.boot,
+            "file": self.path.name,
+            "error": self.error,
+        }
+        return self._states[self.version, viewer]
+
+    def picture(self, session: Session, shown: State) -> str | None:
+        """The table picture of `session` in state `shown`: the same for every viewer, so drawn
+        once, and again only when the table changes (a secret choice held, an undo asked of the
+        table, a failed read of the log make a new version of the same table)."""
+        with self._drawing:
+            if self._picture is None or self._picture[0] is not shown:
+                self._picture = (shown, table_picture(session, self.face, shown))
+            return self._picture[1]
 
     def card_face(self, viewer: str, card: str) -> str | None:
         """`card`'s printed front as SVG text, if `viewer` may see it now (else None)."""
@@ -102,8 +124,14 @@ class LiveTable:
     def kept(self) -> list[frozenset[str]]:
         """For each logged event, the viewers it is kept from (worked out once per version)."""
         if self._kept[0] != self.version:
-            self._kept = (self.version, event_secrecy(self.session.setup, self.session.events))
+            self._kept = (self.version, self.secrecy(self.session.events))
         return self._kept[1]
+
+    def secrecy(self, events: list[Event]) -> list[frozenset[str]]:
+        """`event_secrecy` of `events` (this game's log), replaying only what is new."""
+        if self._secrecy.setup is not self.session.setup:
+            self._secrecy = EventSecrecy(self.session.setup)
+        return self._secrecy.of(events)
 
     # --- following the file -----------------------------------------------------------------
     def refresh(self) -> bool:
@@ -249,7 +277,7 @@ class LiveTable:
             event = Gate(session, viewer).undo(table=table)
         except MoveRefused as exc:
             return verdict_json(exc.verdict)
-        kept = event_secrecy(session.setup, session.events)
+        kept = self.secrecy(session.events)
         taken = Gate(session, reader).entry(
             session.events[event["undo"] - 1], kept[event["undo"] - 1]
         )
@@ -261,7 +289,7 @@ class LiveTable:
             events = Gate(session, viewer).redo(table=table)
         except MoveRefused as exc:
             return verdict_json(exc.verdict)
-        kept = event_secrecy(session.setup, session.events)
+        kept = self.secrecy(session.events)
         start = len(session.events) - len(events)
         return {"accepted": True, "rule": "", "reason": "",
                 "redone": Gate(session, reader).entry(events[0], kept[start])}  # fmt: skip

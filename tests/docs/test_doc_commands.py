@@ -37,6 +37,7 @@ def _normalised(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("doc", RUNNABLE, ids=lambda d: str(d.relative_to(ROOT)))
 def test_every_command_of_a_doc_runs_as_shown(doc: Path, tmp_path: Path) -> None:
     """The doc's blocks run in order in a folder that has the docs and the environment."""

@@ -1,14 +1,27 @@
-"""A seeded random player that only taps: on a phone's page it picks one of the moves the page
-can send (a random legal move, as `referee simulate`'s random player does), then reaches it by
-tapping only what the page offers (the next words as `.tap-option` buttons, highlighted seat
-cards and table-picture places, then Send), never typing in the move box. Where several offered
-things choose the same word (a card's button and the card itself), it picks one at random.
+"""A seeded random player that only taps, its two kinds of chance kept apart:
+
+- `MoveChooser` picks the move, as `referee simulate`'s random player does: on the page whose
+  turn it is (else any page that can send a move), one of the moves that page can send, from
+  what the page's state offers alone (`page_moves`, `my_turn`: tap.js's and notify.js's readings
+  of the state). So a seed's whole game can be played headless (`headless_game`, through the
+  server's `state_for` and the gate, no browser) to know its length before a browser plays it.
+- `Tapper` reaches the chosen move on a phone's page by tapping only what the page offers (the
+  next words as `.tap-option` buttons, highlighted seat cards and table-picture places, then
+  Send), never typing in the move box. Where several offered things choose the same word (a
+  card's button and the card itself), its own random source picks one.
+
 Used by the whole-game browser tests."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
+
+from pnpkit.referee.log.store import load_session
+from pnpkit.referee.views.faces import faces_of
+from pnpkit.referee.views.gate import EventSecrecy, Gate, state_for
 
 OFFERED = """() => {
   const send = document.querySelector('#tap-send');
@@ -26,8 +39,66 @@ word (or whole move) it chooses."""
 ANSWERED = "() => ['accepted', 'refused'].includes(document.querySelector('#verdict').className)"
 OVER = "() => document.querySelector('#legal-note').textContent.includes('the game is over')"
 AT_LEAST = "v => Number(document.body.dataset.version) >= v"
+SENDABLE = "() => [Boolean(document.body.dataset.turn), window.pnpLegal || []]"
+"""What a page offers to send now, as the chooser reads it: whether it is the viewer's turn
+(notify.js) and the moves it can send (tap.js)."""
 MAX_TAPS = 40
 """Taps one move may take at most (each narrows the legal moves; a move has a few words)."""
+Offer = tuple[bool, list[str]]
+"""A page's turn flag and the moves it can send."""
+
+
+def page_moves(state: Mapping[str, Any]) -> list[str]:
+    """The moves a player's page can send in `state` (tap.js's `window.pnpLegal`): the legal
+    moves, then the viewer's own secret choices as `VERB PLAYER=OPTION`."""
+    if state["over"]:
+        return []
+    choices, viewer = state["choices"], state["viewer"]
+    own = (choices["options"].get(viewer) or []) if choices else []
+    verb = choices["form"].split()[0] if choices else ""
+    return [*state["legal"], *(f"{verb} {viewer}={option}" for option in own)]
+
+
+def my_turn(state: Mapping[str, Any]) -> bool:
+    """Whether `state` is its viewer's turn (notify.js's `isTurn`)."""
+    if state["over"] or state["viewer"] not in state["prompt"]["actors"]:
+        return False
+    choices = state["choices"]
+    return bool(state["legal"]) or bool(choices and choices["options"].get(state["viewer"]))
+
+
+class MoveChooser:
+    """Picks the next move from what each player's page offers, with its own random source."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, offers: Mapping[str, Offer]) -> tuple[str, str]:
+        """The player whose page sends the next move, and the move: on a page whose turn it is,
+        else on any page that can send one."""
+        ready = {who: moves for who, (_, moves) in offers.items() if moves}
+        assert ready, "no phone offers a move to send, and the game is not over"
+        turn = [who for who in ready if offers[who][0]]
+        who = self.rng.choice(sorted(turn or ready))
+        return who, self.rng.choice(ready[who])
+
+
+def headless_game(log: Path, seed: int, limit: int = 2000) -> int:
+    """The number of moves `Tapper(…, seed).play(limit)` sends on the game in `log` (a fresh
+    digital game), found without a browser: each page's state made by the server's `state_for`,
+    each move entered through the gate as the server enters it."""
+    session, _ = load_session(log)
+    face, chooser = faces_of(session.setup.game), MoveChooser(seed)
+    secrecy, actors = EventSecrecy(session.setup), {}
+    moves = 0
+    while moves < limit and session.prompt().kind != "over":
+        kept = secrecy.of(session.events)
+        states = {p: state_for(session, kept, p, face, None, actors) for p in session.setup.players}
+        who, move = chooser.choose({p: (my_turn(s), page_moves(s)) for p, s in states.items()})
+        session.advance()
+        Gate(session, who).enter(move)
+        moves += 1
+    return moves
 
 
 def offered(page: Any) -> list[tuple[str, str]]:
@@ -42,11 +113,14 @@ def version(page: Any) -> int:
 
 class Tapper:
     """Plays on the players' phone pages (`phones`, by player) by taps alone, with every page
-    (the shared one too) followed after each move; counts what it did."""
+    (the shared one too) followed after each move; counts what it did. The moves are
+    `MoveChooser(seed)`'s; which of several things offering the same word is tapped is drawn
+    from a random source of its own."""
 
     def __init__(self, phones: dict[str, Any], shared: Any, seed: int):
         self.phones, self.shared = phones, shared
-        self.rng = random.Random(seed)
+        self.chooser = MoveChooser(seed)
+        self.rng = random.Random(f"taps/{seed}")
         self.moves = 0
         self.taps = 0
         self.places = 0
@@ -62,12 +136,10 @@ class Tapper:
         return self.moves
 
     def move(self) -> None:
-        """One move, tapped on the page whose turn it is (else on any page offering one)."""
-        ready = {who: page for who, page in self.phones.items() if offered(page)}
-        assert ready, "no phone offers anything to tap, and the game is not over"
-        turn = [who for who, page in ready.items() if page.evaluate("document.body.dataset.turn")]
-        page = ready[self.rng.choice(sorted(turn or ready))]
-        goal = self.rng.choice(page.evaluate("window.pnpLegal"))
+        """One move, the chooser's, tapped on its player's page."""
+        offers = {who: tuple(page.evaluate(SENDABLE)) for who, page in self.phones.items()}
+        who, goal = self.chooser.choose(offers)
+        page = self.phones[who]
         left = goal.split()
         for _ in range(MAX_TAPS):
             found = offered(page)

@@ -6,10 +6,12 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pnpkit.components import load_game
 from pnpkit.referee.checks.harness import _check_replay
-from pnpkit.referee.engine.moves import pairs, plain_digits
+from pnpkit.referee.engine.moves import find_player, pairs, plain_digits
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import ReplayError, Session
 from pnpkit.referee.engine.verdict import ACCEPTED, LogError, MoveRefused, MoveSyntaxError, Verdict
@@ -236,3 +238,18 @@ def test_the_harness_lets_only_unlisted_types_be_accepted_unlisted(
     else:
         with pytest.raises(AssertionError, match="'keep' accepted but not listed"):
             harness._check_refusals(session, legal_without_keep, random.Random(1))
+
+
+NAMES = st.sampled_from(["Ann", "ann", "Ann Lee", "ann  LEE", "Bob", " bob", "Zoë", "Cy"])
+
+
+@given(name=NAMES, players=st.lists(NAMES, max_size=5))
+def test_a_player_is_found_alike_among_a_setups_players_and_in_a_list(
+    name: str, players: list[str]
+) -> None:
+    """A setup's players (a tuple) are looked up by their keys worked out once: the same player
+    as a list's scan finds, the first of two whose names differ only in case or spacing."""
+    assert find_player(name, tuple(players)) == find_player(name, players)
+    assert find_player(name, tuple(players)) == next(
+        (p for p in players if " ".join(p.split()).lower() == " ".join(name.split()).lower()), None
+    )

@@ -10,13 +10,16 @@ asks of the table (the question, the answer to its agreeing, the table after).
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
+from typer.main import get_command
 
 from pnpkit.referee.cli.commands import app
 from pnpkit.referee.engine.session import Session
@@ -65,6 +68,7 @@ def _pairs(game: str, players: int, variant: str):  # type: ignore[no-untyped-de
                 yield viewer, session, twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, variant", GAMES, ids=[g[0] for g in GAMES])
 def test_every_engine_output_is_the_same_for_games_a_viewer_cannot_tell_apart(
     game: str, players: int, variant: str
@@ -93,28 +97,36 @@ COMMANDS = [
 ]
 
 
+@functools.cache
+def _command_line() -> click.Command:
+    """`pnp referee`'s command line, as typer's CliRunner makes it, made once (typer makes it
+    anew at every call: 44% of this test's time)."""
+    return get_command(app)
+
+
 def _cli(log: Path, viewer: str, tries: list[str]) -> dict[str, str]:
     """What every CLI command prints for `viewer`: read-only ones on the log, and each tried move
     and an undo on a copy (put back after each)."""
-    runner = CliRunner()
+    runner, command_line = CliRunner(), _command_line()
     player = ["--player", viewer] if viewer else []
     found = {}
     for command in COMMANDS:
         for who in [[], player] if player else [[]]:
-            result = runner.invoke(app, [command[0], str(log), *command[1:], *who])
+            result = runner.invoke(command_line, [command[0], str(log), *command[1:], *who])
             found[" ".join([*command, *who])] = f"{result.exit_code}\n{result.output}"
     original = log.read_bytes()
     for text in tries:
         for json_flag in ([], ["--json"]):
-            result = runner.invoke(app, ["move", str(log), text, *player, *json_flag])
+            result = runner.invoke(command_line, ["move", str(log), text, *player, *json_flag])
             found[f"move {text} {json_flag}"] = f"{result.exit_code}\n{result.output}"
             log.write_bytes(original)
-    result = runner.invoke(app, ["undo", str(log), *player])
+    result = runner.invoke(command_line, ["undo", str(log), *player])
     found["undo"] = f"{result.exit_code}\n{result.output}"
     log.write_bytes(original)
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, variant", GAMES[:5], ids=[g[0] for g in GAMES[:5]])
 def test_every_cli_output_is_the_same_for_games_a_viewer_cannot_tell_apart(
     game: str, players: int, variant: str, tmp_path: Path
@@ -186,6 +198,7 @@ def consent(session: Session, viewer: str, log: Path) -> dict[str, Any]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, variant", GAMES[:5], ids=[g[0] for g in GAMES[:5]])
 def test_an_undo_asked_of_the_table_reads_the_same_for_games_a_viewer_cannot_tell_apart(
     game: str, players: int, variant: str, tmp_path: Path

@@ -2,6 +2,7 @@
 
 import base64
 import json
+import random
 import signal
 import subprocess
 import sys
@@ -227,3 +228,26 @@ def test_show_states_the_prompt_once(tmp_path: Path, game: str, players: str) ->
     shown = referee("show", str(log)).stdout
     prompt = shown.splitlines()[-1].removeprefix("next: ")
     assert shown.count(prompt) == 1, shown
+
+
+def test_the_play_prompt_works_out_each_events_secrecy_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After each move `play` prints the new events as the screen's viewer may read them: which
+    viewers read each only in public form is worked out for the new events, not for the whole
+    log again at every move."""
+    from pnpkit.referee.cli.play_prompt import Table
+    from pnpkit.referee.engine.session import Session
+    from pnpkit.referee.views import gate
+
+    compared = []
+    moved = gate.secretly_moved
+    monkeypatch.setattr(gate, "secretly_moved", lambda *a: compared.append(1) or moved(*a))
+    session = Session(make_setup(load_game("nut-hunt"), ["Ann", "Bob"], seed=2))
+    session.advance()
+    table = Table(session)
+    rng = random.Random(2)
+    for _ in range(40):
+        table.print_events(session.submit(rng.choice(session.legal())))
+    assert "Ann" in capsys.readouterr().out
+    assert 0 < len(compared) <= 3 * len(session.events)

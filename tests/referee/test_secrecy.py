@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pnpkit.components import load_game
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
-from pnpkit.referee.views.gate import SHARED, event_secrecy, sight, state_for
+from pnpkit.referee.views.gate import SHARED, EventSecrecy, event_secrecy, sight, state_for
 
 GAMES = {"alpina": 3, "ano-nuevo": 3, "arctic": 2, "nut-hunt": 2, "gentoo": 2}
 WORD = re.compile(r"[\w-]+")
@@ -69,3 +69,45 @@ def test_table_mode_keeps_nothing() -> None:
     session.advance()
     assert sight(session.setup, session.state) is None
     assert event_secrecy(session.setup, session.events) == [frozenset()] * len(session.events)
+
+
+def _played_with_undos(game: str, seed: int, moves: int, choosing: int) -> Session:
+    """A digital game (`seed`) of random moves and secret choices (drawn by `choosing`), every
+    fifth taken back (`undo` events)."""
+    names = ["Ann", "Bob", "Cy", "Di"][: GAMES[game]]
+    setup = make_setup(load_game(game), names, seed=seed)
+    session = Session(setup)
+    session.advance()
+    rng = random.Random(choosing)
+    for step in range(moves):
+        if session.prompt().kind == "over":
+            break
+        choices = session.rules.choices(setup, session.state)
+        if session.prompt().kind == "simultaneous" and choices is not None:
+            player = next(p for p in choices.options if p not in session.committed())
+            session.commit(player, rng.choice(list(choices.options[player])))
+        else:
+            session.submit(rng.choice(session.legal()))
+        if step % 5 == 4:
+            session.undo()
+    return session
+
+
+@pytest.mark.parametrize("game", ["ano-nuevo", "nut-hunt"])
+def test_secrecy_kept_up_to_date_as_a_log_grows_is_the_secrecy_of_the_whole_log(
+    game: str,
+) -> None:
+    """`EventSecrecy` replays only a log's new events (the server asks at every move); what it
+    finds is what `event_secrecy` finds replaying the whole log, at every length, and a log
+    that is not the last one grown (another game from the same deal, a log cut short) starts
+    afresh."""
+    session = _played_with_undos(game, 3, 40, choosing=1)
+    setup, events = session.setup, session.events
+    assert any("undo" in e for e in events) and any(event_secrecy(setup, events))
+    growing = EventSecrecy(setup)
+    for n in range(len(events) + 1):
+        assert growing.of(events[:n]) == event_secrecy(setup, events[:n]), n
+    other = _played_with_undos(game, 3, 40, choosing=2).events
+    assert other[:2] == events[:2] and other != events
+    assert growing.of(other) == event_secrecy(setup, other)
+    assert growing.of(events[:5]) == event_secrecy(setup, events[:5])

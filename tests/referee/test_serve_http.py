@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from pnpkit.referee.web.app import MAX_BODY, create_app
 from pnpkit.referee.web.live import LiveTable
 from tests.referee.serve_helpers import hands, new_log
+from tests.referee.tapper import MoveChooser, my_turn, page_moves
 
 BASE = "http://127.0.0.1"
 JSON = {"content-type": "application/json"}
@@ -203,3 +204,50 @@ def test_the_table_picture_is_drawn_once_per_version_for_every_page(tmp_path: Pa
     assert enter_move(log, "start AL-20", as_json=True) == 0 and live.refresh()
     live.state("Ann"), live.state("Bob"), live.state("Cy")
     assert len(drawn) == 2
+
+
+def _served_moves(live: LiveTable, chooser: MoveChooser, count: int, until: str = "") -> None:
+    """Enter `count` moves (or fewer, up to the first prompt of kind `until`) on `live` as the
+    players' pages would, each page's state asked for after each move."""
+    for _ in range(count):
+        states = {p: live.state(p) for p in live.players}
+        live.state()
+        if live.session.prompt().kind in ("over", until):
+            return
+        who, move = chooser.choose({p: (my_turn(s), page_moves(s)) for p, s in states.items()})
+        assert live.enter(move, who)["accepted"], move
+
+
+def test_the_table_picture_is_not_drawn_again_for_a_version_of_the_same_table(
+    tmp_path: Path,
+) -> None:
+    """A secret choice held until all have chosen (or an undo asked of the table) makes a new
+    version of the same table: the pages get it without the picture being drawn again."""
+    live = LiveTable(new_log(tmp_path, "ano-nuevo", ["Ann", "Bob", "Cy"], seed=3))
+    _served_moves(live, MoveChooser(3), 200, until="simultaneous")
+    assert live.session.prompt().kind == "simultaneous"
+    drawn = []
+    svg = live.session.rules.svg
+    live.session.rules.svg = lambda *args: drawn.append(1) or svg(*args)  # type: ignore[method-assign]
+    version = live.version
+    who = next(p for p in live.players if page_moves(live.state(p)))
+    assert live.enter(page_moves(live.state(who))[0], who)["accepted"] and live.version > version
+    pictures = {live.state(p)["picture"] for p in ("", *live.players)}
+    assert len(pictures) == 1 and drawn == []
+
+
+def test_a_served_game_works_out_each_events_secrecy_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Which pages read each logged event only in its public form is worked out for the new
+    events of each version, not for the whole log again at every move (which made a served
+    Año Nuevo slower at every move: 0.5 s a move by its 120th on a quiet machine)."""
+    from pnpkit.referee.views import gate
+
+    compared = []
+    moved = gate.secretly_moved
+    monkeypatch.setattr(gate, "secretly_moved", lambda *a: compared.append(1) or moved(*a))
+    live = LiveTable(new_log(tmp_path, "ano-nuevo", ["Ann", "Bob", "Cy"], seed=3))
+    _served_moves(live, MoveChooser(3), 60)
+    viewers = 1 + len(live.players)
+    assert 0 < len(compared) <= viewers * len(live.session.events)

@@ -131,6 +131,9 @@ def tap_moves(pages: dict[str, Any], shared: Any, seed: int, count: int) -> int:
         assert ready, "no page offers anything to tap, and the game is not over"
         who = rng.choice(sorted(ready))
         page = pages[who]
+        # the pages are tabs of one window: a tap waits for the page's animation frames, which
+        # a tab behind the others gets about once a second (8 moves took 40 s, not 3)
+        page.bring_to_front()
         pick = rng.randrange(len(ready[who]))
         target = page.locator(f"[data-offered='{pick}']")
         if ready[who][pick][0] != "send":
@@ -153,6 +156,7 @@ def tap_moves(pages: dict[str, Any], shared: Any, seed: int, count: int) -> int:
     return sent
 
 
+@pytest.mark.slow
 @pytestmark_browser
 def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
     tmp_path: Path, browser: Any
@@ -174,6 +178,7 @@ def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
             opening += tap_moves(pages, shared, seed=4, count=1)
             assert opening < 10
         ann = next(p for p in pages.values() if p.query_selector(".seat-card.tap-target"))
+        ann.bring_to_front()
         targets = ann.eval_on_selector_all(".tap-target", "ns => ns.map(n => n.dataset.id)")
         legal = ann.evaluate("window.pnpLegal")
         assert targets and all(any(card in move for move in legal) for card in targets)
@@ -189,6 +194,7 @@ def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
         context.close()
 
 
+@pytest.mark.slow
 @pytestmark_browser
 def test_a_phone_says_when_it_becomes_its_players_turn(tmp_path: Path, browser: Any) -> None:
     log = new_log(tmp_path, "nut-hunt", ["Ann", "Bob"], seed=4)
@@ -244,6 +250,7 @@ def test_secret_choices_are_tapped_each_on_its_own_phone_and_revealed_together(
         assert shared.is_hidden("#tap")  # the shared screen has no choice of its own
         sent = {}
         for done, (seal, page) in enumerate(pages.items(), start=1):
+            page.bring_to_front()  # a tab behind the others gets its frames once a second
             options = page.eval_on_selector_all(
                 "#tap-options button", "b => b.map(n => n.textContent)"
             )

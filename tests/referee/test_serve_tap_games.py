@@ -1,6 +1,12 @@
 """Whole digital games played only by tapping on each player's own phone page (390 × 844, a
 browser context per phone), the shared page open beside them and checked to follow: a 3-player
-Año Nuevo and a 2-player Nut Hunt, from the first prompt to the final score."""
+Año Nuevo and a 2-player Nut Hunt, from the first prompt to the final score.
+
+Each game is a short one chosen on purpose: the tapper's choice of moves is its own
+(`MoveChooser`), so a seed's whole game is played headless first (`headless_game`: the server's
+`state_for` and gate, no browser) and a seed whose game is short was picked from those lengths
+(tests/referee/tapper.py says how to find them). The headless length is asserted too: the game
+tapped on the phones is the one played headless, move for move."""
 
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ from pnpkit.referee.web.launch import serving
 from tests.referee.browser import chromium_missing
 from tests.referee.indistinguishable import write_log
 from tests.referee.serve_helpers import new_log
-from tests.referee.tapper import Tapper, version
+from tests.referee.tapper import Tapper, headless_game, version
 
 pytestmark = [
     pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
@@ -75,7 +81,11 @@ def play_whole_game(
 def test_a_whole_3_player_ano_nuevo_is_played_by_taps_on_the_phones(
     browser: Any, tmp_path: Path
 ) -> None:
-    tapper = play_whole_game(browser, tmp_path, "ano-nuevo", ["Ann", "Bob", "Cy"], seed=3)
+    """Seed 20: 216 moves, the shortest game of seeds 0–119 (median 494 moves)."""
+    players = ["Ann", "Bob", "Cy"]
+    assert headless_game(new_log(tmp_path, "ano-nuevo", players, seed=20, name="h"), 20) == 216
+    tapper = play_whole_game(browser, tmp_path, "ano-nuevo", players, seed=20)
+    assert tapper.moves == 216
     assert tapper.places > 0  # Harem cards and seals were tapped on the table picture
 
 
@@ -83,7 +93,11 @@ def test_a_whole_3_player_ano_nuevo_is_played_by_taps_on_the_phones(
 def test_a_whole_2_player_nut_hunt_is_played_by_taps_on_the_phones(
     browser: Any, tmp_path: Path
 ) -> None:
-    tapper = play_whole_game(browser, tmp_path, "nut-hunt", ["Ann", "Bob"], seed=1)
+    """Seed 42: 108 moves, the shortest game of seeds 0–59 (median 185 moves)."""
+    players = ["Ann", "Bob"]
+    assert headless_game(new_log(tmp_path, "nut-hunt", players, seed=42, name="h"), 42) == 108
+    tapper = play_whole_game(browser, tmp_path, "nut-hunt", players, seed=42)
+    assert tapper.moves == 108
     assert tapper.places > 0  # tiles were tapped on the forest
 
 

@@ -7,11 +7,18 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from pnpkit.referee.checks.harness import Case, random_states
+from pnpkit.referee.views import picture
 from pnpkit.referee.views.faces import faces_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 CASES = [Case("alpina", 3, 1), Case("ano-nuevo", 3, 1), Case("nut-hunt", 3, 1),
          Case("nut-hunt", 1, 2), Case("gentoo", 3, 1), Case("arctic", 4, 1)]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """svgwrite checks every attribute value of these pictures (a server draws them unchecked)."""
+    monkeypatch.setattr(picture, "CHECKED", True)
 
 
 def _boxes(root: ET.Element) -> list[tuple[float, float, float, float]]:
