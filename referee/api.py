@@ -3,8 +3,9 @@
 The rules kit (docs/engine.md builds a game with it): `KitRules`, the blocks of a table (`Deck`,
 `Hand`, `Pile`, `Display`, `Pool`, `Track`, `Table`), a turn's steps (`Flow`, `Step`, `Turn`) and
 moves declared once (`MoveForm`, `Moves`, the placeholders `CARD`, `NUMBER`, `PLAYER`, `SPACE`,
-`one_of`). The contract (docs/engine.md): `Rules` and what its methods take and give (`Setup`,
-`Prompt`, `Verdict`, `ScoreSheet`, `Syntax`, `Choices`); hidden information (`Knowledge`, zones);
+`one_of`; `well_formed_by`, whether a logged move is one a text gives). The contract
+(docs/engine.md): `Rules` and what its methods take and give (`Setup`, `Prompt`, `Verdict`,
+`ScoreSheet`, `Syntax`, `Choices`); hidden information (`Knowledge`, zones);
 move text helpers; immutable-state helpers; the table as data and as a picture; position files.
 The names stay here across minor contract versions, wherever the engine keeps them inside.
 `Picture` (the SVG helper) is imported only when used, so a rules module that imports this stays
@@ -56,7 +57,16 @@ from pnpkit.referee.engine.rules import (
 )
 from pnpkit.referee.engine.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
 from pnpkit.referee.kit.blocks import Deck, Display, Hand, Pile, Pool, Table, Track, reveal
-from pnpkit.referee.kit.declare import CARD, PLAYER, SPACE, MoveForm, Moves, Word, one_of
+from pnpkit.referee.kit.declare import (
+    CARD,
+    PLAYER,
+    SPACE,
+    MoveForm,
+    Moves,
+    Word,
+    one_of,
+    well_formed_by,
+)
 from pnpkit.referee.kit.declare import N as NUMBER
 from pnpkit.referee.kit.flow import OVER, Flow, Step, Turn
 from pnpkit.referee.kit.game import KitRules
@@ -143,6 +153,7 @@ __all__ = [
     "space_name",
     "split_actor",
     "text_width",
+    "well_formed_by",
     "without",
     "words",
 ]
