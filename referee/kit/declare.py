@@ -404,7 +404,7 @@ class Moves:
         form = self._by_verb[move["type"]]
         if step == "over":
             return refuse(self.over_rule, "the game is over")
-        if not form.at(step):
+        if form._steps is not None and step not in form._steps:
             return refuse(self.step_rules.get(step, self.not_now_rule), f"not now: {prompt_text()}")
         named = move.get("player")
         if named is not None and named != setup.players[seat] and form.actor is None:
@@ -416,7 +416,7 @@ class Moves:
         that orders its refusals itself); ACCEPTED when one does."""
         step = self.where(state)[0]
         form = self._by_verb.get(move.get("type"))
-        if form is not None and form.at(step):
+        if form is not None and (form._steps is None or step in form._steps):
             return ACCEPTED
         return refuse(self.step_rules.get(step, self.not_now_rule), f"not now: {prompt_text()}")
 
