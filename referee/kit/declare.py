@@ -160,18 +160,32 @@ class MoveForm:
     """The keys of its optional placeholders (`[WORD]`, last in a form): a move without one
     leaves its key out."""
     _slots: list[Slot] = field(init=False, repr=False, compare=False)
+    _steps: frozenset[str] | None = field(init=False, repr=False, compare=False)
+    """The steps it is a move of; None: any step."""
+    _each: Slot | None = field(init=False, repr=False, compare=False)
+    """Its (first) `PLAYER=WORD` slot, if any: whose values `each` lists."""
+    _valued: tuple[tuple[str, Word], ...] = field(init=False, repr=False, compare=False)
+    """Its placeholders other than `PLAYER=WORD`, with their Words (what `moves` combines)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "verb", self.form.split()[0])
-        object.__setattr__(self, "optional", frozenset())
-        object.__setattr__(self, "_slots", self._read_slots())
+        """What a parse, a text and the dispatch need of the form, worked out once here."""
+        fix = object.__setattr__
+        fix(self, "verb", self.form.split()[0])
+        fix(self, "optional", frozenset())
+        fix(self, "_slots", self._read_slots())
+        steps = (self.step,) if isinstance(self.step, str) else self.step
+        fix(self, "_steps", None if "" in steps else frozenset(steps))
+        fix(self, "_each", next((s for s in self._slots if s[1] == "each"), None))
+        valued = tuple((k, w) for k, kind, w in self._slots if w is not None and kind != "each")
+        fix(self, "_valued", valued)
         if (self.read is None) != (self.write is None):
             raise ValueError(f"{self.form!r}: a form's own read and write go together")
+        if self.each is not None and self._each is None:
+            raise ValueError(f"{self.form!r}: each= lists the choices of a PLAYER=WORD")
 
     def at(self, step: str) -> bool:
         """Whether the form is a move of `step`."""
-        steps = (self.step,) if isinstance(self.step, str) else self.step
-        return "" in steps or step in steps
+        return self._steps is None or step in self._steps
 
     def syntax(self) -> tuple[Syntax, ...]:
         """Its lines of the syntax table."""
@@ -212,7 +226,7 @@ class MoveForm:
     def parse(self, setup: Setup, said: list[str], state: State | None = None) -> Move:
         if self.read is not None:
             return {"type": self.verb, **self.read(setup, state, said)}
-        slots = self.slots()
+        slots = self._slots
         if slots and slots[-1][1] == "each":
             key, _, word = slots[-1]
             assert word is not None
@@ -256,7 +270,7 @@ class MoveForm:
         if self.write is not None:
             return self.write(move)
         said = [self.verb]
-        for key, kind, word in self.slots():
+        for key, kind, word in self._slots:
             if word is None:
                 said.append(key)
             elif key not in move and key in self.optional:
@@ -276,10 +290,9 @@ class MoveForm:
 
     def moves(self, setup: Setup, state: State) -> list[Move]:
         """The moves of this form `options` offers now (not yet checked)."""
-        slots = [(k, w) for k, kind, w in self.slots() if w is not None and kind != "each"]
         if self.each is not None:
-            key, _, word = next(s for s in self.slots() if s[1] == "each")
-            assert word is not None
+            assert self._each is not None and self._each[2] is not None
+            key, _, word = self._each
             own = [
                 [(p, self._read(setup, word, v)) for v in self.each(setup, state, p)]
                 for p in setup.players
@@ -290,7 +303,7 @@ class MoveForm:
         spans = [
             [(k, w.read(setup, v)) for v in w.values]
             + ([(k, _ABSENT)] if k in self.optional else [])
-            for k, w in slots
+            for k, w in self._valued
         ]
         return [
             {"type": self.verb, **{k: v for k, v in combo if v is not _ABSENT}}
@@ -329,6 +342,10 @@ class Moves:
         self.step_rules = dict(step_rules or {})
         self.keep_case = keep_case
         self._by_verb: dict[str, MoveForm] = {}
+        self._checks: dict[str, Check | None] = {}
+        self._applies: dict[str, Apply] = {}
+        self._expected = ""
+        """The "expected one of" refusal's list of forms."""
 
     def add(self, form: MoveForm) -> MoveForm:
         """Declare `form`; each form needs its own first word."""
@@ -336,6 +353,8 @@ class Moves:
             raise ValueError(f"two move forms start with {form.verb!r}")
         self.forms += (form,)
         self._by_verb[form.verb] = form
+        self._checks[form.verb], self._applies[form.verb] = form.check, form.apply
+        self._expected = "; ".join(f.form for f in self.forms if f.rows != ())
         return form
 
     def form(
@@ -367,11 +386,10 @@ class Moves:
     def parse(self, setup: Setup, text: str, state: State | None = None) -> Move:
         """The move `text` says; `state` goes to a form's `read` hook."""
         said = text.split() if self.keep_case else words(text)
-        for form in self.forms:
-            if said and said[0].lower() == form.verb:
-                return form.parse(setup, said[1:], state)
-        expected = "; ".join(f.form for f in self.forms if f.rows != ())
-        raise MoveSyntaxError(f"expected one of: {expected}")
+        form = self._by_verb.get(said[0].lower()) if said else None
+        if form is None:
+            raise MoveSyntaxError(f"expected one of: {self._expected}")
+        return form.parse(setup, said[1:], state)
 
     def text(self, move: Move, setup: Setup | None = None) -> str:
         """The move as typed (`setup`: for a Word that `spell`s its values with it)."""
@@ -383,32 +401,32 @@ class Moves:
         """The dispatch: the game over, another step's move, a player out of turn, then the
         form's own check."""
         step, seat = self.where(state)
-        form = self.of(move)
+        form = self._by_verb[move["type"]]
         if step == "over":
             return refuse(self.over_rule, "the game is over")
-        late = self.not_now(state, move, prompt_text)
-        if not late.ok:
-            return late
+        if form._steps is not None and step not in form._steps:
+            return refuse(self.step_rules.get(step, self.not_now_rule), f"not now: {prompt_text()}")
         named = move.get("player")
         if named is not None and named != setup.players[seat] and form.actor is None:
             return refuse(self.turn_rule, f"it is {setup.players[seat]}'s turn")
-        return self.check_own(setup, state, move)
+        return form.check(setup, state, move) if form.check else ACCEPTED
 
     def not_now(self, state: State, move: Move, prompt_text: Callable[[], str]) -> Verdict:
         """The "not now" refusal of a move no form of the state's step takes, alone (for a game
         that orders its refusals itself); ACCEPTED when one does."""
         step = self.where(state)[0]
-        if self.knows(move) and self.of(move).at(step):
+        form = self._by_verb.get(move.get("type"))
+        if form is not None and (form._steps is None or step in form._steps):
             return ACCEPTED
         return refuse(self.step_rules.get(step, self.not_now_rule), f"not now: {prompt_text()}")
 
     def check_own(self, setup: Setup, state: State, move: Move) -> Verdict:
         """The move's form's own check alone (for a game that orders its refusals itself)."""
-        form = self.of(move)
-        return form.check(setup, state, move) if form.check else ACCEPTED
+        check = self._checks[move["type"]]
+        return check(setup, state, move) if check else ACCEPTED
 
     def apply(self, setup: Setup, state: State, move: Move) -> State:
-        return self.of(move).apply(setup, state, move)
+        return self._applies[move["type"]](setup, state, move)
 
     def legal(self, setup: Setup, state: State, prompt_text: Callable[[], str]) -> list[Move]:
         step = self.where(state)[0]
@@ -427,3 +445,74 @@ class Moves:
                 own = {p: tuple(map(str, form.each(setup, state, p))) for p in setup.players}
                 return Choices(form.form, own)
         return None
+
+
+_PLAIN = frozenset({str, type(None)})
+"""Types whose values equal only values of their own type: a move of these alone is remembered
+by its items (`True == 1` and `1.0 == 1`, so a number is remembered with its type)."""
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""The types of a JSON scalar: a move of anything else (a list, a mapping) is never remembered."""
+
+
+def well_formed_by(
+    parse: Callable[[Setup, str], Move], text: Callable[[Setup, Move], str], kept: int = 100_000
+) -> Callable[[Setup, Move], bool]:
+    """`well_formed(setup, move)`: whether `move` is exactly what some typed text parses to,
+    `parse(setup, text(setup, move)) == move`, for a game's own `parse` and `text` of a whole
+    move: a move read from a log may have been damaged by hand (one its text cannot write is not
+    well formed either).
+
+    Moves found well formed are remembered, at most `kept` (then all are forgotten at once), for
+    the setup's loaded game (that object: another load is asked afresh), rules, variant, players,
+    options and mode (digital or at the table), all that a parse or a text may read (not the
+    seed's value), and for the move's items with the types of its values (`True` is no `1`). A
+    move holding anything but JSON scalars (a list, a mapping) is checked afresh every time."""
+    known: set[tuple[Any, ...]] = set()
+    setups: dict[tuple[Any, ...], tuple[int, Any, Any]] = {}
+    """Each setup key's number, with the game and rules objects it names by id, kept alive with
+    it so that no other object takes their ids while an answer may be remembered for them."""
+    numbers = itertools.count()
+    last: list[Any] = [None, -1]
+    """The last setup asked about and its number (a game asks about one setup move after move)."""
+
+    def forget() -> None:
+        known.clear()
+        setups.clear()
+        last[:] = [None, -1]
+
+    def number(setup: Setup) -> int:
+        options = tuple(sorted(setup.options.items()))
+        game, rules = setup.game, setup.rules
+        key = (id(game), id(rules), setup.variant, tuple(setup.players), options, setup.digital)
+        found = setups.get(key)
+        if found is None:
+            if len(setups) >= kept:
+                forget()
+            found = setups[key] = (next(numbers), game, rules)
+        last[:] = [setup, found[0]]
+        return found[0]
+
+    def well_formed(setup: Setup, move: Move) -> bool:
+        key: tuple[Any, ...] | None = None
+        types: tuple[type, ...] = ()
+        try:
+            key = (last[1] if last[0] is setup else number(setup), tuple(move.items()))
+            if key in known:
+                return True
+            types = tuple(map(type, move.values()))
+            if (*key, types) in known:
+                return True
+        except (TypeError, AttributeError):  # no mapping, or a value or option not hashable
+            key = None
+        try:
+            ok = parse(setup, text(setup, move)) == move
+        except (ValueError, KeyError, TypeError, AttributeError):  # ValueError: MoveSyntaxError
+            return False
+        if ok and key is not None and _SCALARS.issuperset(types):
+            if len(known) >= kept:
+                forget()
+                key = (number(setup), key[1])
+            known.add(key if _PLAIN.issuperset(types) else (*key, types))
+        return ok
+
+    return well_formed

@@ -23,7 +23,6 @@ from pnpkit.referee.api import (
     Move,
     MoveForm,
     Moves,
-    MoveSyntaxError,
     PromptKind,
     Rules,
     Setup,
@@ -33,6 +32,7 @@ from pnpkit.referee.api import (
     drawn,
     refuse,
     split_actor,
+    well_formed_by,
 )
 from pnpkit.referee.games.gentoo import (
     common_area,
@@ -160,29 +160,8 @@ def written(move: Move) -> str:
     return f"{move['player']}: {body}" if "player" in move else body
 
 
-WELL_FORMED_KEPT = 100_000
-_WELL_FORMED: set[tuple[object, ...]] = set()
-
-
-def well_formed(setup: Setup, move: Move) -> bool:
-    """Whether `move` is exactly what some typed text parses to (a logged move may be
-    damaged). Moves found well formed are remembered (a few hundred per table of players);
-    a move equal to one of them (`==`, as the check compares) is well formed too."""
-    key: tuple[object, ...] | None = (id(setup.game), setup.players, tuple(move.items()))
-    try:
-        if key in _WELL_FORMED:
-            return True
-    except TypeError:  # a value that is no JSON scalar: checked afresh, never remembered
-        key = None
-    try:
-        ok = read(setup, written(move)) == move
-    except (MoveSyntaxError, KeyError, TypeError, AttributeError):
-        return False
-    if ok and key is not None:
-        if len(_WELL_FORMED) >= WELL_FORMED_KEPT:
-            _WELL_FORMED.clear()
-        _WELL_FORMED.add(key)
-    return ok
+well_formed = well_formed_by(read, lambda setup, move: written(move))
+"""Whether a move is exactly what some typed text parses to (a logged move may be damaged)."""
 
 
 class Gentoo(Rules):

@@ -179,6 +179,8 @@ def test_a_form_must_be_declared_with_known_words_and_a_meaning() -> None:
     with pytest.raises(ValueError, match="two move forms start with 'take'"):
         moves.form("take N", "X-2")(take)
     assert [f.form for f in moves.forms] == ["take CARD"]
+    with pytest.raises(ValueError, match=r"^'bid N': each= lists the choices of a PLAYER=WORD$"):
+        moves.form("bid N", "X-3", each=lambda setup, state, player: ("1",))(take)
 
 
 # --- a game that keeps its own step and seat (not a kit `Turn`) reads them through `where` ------

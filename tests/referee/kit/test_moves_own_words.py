@@ -1,6 +1,7 @@
-"""Moves a game's placeholders cannot say alone: a form with its own reader and writer (an
-optional word, alternatives), several lines in the syntax table or none, several steps with a
-rule per step for "not now", words echoed as typed, and a Word that words its own refusal."""
+"""Moves a game's placeholders cannot say alone: a form with its own reader and writer (a list of
+numbers, an optional word, a word the state decides), its other shapes in the syntax table or
+none, a form of several steps with a "not now" rule per step, words echoed as typed, a Word that
+words its own refusal, and `KitRules` giving the reader the state."""
 
 from __future__ import annotations
 
@@ -10,7 +11,19 @@ from pathlib import Path
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.api import Move, MoveForm, Moves, MoveSyntaxError, Setup, Syntax, Word, one_of
+from pnpkit.referee.api import (
+    Flow,
+    KitRules,
+    Move,
+    MoveForm,
+    Moves,
+    MoveSyntaxError,
+    Setup,
+    Step,
+    Syntax,
+    Word,
+    one_of,
+)
 from pnpkit.referee.log.store import make_setup
 
 EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
@@ -62,10 +75,39 @@ CAFE.add(
             Syntax("order SIZE", "a cold cup", "CF-1"),
             Syntax("order SIZE hot", "a hot cup", "CF-4"),
         ),
+        options=lambda setup, state: [{"size": "small"}],
     )
 )
 CAFE.add(MoveForm("refill SIZE", "refill a cup", "CF-5", lambda s, st, m: st, words={"SIZE": SIZE}))
 CAFE.add(MoveForm("sweep", "the floor swept by the staff", "CF-6", lambda s, st, m: st, rows=()))
+
+
+@dataclass(frozen=True)
+class Walk:
+    step: str
+    seat: int = 0
+    shifted: str = ""
+
+
+def read_step(setup: Setup, state: Walk | None, said: list[str]) -> Move:
+    """`step N …` (numbers: a list), and `back` names the way the state is facing."""
+    if not said:
+        raise MoveSyntaxError("expected: step N …")
+    if said == ["back"]:
+        return {"type": "step", "back": state.shifted if state else ""}
+    return {"type": "step", "counts": [int(w) for w in said]}
+
+
+def write_step(move: Move) -> str:
+    return "step " + (" ".join(map(str, move["counts"])) if "counts" in move else "back")
+
+
+WALK = Moves("WK-9", "WK-9", "WK-3", "WK-4", lambda s: (s.step, s.seat))
+WALK.add(
+    MoveForm(
+        "step N …", "steps", "WK-5", lambda s, st, m: st, "walk", read=read_step, write=write_step
+    )
+)
 
 
 @pytest.fixture(name="setup")
@@ -79,8 +121,33 @@ def test_a_form_with_its_own_reader_and_writer_round_trips(setup) -> None:
     for move in ({"type": "order", "size": "big", "hot": True}, {"type": "refill", "size": "big"}):
         assert CAFE.parse(setup, CAFE.text(move)) == move
     assert CAFE.text({"type": "order", "size": "big", "hot": True}) == "order big hot"
+    assert WALK.parse(setup, "step 1 2 3") == {"type": "step", "counts": [1, 2, 3]}
+    assert WALK.text({"type": "step", "counts": [4, 5]}) == "step 4 5"
     with pytest.raises(MoveSyntaxError, match=r"^expected: order SIZE \[hot\]$"):
         CAFE.parse(setup, "order big cold")
+    with pytest.raises(MoveSyntaxError, match=r"^expected: step N …$"):
+        WALK.parse(setup, "step")
+
+
+def test_a_forms_own_reader_reads_the_state_it_is_given(setup) -> None:
+    """`Moves.parse` hands its state on (None without one); `KitRules.parse` gives its own."""
+
+    class Walking(KitRules):
+        flow = Flow((Step("walk"),))
+        moves = WALK
+
+    facing = Walk("walk", shifted="north")
+    assert WALK.parse(setup, "step back", facing) == {"type": "step", "back": "north"}
+    assert WALK.parse(setup, "step back") == {"type": "step", "back": ""}
+    said = Walking().parse(setup, Walk("walk", shifted="east"), "step back")
+    assert said == {"type": "step", "back": "east"}
+
+
+def test_a_forms_own_read_goes_with_its_own_write() -> None:
+    with pytest.raises(ValueError, match=r"^'step N …': a form's own read and write go together$"):
+        MoveForm("step N …", "steps", "WK-5", lambda *_: None, read=read_step)
+    with pytest.raises(ValueError, match="read and write go together"):
+        MoveForm("step N …", "steps", "WK-5", lambda *_: None, write=write_step)
 
 
 def test_a_word_that_explains_itself_is_refused_in_its_own_words_and_as_typed(setup) -> None:
@@ -113,9 +180,13 @@ def test_a_form_of_several_steps_is_not_now_at_another_citing_that_steps_rule(se
     for step in ("open", "busy"):
         assert CAFE.not_now(Spot(step), order, lambda: "").ok
         assert CAFE.check(setup, Spot(step), order, lambda: "").ok
-    closing = CAFE.not_now(Spot("closing"), order, lambda: "sweep up")
+        legal = CAFE.legal(setup, Spot(step), lambda: "")
+        assert legal == [{"type": "order", "size": "small"}, {"type": "sweep"}]
+    closing = CAFE.check(setup, Spot("closing"), order, lambda: "sweep up")
     assert (closing.rule, closing.reason) == ("CF-7", "not now: sweep up")
-    assert CAFE.check(setup, Spot("idle"), order, lambda: "wait").rule == "CF-2"
+    assert CAFE.not_now(Spot("closing"), order, lambda: "sweep up") == closing
+    assert CAFE.check(setup, Spot("idle"), order, lambda: "wait").rule == "CF-2"  # no own rule
+    assert CAFE.not_now(Spot("idle"), {"type": "fly"}, lambda: "").rule == "CF-2"  # no such move
     assert CAFE.not_now(Spot("idle"), {"type": "refill", "size": "big"}, lambda: "").ok
 
 
