@@ -157,10 +157,10 @@ class AlpinaRules(Rules):
         damaged move's shape (its form's rule), then the form's own check."""
         if state.phase == OVER:
             return refuse(MOVES.over_rule, "the game is over: the 25th card has been placed")
-        now = (f for f in MOVES.forms if f.step == state.phase)
-        form = next((f for f in now if f.verb == move.get("type")), None)
-        if form is None:
-            return refuse(MOVES.not_now_rule, f"not now: {self.prompt(setup, state).text}")
+        verdict = MOVES.not_now(state, move, lambda: self.prompt(setup, state).text)
+        if not verdict.ok:
+            return verdict
+        form = MOVES.of(move)
         player, seated = move.get("player"), setup.players[state.turn]
         if player is not None and player != seated:
             return refuse(MOVES.turn_rule, f"it is {seated}'s turn, not {player}'s")
