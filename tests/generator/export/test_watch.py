@@ -20,6 +20,12 @@ PNP = Path(sys.executable).parent / "pnp"
 WAIT = 30.0  # the first render and start-up, on a busy machine
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """Ctrl-C's signal handled as it is at a terminal: a suite started as a background job
+    of a shell script inherits SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Watch:
     """`pnp watch` in a child process, its output read line by line."""
 
@@ -28,6 +34,7 @@ class Watch:
         self.process = subprocess.Popen(
             [str(PNP), "watch", str(game), "--out", str(out), "--no-svg"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+            preexec_fn=_ctrl_c_as_at_a_terminal,
         )  # fmt: skip
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
