@@ -3,8 +3,9 @@
 1. The reference work: the 100 text cards of bench/cards_text.py as poker cards, 3 × 3 on A4
    with crop marks, rendered by `pnp render` from a game directory whose deck reads them
    (bench/cards100, given an id and name column per row; fronts only, like the floor), against
-   bench/floor_reportlab.py measured in the same run. Targets: within 2× of the floor's wall
-   time, a PDF under 200 KB.
+   bench/floor_reportlab.py measured in the same run. Targets: within 1.5× of the floor's wall
+   time on a quiet machine (a loaded one widens the gap: 1.6–1.9× at a load of 6–10 on 2 cores),
+   a PDF under 200 KB.
 2. All five bundled games, every PDF and SVG: within 25× the floor's wall time and 3× its peak
    memory (about 3 s and 150 MiB on a quiet machine of this kind; printed for the record).
 
@@ -29,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 PNP = Path(sys.executable).parent / "pnp"
 RUNS = 7
 """Runs of each command in a full sitting (one in the quick mode)."""
-FLOOR_FACTOR = 2.0
+FLOOR_FACTOR = 1.5
 MAX_PDF_KB = 200
 ALL_GAMES_FLOOR_FACTOR = 25.0
 ALL_GAMES_MEMORY_FACTOR = 3.0
