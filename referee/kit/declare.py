@@ -159,6 +159,8 @@ class MoveForm:
     optional: frozenset[str] = field(init=False, compare=False)
     """The keys of its optional placeholders (`[WORD]`, last in a form): a move without one
     leaves its key out."""
+    required: tuple[str, ...] = field(init=False, compare=False)
+    """The keys of its other placeholders: every move of the form holds them."""
     _slots: list[Slot] = field(init=False, repr=False, compare=False)
     _steps: frozenset[str] | None = field(init=False, repr=False, compare=False)
     """The steps it is a move of; None: any step."""
@@ -178,6 +180,8 @@ class MoveForm:
         fix(self, "_each", next((s for s in self._slots if s[1] == "each"), None))
         valued = tuple((k, w) for k, kind, w in self._slots if w is not None and kind != "each")
         fix(self, "_valued", valued)
+        placed = (k for k, _, w in self._slots if w is not None and k not in self.optional)
+        fix(self, "required", tuple(placed))
         if (self.read is None) != (self.write is None):
             raise ValueError(f"{self.form!r}: a form's own read and write go together")
         if self.each is not None and self._each is None:
@@ -254,13 +258,9 @@ class MoveForm:
     def _read(self, setup: Setup, word: Word, typed: str) -> Any:
         try:
             return word.read(setup, typed)
-        except MoveSyntaxError:
-            if word.explains:
+        except ValueError as exc:  # MoveSyntaxError is one
+            if word.explains and isinstance(exc, MoveSyntaxError):
                 raise
-            raise MoveSyntaxError(
-                f"{typed!r} is not a {word.name}: expected {word.expecting(setup)} ({self.form})"
-            ) from None
-        except ValueError:
             raise MoveSyntaxError(
                 f"{typed!r} is not a {word.name}: expected {word.expecting(setup)} ({self.form})"
             ) from None

@@ -63,22 +63,9 @@ _LOGGED = {"card": str, "seat": int, "at": str}
 """The type each placeholder's value is logged as."""
 
 
-_NEEDED: dict[str, tuple[str, ...]] = {}
-"""The keys each form's moves must hold, by verb (worked out once)."""
-
-
-def _needed(form: MoveForm) -> tuple[str, ...]:
-    found = _NEEDED.get(form.verb)
-    if found is None:
-        slots = form.slots()
-        found = tuple(k for k, _, word in slots if word is not None and k not in form.optional)
-        _NEEDED[form.verb] = found
-    return found
-
-
 def malformed(form: MoveForm, move: Move) -> str:
     """What is wrong with the shape of a move's JSON (as a damaged log may hold), or ""."""
-    needed = _needed(form)
+    needed = form.required
     for key in [*needed, "card"] if "card" in move and "card" not in needed else needed:
         if type(move.get(key)) is not _LOGGED[key]:  # `is`: a bool is no seat number
             return f"{key!r} should be a {_LOGGED[key].__name__}, not {move.get(key)!r}"

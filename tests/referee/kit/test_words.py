@@ -96,6 +96,9 @@ def test_an_optional_placeholder_may_be_left_out(setup: Setup) -> None:
         moves.parse(setup, "draw EX-D2 EX-D3")
     draw = moves.of({"type": "draw"})
     assert draw.optional == {"card"}
+    assert draw.required == ()
+    moves.form("give CARD to PLAYER [N]", "X-5")(_nothing)
+    assert moves.of({"type": "give"}).required == ("card", "player")  # "to" is no key
     offered = draw.moves(setup, None)
     assert offered == [{"type": "draw"}]  # CARD lists no values: only the move without one
     moves.form("close [WHEN]", "X-4", words={"WHEN": one_of("WHEN", "now", "later")})(_nothing)
