@@ -5,9 +5,9 @@ At every step of a seeded random game it checks that: a legal move exists until 
 over; every listed move is accepted; malformed and illegal moves are refused and change nothing;
 replaying the log (through JSON) gives the live state; undo restores the previous state and
 entering the move again gives the same state (in table mode: a digital game draws afresh after an
-undo); the census of pieces never
-changes; every prompt for players names who acts. At the end the scores are within bounds and
-there is a winner. Before a game's first play-through, its rules are linted (`referee.lint`).
+undo); the census of pieces never changes; every prompt for players names who acts; the
+players' secret choices, combined, are the legal moves. At the end the scores are within bounds
+and there is a winner. Before a game's first play-through, its rules are linted (`referee.lint`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import math
 import os
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -66,6 +67,10 @@ def enter(setup: Setup, state: State, *texts: str) -> State:
     return state
 
 
+CHOICE_COMBINATIONS = 1_000
+"""Combinations of the players' secret choices a step's check parses every one of, under
+`make test` (a six-seal Año Nuevo Travel has 6^6); above it, a sample (`_check_choices`)."""
+CHOICE_SAMPLE = 200
 SOAK_FACTOR = 3
 """Under `make soak`, each configuration plays this many times the games `make test` plays."""
 SOAK_EXAMPLES = 100
@@ -128,9 +133,10 @@ def playthrough(case: Case, undo_every: int = 7) -> Session:
             break
         legal = session.legal()
         assert legal, f"{case} step {step}: no legal move but the game is not over ({prompt.text})"
+        listed = {canonical(m) for m in legal}
         _check_listed_moves(session, legal, rng)
-        _check_choices(session, legal, f"{case} step {step}")
-        _check_refusals(session, legal, rng)
+        _check_choices(session, listed, f"{case} step {step}")
+        _check_refusals(session, legal, listed, rng)
         move = rules.random_move(setup, session.state, rng) if case.digital else rng.choice(legal)
         before = session.state
         session.submit(move)
@@ -215,21 +221,37 @@ def _check_listed_moves(session: Session, legal: list[Move], rng: random.Random)
         )
 
 
-def _check_choices(session: Session, legal: list[Move], where: str) -> None:
-    """Each player's own options, combined, are exactly the legal moves."""
+def _check_choices(session: Session, listed: set[str], where: str) -> None:
+    """Each player's own options, combined, are exactly the legal moves: every combination when
+    they are at most CHOICE_COMBINATIONS (always under `make soak`), else as many legal moves as
+    combinations and a random CHOICE_SAMPLE of the combinations each a different legal move."""
     choices = session.rules.choices(session.setup, session.state)
     if choices is None:
         return
     names = list(choices.options)
-    spelled = set()
-    for combo in itertools.product(*choices.options.values()):
-        picked = dict(zip(names, combo, strict=True))
-        spelled.add(canonical(session.parse(choices.spelled(picked))))
-    assert spelled == {canonical(m) for m in legal}, f"{where}: the choices are not `legal`"
+
+    def spelled(combo: Sequence[str]) -> str:
+        return canonical(session.parse(choices.spelled(dict(zip(names, combo, strict=True)))))
+
+    options = [sorted(set(own)) for own in choices.options.values()]
+    combinations = math.prod(map(len, options))
+    if soak() or combinations <= CHOICE_COMBINATIONS:
+        every = {spelled(combo) for combo in itertools.product(*options)}
+        assert every == listed, f"{where}: the choices are not `legal`"
+        return
+    assert combinations == len(listed), (
+        f"{where}: {combinations} combinations of the choices but {len(listed)} legal moves"
+    )
+    rng, made = random.Random(where), {}
+    for combo in {tuple(rng.choice(own) for own in options) for _ in range(CHOICE_SAMPLE)}:
+        move = spelled(combo)
+        assert move in listed, f"{where}: the choices {combo} are no legal move"
+        assert made.setdefault(move, combo) == combo, f"{where}: {combo} and {made[move]} alike"
 
 
-def _check_refusals(session: Session, legal: list[Move], rng: random.Random) -> None:
-    listed = {canonical(m) for m in legal}
+def _check_refusals(
+    session: Session, legal: list[Move], listed: set[str], rng: random.Random
+) -> None:
     state, events = session.state, len(session.events)
     for text in _suspects(session, legal, rng):
         try:
@@ -255,13 +277,12 @@ def _check_refusals(session: Session, legal: list[Move], rng: random.Random) -> 
 
 def _suspects(session: Session, legal: list[Move], rng: random.Random) -> list[str]:
     """Malformed text, and legal moves with one word swapped for a word from elsewhere."""
-    texts = [session.text(m) for m in legal]
-    pool = [w for t in rng.sample(texts, min(len(texts), 20)) for w in t.split()]
+    pool = [w for m in rng.sample(legal, min(len(legal), 20)) for w in session.text(m).split()]
     pool += ["a1", "i9", "z1", "0", "-1", "999", *session.setup.players]
     pool += [c.id for c in rng.sample(list(session.setup.game.components()), 3)]
     suspects = list(rng.sample(JUNK, 3))
-    for text in rng.sample(texts, min(len(texts), 4)):
-        parts = text.split()
+    for move in rng.sample(legal, min(len(legal), 4)):
+        parts = session.text(move).split()
         parts[rng.randrange(len(parts))] = rng.choice(pool)
         suspects.append(" ".join(parts))
     return suspects
