@@ -53,7 +53,7 @@ bench-quick: $(STAMP)
 
 ## soak: many more random play-throughs and fuzz examples (tests named *fuzz*) than `test` runs
 soak: $(STAMP)
-	PNPKIT_SOAK=1 $(BIN)/pytest tests -k "playthrough or fuzz"
+	PNPKIT_SOAK=1 $(BIN)/pytest -k "playthrough or fuzz"
 
 ## rules: the rules-index statements that no test cites
 rules: $(STAMP)

@@ -20,6 +20,11 @@ PACKAGE_DIRS = {
 }
 
 
+TESTS = ("tests", "tests.*", "*.tests", "*.tests.*")
+"""A bundled game's tests sit in its folder (`referee/games/<game>/tests/`) but stay out of the
+wheel."""
+
+
 def packages() -> list[str]:
     """Every package of the wheel, under its installed name."""
     found = []
@@ -27,7 +32,7 @@ def packages() -> list[str]:
         found.append(name)
         found += [
             f"{name}.{sub}"
-            for sub in find_namespace_packages(where=folder, exclude=["*__pycache__*"])
+            for sub in find_namespace_packages(where=folder, exclude=["*__pycache__*", *TESTS])
         ]
     return sorted(found)
 

@@ -39,7 +39,9 @@ def cited(tests_dir: Path) -> set[str]:
 
 def uncited(root: Path = ROOT) -> list[tuple[str, Path, str]]:
     """The statements no test cites, in file order."""
-    tested = cited(root / "tests")
+    tested = cited(root / "tests").union(
+        *(cited(tests) for tests in (root / INDEX_DIR.relative_to(ROOT)).glob("*/tests"))
+    )
     index = statements(root / INDEX_DIR.relative_to(ROOT))
     return [(i, p, t) for i, (p, t) in index.items() if i not in tested]
 

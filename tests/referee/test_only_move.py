@@ -19,10 +19,10 @@ from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Choices, Prompt, Setup
 from pnpkit.referee.engine.session import ReplayError, Session, only_move
 from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
+from pnpkit.referee.games.alpina.tests.helpers import table
 from pnpkit.referee.log.game_log import create_log
 from pnpkit.referee.log.store import header_for, load_session, writing_session
 from pnpkit.referee.views.report import event_line, owed_lines
-from tests.referee.alpina.helpers import table
 from tests.referee.toy import DiceRace, Race
 
 

@@ -19,7 +19,7 @@ from pnpkit.referee.games.ano_nuevo.roles import ALPHA, BACHELOR, BETA, after_de
 from pnpkit.referee.games.ano_nuevo.scoring import Standing, outcome
 
 GAME = load_game("ano-nuevo")
-EXAMPLE = Path(__file__).resolve().parents[3] / "docs/examples/ano-nuevo-position.txt"
+EXAMPLE = Path(__file__).resolve().parents[4] / "docs/examples/ano-nuevo-position.txt"
 
 
 def table(players=("Ann", "Bob", "Cy"), variant="standard") -> Session:

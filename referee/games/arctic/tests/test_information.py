@@ -11,8 +11,8 @@ from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import TABLE, Session
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.tests.helpers import check, give, owning, play, setup, with_pile
 from pnpkit.referee.views.gate import Gate, event_secrecy
-from tests.referee.arctic.helpers import check, give, owning, play, setup, with_pile
 
 BEAR = 5
 

@@ -10,7 +10,7 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import CHOOSE, DISCARD, FLIP, PECK, PLAY, Pool
-from tests.referee.gentoo.test_setup import (
+from pnpkit.referee.games.gentoo.tests.test_setup import (
     BLIZZARD,
     CAT,
     EGG3,

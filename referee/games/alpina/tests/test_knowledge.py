@@ -11,10 +11,10 @@ from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.rules import Rules, Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.games.alpina import RULES, Alpina
+from pnpkit.referee.games.alpina.tests.helpers import GAME
+from pnpkit.referee.games.alpina.tests.test_determinise import position, positions
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
-from tests.referee.alpina.helpers import GAME
-from tests.referee.alpina.test_determinise import position, positions
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -8,8 +8,8 @@ import pytest
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.session import Session
+from pnpkit.referee.games.alpina.tests.helpers import GAME, refusal, table
 from pnpkit.referee.log.store import make_setup
-from tests.referee.alpina.helpers import GAME, refusal, table
 
 
 def test_al_1_two_to_four_players() -> None:

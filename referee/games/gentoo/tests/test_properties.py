@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pnpkit.referee.engine.moves import canonical
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import Pool
-from tests.referee.gentoo.test_setup import NAMES, full_census, make
+from pnpkit.referee.games.gentoo.tests.test_setup import NAMES, full_census, make
 
 
 def wander(n: int, seed: int, steps: int):

@@ -11,8 +11,8 @@ def test_alpina_playthrough(case: Case) -> None:
 
 
 def test_al_18_al_27_simulate_reports_alpinas_own_figures() -> None:
+    from pnpkit.referee.games.alpina.tests.helpers import GAME
     from pnpkit.referee.simulation.simulate import simulate
-    from tests.referee.alpina.helpers import GAME
 
     session = playthrough(Case("alpina", 3, seed=8, digital=True))
     setup, state = session.setup, session.state

@@ -13,7 +13,7 @@ from pnpkit.referee.api import MoveSyntaxError
 from pnpkit.referee.checks.harness import fuzz_examples
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.rules import MOVES
-from tests.referee.arctic.helpers import setup, started
+from pnpkit.referee.games.arctic.tests.helpers import setup, started
 
 SYNTAX = [
     ("sides LETTERS", "AR-7"),

@@ -1,4 +1,7 @@
-"""Every test run starts from an empty cache of validated games, in its own temporary folder, so
+"""The whole suite's settings, at the root so that tests/ and each bundled game's own tests
+(`referee/games/<game>/tests/`) share them.
+
+Every test run starts from an empty cache of validated games, in its own temporary folder, so
 that no entry left by an earlier run (of older code, or of the user's own work) can change what a
 test sees, and no test writes into the user's cache.
 

@@ -12,9 +12,9 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.hidden import removal_problem
 from pnpkit.referee.games.arctic.state import START_HAND
+from pnpkit.referee.games.arctic.tests.helpers import check, play, setup, verdict
+from pnpkit.referee.games.arctic.tests.test_powers import ORCA, drawing
 from pnpkit.referee.log.store import new_game
-from tests.referee.arctic.helpers import check, play, setup, verdict
-from tests.referee.arctic.test_powers import ORCA, drawing
 
 
 def dealt(seed: int, players: int = 2) -> Session:

@@ -11,7 +11,7 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveSyntaxError
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import State
-from tests.referee.arctic.helpers import (
+from pnpkit.referee.games.arctic.tests.helpers import (
     check,
     enter,
     give,

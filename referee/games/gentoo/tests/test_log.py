@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from pnpkit.referee.engine.verdict import LogError, MoveSyntaxError
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import PECK, PLAY
+from pnpkit.referee.games.gentoo.tests.test_setup import GAME, THIEF, VPECK, arrange, make, play
 from pnpkit.referee.log.store import load_session, make_setup, new_game, writing_session
-from tests.referee.gentoo.test_setup import GAME, THIEF, VPECK, arrange, make, play
 
 OPENING = ("flip GE-SKU", "flip GE-EG3", "flip GE-HAT", "flip GE-THF", "first Ann")
 

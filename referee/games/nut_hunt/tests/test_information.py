@@ -15,9 +15,9 @@ from pnpkit.referee.engine.rules import Rules
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.games.nut_hunt import RULES
+from pnpkit.referee.games.nut_hunt.tests.test_determinise import played
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
-from tests.referee.nut_hunt.test_determinise import played
 
 GAME = load_game("nut-hunt")
 

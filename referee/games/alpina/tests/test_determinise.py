@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.alpina import Alpina
+from pnpkit.referee.games.alpina.tests.helpers import GAME
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.simulation.bots import PlayerSpec
 from pnpkit.referee.simulation.simulate import simulate
-from tests.referee.alpina.helpers import GAME
 
 positions = st.tuples(
     st.integers(2, 4),  # players

@@ -6,7 +6,15 @@ from dataclasses import replace
 
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import HIDDEN, State
-from tests.referee.arctic.helpers import check, give, owning, play, setup, started, with_pile
+from pnpkit.referee.games.arctic.tests.helpers import (
+    check,
+    give,
+    owning,
+    play,
+    setup,
+    started,
+    with_pile,
+)
 
 FOX, MOOSE, WALRUS, ORCA, PUFFIN, BEAR = range(6)
 

@@ -16,10 +16,18 @@ from hypothesis import strategies as st
 
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import Pool
+from pnpkit.referee.games.gentoo.tests.test_properties import wander
+from pnpkit.referee.games.gentoo.tests.test_setup import (
+    EGG3,
+    HATCH,
+    SKUA,
+    THIEF,
+    arrange,
+    full_census,
+    make,
+)
 from pnpkit.referee.simulation.bots import can_determinise, mcts_move, parse_players, settle
 from pnpkit.referee.simulation.simulate import Plan, play_game
-from tests.referee.gentoo.test_properties import wander
-from tests.referee.gentoo.test_setup import EGG3, HATCH, SKUA, THIEF, arrange, full_census, make
 
 positions = st.tuples(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 400))
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from pnpkit.referee.api import MoveSyntaxError, Syntax
 from pnpkit.referee.checks.harness import fuzz_examples
 from pnpkit.referee.engine.session import Session
+from pnpkit.referee.games.alpina.tests.helpers import GAME, table
 from pnpkit.referee.log.store import make_setup
-from tests.referee.alpina.helpers import GAME, table
 
 
 def test_the_syntax_table_is_the_declared_forms() -> None:

@@ -14,10 +14,10 @@ from pnpkit.referee.engine.rules import Rules, Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import Catalog, Table
+from pnpkit.referee.games.gentoo.tests.test_cards import peck_table
+from pnpkit.referee.games.gentoo.tests.test_properties import wander
+from pnpkit.referee.games.gentoo.tests.test_setup import THIEF, VPECK, full_census, make
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
-from tests.referee.gentoo.test_cards import peck_table
-from tests.referee.gentoo.test_properties import wander
-from tests.referee.gentoo.test_setup import THIEF, VPECK, full_census, make
 
 
 def hand_written_census(setup: Setup, state: Table) -> Counter[str]:

@@ -19,9 +19,9 @@ from pnpkit.referee.games.alpina.scoring import (
     score_grid,
     winners_by_turn_order,
 )
-from tests.referee.alpina.helpers import CARDS, GAME, at, grid
+from pnpkit.referee.games.alpina.tests.helpers import CARDS, GAME, at, grid
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 EXAMPLE = ROOT / "docs" / "examples" / "alpina-position.txt"
 
 SAMPLE = grid(["AL-03 AL-01 AL-20", "AL-06 AL-21 AL-40", "AL-04 AL-02 AL-39"])

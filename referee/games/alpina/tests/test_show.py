@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from pnpkit.referee.checks.harness import Case, playthrough
 from pnpkit.referee.games.alpina.table_view import CARD_H, CARD_W, MARGIN
-from tests.referee.alpina.helpers import table
+from pnpkit.referee.games.alpina.tests.helpers import table
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -46,8 +46,8 @@ def test_al_13_a_hiker_is_drawn_clear_of_the_condition_text() -> None:
 
 def test_al_5_no_turn_marker_before_the_first_player_is_drawn() -> None:
     from pnpkit.referee.engine.session import Session
+    from pnpkit.referee.games.alpina.tests.helpers import GAME
     from pnpkit.referee.log.store import make_setup
-    from tests.referee.alpina.helpers import GAME
 
     session = Session(make_setup(GAME, ["Ann", "Bob"]))
     session.advance()

@@ -24,7 +24,7 @@ from pnpkit.referee.games.nut_hunt import table_view as nut_hunt_show
 from pnpkit.referee.games.nut_hunt.state import Hunt
 
 GAME = load_game("nut-hunt")
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 # Spaces: WIL 0, MUC 1, OAK 2 / HRT 3, PIN 4, HAZ 5, WAL 6 / MOU 7, RAB 8, BIR 9 (centre), HIC 10,
 # TOA 11 / FRG 12, BAD 13, MOS 14, FER 15 / BRA 16, OWL 17, TAN 18.
 LAYOUT = "WIL MUC OAK HRT PIN HAZ WAL MOU RAB BIR HIC TOA FRG BAD MOS FER BRA OWL TAN"

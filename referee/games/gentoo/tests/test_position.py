@@ -14,7 +14,7 @@ from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("gentoo")
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 EXAMPLE = ROOT / "docs" / "examples" / "gentoo-position.txt"
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pnpkit.errors import PnpError
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.scoring import best_runs, longest_runs, run_points, variety_points
-from tests.referee.arctic.helpers import (
+from pnpkit.referee.games.arctic.tests.helpers import (
     GAME,
     check,
     owning,
@@ -25,7 +25,7 @@ from tests.referee.arctic.helpers import (
 )
 
 ANIMALS = ("fox", "moose", "walrus", "orca", "puffin", "polar-bear")
-EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "examples" / "arctic-position.txt"
+EXAMPLE = Path(__file__).resolve().parents[4] / "docs" / "examples" / "arctic-position.txt"
 TOKENS = "tokens F=0 M=0 W=0 O=0 P=0 B=1\n"
 
 

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 from pnpkit.referee.games.gentoo import RULES
-from tests.referee.gentoo.test_setup import CAT
+from pnpkit.referee.games.gentoo.tests.test_setup import CAT
 
-DOCS = Path(__file__).resolve().parents[3] / "docs"
-INDEX = Path(__file__).resolve().parents[3] / "referee" / "games" / "gentoo" / "rules-index.md"
+DOCS = Path(__file__).resolve().parents[4] / "docs"
+INDEX = Path(__file__).resolve().parents[1] / "rules-index.md"
 ROW = re.compile(r"^\| `([^`|]+)`")
 
 

@@ -1,0 +1,1 @@
+"""Arctic's rules: tests (imports through `pnpkit.referee.games.arctic.tests`)."""

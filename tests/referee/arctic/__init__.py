@@ -1,1 +1,0 @@
-"""Arctic's rules: tests (imports through `tests.referee.arctic`)."""
