@@ -38,4 +38,8 @@ def packages() -> list[str]:
 
 
 if __name__ == "__main__":
-    setup(package_dir=PACKAGE_DIRS, packages=packages())
+    setup(
+        package_dir=PACKAGE_DIRS,
+        packages=packages(),
+        exclude_package_data={"": ["tests/*", "*/tests/*"]},  # a game's tests: golden logs
+    )

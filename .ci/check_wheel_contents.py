@@ -1,4 +1,5 @@
-"""Every file git tracks under the installed folders is in the wheel (run by `make wheel-check`)."""
+"""Every file git tracks under the installed folders is in the wheel, except a game's tests, which
+are not (run by `make wheel-check`)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ def main(wheel: str) -> int:
                 missing.append(path)
     for path in missing:
         print(f"not in the wheel: {path}", file=sys.stderr)
+    tests = sorted(n for n in inside if "/tests/" in n)
+    for path in tests:
+        print(f"a test in the wheel: {path}", file=sys.stderr)
+    missing += tests
     print(f"{wheel}: {len(missing)} tracked file(s) missing" if missing else f"{wheel}: complete")
     return 1 if missing else 0
 
