@@ -18,6 +18,7 @@ from pnpkit.errors import PnpError
 from pnpkit.scan import homography
 from pnpkit.scan.photo import Sighting
 from pnpkit.scan.pieces import read_pieces, scan_photo
+from tests.inprocess import run_pnp
 
 PNP = [sys.executable, "-m", "pnpkit"]
 coordinate = st.floats(-500, 500, allow_nan=False)
@@ -105,8 +106,7 @@ def test_scan_cli_prints_json_and_an_annotated_image(photos, tmp_path) -> None:
 def test_scan_refuses_to_write_its_image_over_the_photo(photos) -> None:
     photo = photos["nut-hunt"].photo
     before = photo.read_bytes()
-    run = subprocess.run([*PNP, "scan", str(photo), "--game", "nut-hunt", "--annotate",
-                          str(photo)], capture_output=True, text=True)  # fmt: skip
+    run = run_pnp("scan", photo, "--game", "nut-hunt", "--annotate", photo)
     assert run.returncode == 2 and "refused" in run.stderr
     assert photo.read_bytes() == before
 

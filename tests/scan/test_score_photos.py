@@ -14,13 +14,15 @@ from pnpkit.errors import PnpError
 from pnpkit.referee.engine.rules import Rules, load_rules
 from pnpkit.scan.pieces import scan_photo
 from pnpkit.scan.position import PositionUnclear
+from tests.inprocess import run_pnp
 
 PNP = [sys.executable, "-m", "pnpkit"]
 
 
 def _score(*args: str) -> dict:
-    run = subprocess.run([*PNP, "referee", "score", *args, "--json"], capture_output=True,
-                         text=True)  # fmt: skip
+    """`referee score ARGS… --json` in this process (tests/inprocess.py); the option checks
+    below run it as a real process."""
+    run = run_pnp("referee", "score", *args, "--json")
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
@@ -51,9 +53,8 @@ def test_a_photo_with_a_piece_hidden_is_refused_with_what_is_missing(
     photos, game: str, missing: str, tmp_path
 ) -> None:
     saved = tmp_path / "read.txt"
-    run = subprocess.run([*PNP, "referee", "score", game, "--photo",
-                          str(photos[f"{game}-hidden"].photo), "--save", str(saved)],
-                         capture_output=True, text=True)  # fmt: skip
+    run = run_pnp("referee", "score", game, "--photo", photos[f"{game}-hidden"].photo,
+                  "--save", saved)  # fmt: skip
     assert run.returncode == 2
     assert missing in run.stderr
     assert not saved.exists() and not run.stdout
