@@ -15,10 +15,13 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tests.inprocess import run_pnp
 from tests.plugins import command, environment, install
 
 
 def pnp(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """The installed `pnp` as a real process (needed where `env` puts the game's rules on
+    PYTHONPATH: entry points are read from the path a process starts with)."""
     return subprocess.run(
         [command("pnp"), *map(str, args)], capture_output=True, text=True, check=False, env=env
     )
@@ -30,8 +33,8 @@ def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test
     game = tmp_path / "Moth Lamps"
     made = pnp("new", game, "--rules")
     assert made.returncode == 0, made.stderr
-    assert pnp("validate", game).returncode == 0
-    rendered = pnp("render", game, "--out", tmp_path / "out")
+    assert run_pnp("validate", game).returncode == 0
+    rendered = run_pnp("render", game, "--out", tmp_path / "out")
     assert rendered.returncode == 0, rendered.stderr
     assert (tmp_path / "out" / "moth-lamps" / "moth-lamps-cards.pdf").is_file()
 
@@ -83,7 +86,7 @@ def test_referee_new_takes_the_game_folder_from_any_directory(tmp_path: Path) ->
     """Issue 24: `referee new mygame` seemed to work only from the folder's parent; any path to
     the folder works from anywhere (`.` inside it, `..` below it)."""
     game = tmp_path / "mygame"
-    assert pnp("new", game, "--rules").returncode == 0
+    assert run_pnp("new", game, "--rules").returncode == 0
     project = tomllib.loads((game / "pyproject.toml").read_text())
     points = project["project"]["entry-points"]["pnpkit.rules"]
     env = environment(install(tmp_path / "site", project["project"]["name"], points), game)
@@ -100,27 +103,27 @@ def test_referee_new_takes_the_game_folder_from_any_directory(tmp_path: Path) ->
 
 def test_new_game_without_rules_is_data_only(tmp_path: Path) -> None:
     game = tmp_path / "plain"
-    assert pnp("new", game).returncode == 0
+    assert run_pnp("new", game).returncode == 0
     assert sorted(p.name for p in game.rglob("*") if p.is_file()) == [
         "card-front.json",
         "card.schema.json",
         "cards.csv",
         "game.json",
     ]
-    assert pnp("validate", game).returncode == 0
+    assert run_pnp("validate", game).returncode == 0
 
 
 def test_new_refuses_a_folder_that_holds_files(tmp_path: Path) -> None:
     (tmp_path / "taken").mkdir()
     (tmp_path / "taken" / "notes.txt").write_text("mine")
-    refused = pnp("new", tmp_path / "taken")
+    refused = run_pnp("new", tmp_path / "taken")
     assert refused.returncode == 2 and "not an empty folder" in refused.stderr
     assert (tmp_path / "taken" / "notes.txt").read_text() == "mine"
-    assert pnp("new", tmp_path / "123").returncode == 2
+    assert run_pnp("new", tmp_path / "123").returncode == 2
 
 
 def test_new_rules_may_not_take_the_name_of_installed_rules(tmp_path: Path) -> None:
-    refused = pnp("new", tmp_path / "Alpina", "--rules")
+    refused = run_pnp("new", tmp_path / "Alpina", "--rules")
     assert refused.returncode == 2
     assert "rules named 'alpina' are already installed ('alpina' (pnpkit" in refused.stderr
     assert not (tmp_path / "Alpina").exists()
