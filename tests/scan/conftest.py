@@ -5,6 +5,7 @@ the run's parallel workers (a photo of a whole table takes seconds to make)."""
 from __future__ import annotations
 
 import fcntl
+import io
 import json
 import os
 import random
@@ -13,8 +14,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageDraw
 
-from bench.photos import Camera, Placed, Truth, alpina_layout, nut_hunt_layout, photograph
+from bench.photos import (
+    TABLE,
+    Camera,
+    Placed,
+    Truth,
+    alpina_layout,
+    nut_hunt_layout,
+    photograph,
+)
 from pnpkit.components import load_game
 
 CAMERA = Camera(size=(4000, 3000), tilt=20, turn=200, fill=0.95, seed=3)
@@ -49,28 +59,47 @@ def _made_once(
     return truth, data["text"]
 
 
-def _table(shared: Path, own: Path, game_id: str, maker, hidden: int = 0) -> TablePhoto:
+def _table(shared: Path, own: Path, game_id: str, maker) -> TablePhoto:
     """The photo (in `shared`) and the position file (in `own`) of a finished table."""
 
     def make() -> tuple[bytes, list[Truth], str]:
         game = load_game(game_id)
-        layout, text = maker(game, random.Random(5), hidden=hidden)
+        layout, text = maker(game, random.Random(5))
         return *photograph(game, layout, CAMERA), text
 
-    photo = shared / f"{game_id}-{hidden}.jpg"
+    photo = shared / f"{game_id}.jpg"
     truth, text = _made_once(photo, make)
-    position = own / f"{game_id}-{hidden}.txt"
+    position = own / f"{game_id}.txt"
     position.write_text(text, encoding="utf-8")
     return TablePhoto(photo, position, truth)
 
 
+def _covered(table: TablePhoto, photo: Path) -> TablePhoto:
+    """`table`'s photo with the code of its first piece (the grid's or the forest's first) covered
+    in the table's colour, as by a hand, at `photo`: a table with one piece not seen, made from
+    the whole table's photo in a fraction of a second, not photographed anew in seconds."""
+    first = table.truth[0]
+    cx, cy = first.centre
+    grown = [(cx + 1.3 * (x - cx), cy + 1.3 * (y - cy)) for x, y in first.code]
+
+    def make() -> tuple[bytes, list[Truth], str]:
+        with Image.open(table.photo) as image:
+            image = image.convert("RGB")
+        ImageDraw.Draw(image).polygon(grown, fill=TABLE)
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=CAMERA.quality)
+        return buffer.getvalue(), table.truth[1:], table.position.read_text(encoding="utf-8")
+
+    truth, _ = _made_once(photo, make)
+    return TablePhoto(photo, table.position, truth)
+
+
 TABLES = {
-    "alpina": ("alpina", alpina_layout, 0),
-    "alpina-hidden": ("alpina", alpina_layout, 1),
-    "nut-hunt": ("nut-hunt", nut_hunt_layout, 0),
-    "nut-hunt-hidden": ("nut-hunt", nut_hunt_layout, 1),
+    "alpina": ("alpina", alpina_layout),
+    "nut-hunt": ("nut-hunt", nut_hunt_layout),
 }
-"""The table photos by name: (game, layout maker, pieces left out of the photo)."""
+"""The photos of whole tables by name: (game, layout maker); NAME-hidden is the same table with
+one piece not seen."""
 
 
 class TablePhotos:
@@ -82,7 +111,11 @@ class TablePhotos:
 
     def __getitem__(self, name: str) -> TablePhoto:
         if name not in self._made:
-            self._made[name] = _table(self._shared, self._own, *TABLES[name])
+            whole = name.removesuffix("-hidden")
+            if whole != name:
+                self._made[name] = _covered(self[whole], self._shared / f"{whole}-1.jpg")
+            else:
+                self._made[name] = _table(self._shared, self._own, *TABLES[name])
         return self._made[name]
 
 
