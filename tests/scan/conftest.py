@@ -26,6 +26,7 @@ from bench.photos import (
     photograph,
 )
 from pnpkit.components import load_game
+from pnpkit.scan.pieces import PhotoScan, scan_photo
 
 CAMERA = Camera(size=(4000, 3000), tilt=20, turn=200, fill=0.95, seed=3)
 """A photo taken as docs/referee.md advises (codes of 33 px and more), from the far side."""
@@ -132,6 +133,13 @@ def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def photos(shared_folder: Path, tmp_path_factory: pytest.TempPathFactory) -> TablePhotos:
     return TablePhotos(shared_folder, tmp_path_factory.mktemp("positions"))
+
+
+@pytest.fixture(scope="session")
+def alpina_scan(photos: TablePhotos) -> PhotoScan:
+    """The pieces read from the whole Alpina table's photo, read once for the tests that look
+    at them."""
+    return scan_photo(load_game("alpina"), photos["alpina"].photo)
 
 
 @pytest.fixture(scope="session")

@@ -39,10 +39,9 @@ def test_a_homography_takes_each_point_where_it_was_asked_to(targets) -> None:
     assert math.dist(again, (3, 7)) < 1e-5 * (1 + max(abs(v) for p in targets for v in p))
 
 
-def test_codes_are_read_at_their_places_and_none_wrongly(photos) -> None:
+def test_codes_are_read_at_their_places_and_none_wrongly(photos, alpina_scan) -> None:
     """Nearly every code (bench_scan measures the share by size) and never a wrong ID."""
-    table = photos["alpina"]
-    scan = scan_photo(load_game("alpina"), table.photo)
+    table, scan = photos["alpina"], alpina_scan
     for piece in scan.pieces:
         truth = min(table.truth, key=lambda t: math.dist(t.centre, _mid(piece.code)))
         assert truth.id == piece.id
@@ -50,10 +49,10 @@ def test_codes_are_read_at_their_places_and_none_wrongly(photos) -> None:
     assert len(scan.pieces) >= 0.95 * len(table.truth)
 
 
-def test_the_piece_s_corners_follow_from_its_code(photos) -> None:
+def test_the_piece_s_corners_follow_from_its_code(alpina_scan) -> None:
     """A card's corners (read from its 8 mm code) lie within a few pixels of the card's edge:
     the grid's neighbours are one card apart."""
-    scan = scan_photo(load_game("alpina"), photos["alpina"].photo)
+    scan = alpina_scan
     cards = [p for p in scan.pieces if p.group == "cards"]
     widths = [math.dist(c.corners[0], c.corners[1]) for c in cards]
     heights = [math.dist(c.corners[0], c.corners[3]) for c in cards]

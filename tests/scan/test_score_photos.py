@@ -12,7 +12,6 @@ import pytest
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.rules import Rules, load_rules
-from pnpkit.scan.pieces import scan_photo
 from pnpkit.scan.position import PositionUnclear
 from tests.inprocess import run_pnp
 
@@ -60,9 +59,9 @@ def test_a_photo_with_a_piece_hidden_is_refused_with_what_is_missing(
     assert not saved.exists() and not run.stdout
 
 
-def test_a_hiker_between_two_cards_is_refused(photos) -> None:
+def test_a_hiker_between_two_cards_is_refused(alpina_scan) -> None:
     game = load_game("alpina")
-    scan = scan_photo(game, photos["alpina"].photo)
+    scan = alpina_scan
     cards = [p for p in scan.pieces if p.group == "cards"]
     hiker = next(p for p in scan.pieces if p.group == "hikers")
     a, b = cards[0], min(cards[1:], key=lambda c: _gap(cards[0], c))
