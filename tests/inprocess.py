@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,3 +49,30 @@ def _text_stream() -> io.TextIOWrapper:
 def _read(stream: io.TextIOWrapper) -> str:
     stream.flush()
     return stream.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+
+
+ROOT = Path(__file__).resolve().parents[1]
+BATCH = """import json, sys
+from tests.inprocess import run_pnp
+done = [run_pnp(*args, cwd=cwd) for args, cwd in json.load(sys.stdin)]
+print(json.dumps([[d.returncode, d.stdout, d.stderr] for d in done]))
+"""
+
+
+def run_pnp_in_one_process(
+    commands: list[tuple[list[object], Path | None]], env: dict[str, str]
+) -> list[subprocess.CompletedProcess[str]]:
+    """Each `pnp` command (its arguments and working folder, or None) run by `run_pnp`, one
+    after another, in a single new Python process with the environment `env`: for commands
+    that need a process started with `env` (its path decides which rules are installed),
+    without starting one for each."""
+    path = os.pathsep.join([env.get("PYTHONPATH", ""), str(ROOT)])
+    batch = [([str(a) for a in args], str(cwd) if cwd else None) for args, cwd in commands]
+    done = subprocess.run(
+        [sys.executable, "-c", BATCH], input=json.dumps(batch), capture_output=True, text=True,
+        env={**env, "PYTHONPATH": path}, check=True,
+    )  # fmt: skip
+    return [
+        subprocess.CompletedProcess(["pnp", *args], code, out, err)
+        for (args, _), (code, out, err) in zip(batch, json.loads(done.stdout), strict=True)
+    ]
