@@ -17,6 +17,14 @@ from pathlib import Path
 
 from pnpkit.entry import main
 
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository, on the path of run_pnp_in_one_process's process (it imports this module)."""
+BATCH = """import json, sys
+from tests.inprocess import run_pnp
+done = [run_pnp(*args, cwd=cwd) for args, cwd in json.load(sys.stdin)]
+print(json.dumps([[d.returncode, d.stdout, d.stderr] for d in done]))
+"""
+
 
 def run_pnp(
     *args: object, cwd: Path | None = None, input: str | None = None
@@ -49,14 +57,6 @@ def _text_stream() -> io.TextIOWrapper:
 def _read(stream: io.TextIOWrapper) -> str:
     stream.flush()
     return stream.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
-
-
-ROOT = Path(__file__).resolve().parents[1]
-BATCH = """import json, sys
-from tests.inprocess import run_pnp
-done = [run_pnp(*args, cwd=cwd) for args, cwd in json.load(sys.stdin)]
-print(json.dumps([[d.returncode, d.stdout, d.stderr] for d in done]))
-"""
 
 
 def run_pnp_in_one_process(
