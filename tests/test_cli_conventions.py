@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit import __version__
+from tests.inprocess import run_pnp
 
 BIN = Path(sys.executable).parent
 
@@ -85,16 +86,17 @@ def test_piped_tables_are_whole_tab_separated_rows() -> None:
 
 @pytest.mark.parametrize("command", [["games"], ["components", "gentoo"]])
 def test_format_option_chooses_table_tsv_or_json(command: list[str]) -> None:
-    table = run("pnp", *command, "--format", "table").stdout
-    tsv = run("pnp", *command, "--format", "tsv").stdout
+    """In this process (tests/inprocess.py): the pipe's own default is checked above."""
+    table = run_pnp(*command, "--format", "table").stdout
+    tsv = run_pnp(*command, "--format", "tsv").stdout
     assert "┃" in table and "\t" not in table
     assert "\t" in tsv and "┃" not in tsv
-    assert run("pnp", *command, "--format", "json").stdout == run("pnp", *command, "--json").stdout
+    assert run_pnp(*command, "--format", "json").stdout == run_pnp(*command, "--json").stdout
 
 
 def test_render_json_lists_the_files_written(tmp_path: Path) -> None:
-    result = run(
-        "pnp", "render", "gentoo", "--only", "tokens", "--no-svg", "--out", str(tmp_path), "--json"
+    result = run_pnp(
+        "render", "gentoo", "--only", "tokens", "--no-svg", "--out", str(tmp_path), "--json"
     )
     assert result.returncode == 0, result.stderr
     (game,) = json.loads(result.stdout)
@@ -114,7 +116,7 @@ def test_a_reader_that_stops_early_gets_no_error(tmp_path: Path) -> None:
 
 
 def test_validate_json_gives_each_game_its_verdict() -> None:
-    result = run("pnp", "validate", "gentoo", "nosuch", "--json")
+    result = run_pnp("validate", "gentoo", "nosuch", "--json")
     assert result.returncode == 2
     gentoo, nosuch = json.loads(result.stdout)
     assert (gentoo["valid"], gentoo["pieces"], gentoo["problems"]) == (True, 142, [])

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from pnpkit.components.validation import anchored
 from pnpkit.names import MAX_MESSAGE, name_problem, shown
+from tests.inprocess import run_pnp
 
 FIXTURES = Path(__file__).parent / "components" / "fixtures"
 PNP = [sys.executable, "-m", "pnpkit"]
@@ -22,9 +23,15 @@ UNSAFE = ["Evil\x1b[2J\x1b]0;pwned\x07", "A\u200bnn", "\u202eeviL", "two\nlines"
 
 
 def _pnp(*args: object, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """`pnp ARGS…` in a process of its own: the terminal sees what its pipes carry."""
     return subprocess.run(
         [*PNP, *map(str, args)], cwd=cwd, capture_output=True, text=True, input=stdin, check=False
     )
+
+
+def _pnp_here(*args: object, cwd: Path) -> subprocess.CompletedProcess:
+    """`pnp ARGS…` through the same entry point in this process (tests/inprocess.py)."""
+    return run_pnp(*args, cwd=cwd)
 
 
 def _no_raw(text: str) -> None:
@@ -61,7 +68,7 @@ def _edit(game: Path, change) -> None:  # type: ignore[no-untyped-def]
 )
 def test_an_identifier_with_a_trailing_newline_is_refused(game: Path, change) -> None:  # type: ignore[no-untyped-def]
     _edit(game, change)
-    done = _pnp("validate", game, cwd=game.parent)
+    done = _pnp_here("validate", game, cwd=game.parent)
     assert done.returncode == 2 and '\\n" is not valid' in done.stderr, done.stderr
 
 
@@ -76,11 +83,11 @@ def test_a_name_with_control_or_format_characters_is_refused(
         "game": lambda m: m,
     }
     _edit(game, lambda m: targets[where](m).update(name=name))
-    done = _pnp("validate", game, cwd=game.parent)
+    done = _pnp_here("validate", game, cwd=game.parent)
     assert done.returncode == 2
     assert "names may not hold control or invisible format characters" in done.stderr
     _no_raw(done.stderr)
-    assert _pnp("components", game, cwd=game.parent).returncode == 2
+    assert _pnp_here("components", game, cwd=game.parent).returncode == 2
 
 
 def test_components_escapes_field_values_in_a_pipe_and_in_a_table(game: Path) -> None:
@@ -99,7 +106,7 @@ def test_components_escapes_field_values_in_a_pipe_and_in_a_table(game: Path) ->
 def test_a_player_name_with_control_or_format_characters_is_refused(
     tmp_path: Path, name: str
 ) -> None:
-    done = _pnp(
+    done = _pnp_here(
         "referee", "new", "gentoo", "--players", f"Ann,{name}", "--log", "g.jsonl", cwd=tmp_path
     )
     assert done.returncode == 2 and "control or invisible format" in done.stderr, done.stderr
@@ -109,7 +116,7 @@ def test_a_player_name_with_control_or_format_characters_is_refused(
 
 def test_a_hand_edited_log_header_with_such_a_name_is_refused(tmp_path: Path) -> None:
     assert (
-        _pnp(
+        _pnp_here(
             "referee", "new", "gentoo", "--players", "Ann,Bob", "--log", "g.jsonl", cwd=tmp_path
         ).returncode
         == 0
@@ -119,14 +126,14 @@ def test_a_hand_edited_log_header_with_such_a_name_is_refused(tmp_path: Path) ->
     lines[0] = lines[0].replace('"Bob"', json.dumps("\x1b]0;pwned\x07Bob"))
     log.write_text("\n".join(lines), encoding="utf-8")
     for command in ("show", "replay", "score"):
-        done = _pnp("referee", command, log, cwd=tmp_path)
+        done = _pnp_here("referee", command, log, cwd=tmp_path)
         assert done.returncode == 2 and "control or invisible format" in done.stderr, done.stderr
         _no_raw(done.stdout + done.stderr)
 
 
 def test_a_huge_move_is_quoted_only_in_part(tmp_path: Path) -> None:
     assert (
-        _pnp(
+        _pnp_here(
             "referee", "new", "alpina", "--players", "Ann,Bob", "--log", "a.jsonl", cwd=tmp_path
         ).returncode
         == 0

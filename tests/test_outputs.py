@@ -22,6 +22,7 @@ from pnpkit.cli import _app_for, main
 from pnpkit.components.catalog import GAMES_DIR
 from pnpkit.outputs import OUTPUT_OPTIONS, OutputRefused, output_file, output_folder
 from tests.confined import confined
+from tests.inprocess import run_pnp
 
 FIXTURES = Path(__file__).parent / "components" / "fixtures"
 
@@ -265,6 +266,10 @@ def penguins(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 PNP = [sys.executable, "-m", "pnpkit"]
+SUBPROCESS = {"watch", "referee serve"}
+"""Run as real subprocesses (the rest in this process, tests/inprocess.py): the commands that
+would run until stopped if they wrote, so that a regression ends at the timeout; each command
+family is also run as a real process by test_a_read_only_folder_is_refused_before_any_work."""
 
 
 @pytest.mark.parametrize("command", sorted(OUTPUT_OPTIONS))
@@ -275,11 +280,14 @@ def test_no_command_writes_over_an_input_or_a_log(
     game, log = penguins
     path = {"manifest": game / "game.json", "log": log, "game folder": game.parent}[target]
     before = {p: p.read_bytes() for p in (game / "game.json", log)}
-    done = subprocess.run(
-        [*PNP, *_invocation(command, game, log, path)],
-        cwd=game.parent, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-        timeout=120, check=False,
-    )  # fmt: skip
+    line = _invocation(command, game, log, path)
+    if command in SUBPROCESS:
+        done = subprocess.run(
+            [*PNP, *line], cwd=game.parent, capture_output=True, text=True,
+            stdin=subprocess.DEVNULL, timeout=120, check=False,
+        )  # fmt: skip
+    else:
+        done = run_pnp(*line, cwd=game.parent)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and done.stderr.startswith("error: "), done.stderr
     assert {p: p.read_bytes() for p in before} == before

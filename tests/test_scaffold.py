@@ -15,10 +15,13 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tests.inprocess import run_pnp, run_pnp_in_one_process
 from tests.plugins import command, environment, install
 
 
 def pnp(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """The installed `pnp` as a real process (needed where `env` puts the game's rules on
+    PYTHONPATH: entry points are read from the path a process starts with)."""
     return subprocess.run(
         [command("pnp"), *map(str, args)], capture_output=True, text=True, check=False, env=env
     )
@@ -30,8 +33,8 @@ def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test
     game = tmp_path / "Moth Lamps"
     made = pnp("new", game, "--rules")
     assert made.returncode == 0, made.stderr
-    assert pnp("validate", game).returncode == 0
-    rendered = pnp("render", game, "--out", tmp_path / "out")
+    assert run_pnp("validate", game).returncode == 0
+    rendered = run_pnp("render", game, "--out", tmp_path / "out")
     assert rendered.returncode == 0, rendered.stderr
     assert (tmp_path / "out" / "moth-lamps" / "moth-lamps-cards.pdf").is_file()
 
@@ -41,23 +44,27 @@ def test_new_game_with_rules_validates_renders_plays_and_passes_its_harness_test
     site = install(tmp_path / "site", project["project"]["name"], points)
     env = environment(site, game)
 
-    listed = pnp("referee", "rules", env=env)
+    log = tmp_path / "g.jsonl"
+    listed, started, turned, refused, explained, linted = run_pnp_in_one_process(
+        [(["referee", "rules"], None),
+         (["referee", "new", game, "--players", "Ann,Bob", "--log", log], None),
+         (["referee", "move", log, "turn MOT-5"], None),
+         (["referee", "move", log, "turn MOT-1"], None),
+         (["referee", "explain", "MOT-4"], None),
+         (["referee", "lint", game], None)],
+        env,
+    )  # fmt: skip
     entry = "moth-lamps: moth-lamps-rules 0.1, moth_lamps_rules:RULES (contract 2.0)"
     assert entry in listed.stdout
-    log = tmp_path / "g.jsonl"
-    started = pnp("referee", "new", game, "--players", "Ann,Bob", "--log", log, env=env)
     assert started.returncode == 0, started.stderr
-    turned = pnp("referee", "move", log, "turn MOT-5", env=env)
     assert turned.returncode == 0, turned.stderr
-    refused = pnp("referee", "move", log, "turn MOT-1", env=env)
     assert refused.returncode == 1 and "MOT-2" in refused.stderr
-    explained = pnp("referee", "explain", "MOT-4", env=env)
     assert explained.stdout.startswith("MOT-4 (moth-lamps): The game ends when the deck is empty")
 
     source = (game / "moth_lamps_rules" / "__init__.py").read_text()
     imported = {line.split()[1] for line in source.splitlines() if line.startswith("from ")}
     assert imported == {"__future__", "dataclasses", "pnpkit.referee.api"}  # one import (issue 24)
-    assert pnp("referee", "lint", game, env=env).returncode == 0
+    assert linted.returncode == 0, linted.stdout + linted.stderr
     for lint in (("check", "--select", "E,F,W,B,UP,I"), ("format", "--check")):
         linted = subprocess.run(
             [command("ruff"), *lint, "."], capture_output=True, text=True, check=False, cwd=game
@@ -83,44 +90,45 @@ def test_referee_new_takes_the_game_folder_from_any_directory(tmp_path: Path) ->
     """Issue 24: `referee new mygame` seemed to work only from the folder's parent; any path to
     the folder works from anywhere (`.` inside it, `..` below it)."""
     game = tmp_path / "mygame"
-    assert pnp("new", game, "--rules").returncode == 0
+    assert run_pnp("new", game, "--rules").returncode == 0
     project = tomllib.loads((game / "pyproject.toml").read_text())
     points = project["project"]["entry-points"]["pnpkit.rules"]
     env = environment(install(tmp_path / "site", project["project"]["name"], points), game)
-    for cwd, given in ((game, "."), (game / "fields", ".."), (tmp_path.parent, game)):
+    places = ((game, "."), (game / "fields", ".."), (tmp_path.parent, game))
+    commands: list[tuple[list[object], Path | None]] = []
+    for cwd, given in places:
         log = tmp_path / f"{len(str(given))}.jsonl"
-        started = subprocess.run(
-            [command("pnp"), "referee", "new", str(given), "--players", "A,B", "--log", log],
-            capture_output=True, text=True, check=False, env=env, cwd=cwd,
-        )  # fmt: skip
+        commands.append((["referee", "new", given, "--players", "A,B", "--log", log], cwd))
+        commands.append((["referee", "move", log, "turn MYG-5"], None))
+    done = run_pnp_in_one_process(commands, env)
+    for (cwd, given), started, moved in zip(places, done[::2], done[1::2], strict=True):
         assert started.returncode == 0, (cwd, given, started.stderr)
-        moved = pnp("referee", "move", log, "turn MYG-5", env=env)
         assert moved.returncode == 0, moved.stderr
 
 
 def test_new_game_without_rules_is_data_only(tmp_path: Path) -> None:
     game = tmp_path / "plain"
-    assert pnp("new", game).returncode == 0
+    assert run_pnp("new", game).returncode == 0
     assert sorted(p.name for p in game.rglob("*") if p.is_file()) == [
         "card-front.json",
         "card.schema.json",
         "cards.csv",
         "game.json",
     ]
-    assert pnp("validate", game).returncode == 0
+    assert run_pnp("validate", game).returncode == 0
 
 
 def test_new_refuses_a_folder_that_holds_files(tmp_path: Path) -> None:
     (tmp_path / "taken").mkdir()
     (tmp_path / "taken" / "notes.txt").write_text("mine")
-    refused = pnp("new", tmp_path / "taken")
+    refused = run_pnp("new", tmp_path / "taken")
     assert refused.returncode == 2 and "not an empty folder" in refused.stderr
     assert (tmp_path / "taken" / "notes.txt").read_text() == "mine"
-    assert pnp("new", tmp_path / "123").returncode == 2
+    assert run_pnp("new", tmp_path / "123").returncode == 2
 
 
 def test_new_rules_may_not_take_the_name_of_installed_rules(tmp_path: Path) -> None:
-    refused = pnp("new", tmp_path / "Alpina", "--rules")
+    refused = run_pnp("new", tmp_path / "Alpina", "--rules")
     assert refused.returncode == 2
     assert "rules named 'alpina' are already installed ('alpina' (pnpkit" in refused.stderr
     assert not (tmp_path / "Alpina").exists()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from io import BytesIO
 from pathlib import Path
 
@@ -22,11 +21,10 @@ from pnpkit.generator.backends.svg import render_svg
 from pnpkit.generator.faces.face import Face
 from pnpkit.generator.render import render_game
 from pnpkit.generator.sheets.pdfsheets import PrintOptions
+from tests.inprocess import run_pnp
 
 from .artgame import art_game, loaded
 from .test_artwork import front_face, image_card, pdf_raster, picture_difference, svg_raster
-
-PNP = Path(sys.executable).parent / "pnp"
 
 GRADIENTS = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><defs>'
@@ -178,7 +176,7 @@ def test_validate_names_the_characters_no_font_of_svg_text_has(tmp_path: Path) -
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40">'
            '<text x="2" y="12" font-family="Harbour Serif">Łódź 漢字</text></svg>')  # fmt: skip
     game = text_art_game(tmp_path, svg)
-    result = subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    result = run_pnp("validate", game)
     assert result.returncode == 2
     assert "'art/t.svg'" in result.stderr and "AG-1" in result.stderr
     assert (
@@ -239,7 +237,7 @@ def test_validate_refuses_svg_features_the_print_cannot_draw_naming_file_and_ele
     svg, expected = REFUSED[feature]
     game = art_game(tmp_path, image_card(), [{"id": "AG-1", "name": "A", "art": "art/x.svg"}])
     (game / "art" / "x.svg").write_text(svg, encoding="utf-8")
-    result = subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    result = run_pnp("validate", game)
     assert result.returncode == 2, result.stdout
     assert "'art/x.svg'" in result.stderr and expected in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
@@ -293,7 +291,7 @@ def test_layout_gradients_and_opacity_print_as_the_preview_shows_them(tmp_path: 
 
 def test_layout_gradients_and_opacity_on_a_print_sheet_validate_and_draw(tmp_path: Path) -> None:
     game_dir = faded_art_game(tmp_path, copies=2)
-    result = subprocess.run([str(PNP), "validate", str(game_dir)], capture_output=True, text=True)
+    result = run_pnp("validate", game_dir)
     assert result.returncode == 0, result.stderr  # element opacity is not SVG group opacity
     game = loaded(game_dir)
     render_game(game, tmp_path / "out", PrintOptions(), list(game.groups), svg=False)

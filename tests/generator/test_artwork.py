@@ -6,7 +6,6 @@ from __future__ import annotations
 import base64
 import re
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from io import BytesIO
 from pathlib import Path
@@ -30,10 +29,10 @@ from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.render import render_game
 from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.units import MM
+from tests.inprocess import run_pnp
 
 from .artgame import RED, art_game, loaded, solid_png
 
-PNP = Path(sys.executable).parent / "pnp"
 BOX = {"x": "4mm", "y": "4mm", "w": "55.5mm", "h": "35mm"}
 
 
@@ -399,7 +398,8 @@ def test_each_bitmap_is_embedded_once_however_many_cards_use_it(tmp_path: Path) 
 
 
 def validate(game: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    """`pnp validate GAME` in this process (tests/inprocess.py)."""
+    return run_pnp("validate", game)
 
 
 def test_validate_names_component_field_and_file_of_each_bad_image(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnpkit.generator.faces.builds import grey
+from tests.inprocess import run_pnp
 
 from .artgame import art_game
 
@@ -22,6 +23,12 @@ DPI = 60
 
 
 def pnp(*args: str) -> subprocess.CompletedProcess[str]:
+    """`pnp ARGS…` in this process (tests/inprocess.py)."""
+    return run_pnp(*args)
+
+
+def pnp_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed `pnp` as a real process."""
     return subprocess.run([str(PNP), *args], capture_output=True, text=True)
 
 
@@ -90,7 +97,7 @@ def test_a_build_swaps_a_groups_template(tmp_path: Path) -> None:
 
 
 def test_an_unknown_build_is_refused_naming_the_declared_ones(tmp_path: Path) -> None:
-    result = pnp("render", str(FIXTURE), "--build", "sepia", "--out", str(tmp_path))
+    result = pnp_process("render", str(FIXTURE), "--build", "sepia", "--out", str(tmp_path))
     assert result.returncode == 2
     assert "no build 'sepia' in game.json `builds` (declared: 'low-ink')" in result.stderr
     assert not any(tmp_path.iterdir())  # nothing written

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import csv
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,10 +13,9 @@ from bench.bench_render import bench_game
 from pnpkit.components import load_game
 from pnpkit.generator.faces import compose
 from pnpkit.generator.faces.check import check_faces
+from tests.inprocess import run_pnp
 
 from .artgame import art_game
-
-PNP = [sys.executable, "-m", "pnpkit"]
 
 
 def _set_body(game: Path, number: int, body: str) -> None:
@@ -74,7 +71,7 @@ def test_validate_warns_about_text_that_overflows_as_render_does(tmp_path: Path)
     warning = "BN-003: text 'body' overflows its box even at 6 pt"
     for command in (["validate", str(game)], ["render", str(game), "--no-svg", "--out",
                                                 str(tmp_path / "out")]):  # fmt: skip
-        result = subprocess.run([*PNP, *command], capture_output=True, text=True, check=False)
+        result = run_pnp(*command)
         assert result.returncode == 0, result.stderr
         assert warning in result.stderr, command
 
@@ -96,7 +93,7 @@ def test_validate_warns_about_text_shrunk_below_a_readable_size_as_render_does(
     game = art_game(tmp_path, {"bleed": "0mm", "elements": [text, fine_print]}, cards)
     for command in (["validate", str(game)], ["render", str(game), "--no-svg", "--out",
                                                 str(tmp_path / "out")]):  # fmt: skip
-        result = subprocess.run([*PNP, *command], capture_output=True, text=True, check=False)
+        result = run_pnp(*command)
         assert result.returncode == 0, result.stderr
         warned = re.findall(r"AG-(\d): text '(\w+)' shrunk to ([\d.]+) pt to fit", result.stderr)
         assert [w[:2] for w in warned] == [("1", "rules")], (command, result.stderr)

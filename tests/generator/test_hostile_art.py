@@ -5,6 +5,7 @@ gigabytes on them. Every file is made here, at test time (none is committed)."""
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import struct
 import subprocess
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from pnpkit.components.fontfiles import font_file_problem
 from pnpkit.generator.art.artwork import ArtError
 from pnpkit.generator.art.svgfile import read_svg
+from tests.inprocess import run_pnp
 
 from .artgame import art_game
 from .test_artwork import image_card
@@ -29,9 +31,11 @@ SERIF = ROOT / "docs" / "examples" / "harbour" / "fonts" / "DejaVuSerif.ttf"
 SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
 
 
+@functools.cache
 def png(width: int, height: int, rows: int = 0) -> bytes:
     """A PNG whose header claims width × height; `rows` rows of black pixels compressed in it
-    (all of them make a decompression bomb: a small file of a huge picture)."""
+    (all of them make a decompression bomb: a small file of a huge picture). Made once: the
+    bomb alone and the bomb inside an SVG are the same file."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (
@@ -48,7 +52,9 @@ def png(width: int, height: int, rows: int = 0) -> bytes:
 
 
 def validate(game: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    """`pnp validate GAME` in this process (tests/inprocess.py); `render` below runs as a real
+    process."""
+    return run_pnp("validate", game)
 
 
 def art_file_game(tmp_path: Path, name: str, data: bytes) -> Path:
@@ -136,7 +142,7 @@ def test_a_broken_font_is_refused_at_its_place_in_game_json(tmp_path: Path, case
     manifest["fonts"] = {"Bad": {"regular": "fonts/bad.ttf"}}
     (game / "game.json").write_text(json.dumps(manifest), encoding="utf-8")
     for command in (["validate", str(game)], ["render", str(game), "--out", str(tmp_path / "o")]):
-        result = subprocess.run([str(PNP), *command], capture_output=True, text=True)
+        result = run_pnp(*command)
         assert result.returncode == 2, (command, result.stderr)
         assert "game.json:#/fonts/Bad/regular: font 'fonts/bad.ttf'" in result.stderr
         assert expected in result.stderr and "Traceback" not in result.stderr

@@ -24,6 +24,7 @@ from pnpkit.generator.faces.compose import ELEMENTS, FaceError
 from pnpkit.generator.faces.face import Face
 from pnpkit.generator.faces.icons import parse_path
 from pnpkit.units import MM
+from tests.inprocess import run_pnp
 
 from .artgame import art_game
 from .test_artwork import face_pdf, front_face, ink_box, pdf_raster, picture_difference, svg_raster
@@ -397,7 +398,8 @@ def test_text_style_size_and_alignment_from_fields(tmp_path: Path) -> None:
 
 
 def validate(game: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    """`pnp validate GAME` in this process (tests/inprocess.py)."""
+    return run_pnp("validate", game)
 
 
 @pytest.mark.parametrize(
@@ -456,6 +458,6 @@ def test_the_docs_list_every_bundled_icon_and_alias() -> None:
 
 def test_the_docs_example_game_of_every_element_is_valid() -> None:
     fixture = Path(__file__).parent / "fixtures" / "elements"
-    result = validate(fixture)
+    result = subprocess.run([str(PNP), "validate", str(fixture)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "valid (6 components, 6 pieces)" in result.stdout

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
 
 from pypdf import PdfReader
 
@@ -15,6 +17,17 @@ A4 = PAPERS["a4"]
 def _pdf(render, suffix: str) -> PdfReader:
     path = next(f.path for f in render.files if f.path.name.endswith(suffix))
     return PdfReader(path)
+
+
+@functools.cache
+def _texts(path: Path) -> tuple[str, ...]:
+    """The text of each page of the PDF at `path`, extracted once for the tests that read it
+    (pypdf's extraction is most of their time)."""
+    return tuple(page.extract_text() for page in PdfReader(path).pages)
+
+
+def _page_texts(render, suffix: str) -> tuple[str, ...]:
+    return _texts(next(f.path for f in render.files if f.path.name.endswith(suffix)))
 
 
 def test_every_page_is_a4_with_trim_inside_bleed_inside_media(gentoo_render) -> None:
@@ -34,10 +47,8 @@ def test_every_page_is_a4_with_trim_inside_bleed_inside_media(gentoo_render) -> 
 def test_printed_faces_equal_the_definitions_counts(gentoo_render) -> None:
     game = load_game("gentoo")
     for group in game.groups:
-        reader = _pdf(gentoo_render, f"gentoo-{group.id}.pdf")
         printed: dict[str, int] = {}
-        for page in reader.pages:
-            text = page.extract_text()
+        for text in _page_texts(gentoo_render, f"gentoo-{group.id}.pdf"):
             if "fronts" not in text:
                 continue
             for component in group.components:
@@ -47,14 +58,13 @@ def test_printed_faces_equal_the_definitions_counts(gentoo_render) -> None:
 
 
 def test_nine_poker_cards_per_a4_sheet(gentoo_render) -> None:
-    reader = _pdf(gentoo_render, "gentoo-cards.pdf")
-    first = reader.pages[0].extract_text()
+    first = _page_texts(gentoo_render, "gentoo-cards.pdf")[0]
     assert len(re.findall(r"\bGE-[A-Z0-9]+\b", first)) == 9
 
 
 def test_text_is_real_and_fonts_are_embedded_subsets(gentoo_render) -> None:
     reader = _pdf(gentoo_render, "gentoo-cards.pdf")
-    text = "".join(page.extract_text() for page in reader.pages)
+    text = "".join(_page_texts(gentoo_render, "gentoo-cards.pdf"))
     assert "Leopard Seal" in text and "Print at 100%" in text
     fonts = set()
     for page in reader.pages:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -24,9 +22,9 @@ from pnpkit.generator.sheets.imposition import PAPERS, Rect, Slot
 from pnpkit.generator.sheets.layouts import SheetLayout, free_area, place
 from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.units import MM
+from tests.inprocess import run_pnp
 
 FIXTURE = Path(__file__).parent / "fixtures" / "sheets"
-PNP = Path(sys.executable).parent / "pnp"
 DPI = 100
 A4 = PAPERS["a4"]
 
@@ -154,7 +152,7 @@ def test_a_slot_off_the_printable_page_is_an_error_naming_the_slot(tmp_path: Pat
     manifest = json.loads((game / "game.json").read_text())
     manifest["sheets"]["sprue"]["slots"][4]["x"] = "190mm"
     (game / "game.json").write_text(json.dumps(manifest))
-    result = subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    result = run_pnp("validate", game)
     assert result.returncode == 2
     assert (
         f"{game / 'game.json'}:#/sheets/sprue/slots/4: a piece of 36 × 56 mm (with its bleed)"
@@ -183,7 +181,7 @@ def test_a_wrong_sheet_is_reported_with_file_and_pointer(
     manifest = json.loads((game / "game.json").read_text())
     change(manifest)
     (game / "game.json").write_text(json.dumps(manifest))
-    result = subprocess.run([str(PNP), "validate", str(game)], capture_output=True, text=True)
+    result = run_pnp("validate", game)
     assert result.returncode == 2
     assert f"{game / 'game.json'}:{pointer}: {message}" in result.stderr, result.stderr
 

@@ -9,7 +9,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -21,11 +20,10 @@ from pnpkit.components import load_game
 from pnpkit.generator.backends.svg import face_svg, render_svg
 from pnpkit.generator.faces.face import Text
 from pnpkit.generator.faces.groups import GroupFaces
-from pnpkit.generator.render import render_game
-from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.generator.text.flow import Box, TextStyle, layout_text
 from pnpkit.generator.text.fontmetrics import FONT_DIR, FONT_FILES, font_metrics, metrics
 from pnpkit.generator.text.typefaces import DEFAULT_FAMILY
+from tests.inprocess import run_pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 HARBOUR = ROOT / "docs" / "examples" / "harbour"
@@ -53,9 +51,8 @@ def _texts(items) -> list[Text]:
 
 
 def _pnp(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "pnpkit", *args], capture_output=True, text=True, check=False
-    )
+    """`pnp ARGS…` in this process (tests/inprocess.py)."""
+    return run_pnp(*args)
 
 
 @pytest.mark.parametrize("style", list(FONT_FILES))
@@ -109,11 +106,19 @@ def test_escaped_markup_characters_are_printed() -> None:
 
 
 @pytest.fixture(scope="module")
-def harbour_render(tmp_path_factory: pytest.TempPathFactory):
-    game = load_game(HARBOUR)
+def harbour_rendered(tmp_path_factory: pytest.TempPathFactory):
+    """`pnp render` of the example game, once for the tests that read what it wrote: (the game,
+    its output folder, what the command reported)."""
     out = tmp_path_factory.mktemp("harbour")
-    render_game(game, out, PrintOptions(), list(game.groups))
-    return game, out / "harbour"
+    result = _pnp("render", str(HARBOUR), "--out", str(out))
+    return load_game(HARBOUR), out / "harbour", result
+
+
+@pytest.fixture(scope="module")
+def harbour_render(harbour_rendered):
+    game, folder, result = harbour_rendered
+    assert result.returncode == 0, result.stderr
+    return game, folder
 
 
 def test_the_example_game_uses_its_own_font_for_its_rules(harbour_render) -> None:
@@ -338,11 +343,11 @@ def test_a_colour_tag_in_a_template_is_markup_unless_a_field_has_its_name(tmp_pa
     assert texts("{red} {name}", {"name": "Salt", "red": "Rouge"}) == [("Rouge Salt", "#000000")]
 
 
-def test_rendering_the_example_prints_no_warnings(tmp_path: Path) -> None:
-    result = _pnp("render", str(HARBOUR), "--out", str(tmp_path))
+def test_rendering_the_example_prints_no_warnings(harbour_rendered) -> None:
+    _, folder, result = harbour_rendered
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
-    assert len(list((tmp_path / "harbour" / "svg").glob("*.svg"))) == 12
+    assert len(list((folder / "svg").glob("*.svg"))) == 12
 
 
 def test_a_font_reportlab_refuses_at_render_time_is_a_clear_error(tmp_path: Path) -> None:

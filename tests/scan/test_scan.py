@@ -18,6 +18,7 @@ from pnpkit.errors import PnpError
 from pnpkit.scan import homography
 from pnpkit.scan.photo import Sighting
 from pnpkit.scan.pieces import read_pieces, scan_photo
+from tests.inprocess import run_pnp
 
 PNP = [sys.executable, "-m", "pnpkit"]
 coordinate = st.floats(-500, 500, allow_nan=False)
@@ -38,10 +39,9 @@ def test_a_homography_takes_each_point_where_it_was_asked_to(targets) -> None:
     assert math.dist(again, (3, 7)) < 1e-5 * (1 + max(abs(v) for p in targets for v in p))
 
 
-def test_codes_are_read_at_their_places_and_none_wrongly(photos) -> None:
+def test_codes_are_read_at_their_places_and_none_wrongly(photos, alpina_scan) -> None:
     """Nearly every code (bench_scan measures the share by size) and never a wrong ID."""
-    table = photos["alpina"]
-    scan = scan_photo(load_game("alpina"), table.photo)
+    table, scan = photos["alpina"], alpina_scan
     for piece in scan.pieces:
         truth = min(table.truth, key=lambda t: math.dist(t.centre, _mid(piece.code)))
         assert truth.id == piece.id
@@ -49,10 +49,10 @@ def test_codes_are_read_at_their_places_and_none_wrongly(photos) -> None:
     assert len(scan.pieces) >= 0.95 * len(table.truth)
 
 
-def test_the_piece_s_corners_follow_from_its_code(photos) -> None:
+def test_the_piece_s_corners_follow_from_its_code(alpina_scan) -> None:
     """A card's corners (read from its 8 mm code) lie within a few pixels of the card's edge:
     the grid's neighbours are one card apart."""
-    scan = scan_photo(load_game("alpina"), photos["alpina"].photo)
+    scan = alpina_scan
     cards = [p for p in scan.pieces if p.group == "cards"]
     widths = [math.dist(c.corners[0], c.corners[1]) for c in cards]
     heights = [math.dist(c.corners[0], c.corners[3]) for c in cards]
@@ -105,8 +105,7 @@ def test_scan_cli_prints_json_and_an_annotated_image(photos, tmp_path) -> None:
 def test_scan_refuses_to_write_its_image_over_the_photo(photos) -> None:
     photo = photos["nut-hunt"].photo
     before = photo.read_bytes()
-    run = subprocess.run([*PNP, "scan", str(photo), "--game", "nut-hunt", "--annotate",
-                          str(photo)], capture_output=True, text=True)  # fmt: skip
+    run = run_pnp("scan", photo, "--game", "nut-hunt", "--annotate", photo)
     assert run.returncode == 2 and "refused" in run.stderr
     assert photo.read_bytes() == before
 

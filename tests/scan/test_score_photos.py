@@ -12,15 +12,16 @@ import pytest
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.rules import Rules, load_rules
-from pnpkit.scan.pieces import scan_photo
 from pnpkit.scan.position import PositionUnclear
+from tests.inprocess import run_pnp
 
 PNP = [sys.executable, "-m", "pnpkit"]
 
 
 def _score(*args: str) -> dict:
-    run = subprocess.run([*PNP, "referee", "score", *args, "--json"], capture_output=True,
-                         text=True)  # fmt: skip
+    """`referee score ARGS… --json` in this process (tests/inprocess.py); the option checks
+    below run it as a real process."""
+    run = run_pnp("referee", "score", *args, "--json")
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
@@ -51,17 +52,16 @@ def test_a_photo_with_a_piece_hidden_is_refused_with_what_is_missing(
     photos, game: str, missing: str, tmp_path
 ) -> None:
     saved = tmp_path / "read.txt"
-    run = subprocess.run([*PNP, "referee", "score", game, "--photo",
-                          str(photos[f"{game}-hidden"].photo), "--save", str(saved)],
-                         capture_output=True, text=True)  # fmt: skip
+    run = run_pnp("referee", "score", game, "--photo", photos[f"{game}-hidden"].photo,
+                  "--save", saved)  # fmt: skip
     assert run.returncode == 2
     assert missing in run.stderr
     assert not saved.exists() and not run.stdout
 
 
-def test_a_hiker_between_two_cards_is_refused(photos) -> None:
+def test_a_hiker_between_two_cards_is_refused(alpina_scan) -> None:
     game = load_game("alpina")
-    scan = scan_photo(game, photos["alpina"].photo)
+    scan = alpina_scan
     cards = [p for p in scan.pieces if p.group == "cards"]
     hiker = next(p for p in scan.pieces if p.group == "hikers")
     a, b = cards[0], min(cards[1:], key=lambda c: _gap(cards[0], c))

@@ -7,39 +7,33 @@ from __future__ import annotations
 import asyncio
 import struct
 import zlib
-from functools import cache
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
-from bench.photos import Camera, Placed, photograph
-from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.web.app import MAX_PHOTO, PHOTOS_AT_ONCE, create_app
 from pnpkit.referee.web.live import GAME_OVER, LiveTable
 from tests.referee.serve_helpers import new_log
 
-CAMERA = Camera(size=(2048, 1536), fill=0.6, tilt=15, turn=30)
 JPEG = {"content-type": "image/jpeg"}
 
 
-@cache
-def card_photo(*cards: str) -> bytes:
-    """A JPEG of Alpina cards side by side, as a phone takes it."""
-    layout = [Placed(card, 70 * n, 0, 5 * n) for n, card in enumerate(cards)]
-    jpeg, _ = photograph(load_game("alpina"), layout, CAMERA)
-    return jpeg
+@pytest.fixture
+def card_jpeg(card_photo):
+    """The bytes of a JPEG of Alpina cards side by side, as a phone takes it (made once a run)."""
+    return lambda *cards: card_photo(*cards).read_bytes()
 
 
 def client(log: Path, keys: dict[str, str] | None = None) -> TestClient:
     return TestClient(create_app(LiveTable(log), keys or {}), base_url="http://127.0.0.1")
 
 
-def test_the_one_matching_move_is_entered_and_shown_in_the_log(tmp_path: Path) -> None:
+def test_the_one_matching_move_is_entered_and_shown_in_the_log(tmp_path: Path, card_jpeg) -> None:
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
     with client(log) as web:
-        response = web.post("/api/photo", content=card_photo("AL-21"), headers=JPEG)
+        response = web.post("/api/photo", content=card_jpeg("AL-21"), headers=JPEG)
         answer = response.json()
     assert response.status_code == 200, answer
     assert (answer["accepted"], answer["move"]) == (True, "start AL-21")
@@ -47,11 +41,11 @@ def test_the_one_matching_move_is_entered_and_shown_in_the_log(tmp_path: Path) -
     assert '"start AL-21"' in log.read_text()
 
 
-def test_several_matches_are_listed_and_nothing_is_entered(tmp_path: Path) -> None:
+def test_several_matches_are_listed_and_nothing_is_entered(tmp_path: Path, card_jpeg) -> None:
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
     before = log.read_text()
     with client(log) as web:
-        answer = web.post("/api/photo", content=card_photo("AL-21", "AL-22"), headers=JPEG).json()
+        answer = web.post("/api/photo", content=card_jpeg("AL-21", "AL-22"), headers=JPEG).json()
     assert answer["accepted"] is False
     assert answer["read"] == ["AL-21", "AL-22"]
     assert answer["matches"] == ["start AL-21", "start AL-22"]
@@ -59,23 +53,23 @@ def test_several_matches_are_listed_and_nothing_is_entered(tmp_path: Path) -> No
     assert log.read_text() == before
 
 
-def test_a_photo_no_legal_move_names_says_what_was_read(tmp_path: Path) -> None:
+def test_a_photo_no_legal_move_names_says_what_was_read(tmp_path: Path, card_jpeg) -> None:
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
     before = log.read_text()
     with client(log) as web:
-        answer = web.post("/api/photo", content=card_photo("AL-01"), headers=JPEG).json()
+        answer = web.post("/api/photo", content=card_jpeg("AL-01"), headers=JPEG).json()
     assert answer["accepted"] is False and answer["read"] == ["AL-01"]
     assert answer["reason"] == "the photo: read AL-01; no move that may be entered now names them"
     assert log.read_text() == before
 
 
-def test_a_players_page_enters_only_that_players_moves(tmp_path: Path) -> None:
+def test_a_players_page_enters_only_that_players_moves(tmp_path: Path, card_jpeg) -> None:
     """In a digital game the card in Bob's hand is his to play: Ann's page enters nothing."""
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=1)
     with client(log, {"ka": "Ann", "kb": "Bob"}) as web:
         bob = web.get("/p/kb/api/state").json()
         card = bob["legal"][0].split()[1]  # "play CARD SPACE"
-        photo = card_photo(card)
+        photo = card_jpeg(card)
         ann = web.post("/p/ka/api/photo", content=photo, headers=JPEG).json()
         assert ann["accepted"] is False and ann["matches"] == []
         answer = web.post("/p/kb/api/photo", content=photo, headers=JPEG).json()
@@ -158,17 +152,17 @@ def test_a_decompression_bomb_is_refused_before_it_is_decoded(tmp_path: Path) ->
             )
 
 
-def test_a_photo_posted_from_another_site_is_403(tmp_path: Path) -> None:
+def test_a_photo_posted_from_another_site_is_403(tmp_path: Path, card_jpeg) -> None:
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
     before = log.read_text()
     with client(log) as web:
         for headers in ({"origin": "http://elsewhere.example"}, {"sec-fetch-site": "cross-site"}):
-            response = web.post("/api/photo", content=card_photo("AL-21"), headers=JPEG | headers)
+            response = web.post("/api/photo", content=card_jpeg("AL-21"), headers=JPEG | headers)
             assert response.status_code == 403
     assert log.read_text() == before
 
 
-def test_after_the_end_a_photo_is_refused_like_a_move(tmp_path: Path) -> None:
+def test_after_the_end_a_photo_is_refused_like_a_move(tmp_path: Path, card_jpeg) -> None:
     from tests.referee.test_serve_end import play_to_the_end
 
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"], seed=4)
@@ -176,7 +170,7 @@ def test_after_the_end_a_photo_is_refused_like_a_move(tmp_path: Path) -> None:
     play_to_the_end(live)
     finished = log.read_text()
     with TestClient(create_app(live, {}), base_url="http://127.0.0.1") as web:
-        answer = web.post("/api/photo", content=card_photo("AL-21"), headers=JPEG).json()
+        answer = web.post("/api/photo", content=card_jpeg("AL-21"), headers=JPEG).json()
     assert (answer["accepted"], answer["reason"]) == (False, GAME_OVER)
     assert log.read_text() == finished
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -10,11 +12,37 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from pnpkit.components import load_game
+from pnpkit.components.catalog import GAMES_DIR
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.generator.export.formats import ExportRequest, check_output, export_game
 from pnpkit.generator.export.shops import shop_named, size_note
-from tests.generator.export.conftest import MARKER_CARDS, TOKEN_COPIES, marker
+from tests.generator.export.conftest import TOKEN_COPIES, marker, write_marker_game
+
+
+@pytest.fixture(scope="module")
+def poker_deck(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """Gentoo with the first three of its 26 kinds of card: the tests of poker-card pixels and
+    shop PDFs look at the first card's pages, which the other kinds (23 more faces to rasterise
+    and encode at 300 dpi) do not change."""
+    game = tmp_path_factory.mktemp("poker") / "gentoo"
+    shutil.copytree(GAMES_DIR / "gentoo", game)
+    manifest = json.loads((game / "game.json").read_text(encoding="utf-8"))
+    deck = next(group for group in manifest["components"] if group["id"] == "cards")
+    deck["cards"] = deck["cards"][:3]
+    (game / "game.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return load_game(game)
+
+
+FEW_CARDS = 8
+
+
+@pytest.fixture(scope="module")
+def few_markers(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """The marker game with 8 cards instead of 75: the size and pixel checks below read a few
+    cards, and every face more is one more PNG to rasterise and encode (more than one sheet's
+    worth matters to the sheets and Tabletop Simulator, not here)."""
+    return load_game(write_marker_game(tmp_path_factory.mktemp("few"), cards=FEW_CARDS))
 
 
 def _export(game: Game, out: Path, **request):
@@ -28,9 +56,9 @@ def _px(mm: float, dpi: float) -> int:
 
 @pytest.mark.parametrize(("dpi", "bleed_mm"), [(150, 0.0), (150, 3.0), (96, 2.0)])
 def test_png_size_is_the_size_times_dpi_plus_bleed(
-    marker_game: Game, tmp_path: Path, dpi: int, bleed_mm: float
+    few_markers: Game, tmp_path: Path, dpi: int, bleed_mm: float
 ) -> None:
-    result = _export(marker_game, tmp_path, png=True, dpi=dpi, bleed_mm=bleed_mm)
+    result = _export(few_markers, tmp_path, png=True, dpi=dpi, bleed_mm=bleed_mm)
     folder = tmp_path / "markers" / "png" / "cards"
     card = Image.open(folder / "MK-005-1-front.png")
     assert card.size == (_px(50.8 + 2 * bleed_mm, dpi), _px(76.2 + 2 * bleed_mm, dpi))
@@ -40,9 +68,9 @@ def test_png_size_is_the_size_times_dpi_plus_bleed(
     assert chip.size == (_px(20 + 2 * bleed_mm, dpi), _px(20 + 2 * bleed_mm, dpi))
     assert chip.mode == "RGBA" and chip.getpixel((0, 0))[3] == 0  # transparent outside the disc
     # one file per face of every copy: the first card is in the deck twice
-    assert len(list(folder.iterdir())) == 2 * (MARKER_CARDS + 1)
+    assert len(list(folder.iterdir())) == 2 * (FEW_CARDS + 1)
     assert (folder / "MK-000-2-front.png").is_file()
-    assert len([f for f in result.files if f.kind == "png"]) == 2 * (MARKER_CARDS + 1) + 4
+    assert len([f for f in result.files if f.kind == "png"]) == 2 * (FEW_CARDS + 1) + 4
 
 
 def test_png_shows_its_card(marker_game: Game, tmp_path: Path) -> None:
@@ -52,21 +80,22 @@ def test_png_shows_its_card(marker_game: Game, tmp_path: Path) -> None:
         assert card.getpixel((card.width // 2, card.height // 3)) == marker(n)
 
 
-def test_poker_card_at_300_dpi_is_750_by_1050(tmp_path: Path) -> None:
-    _export(load_game("gentoo"), tmp_path, png=True, only=("cards",))
-    card = Image.open(tmp_path / "gentoo" / "png" / "cards" / "GE-SKU-1-front.png")
+def test_poker_card_at_300_dpi_is_750_by_1050(poker_deck: Game, tmp_path: Path) -> None:
+    _export(poker_deck, tmp_path, png=True, only=("cards",))
+    first = poker_deck.group("cards").components[0].id
+    card = Image.open(tmp_path / "gentoo" / "png" / "cards" / f"{first}-1-front.png")
     assert card.size == (750, 1050)
 
 
 def test_each_png_equals_its_pdf_page_rasterised_at_the_same_dpi(
-    marker_game: Game, tmp_path: Path
+    few_markers: Game, tmp_path: Path
 ) -> None:
     shop = shop_named("custom", 25.4 / 8, 144)
-    _export(marker_game, tmp_path, shop=shop, only=("cards",))
+    _export(few_markers, tmp_path, shop=shop, only=("cards",))
     folder = tmp_path / "markers" / "shop-custom" / "cards"
     document = pdfium.PdfDocument(folder / "cards.pdf")
     # pages: front and back of each copy in deck order; MK-000 twice
-    assert len(document) == 2 * (MARKER_CARDS + 1)
+    assert len(document) == 2 * (FEW_CARDS + 1)
     for page, name in ((0, "MK-000-1-front"), (1, "MK-000-1-back"), (6, "MK-002-1-front")):
         pdf = document[page].render(scale=144 / 72).to_pil()
         png = Image.open(folder / f"{name}.png").convert("RGB")
@@ -74,8 +103,10 @@ def test_each_png_equals_its_pdf_page_rasterised_at_the_same_dpi(
         assert ImageChops.difference(png, pdf).getbbox() is None, name
 
 
-def test_shop_pdf_has_one_side_per_page_with_trim_and_bleed_boxes(tmp_path: Path) -> None:
-    game = load_game("gentoo")
+def test_shop_pdf_has_one_side_per_page_with_trim_and_bleed_boxes(
+    poker_deck: Game, tmp_path: Path
+) -> None:
+    game = poker_deck
     _export(game, tmp_path, shop=shop_named("drivethrucards", None, None))
     folder = tmp_path / "gentoo" / "shop-drivethrucards" / "cards"
     reader = PdfReader(folder / "cards.pdf")
@@ -95,8 +126,10 @@ def test_shop_pdf_has_one_side_per_page_with_trim_and_bleed_boxes(tmp_path: Path
     assert Image.open(folder / f"{first_card.id}-1-front.png").size == (825, 1125)
 
 
-def test_makeplayingcards_gets_its_published_822_by_1122_pixel_poker_cards(tmp_path: Path) -> None:
-    game = load_game("gentoo")
+def test_makeplayingcards_gets_its_published_822_by_1122_pixel_poker_cards(
+    poker_deck: Game, tmp_path: Path
+) -> None:
+    game = poker_deck
     _export(game, tmp_path, shop=shop_named("makeplayingcards", None, None))
     folder = tmp_path / "gentoo" / "shop-makeplayingcards" / "cards"
     first_card = game.group("cards").components[0]
