@@ -2,7 +2,7 @@
 says how they are read.
 
 A command that is one plain call of `pnp` or `referee` runs in this process, through the same
-entry points the console scripts call (`pnpkit.entry`), with the same arguments, folder,
+entry points the console scripts call (tests/in_process.py), with the same arguments, folder,
 environment and empty stdin, its exit code and stdout checked as a subprocess's would be: the
 docs' sixty-odd commands otherwise spend more time starting Python than working. The first such
 call of each doc, README.md's every command and any line the shell must read (a pipe, a
@@ -11,7 +11,6 @@ proven in every doc's folder."""
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import shlex
@@ -19,13 +18,12 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from pnpkit import entry
 from tests.docs.doc_commands import UNRUN, Command, blocks, commands, fragments
+from tests.in_process import ENTRIES, run_in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = sorted(
@@ -40,7 +38,6 @@ RUNNABLE = [doc for doc in DOCS if any(not b.norun for b in blocks(doc))]
 
 
 DISPLAY = {"NO_COLOR": "1", "COLUMNS": "100", "TERM": "dumb"}
-ENTRIES = {"pnp": entry.main, "referee": entry.referee_main}
 PLAIN_WORD = re.compile(r"[\w@%+=:,./-]+")
 SHELL_CHARS = set("$`*?[~\\")
 
@@ -63,34 +60,6 @@ def _plain_call(text: str) -> list[str] | None:
         return None
     plain = all(PLAIN_WORD.fullmatch(w) or (" " in w and not SHELL_CHARS & set(w)) for w in words)
     return words if words == split and plain and words[0] in ENTRIES else None
-
-
-def _in_process(words: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    """`words` run through the console script's entry point in this process."""
-    out, err = io.StringIO(), io.StringIO()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(cwd)
-        patch.setattr(sys, "argv", list(words))
-        patch.setattr(sys, "stdin", io.StringIO())
-        for name, value in DISPLAY.items():
-            patch.setenv(name, value)
-        with redirect_stdout(out), redirect_stderr(err):
-            try:
-                ENTRIES[words[0]]()
-                code = 0
-            except SystemExit as exit:
-                code = _exit_code(exit.code, err)
-    return subprocess.CompletedProcess(words, code, out.getvalue(), err.getvalue())
-
-
-def _exit_code(code: object, stderr: io.StringIO) -> int:
-    """The process's exit status for `sys.exit(code)`, as the interpreter sets it."""
-    if code is None:
-        return 0
-    if isinstance(code, int):
-        return code
-    print(code, file=stderr)
-    return 1
 
 
 def _in_bash(command: Command, cwd: Path) -> subprocess.CompletedProcess:
@@ -122,7 +91,7 @@ def test_every_command_of_a_doc_runs_as_shown(doc: Path, tmp_path: Path) -> None
         for command in commands(block):
             words = _plain_call(command.text)
             if words is not None and words[0] in in_bash and doc.name != "README.md":
-                done = _in_process(words, tmp_path)
+                done = run_in_process(words, tmp_path, DISPLAY)
             else:
                 done = _in_bash(command, tmp_path)
                 in_bash.update(words[:1] if words else ())

@@ -18,7 +18,7 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import LogError, MoveRefused, MoveSyntaxError
 from pnpkit.referee.log.game_log import MAX_NESTING, decoded, read_log
 from pnpkit.referee.log.store import load_session, make_setup, new_game
-from tests.referee.in_process import referee
+from tests.in_process import referee
 
 HUGE = "9" * 5000
 ROOT = Path(__file__).resolve().parents[2]

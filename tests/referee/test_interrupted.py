@@ -15,7 +15,7 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.referee.log.store import make_setup, new_game, writing_session
-from tests.referee.in_process import referee
+from tests.in_process import referee
 
 run = referee  # in-process: a dozen commands a test
 

@@ -12,7 +12,7 @@ from pnpkit.components import load_game
 from pnpkit.referee.checks.harness import enter, playthrough, playthrough_cases
 from pnpkit.referee.engine.registry import source_of
 from pnpkit.referee.log.store import make_setup
-from tests.referee.in_process import referee
+from tests.in_process import referee
 
 GAME = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"
 

@@ -11,11 +11,11 @@ from starlette.testclient import TestClient
 from pnpkit.referee.log.store import load_session
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.live import LiveTable
-from tests.referee.in_process import referee
+from tests.in_process import referee
 from tests.referee.serve_helpers import hands, new_log
 
 BASE = "http://127.0.0.1"
-# `referee` runs in-process through the console script's entry point (tests/referee/in_process.py):
+# `referee` runs in-process through the console script's entry point (tests/in_process.py):
 # what it prints is what the program prints.
 
 

@@ -15,7 +15,7 @@ from pnpkit.referee.engine.rules import load_rules
 from pnpkit.referee.engine.rules_index import index_text
 from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
 from pnpkit.referee.log.store import make_setup, new_game
-from tests.referee.in_process import referee
+from tests.in_process import referee
 
 GAMES = {
     "alpina": ("AL-28", "Ann,Bob"),
