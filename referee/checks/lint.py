@@ -211,11 +211,15 @@ def snapshot(value: Any) -> Any:
     if kind in _ATOMS:
         return value
     if kind in (tuple, list):
+        if all(type(item) in _ATOMS for item in value):  # as below, without a call per item
+            return ("[]", *value)
         return ("[]", *map(snapshot, value))
     fields = getattr(value, "__dataclass_fields__", None)
     if fields is not None and not isinstance(value, type):
         return (kind.__name__, *(snapshot(getattr(value, name)) for name in fields))
     if isinstance(value, Mapping):
+        if all(type(item) in _ATOMS for item in value.values()):
+            return ("{}", *value.items())
         return ("{}", *((k, snapshot(v)) for k, v in value.items()))
     if isinstance(value, (set, frozenset)):
         return ("set", frozenset(value))

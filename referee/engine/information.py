@@ -123,6 +123,8 @@ def secretly_moved(before: Knowledge, after: Knowledge, viewer: str) -> bool:
     came: Counter[str] = Counter()
     for name in was.keys() | now.keys():
         old, new = was.get(name), now.get(name)
+        if old is not None and new is not None and old.cards == new.cards:
+            continue  # no card left this zone nor came into it
         old_cards = Counter(old.cards) if old else Counter()
         new_cards = Counter(new.cards) if new else Counter()
         old_hidden = old is not None and not old.visible_to(viewer)

@@ -14,6 +14,7 @@ import math
 import os
 import random
 import signal
+import socket
 import statistics
 import sys
 import threading
@@ -25,6 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
@@ -287,6 +289,9 @@ def _on_dask(plan: Plan, shares: list[range], address: str) -> Iterator[list[Rec
             "--executor dask needs Dask distributed: pip install 'pnpkit[cluster]'"
         ) from exc
     try:
+        refused = _refused(address)
+        if refused is not None:
+            raise refused
         client = Client(address, timeout="5s")
     except OSError as exc:
         raise ExecutorError(f"--executor dask: no Dask scheduler at {address} ({exc})") from exc
@@ -294,6 +299,24 @@ def _on_dask(plan: Plan, shares: list[range], address: str) -> Iterator[list[Rec
         futures = client.map(play_games, [plan] * len(shares), shares, pure=False)
         for future in dask_completed(futures):
             yield future.result()
+
+
+def _refused(address: str) -> OSError | None:
+    """Why a TCP connection to a `tcp://HOST:PORT` scheduler fails, found at once (a Dask client
+    retries a refused connection for its whole timeout); None when it connects or the address
+    is of another kind."""
+    parts = urlsplit(address)
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port that is no number: the client's to refuse
+        return None
+    if parts.scheme != "tcp" or not host or port is None:
+        return None
+    try:
+        with socket.create_connection((host, port), timeout=5):
+            return None
+    except OSError as exc:
+        return exc
 
 
 @contextlib.contextmanager

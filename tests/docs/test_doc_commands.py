@@ -1,9 +1,19 @@
 """Every command the docs (and the rules indexes) show runs as shown; tests/docs/doc_commands.py
-says how they are read."""
+says how they are read.
+
+A command that is one plain call of `pnp` or `referee` runs in this process, through the same
+entry points the console scripts call (tests/in_process.py), with the same arguments, folder,
+environment and empty stdin, its exit code and stdout checked as a subprocess's would be: the
+docs' sixty-odd commands otherwise spend more time starting Python than working. The first such
+call of each doc, README.md's every command and any line the shell must read (a pipe, a
+redirection, `source`, a variable) still run in bash, so the installed scripts on PATH stay
+proven in every doc's folder."""
 
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -12,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.docs.doc_commands import UNRUN, blocks, commands, fragments
+from tests.docs.doc_commands import UNRUN, Command, blocks, commands, fragments
+from tests.in_process import ENTRIES, run_in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = sorted(
@@ -26,11 +37,41 @@ DOCS = sorted(
 RUNNABLE = [doc for doc in DOCS if any(not b.norun for b in blocks(doc))]
 
 
+DISPLAY = {"NO_COLOR": "1", "COLUMNS": "100", "TERM": "dumb"}
+PLAIN_WORD = re.compile(r"[\w@%+=:,./-]+")
+SHELL_CHARS = set("$`*?[~\\")
+
+
 def _environment() -> dict[str, str]:
     env = dict(os.environ)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env['PATH']}"
-    env.update(NO_COLOR="1", COLUMNS="100", TERM="dumb")
+    env.update(DISPLAY)
     return env
+
+
+def _plain_call(text: str) -> list[str] | None:
+    """The words of `text` when it is one call of `pnp` or `referee` the shell only splits
+    (quotes and a trailing comment at most), else None."""
+    lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        words, split = list(lexer), shlex.split(text, comments=True)
+    except ValueError:  # an unclosed quotation: the shell's to refuse
+        return None
+    plain = all(PLAIN_WORD.fullmatch(w) or (" " in w and not SHELL_CHARS & set(w)) for w in words)
+    return words if words == split and plain and words[0] in ENTRIES else None
+
+
+def _in_bash(command: Command, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["bash", "-c", command.text],
+        cwd=cwd,
+        env=_environment(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def _normalised(text: str) -> str:
@@ -43,20 +84,17 @@ def test_every_command_of_a_doc_runs_as_shown(doc: Path, tmp_path: Path) -> None
     """The doc's blocks run in order in a folder that has the docs and the environment."""
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
     (tmp_path / ".venv").symlink_to(Path(sys.prefix), target_is_directory=True)
-    env = _environment()
+    in_bash: set[str] = set()  # the programs this doc's commands have called through bash
     for block in blocks(doc):
         if block.norun:
             continue
         for command in commands(block):
-            done = subprocess.run(
-                ["bash", "-c", command.text],
-                cwd=tmp_path,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=120,
-                stdin=subprocess.DEVNULL,
-            )
+            words = _plain_call(command.text)
+            if words is not None and words[0] in in_bash and doc.name != "README.md":
+                done = run_in_process(words, tmp_path, DISPLAY)
+            else:
+                done = _in_bash(command, tmp_path)
+                in_bash.update(words[:1] if words else ())
             where = f"{doc.relative_to(ROOT)}:{command.line}: {command.text}"
             assert done.returncode == command.exit_code, f"{where}\n{done.stdout}{done.stderr}"
             if command.output is not None:
@@ -87,6 +125,28 @@ def test_the_reader_sees_commands_continuations_exit_codes_and_output(tmp_path: 
         (13, "true", 0, ""),
         (16, "make test", 0, None),
     ]
+
+
+def test_only_plain_calls_of_pnp_and_referee_skip_the_shell() -> None:
+    assert _plain_call('referee move an.jsonl "flip AN-HPA"   # the card\'s face') == [
+        "referee",
+        "move",
+        "an.jsonl",
+        "flip AN-HPA",
+    ]
+    assert _plain_call("pnp render --all   # what `make render` does") == ["pnp", "render", "--all"]
+    for shell in (
+        "pnp games | head",
+        "pnp games > x",
+        "pnp a && pnp b",
+        "pnp a; b",
+        "pnp $HOME",
+        "pnp render *",
+        "source x",
+        ".venv/bin/pnp games",
+        'pnp "unclosed',
+    ):
+        assert _plain_call(shell) is None, shell
 
 
 FRAGMENTS = [f for doc in DOCS for f in fragments(doc)]

@@ -106,7 +106,11 @@ def test_the_hands_are_secret_and_the_census_whole_in_digital_play() -> None:
     assert rules.hidden_text(setup, {"type": "deal", "card": card}) == "a card is dealt"
 
 
-def test_refereed_served_data_simulated_and_printed(tmp_path: Path) -> None:
+def test_refereed_served_data_and_printed(tmp_path: Path) -> None:
+    """The MCTS simulation is not repeated here: docs/engine.md shows the same command (`pnp
+    referee simulate docs/examples/expedition --games 2 --players mcts:4,random -j 1`) and
+    tests/docs/test_doc_commands.py runs it to exit 0: both games played to their end, each with
+    a winner (the summary reads each game's first winner's score), as this test asserted."""
     log = tmp_path / "game.jsonl"
     assert run("new", GAME, "--players", "Ann,Bob", "--log", log, "--seed", "2").returncode == 0
     legal = json.loads(run("legal", log, "--player", "Ann", "--json").stdout)["moves"]
@@ -123,11 +127,6 @@ def test_refereed_served_data_simulated_and_printed(tmp_path: Path) -> None:
         "count": 43,
     }
     assert len(rows["Bob's hand"]["cards"]) == 8
-    summary = run(
-        "simulate", GAME, "--games", "2", "--players", "mcts:4,random", "--json", "-j", "1"
-    )
-    assert summary.returncode == 0, summary.stderr
-    assert sum(json.loads(summary.stdout)["wins_by_seat"].values()) >= 2
     pdf = tmp_path / "out"
     rendered = subprocess.run(
         [Path(sys.executable).parent / "pnp", "render", GAME, "--out", pdf],

@@ -26,7 +26,7 @@ from pnpkit.referee.engine.verdict import LogError, MoveSyntaxError, Verdict
 from pnpkit.referee.log.game_log import parse_log
 from pnpkit.referee.log.store import header_for, load_session, make_setup
 
-EXAMPLES = fuzz_examples(25)
+EXAMPLES = fuzz_examples(10)
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

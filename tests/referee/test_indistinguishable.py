@@ -55,8 +55,14 @@ SEEDS = range(3)
 STEPS = (7, 25, 60)
 
 
-def _pairs(game: str, players: int, variant: str):  # type: ignore[no-untyped-def]
-    """(viewer, game, its relabelled twin) for each seed, length and viewer."""
+@functools.cache
+def _pairs(game: str, players: int, variant: str) -> list[tuple[str, Session, Session]]:
+    """(viewer, game, its relabelled twin) for each seed, length and viewer; made once per
+    process for the three tests that read them (none changes a session: tries go to copies)."""
+    return list(_made_pairs(game, players, variant))
+
+
+def _made_pairs(game: str, players: int, variant: str):  # type: ignore[no-untyped-def]
     for seed in SEEDS:
         steps = STEPS[seed % len(STEPS)]
         session = random_game(game, players, seed, steps, variant)
@@ -133,7 +139,7 @@ def test_every_cli_output_is_the_same_for_games_a_viewer_cannot_tell_apart(
 ) -> None:
     log = tmp_path / "game.jsonl"
     tested = 0
-    for viewer, session, twin in list(_pairs(game, players, variant))[::3]:
+    for viewer, session, twin in _pairs(game, players, variant)[::3]:
         tries = candidates([session, twin], viewer, random.Random(1))[:6]
         outputs = []
         for one in (session, twin):

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,14 +18,13 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import LogError, MoveRefused, MoveSyntaxError
 from pnpkit.referee.log.game_log import MAX_NESTING, decoded, read_log
 from pnpkit.referee.log.store import load_session, make_setup, new_game
+from tests.in_process import referee
 
-REFEREE = Path(sys.executable).parent / "referee"
 HUGE = "9" * 5000
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([REFEREE, *map(str, args)], capture_output=True, text=True, check=False)
+run = referee  # in-process: the same entry point and error boundary as the script
 
 
 def _at(game: str, players: int, kind: str) -> Session:

@@ -9,20 +9,15 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from pnpkit.components import load_game
 from pnpkit.referee.log.store import make_setup, new_game, writing_session
+from tests.in_process import referee
 
-REFEREE = Path(sys.executable).parent / "referee"
-
-
-def run(*args: object) -> subprocess.CompletedProcess:
-    return subprocess.run([REFEREE, *map(str, args)], capture_output=True, text=True, check=False)
+run = referee  # in-process: a dozen commands a test
 
 
 def recorded(tmp_path: Path, game: str, players: list[str], seed: int | None) -> tuple[Path, int]:

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,13 +12,12 @@ from pnpkit.components import load_game
 from pnpkit.referee.checks.harness import enter, playthrough, playthrough_cases
 from pnpkit.referee.engine.registry import source_of
 from pnpkit.referee.log.store import make_setup
+from tests.in_process import referee
 
 GAME = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"
-REFEREE = Path(sys.executable).parent / "referee"
 
 
-def run(*args: object) -> subprocess.CompletedProcess:
-    return subprocess.run([REFEREE, *map(str, args)], capture_output=True, text=True, check=False)
+run = referee  # in-process: the same entry point and error boundary as the script
 
 
 @pytest.mark.parametrize("case", playthrough_cases(str(GAME), players=[2, 3, 4], games=3))

@@ -17,19 +17,12 @@ from pnpkit.referee.checks.harness import Case, playthrough
 from pnpkit.referee.cli.play_prompt import completions
 from pnpkit.referee.log.game_log import create_log
 from pnpkit.referee.log.store import header_for, load_session, make_setup, new_game
+from tests.in_process import referee
 
 XLINK = "{http://www.w3.org/1999/xlink}href"
 
 
-def referee(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pnpkit", "referee", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+# `referee` runs in-process (tests/in_process.py); Ctrl-C's test starts the real program.
 
 
 def test_play_prompt_takes_moves_refuses_with_reason_and_undoes(tmp_path: Path) -> None:

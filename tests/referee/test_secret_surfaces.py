@@ -4,8 +4,6 @@ one secrecy gate (issue 22): every test here failed on the code before it."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -13,14 +11,12 @@ from starlette.testclient import TestClient
 from pnpkit.referee.log.store import load_session
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.live import LiveTable
+from tests.in_process import referee
 from tests.referee.serve_helpers import hands, new_log
 
-REFEREE = [sys.executable, "-m", "pnpkit", "referee"]
 BASE = "http://127.0.0.1"
-
-
-def referee(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*REFEREE, *args], input=stdin, capture_output=True, text=True)
+# `referee` runs in-process through the console script's entry point (tests/in_process.py):
+# what it prints is what the program prints.
 
 
 def _to_move(log: Path) -> str:

@@ -12,6 +12,7 @@ import socket
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -67,13 +68,40 @@ def _port(links: Links) -> int:
 
 
 def _stalled(port: int, count: int) -> list[socket.socket]:
-    """`count` connections, each having sent half a request's head and then nothing."""
+    """`count` connections, each having sent half a request's head and then nothing; each opened
+    when the server's accept queue has room (a connection past it waits 1 s for the kernel to
+    retry it: 14 s of 300)."""
     stalled = []
     for _ in range(count):
+        _wait_for_room(port)
         sock = socket.create_connection(("127.0.0.1", port))
         sock.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: sent")
         stalled.append(sock)
     return stalled
+
+
+def _accept_queue(port: int) -> int | None:
+    """The connections waiting in the accept queue of the socket listening on `port` (the
+    rx_queue Linux shows for a LISTEN socket in /proc/net/tcp); None where that is unknown."""
+    try:
+        rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    except OSError:
+        return None
+    for row in rows:
+        fields = row.split()
+        if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+            return int(fields[4].split(":")[1], 16)
+    return None
+
+
+def _wait_for_room(port: int) -> None:
+    """Until the server's accept queue (ACCEPT_BATCH long) has room for one more connection."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        queued = _accept_queue(port)
+        if queued is None or queued < guard.ACCEPT_BATCH:
+            return
+        time.sleep(0.005)
 
 
 def _limit_files() -> None:

@@ -95,6 +95,19 @@ def test_the_games_done_are_named_as_ranges() -> None:
     assert _done([], 4) == "none of the 4 games was done"
 
 
+def games_under_way(address: str) -> None:
+    """Wait until the scheduler at `address` holds games handed out by a client (simulate's)."""
+    from distributed import Client
+
+    deadline = time.monotonic() + 120
+    with Client(address, timeout="30s") as client:
+        while time.monotonic() < deadline:
+            if any(client.processing().values()):
+                return
+            time.sleep(0.2)
+    pytest.fail(f"no game reached the Dask cluster at {address} in 120 s")
+
+
 def test_a_killed_dask_scheduler_is_a_clear_error() -> None:
     pytest.importorskip("distributed", reason="Dask distributed is not installed")
     with socket.socket() as probe:
@@ -114,7 +127,7 @@ def test_a_killed_dask_scheduler_is_a_clear_error() -> None:
             [REFEREE, "simulate", "alpina", "--games", "200000", "--executor", "dask", address],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
-        time.sleep(15)  # connected, games under way
+        games_under_way(address)
         scheduler.kill()
         _, stderr = process.communicate(timeout=120)
     finally:

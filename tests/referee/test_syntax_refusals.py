@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +15,8 @@ from pnpkit.referee.engine.rules import load_rules
 from pnpkit.referee.engine.rules_index import index_text
 from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
 from pnpkit.referee.log.store import make_setup, new_game
+from tests.in_process import referee
 
-REFEREE = Path(sys.executable).parent / "referee"
 GAMES = {
     "alpina": ("AL-28", "Ann,Bob"),
     "ano-nuevo": ("AN-72", "Ann,Bob,Cy"),
@@ -30,10 +27,7 @@ GAMES = {
 NOT_A_MOVE = "xyzzy 12"
 
 
-def run(*args: object, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [REFEREE, *map(str, args)], input=stdin, capture_output=True, text=True, check=False
-    )
+run = referee  # in-process: the same entry point and error boundary as the script
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -9,25 +9,32 @@ from collections import Counter
 import pytest
 
 from pnpkit.components import load_game
-from pnpkit.referee.checks.harness import Case, random_states
+from pnpkit.referee.checks.harness import Case, random_states, soak
 from pnpkit.referee.log.store import make_setup
-from pnpkit.referee.views.table_schema import schema_path, table_errors
+from pnpkit.referee.views.table_schema import schema_path, table_errors, table_validator
 
 GAMES = {"alpina": 3, "ano-nuevo": 3, "nut-hunt": 2, "gentoo": 3, "arctic": 3}
 SOLO = Case("nut-hunt", 1, 0)
 WORD = re.compile(r"[\w-]+")
 
 
-def _cases(digital: bool) -> list[Case]:
-    return [Case(g, n, seed, digital) for g, n in GAMES.items() for seed in (1, 2)]
+def _cases(digital: bool, seeds: tuple[int, ...] = (1, 2)) -> list[Case]:
+    return [Case(g, n, seed, digital) for g, n in GAMES.items() for seed in seeds]
+
+
+SCHEMA_SEEDS = (1, 2, 3, 4) if soak() else (1,)
+"""One random game per game and mode under `make test` (jsonschema takes most of the time);
+more under `make soak`."""
 
 
 def _ids(known: set[str], text: str) -> Counter[str]:
     return Counter(w for w in WORD.findall(text) if w in known)
 
 
-@pytest.mark.parametrize("case", [*_cases(True), *_cases(False), SOLO], ids=str)
-def test_every_view_of_the_table_fits_the_games_schema(case: Case) -> None:
+@pytest.mark.parametrize(
+    "case", [*_cases(True, SCHEMA_SEEDS), *_cases(False, SCHEMA_SEEDS), SOLO], ids=str
+)
+def test_fuzz_every_view_of_the_table_fits_the_games_schema(case: Case) -> None:
     checked = 0
     for setup, state in random_states(case, every=6):
         for viewer in (None, "", *setup.players):
@@ -87,6 +94,9 @@ def test_a_game_schema_refuses_a_table_that_breaks_it() -> None:
 def test_each_game_ships_its_schema(game_id: str) -> None:
     schema = json.loads(schema_path(game_id).read_text(encoding="utf-8"))
     assert schema["properties"]["game"] == {"const": game_id}
+    validating = json.dumps(table_validator(game_id).schema)
+    assert '"$ref"' not in validating  # inlined once, not looked up on every table
+    assert f'"const": "{game_id}"' in validating
 
 
 def test_a_prompt_naming_a_secret_card_is_its_actors_only() -> None:
