@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit import __version__
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 BIN = Path(sys.executable).parent
 
@@ -86,7 +86,7 @@ def test_piped_tables_are_whole_tab_separated_rows() -> None:
 
 @pytest.mark.parametrize("command", [["games"], ["components", "gentoo"]])
 def test_format_option_chooses_table_tsv_or_json(command: list[str]) -> None:
-    """In this process (tests/inprocess.py): the pipe's own default is checked above."""
+    """In this process (tests/in_process.py): the pipe's own default is checked above."""
     table = run_pnp(*command, "--format", "table").stdout
     tsv = run_pnp(*command, "--format", "tsv").stdout
     assert "┃" in table and "\t" not in table

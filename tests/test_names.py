@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pnpkit.components.validation import anchored
 from pnpkit.names import MAX_MESSAGE, name_problem, shown
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 FIXTURES = Path(__file__).parent / "components" / "fixtures"
 PNP = [sys.executable, "-m", "pnpkit"]
@@ -30,7 +30,7 @@ def _pnp(*args: object, cwd: Path, stdin: str | None = None) -> subprocess.Compl
 
 
 def _pnp_here(*args: object, cwd: Path) -> subprocess.CompletedProcess:
-    """`pnp ARGS…` through the same entry point in this process (tests/inprocess.py)."""
+    """`pnp ARGS…` through the same entry point in this process (tests/in_process.py)."""
     return run_pnp(*args, cwd=cwd)
 
 

@@ -22,7 +22,7 @@ from pnpkit.cli import _app_for, main
 from pnpkit.components.catalog import GAMES_DIR
 from pnpkit.outputs import OUTPUT_OPTIONS, OutputRefused, output_file, output_folder
 from tests.confined import confined
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 FIXTURES = Path(__file__).parent / "components" / "fixtures"
 
@@ -267,7 +267,7 @@ def penguins(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 PNP = [sys.executable, "-m", "pnpkit"]
 SUBPROCESS = {"watch", "referee serve"}
-"""Run as real subprocesses (the rest in this process, tests/inprocess.py): the commands that
+"""Run as real subprocesses (the rest in this process, tests/in_process.py): the commands that
 would run until stopped if they wrote, so that a regression ends at the timeout; each command
 family is also run as a real process by test_a_read_only_folder_is_refused_before_any_work."""
 

@@ -15,7 +15,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from tests.inprocess import run_pnp, run_pnp_in_one_process
+from tests.in_process import run_pnp, run_pnp_in_one_process
 from tests.plugins import command, environment, install
 
 

@@ -21,7 +21,7 @@ from pnpkit.generator.backends.svg import render_svg
 from pnpkit.generator.faces.face import Face
 from pnpkit.generator.render import render_game
 from pnpkit.generator.sheets.pdfsheets import PrintOptions
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 from .artgame import art_game, loaded
 from .test_artwork import front_face, image_card, pdf_raster, picture_difference, svg_raster

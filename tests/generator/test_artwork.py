@@ -29,7 +29,7 @@ from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.render import render_game
 from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.units import MM
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 from .artgame import RED, art_game, loaded, solid_png
 
@@ -398,7 +398,7 @@ def test_each_bitmap_is_embedded_once_however_many_cards_use_it(tmp_path: Path) 
 
 
 def validate(game: Path) -> subprocess.CompletedProcess[str]:
-    """`pnp validate GAME` in this process (tests/inprocess.py)."""
+    """`pnp validate GAME` in this process (tests/in_process.py)."""
     return run_pnp("validate", game)
 
 

@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnpkit.generator.faces.builds import grey
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 from .artgame import art_game
 
@@ -23,7 +23,7 @@ DPI = 60
 
 
 def pnp(*args: str) -> subprocess.CompletedProcess[str]:
-    """`pnp ARGS…` in this process (tests/inprocess.py)."""
+    """`pnp ARGS…` in this process (tests/in_process.py)."""
     return run_pnp(*args)
 
 

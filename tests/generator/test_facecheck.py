@@ -13,7 +13,7 @@ from bench.bench_render import bench_game
 from pnpkit.components import load_game
 from pnpkit.generator.faces import compose
 from pnpkit.generator.faces.check import check_faces
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 from .artgame import art_game
 

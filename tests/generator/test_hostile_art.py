@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from pnpkit.components.fontfiles import font_file_problem
 from pnpkit.generator.art.artwork import ArtError
 from pnpkit.generator.art.svgfile import read_svg
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 from .artgame import art_game
 from .test_artwork import image_card
@@ -52,7 +52,7 @@ def png(width: int, height: int, rows: int = 0) -> bytes:
 
 
 def validate(game: Path) -> subprocess.CompletedProcess[str]:
-    """`pnp validate GAME` in this process (tests/inprocess.py); `render` below runs as a real
+    """`pnp validate GAME` in this process (tests/in_process.py); `render` below runs as a real
     process."""
     return run_pnp("validate", game)
 

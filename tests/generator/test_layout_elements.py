@@ -24,7 +24,7 @@ from pnpkit.generator.faces.compose import ELEMENTS, FaceError
 from pnpkit.generator.faces.face import Face
 from pnpkit.generator.faces.icons import parse_path
 from pnpkit.units import MM
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 from .artgame import art_game
 from .test_artwork import face_pdf, front_face, ink_box, pdf_raster, picture_difference, svg_raster
@@ -398,7 +398,7 @@ def test_text_style_size_and_alignment_from_fields(tmp_path: Path) -> None:
 
 
 def validate(game: Path) -> subprocess.CompletedProcess[str]:
-    """`pnp validate GAME` in this process (tests/inprocess.py)."""
+    """`pnp validate GAME` in this process (tests/in_process.py)."""
     return run_pnp("validate", game)
 
 

@@ -22,7 +22,7 @@ from pnpkit.generator.sheets.imposition import PAPERS, Rect, Slot
 from pnpkit.generator.sheets.layouts import SheetLayout, free_area, place
 from pnpkit.generator.sheets.pdfsheets import PrintOptions
 from pnpkit.units import MM
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 FIXTURE = Path(__file__).parent / "fixtures" / "sheets"
 DPI = 100

@@ -23,7 +23,7 @@ from pnpkit.generator.faces.groups import GroupFaces
 from pnpkit.generator.text.flow import Box, TextStyle, layout_text
 from pnpkit.generator.text.fontmetrics import FONT_DIR, FONT_FILES, font_metrics, metrics
 from pnpkit.generator.text.typefaces import DEFAULT_FAMILY
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 ROOT = Path(__file__).resolve().parents[2]
 HARBOUR = ROOT / "docs" / "examples" / "harbour"
@@ -51,7 +51,7 @@ def _texts(items) -> list[Text]:
 
 
 def _pnp(*args: str) -> subprocess.CompletedProcess:
-    """`pnp ARGS…` in this process (tests/inprocess.py)."""
+    """`pnp ARGS…` in this process (tests/in_process.py)."""
     return run_pnp(*args)
 
 

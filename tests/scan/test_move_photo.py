@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 PNP = [sys.executable, "-m", "pnpkit"]
 
@@ -22,7 +22,7 @@ def log(tmp_path):
 
 
 def test_the_card_turned_over_is_entered_as_its_move(log, card_photo) -> None:
-    """As a real process (the others run `pnp` in this one, tests/inprocess.py)."""
+    """As a real process (the others run `pnp` in this one, tests/in_process.py)."""
     photo = card_photo("AL-21")
     run = subprocess.run([*PNP, "referee", "move", str(log), "--photo", str(photo)],
                          capture_output=True, text=True)  # fmt: skip

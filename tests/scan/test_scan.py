@@ -18,7 +18,7 @@ from pnpkit.errors import PnpError
 from pnpkit.scan import homography
 from pnpkit.scan.photo import Sighting
 from pnpkit.scan.pieces import read_pieces, scan_photo
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 PNP = [sys.executable, "-m", "pnpkit"]
 coordinate = st.floats(-500, 500, allow_nan=False)

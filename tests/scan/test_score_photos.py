@@ -13,13 +13,13 @@ from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.rules import Rules, load_rules
 from pnpkit.scan.position import PositionUnclear
-from tests.inprocess import run_pnp
+from tests.in_process import run_pnp
 
 PNP = [sys.executable, "-m", "pnpkit"]
 
 
 def _score(*args: str) -> dict:
-    """`referee score ARGS… --json` in this process (tests/inprocess.py); the option checks
+    """`referee score ARGS… --json` in this process (tests/in_process.py); the option checks
     below run it as a real process."""
     run = run_pnp("referee", "score", *args, "--json")
     assert run.returncode == 0, run.stderr
