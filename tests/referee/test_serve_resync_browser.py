@@ -81,6 +81,35 @@ def test_a_failed_state_fetch_is_tried_again(tmp_path: Path, page: Any) -> None:
         assert page.text_content("#prompt")
 
 
+def test_a_state_fetched_before_a_move_and_answered_after_it_is_not_shown(
+    tmp_path: Path, page: Any
+) -> None:
+    """Found by the whole-game tap test on a loaded machine: a page fetching the table when it
+    sent a move showed the move's answer, then the fetch's older table over it (and offered that
+    table's moves). The older answer is dropped."""
+    log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
+    held: list[tuple[Any, Any]] = []
+    with serving(log) as (links, _):
+        page.goto(links.shared)
+        page.wait_for_function(LIVE)
+        page.route(
+            "**/api/state",
+            lambda route: route.continue_() if held else held.append((route, route.fetch())),
+        )
+        assert enter_move(log, "start AL-20", as_json=True) == 0  # elsewhere: the page is told
+        while not held:
+            page.wait_for_timeout(20)
+        page.fill("#move", "first Bob")
+        page.press("#move", "Enter")
+        page.wait_for_function("document.querySelector('#verdict').className === 'accepted'")
+        assert page.evaluate("document.body.dataset.version") == "2"
+        route, older = held[0]
+        route.fulfill(response=older)  # the table of version 1, answered last
+        page.wait_for_function("pending === null")
+        assert page.evaluate("document.body.dataset.version") == "2"
+        assert "first Bob" in page.text_content("#log")
+
+
 def test_the_other_pages_are_asked_to_agree_to_an_undo(tmp_path: Path, browser: Any) -> None:
     """Cy asks to undo Ann's (or Bob's) move on their phone: the two other phones show the
     question with agree and refuse; once both agree the move is gone from every page's log."""

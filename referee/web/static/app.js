@@ -207,8 +207,13 @@ function want(version) {
 }
 
 function show(state) {
+  // A state older than the one shown (a fetch sent before a move's answer came back after it)
+  // is dropped: the page never goes back to an older table.
   if (fromNewServer(state)) { shown = -1; wanted = state.version; } // sync.js
-  if (state.version !== shown || state.error) { shown = state.version; render(state); }
+  if (state.version > shown || (state.version === shown && state.error)) {
+    shown = state.version;
+    render(state);
+  }
 }
 
 async function send(path, body, type = "application/json") {
