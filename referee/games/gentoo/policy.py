@@ -82,6 +82,6 @@ def _filed(table: Table, endings: Sequence[Move], catalog: Catalog) -> list[Move
     """The moves to the Used Pile among `endings` that leave no lone Egg or Hatch in play."""
     if endings[0]["type"] != "used":
         return []
-    in_play = table.current.in_play
-    lone = [k for k in HALVES if sum(map(in_play.count, catalog.of_kind(k))) == 1]
+    kinds = list(map(catalog.kind, table.current.in_play))
+    lone = [k for k in HALVES if kinds.count(k) == 1]
     return [m for m in endings if catalog.kind(m["card"]) not in lone]
