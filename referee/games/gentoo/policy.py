@@ -62,10 +62,8 @@ def _wanted(table: Table, catalog: Catalog) -> str:
     """Egg or Hatch, whichever the deck of the player whose turn it is (pile, in play and used)
     holds fewer of: Egg on a tie."""
     player = table.current
-    deck = (*player.pile, *player.in_play, *player.used)
-    eggs = sum(map(deck.count, catalog.of_kind("egg")))
-    hatches = sum(map(deck.count, catalog.of_kind("hatch")))
-    return "egg" if eggs <= hatches else "hatch"
+    kinds = list(map(catalog.kind, (*player.pile, *player.in_play, *player.used)))
+    return "egg" if kinds.count("egg") <= kinds.count("hatch") else "hatch"
 
 
 def _play(setup: Setup, table: Table, catalog: Catalog, rng: random.Random) -> Move:
