@@ -5,12 +5,12 @@ rulebook, declared in the class body in one line instead of a method that only f
         initial = delegate(setting_up.initial)
         view = delegate(table_view.describe_table, "The other hands only as counts.")
 
-The function takes the method's arguments without `self` (`initial(setup)`); the method's
-docstring is the one given, else the function's. `pnp referee lint` checks that the function
-takes the contract's arguments (`signature_problems`). `parse, text = spoken(MOVES)` declares the
-two text methods of a game whose moves are declared once (`Moves`) and that reads and writes
-them as its forms say. `svg = drawn(table_view.table_svg)` declares a picture drawn from the
-table every player sees.
+The function takes the method's arguments without `self` (`initial(setup)`); the declaration's
+docstring (`vars(cls)[name].__doc__`) is the one given, else the function's. `pnp referee lint`
+checks that the function takes the contract's arguments (`signature_problems`). `parse, text =
+spoken(MOVES)` declares the two text methods of a game whose moves are declared once (`Moves`)
+and that reads and writes them as its forms say. `svg = drawn(table_view.table_svg)` declares
+a picture drawn from the table every player sees.
 """
 
 from __future__ import annotations
@@ -24,20 +24,19 @@ from pnpkit.referee.engine.rules import Rules, Setup, State
 from pnpkit.referee.kit.declare import Moves
 
 
-class delegate:
-    """A method of a `Rules` class that is `function` called with the method's arguments."""
+class delegate(staticmethod):
+    """A method of a `Rules` class that is `function` called with the method's arguments: a
+    static method, so reading it from the rules (at every step of a game) is done in C and
+    gives the function itself; its docstring is on the declaration (`vars(cls)[name]`)."""
 
     def __init__(self, function: Callable[..., Any], doc: str = "") -> None:
+        super().__init__(function)
         self.function = function
         self.__doc__ = doc or function.__doc__
         self.name = getattr(function, "__name__", "")
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
-
-    def __get__(self, instance: object, owner: type | None = None) -> Any:
-        # the function itself, unbound: a call costs what calling it directly does
-        return self if instance is None else self.function
 
 
 def spoken(moves: Moves) -> tuple[delegate, delegate]:

@@ -32,23 +32,21 @@ def next_mate(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
         if state.harem_deck or state.harem_discard:
             return None
         return evolve(state, mating=evolve(mating, flips=0))
-    if mating.discarders or _picks_left(setup, state, mating):
+    if mating.discarders or _picks_left(setup, state, mating.place, mating.taker, mating.left):
         return None
-    if mating.taker == 0:  # AN-57: now the Beta
-        mating = evolve(mating, taker=1, left=mating.food[1])
-        if _picks_left(setup, state, mating):
-            return evolve(state, mating=mating)
+    if mating.taker == 0 and _picks_left(setup, state, mating.place, 1, mating.food[1]):
+        # AN-57: now the Beta
+        return evolve(state, mating=evolve(mating, taker=1, left=mating.food[1]))
     return start_mating(setup, state, mating.place + 1)
 
 
-def _picks_left(setup: Setup, state: AnoNuevo, mating: Mating) -> bool:
-    """AN-56, AN-57: whether the taker may still pick: Food left, Harem cards on the Location,
-    and a seal in the taker's role."""
-    role = ALPHA if mating.taker == 0 else BETA
+def _picks_left(setup: Setup, state: AnoNuevo, place: int, taker: int, left: int) -> bool:
+    """AN-56, AN-57: whether the taker (0 the Alpha, 1 the Beta) may still pick on Location
+    `place` with `left` Food: Food left, Harem cards there, and a seal in the taker's role."""
     return bool(
-        mating.left > 0
-        and state.beaches[mating.place]
-        and role_holder(setup, state, mating.place, role)
+        left > 0
+        and state.beaches[place]
+        and role_holder(setup, state, place, ALPHA if taker == 0 else BETA)
     )
 
 

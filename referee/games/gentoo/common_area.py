@@ -4,6 +4,8 @@ with a Good Nesting Site — then discard down to four Choice Cards."""
 
 from __future__ import annotations
 
+import random
+
 from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.gentoo.cards import available
 from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, without
@@ -101,3 +103,8 @@ def apply_discard(setup: Setup, state: Table, move: Move) -> Table:
 def discards(state: Table) -> list[Move]:
     """Every Choice Card that may be discarded."""
     return [{"type": "discard", "card": c} for c in sorted(set(state.choice))]
+
+
+def random_discard(state: Table, rng: random.Random) -> Move:
+    """`rng.choice(discards(state))`, without building the moves not drawn."""
+    return {"type": "discard", "card": rng.choice(sorted(set(state.choice)))}

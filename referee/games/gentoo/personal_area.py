@@ -106,7 +106,14 @@ def plays(setup: Setup, state: Table) -> list[Move]:
 
 def endings(state: Table) -> list[Move]:
     """The ways to end the turn without playing: pass, or else move a card to the Used Pile."""
-    in_play = state.players[state.turn].in_play
-    if len(in_play) <= CARDS_IN_PLAY_KEPT:
+    cards_in_play = filing(state)
+    if not cards_in_play:
         return [{"type": "pass"}]
-    return [{"type": "used", "card": c} for c in sorted(set(in_play))]
+    return [{"type": "used", "card": c} for c in cards_in_play]
+
+
+def filing(state: Table) -> list[str]:
+    """The cards one of which must move to the Used Pile to end the turn: each card in play
+    when more than three are; none when the turn may end with a pass (GE-23)."""
+    in_play = state.players[state.turn].in_play
+    return sorted(set(in_play)) if len(in_play) > CARDS_IN_PLAY_KEPT else []

@@ -62,10 +62,8 @@ def _wanted(table: Table, catalog: Catalog) -> str:
     """Egg or Hatch, whichever the deck of the player whose turn it is (pile, in play and used)
     holds fewer of: Egg on a tie."""
     player = table.current
-    deck = (*player.pile, *player.in_play, *player.used)
-    eggs = sum(map(deck.count, catalog.of_kind("egg")))
-    hatches = sum(map(deck.count, catalog.of_kind("hatch")))
-    return "egg" if eggs <= hatches else "hatch"
+    kinds = list(map(catalog.kind, (*player.pile, *player.in_play, *player.used)))
+    return "egg" if kinds.count("egg") <= kinds.count("hatch") else "hatch"
 
 
 def _play(setup: Setup, table: Table, catalog: Catalog, rng: random.Random) -> Move:
@@ -74,14 +72,15 @@ def _play(setup: Setup, table: Table, catalog: Catalog, rng: random.Random) -> M
     actions = [m for m in plays if m.get("owner") != me]
     if actions and rng.random() < PLAY_ACTION:
         return rng.choice(actions)
-    endings = personal_area.endings(table)
-    return rng.choice(_filed(table, endings, catalog) or endings)
+    filing = personal_area.filing(table)
+    if not filing:
+        return rng.choice(personal_area.endings(table))  # the pass alone
+    return {"type": "used", "card": rng.choice(_filed(table, filing, catalog) or filing)}
 
 
-def _filed(table: Table, endings: Sequence[Move], catalog: Catalog) -> list[Move]:
-    """The moves to the Used Pile among `endings` that leave no lone Egg or Hatch in play."""
-    if endings[0]["type"] != "used":
-        return []
-    in_play = table.current.in_play
-    lone = [k for k in HALVES if sum(map(in_play.count, catalog.of_kind(k))) == 1]
-    return [m for m in endings if catalog.kind(m["card"]) not in lone]
+def _filed(table: Table, filing: list[str], catalog: Catalog) -> list[str]:
+    """The cards among `filing` whose move to the Used Pile leaves no lone Egg or Hatch in play
+    (the moves `personal_area.endings` lists, drawn from as that list)."""
+    kinds = list(map(catalog.kind, table.current.in_play))
+    lone = [k for k in HALVES if kinds.count(k) == 1]
+    return [c for c in filing if catalog.kind(c) not in lone] if lone else filing

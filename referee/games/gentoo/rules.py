@@ -253,6 +253,8 @@ class Gentoo(Rules):
         """A simulated player's move (policy.py); cards turned over weighted by copies."""
         if state.step in policy.STEPS:
             return policy.sensible_move(setup, state, rng)
+        if state.step == DISCARD:
+            return common_area.random_discard(state, rng)
         if turn.prompt_kind(state) == "chance":
             return self.chance(setup, state, rng)
         return rng.choice(self.legal(setup, state))

@@ -104,3 +104,17 @@ def test_ge_24_simulate_figures_game_length_and_first_player_advantage() -> None
     assert figures["turns"] > 0 and figures["rounds"] == figures["turns"] / 2
     assert figures["first player won"] in (0.0, 1.0)
     assert figures["first player edge"] == figures["first player won"] - 0.5
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 300))
+def test_ge_17_a_simulated_discard_is_drawn_as_a_pick_from_legal(n, seed, steps) -> None:
+    """GE-17: the simulated player's discard, made without listing every discard, draws from
+    the random source exactly as a pick among `legal`'s list (seeded games stay the same)."""
+    setup, states = wander(n, seed, steps)
+    for k, state in enumerate(states):
+        if state.step != "discard":
+            continue
+        rng, twin = random.Random(k), random.Random(k)
+        assert RULES.random_move(setup, state, rng) == twin.choice(RULES.legal(setup, state))
+        assert rng.getstate() == twin.getstate()
