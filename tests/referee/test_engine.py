@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pnpkit.components import load_game
 from pnpkit.referee.checks.harness import _check_replay
-from pnpkit.referee.engine.moves import find_player, pairs, plain_digits
+from pnpkit.referee.engine.moves import canonical, find_player, pairs, plain_digits
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import ReplayError, Session
 from pnpkit.referee.engine.verdict import ACCEPTED, LogError, MoveRefused, MoveSyntaxError, Verdict
@@ -232,12 +232,13 @@ def test_the_harness_lets_only_unlisted_types_be_accepted_unlisted(
     before = session.state
     monkeypatch.setattr(harness, "_suspects", lambda *_: ["keep"])
     legal_without_keep = [{"type": "pass"}]
+    listed = {canonical(m) for m in legal_without_keep}
     if allowed:
-        harness._check_refusals(session, legal_without_keep, random.Random(1))
+        harness._check_refusals(session, legal_without_keep, listed, random.Random(1))
         assert session.state == before  # tried, then undone
     else:
         with pytest.raises(AssertionError, match="'keep' accepted but not listed"):
-            harness._check_refusals(session, legal_without_keep, random.Random(1))
+            harness._check_refusals(session, legal_without_keep, listed, random.Random(1))
 
 
 NAMES = st.sampled_from(["Ann", "ann", "Ann Lee", "ann  LEE", "Bob", " bob", "Zoë", "Cy"])
