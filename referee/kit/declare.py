@@ -428,15 +428,26 @@ class Moves:
     def apply(self, setup: Setup, state: State, move: Move) -> State:
         return self._applies[move["type"]](setup, state, move)
 
-    def legal(self, setup: Setup, state: State, prompt_text: Callable[[], str]) -> list[Move]:
-        step = self.where(state)[0]
-        return [
-            move
-            for form in self.forms
-            if form.at(step) and step != "over"
-            for move in form.moves(setup, state)
-            if self.check(setup, state, move, prompt_text).ok
-        ]
+    def legal(self, setup: Setup, state: State) -> list[Move]:
+        """The moves of the forms of the state's step that `check` accepts, in declaration order:
+        the dispatch's own refusals (another step, the game over, out of turn) worked out once
+        for the state rather than again for every move a form offers."""
+        step, seat = self.where(state)
+        if step == "over":
+            return []
+        turn_of = setup.players[seat]
+        found = []
+        for form in self.forms:
+            if not form.at(step):
+                continue
+            check, anyone = form.check, form.actor is not None
+            for move in form.moves(setup, state):
+                named = move.get("player")
+                if named is not None and named != turn_of and not anyone:
+                    continue
+                if check is None or check(setup, state, move).ok:
+                    found.append(move)
+        return found
 
     def choices(self, setup: Setup, state: State) -> Choices | None:
         """The players' own options at the step of a `PLAYER=WORD` form."""

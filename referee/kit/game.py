@@ -49,7 +49,7 @@ class KitRules(Rules):
         return self.moves.apply(setup, state, move)
 
     def legal(self, setup: Setup, state: State) -> list[Move]:
-        return self.moves.legal(setup, state, lambda: self.prompt(setup, state).text)
+        return self.moves.legal(setup, state)
 
     def choices(self, setup: Setup, state: State) -> Choices | None:
         return self.moves.choices(setup, state)

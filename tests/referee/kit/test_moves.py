@@ -223,4 +223,16 @@ def test_a_game_with_its_own_turn_record_reads_it_through_where() -> None:
         verdict = OWN.check(setup, state, move, lambda: "Ann draws")
         assert (verdict.rule, verdict.reason) == expected
     assert OWN.check_own(setup, OwnState("draw", 0), move).rule == "OW-5"
-    assert OWN.legal(setup, OwnState("draw", 0), lambda: "") == []
+    assert OWN.legal(setup, OwnState("draw", 0)) == []
+
+
+@pytest.mark.parametrize("digital", [True, False])
+def test_legal_is_every_offered_move_the_dispatch_accepts(digital: bool) -> None:
+    """`Moves.legal` works the dispatch out once a state: the same moves, in the same order, as
+    checking each move a form of the step offers through `Moves.check`."""
+    setup = make_setup(load_game(str(EXPEDITION)), ["Ann", "Bob"], seed=7 if digital else None)
+    moves = setup.rules.moves
+    for state, legal in random_states(setup, 7, 400):
+        step = moves.where(state)[0]
+        offered = [m for f in moves.forms if f.at(step) for m in f.moves(setup, state)]
+        assert legal == [m for m in offered if moves.check(setup, state, m, lambda: "").ok]

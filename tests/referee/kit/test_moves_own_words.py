@@ -180,7 +180,7 @@ def test_a_form_of_several_steps_is_not_now_at_another_citing_that_steps_rule(se
     for step in ("open", "busy"):
         assert CAFE.not_now(Spot(step), order, lambda: "").ok
         assert CAFE.check(setup, Spot(step), order, lambda: "").ok
-        legal = CAFE.legal(setup, Spot(step), lambda: "")
+        legal = CAFE.legal(setup, Spot(step))
         assert legal == [{"type": "order", "size": "small"}, {"type": "sweep"}]
     closing = CAFE.check(setup, Spot("closing"), order, lambda: "sweep up")
     assert (closing.rule, closing.reason) == ("CF-7", "not now: sweep up")
