@@ -29,6 +29,17 @@ CANDIDATES = 24
 """Moves tried as V at the end of each pair (the same texts in both games)."""
 
 
+def random_step(session: Session, rng: random.Random) -> None:
+    """One random step of a digital game: at a prompt of secret choices, the choice of the first
+    player who has not chosen yet; else a legal move."""
+    choices = session.rules.choices(session.setup, session.state)
+    if session.prompt().kind == "simultaneous" and choices is not None:
+        player = next(p for p in choices.options if p not in session.committed())
+        session.commit(player, rng.choice(choices.options[player]))
+    else:
+        session.submit(rng.choice(session.legal()))
+
+
 def random_game(
     game: str, players: int, seed: int, steps: int, variant: str = "", options: dict | None = None
 ) -> Session:

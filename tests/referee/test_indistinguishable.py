@@ -31,6 +31,7 @@ from tests.referee.indistinguishable import (
     differences,
     hidden_count,
     random_game,
+    random_step,
     reachable,
     relabelled,
     replayed,
@@ -235,12 +236,7 @@ def test_the_answer_to_the_last_to_agree_is_worded_as_that_page_reads_the_move(
     while (session.undo_target() or {}).get("by") != "commit" or "display" not in str(
         session.undo_target()
     ):
-        choices = session.rules.choices(session.setup, session.state)
-        if session.prompt().kind == "simultaneous" and choices is not None:
-            player = next(p for p in choices.options if p not in session.committed())
-            session.commit(player, rng.choice(choices.options[player]))
-        else:
-            session.submit(rng.choice(session.legal()))
+        random_step(session, rng)
     mover = session.undo_target()["commit"]["player"]  # type: ignore[index]
     choice = session.undo_target()["commit"]["choice"]  # type: ignore[index]
     answers = {}

@@ -15,6 +15,7 @@ from pnpkit.components import load_game
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import SHARED, EventSecrecy, event_secrecy, sight, state_for
+from tests.referee.indistinguishable import random_step
 
 GAMES = {"alpina": 3, "ano-nuevo": 3, "arctic": 2, "nut-hunt": 2, "gentoo": 2}
 WORD = re.compile(r"[\w-]+")
@@ -82,12 +83,7 @@ def _played_with_undos(game: str, seed: int, moves: int, choosing: int) -> Sessi
     for step in range(moves):
         if session.prompt().kind == "over":
             break
-        choices = session.rules.choices(setup, session.state)
-        if session.prompt().kind == "simultaneous" and choices is not None:
-            player = next(p for p in choices.options if p not in session.committed())
-            session.commit(player, rng.choice(list(choices.options[player])))
-        else:
-            session.submit(rng.choice(session.legal()))
+        random_step(session, rng)
         if step % 5 == 4:
             session.undo()
     return session

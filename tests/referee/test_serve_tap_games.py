@@ -23,7 +23,7 @@ from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import Gate
 from pnpkit.referee.web.launch import serving
 from tests.referee.browser import chromium_missing
-from tests.referee.indistinguishable import write_log
+from tests.referee.indistinguishable import random_step, write_log
 from tests.referee.serve_helpers import new_log
 from tests.referee.tapper import Tapper, headless_game, version
 
@@ -109,12 +109,7 @@ def travel_where_ann_sees_all_cy_sees(path: Path) -> None:
     session.advance()
     rng = random.Random(5)
     while (Gate(session, "Ann").choices() or {"options": {}})["options"].keys() != {"Ann", "Cy"}:
-        choices = session.rules.choices(setup, session.state)
-        if session.prompt().kind == "simultaneous" and choices is not None:
-            player = next(p for p in choices.options if p not in session.committed())
-            session.commit(player, rng.choice(list(choices.options[player])))
-        else:
-            session.submit(rng.choice(session.legal()))
+        random_step(session, rng)
     write_log(path, session, session.events)
 
 

@@ -18,6 +18,7 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.faces import faces_of
 from pnpkit.referee.views.gate import SHARED, Gate
+from tests.referee.indistinguishable import random_step
 
 MAX_STEPS = 400
 EVERY = 4
@@ -61,17 +62,6 @@ def untappable(session: Session, face: object, place: Callable[[str], bool]) -> 
     return missing
 
 
-def play(session: Session, rng: random.Random) -> None:
-    """One random step: a legal move, or one player's secret choice."""
-    setup, state = session.setup, session.state
-    choices = session.rules.choices(setup, state)
-    if session.prompt().kind == "simultaneous" and choices is not None:
-        player = next(p for p in choices.options if p not in session.committed())
-        session.commit(player, rng.choice(list(choices.options[player])))
-        return
-    session.submit(rng.choice(session.legal()))
-
-
 @pytest.mark.parametrize(
     ("game", "players", "seed"),
     [("alpina", 2, 3), ("ano-nuevo", 3, 2), ("nut-hunt", 2, 4), ("gentoo", 3, 1), ("arctic", 2, 5)],
@@ -93,7 +83,7 @@ def test_every_place_a_legal_move_names_is_a_tap_target(game: str, players: int,
             kinds |= new
             assert untappable(session, face, place) == [], f"step {step}"
             checked += 1
-        play(session, rng)
+        random_step(session, rng)
     assert checked >= 8
 
 
