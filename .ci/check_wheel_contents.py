@@ -31,9 +31,11 @@ def main(wheel: str) -> int:
     tests = sorted(n for n in inside if "/tests/" in n)
     for path in tests:
         print(f"a test in the wheel: {path}", file=sys.stderr)
-    missing += tests
-    print(f"{wheel}: {len(missing)} tracked file(s) missing" if missing else f"{wheel}: complete")
-    return 1 if missing else 0
+    if missing or tests:
+        print(f"{wheel}: {len(missing)} tracked file(s) missing, {len(tests)} test file(s) inside")
+        return 1
+    print(f"{wheel}: complete")
+    return 0
 
 
 if __name__ == "__main__":
