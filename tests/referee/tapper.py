@@ -83,22 +83,41 @@ class MoveChooser:
         return who, self.rng.choice(ready[who])
 
 
-def headless_game(log: Path, seed: int, limit: int = 2000) -> int:
-    """The number of moves `Tapper(…, seed).play(limit)` sends on the game in `log` (a fresh
-    digital game), found without a browser: each page's state made by the server's `state_for`,
-    each move entered through the gate as the server enters it."""
+Sent = tuple[str, str, dict[str, Offer]]
+"""One move sent: whose page sent it, the move, and what each page offered before it."""
+
+
+def headless_game(log: Path, seed: int, limit: int = 2000) -> list[Sent]:
+    """The moves `Tapper(…, seed).play(limit)` sends on the game in `log` (a fresh digital
+    game), found without a browser: each page's state made by the server's `state_for`, each
+    move entered through the gate as the server enters it."""
     session, _ = load_session(log)
     face, chooser = faces_of(session.setup.game), MoveChooser(seed)
     secrecy, actors = EventSecrecy(session.setup), {}
-    moves = 0
-    while moves < limit and session.prompt().kind != "over":
+    sent: list[Sent] = []
+    while len(sent) < limit and session.prompt().kind != "over":
         kept = secrecy.of(session.events)
         states = {p: state_for(session, kept, p, face, None, actors) for p in session.setup.players}
-        who, move = chooser.choose({p: (my_turn(s), page_moves(s)) for p, s in states.items()})
+        offers = {p: (my_turn(s), page_moves(s)) for p, s in states.items()}
+        who, move = chooser.choose(offers)
         session.advance()
         Gate(session, who).enter(move)
-        moves += 1
-    return moves
+        sent.append((who, move, offers))
+    return sent
+
+
+def first_difference(tapped: list[Sent], headless: list[Sent]) -> str:
+    """Where the game tapped on the phones left the one played headless ("" if nowhere): the
+    move, and what the pages offered against what the server's states offered."""
+    for n, (pages, alone) in enumerate(zip(tapped, headless, strict=False)):
+        if pages != alone:
+            return (
+                f"move {n + 1}: the phones sent {pages[:2]}, headless {alone[:2]}; "
+                f"the phones offered {pages[2]}, the server's states {alone[2]}"
+            )
+    if len(tapped) != len(headless):
+        return f"{len(tapped)} moves tapped, {len(headless)} headless, the same up to there"
+    return ""
 
 
 def offered(page: Any) -> list[tuple[str, str]]:
@@ -121,7 +140,7 @@ class Tapper:
         self.phones, self.shared = phones, shared
         self.chooser = MoveChooser(seed)
         self.rng = random.Random(f"taps/{seed}")
-        self.moves = 0
+        self.sent: list[Sent] = []
         self.taps = 0
         self.places = 0
         """Taps on the table picture."""
@@ -134,6 +153,11 @@ class Tapper:
         while self.moves < limit and not self.over():
             self.move()
         return self.moves
+
+    @property
+    def moves(self) -> int:
+        """The number of moves sent."""
+        return len(self.sent)
 
     def move(self) -> None:
         """One move, the chooser's, tapped on its player's page."""
@@ -165,7 +189,8 @@ class Tapper:
         verdict = page.text_content("#verdict")
         assert verdict.startswith("accepted"), (goal, verdict)
         page.evaluate("document.querySelector('#verdict').className = ''")
-        self.moves += 1
+        read = {p: (turn, list(moves)) for p, (turn, moves) in offers.items()}
+        self.sent.append((who, goal, read))
         self.follow(version(page))
 
     def follow(self, at_least: int) -> None:

@@ -158,3 +158,30 @@ def test_the_end_of_the_game_disables_moves_and_offers_a_rematch(tmp_path: Path,
         assert page.text_content("#verdict") == "a new game with the same seats: g-2.jsonl"
         assert not page.is_disabled("#move") and not page.is_disabled("#undo")
         assert (tmp_path / "g-2.jsonl").exists()
+
+
+def test_the_first_table_reaches_scripts_that_load_after_app_js(tmp_path: Path, page: Any) -> None:
+    """Found by the whole-game tap test under load: the first table was fetched and drawn
+    before tap.js and notify.js had run (deferred scripts run one by one as each arrives), so a
+    phone offered nothing to tap, and did not say it was the player's turn, until the next
+    change. Here those scripts are held back until well after app.js has run."""
+    log = new_log(tmp_path, "ano-nuevo", ["Ann", "Bob", "Cy"], seed=20)  # a secret choice each
+    held: list[Any] = []
+    with serving(log) as (links, _):
+        for script in ("tap.js", "notify.js"):
+            page.route(f"**/static/{script}", lambda route: held.append(route))
+        page.goto(links.players["Bob"], wait_until="commit")
+        page.wait_for_function("() => typeof refresh === 'function'")  # app.js has run
+        page.wait_for_timeout(500)  # time for a table fetched at once to be drawn
+        assert len(held) == 2
+        for route in held:
+            route.continue_()
+        page.wait_for_function("() => document.readyState === 'complete'")
+        page.wait_for_function("() => document.body.dataset.version === '0'")
+        assert page.evaluate("window.pnpLegal") == [
+            "travel Bob=ocean",
+            "travel Bob=1",
+            "travel Bob=2",
+        ]
+        assert page.evaluate("document.body.dataset.turn") == "yours"
+        assert page.locator("#tap-options button").count() == 3

@@ -252,5 +252,10 @@ $("move-form").addEventListener("submit", async (event) => {
 });
 $("undo").addEventListener("click", () => send("api/undo", {}));
 
-openStream((version) => want(version), () => { shown = -1; wanted = 0; refresh(); }); // sync.js
-refresh();
+// Start once every script has run (DOMContentLoaded follows the deferred scripts): each of them
+// arrives and runs in its own time, and a first table drawn sooner would reach no listener in a
+// later one (tap.js, notify.js, seat.js), leaving that page without its taps until the next change.
+document.addEventListener("DOMContentLoaded", () => {
+  openStream((version) => want(version), () => { shown = -1; wanted = 0; refresh(); }); // sync.js
+  refresh();
+});
