@@ -3,9 +3,9 @@ failed and which games were done, and no worker left running without its parent.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -95,43 +95,80 @@ def test_the_games_done_are_named_as_ranges() -> None:
     assert _done([], 4) == "none of the 4 games was done"
 
 
-def games_under_way(address: str) -> None:
-    """Wait until the scheduler at `address` holds games handed out by a client (simulate's)."""
+Helper = tuple[subprocess.Popen, Path]
+"""A Dask scheduler or worker process, and the file its output goes to."""
+
+
+def start(name: str, args: list[str | Path], folder: Path) -> Helper:
+    """`dask NAME ARGS`, its output to `folder/NAME.log`."""
+    log = folder / f"{name}.log"
+    with log.open("w") as out:
+        dask = Path(sys.executable).parent / "dask"
+        return subprocess.Popen([dask, name, *args, "--no-dashboard"], stdout=out, stderr=out), log
+
+
+def cluster_address(scheduler_file: Path, helpers: list[Helper]) -> str:
+    """The address the scheduler wrote to `scheduler_file` (it chose a free port itself, so no
+    other process can take the port first), once a worker has joined it."""
     from distributed import Client
 
     deadline = time.monotonic() + 120
-    with Client(address, timeout="30s") as client:
-        while time.monotonic() < deadline:
+    while not scheduler_file.exists() or not scheduler_file.read_text().strip():
+        if time.monotonic() > deadline or any(h.poll() is not None for h, _ in helpers):
+            pytest.fail(f"the Dask scheduler wrote no {scheduler_file}: {said(helpers)}")
+        time.sleep(0.2)
+    address = json.loads(scheduler_file.read_text())["address"]
+    with Client(address, timeout="60s") as client:
+        client.wait_for_workers(1, timeout=120)
+    return address
+
+
+def said(helpers: list[Helper]) -> str:
+    """What the scheduler and worker said (their exit codes and the end of their output)."""
+    return "; ".join(f"{log.stem} exit {h.poll()}: {log.read_text()[-2000:]}" for h, log in helpers)
+
+
+def games_under_way(address: str, process: subprocess.Popen, helpers: list[Helper]) -> None:
+    """Wait until the scheduler at `address` holds games handed out by `process` (simulate)."""
+    from distributed import Client
+
+    deadline = time.monotonic() + 120
+    with Client(address, timeout="60s") as client:
+        while time.monotonic() < deadline and process.poll() is None:
             if any(client.processing().values()):
                 return
             time.sleep(0.2)
-    pytest.fail(f"no game reached the Dask cluster at {address} in 120 s")
+    ended = process.poll()
+    told = process.communicate(timeout=60)[1] if ended is not None else "(still running)"
+    process.kill()
+    pytest.fail(
+        f"no game reached the Dask cluster at {address}: simulate exit {ended}, said {told!r}; "
+        f"{said(helpers)}"
+    )
 
 
-def test_a_killed_dask_scheduler_is_a_clear_error() -> None:
+def test_a_killed_dask_scheduler_is_a_clear_error(tmp_path: Path) -> None:
     pytest.importorskip("distributed", reason="Dask distributed is not installed")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    address = f"tcp://127.0.0.1:{port}"
-    dask = [Path(sys.executable).parent / "dask"]
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    scheduler = subprocess.Popen(
-        [*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], **quiet
-    )
-    worker = subprocess.Popen(
-        [*dask, "worker", address, "--nworkers", "1", "--nthreads", "1", "--no-dashboard"], **quiet
-    )
+    found = tmp_path / "scheduler.json"
+    helpers = [
+        start(
+            "scheduler", ["--host", "127.0.0.1", "--port", "0", "--scheduler-file", found], tmp_path
+        ),
+        start(
+            "worker", ["--scheduler-file", found, "--nworkers", "1", "--nthreads", "1"], tmp_path
+        ),
+    ]
     try:
+        address = cluster_address(found, helpers)
         process = subprocess.Popen(
             [REFEREE, "simulate", "alpina", "--games", "200000", "--executor", "dask", address],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
-        games_under_way(address)
-        scheduler.kill()
+        games_under_way(address, process, helpers)
+        helpers[0][0].kill()
         _, stderr = process.communicate(timeout=120)
     finally:
-        for helper in (scheduler, worker):
+        for helper, _ in helpers:
             helper.kill()
             helper.wait()
     assert process.returncode == 2, stderr
