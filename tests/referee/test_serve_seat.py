@@ -22,6 +22,9 @@ from tests.referee.serve_helpers import hands, new_log
 from tests.referee.tapper import offered
 
 BASE = "http://127.0.0.1"
+BEHIND = 50
+"""Milliseconds between looks when waiting on a tab behind the others: its animation frames,
+Playwright's default way to look again, come about once a second there."""
 
 
 def seat_cards(gate: Gate) -> dict[str, list[str]]:
@@ -152,6 +155,7 @@ def tap_moves(pages: dict[str, Any], shared: Any, seed: int, count: int) -> int:
             other.wait_for_function(
                 "v => document.body.dataset.version && document.body.dataset.version !== v",
                 arg=before,
+                polling=BEHIND,
             )
     return sent
 
