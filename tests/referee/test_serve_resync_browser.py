@@ -3,6 +3,8 @@ it catches up with a server started again on the same log, and retries a failed 
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -185,3 +187,35 @@ def test_the_first_table_reaches_scripts_that_load_after_app_js(tmp_path: Path, 
         ]
         assert page.evaluate("document.body.dataset.turn") == "yours"
         assert page.locator("#tap-options button").count() == 3
+
+
+def post_move(link: str, move: str) -> dict[str, Any]:
+    """Enter `move` on the page at `link` (its player's), as its Send button does."""
+    request = urllib.request.Request(
+        link.rstrip("/") + "/api/move",
+        data=json.dumps({"move": move}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())
+
+
+def test_the_picture_is_drawn_again_only_when_it_changes(tmp_path: Path, page: Any) -> None:
+    """A secret choice held changes the page (who has chosen) but not the table: the picture
+    stays the very same drawing; once every choice is in and revealed, it is drawn anew."""
+    log = new_log(tmp_path, "ano-nuevo", ["Ann", "Bob", "Cy"], seed=20)
+    with serving(log) as (links, _):
+        page.goto(links.players["Ann"])
+        page.wait_for_function("() => document.body.dataset.version === '0'")
+        page.evaluate("window.kept = document.querySelector('#picture svg')")
+        assert post_move(links.players["Bob"], "travel Bob=1")["accepted"]
+        page.wait_for_function("() => document.body.dataset.version === '1'")
+        assert "Bob chose in secret" in page.text_content("#prompt")
+        assert page.evaluate("document.querySelector('#picture svg') === window.kept")
+        for who in ("Ann", "Cy"):
+            assert post_move(links.players[who], f"travel {who}=1")["accepted"]
+        page.wait_for_function(
+            "() => !document.querySelector('#prompt').textContent.includes('chose in secret')"
+        )
+        assert page.evaluate("document.querySelector('#picture svg') !== window.kept")
+        assert page.locator("#picture svg").count() == 1

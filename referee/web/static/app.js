@@ -8,6 +8,7 @@ let shown = -1;
 let wanted = 0;
 let sending = false;
 let pending = null;
+let drawn = null;  // the table picture shown (SVG text), drawn again only when it changes
 
 function el(tag, props, ...children) {
   const node = document.createElement(tag);
@@ -162,8 +163,12 @@ function render(state) {
     : state.viewer ? `${state.viewer}'s own page` : "the shared table";
   document.body.classList.toggle("spectator", Boolean(state.spectator));
   $("prompt").textContent = state.prompt.text;
-  const picture = state.picture ? scalable(state.picture) : null;
-  $("picture").replaceChildren(...(picture ? [picture] : []));
+  if (state.picture !== drawn) {
+    // a secret choice held, an undo asked or a rematch offered leaves the picture as it was
+    drawn = state.picture;
+    const picture = drawn ? scalable(drawn) : null;
+    $("picture").replaceChildren(...(picture ? [picture] : []));
+  }
   // the text view, a list item a line, for a screen reader as for the eye
   const lines = (state.text || "").split("\n").filter((line) => line.trim());
   $("text").replaceChildren(...lines.map((line) => el("li", { textContent: line })));
