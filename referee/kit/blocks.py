@@ -1,9 +1,9 @@
-"""The building blocks of a table: deck, hand, pile, display, pool and track, all immutable.
+"""The building blocks of a table: deck, hand, pile, display, pool, board and track, all immutable.
 
-Each block holds component IDs and says who sees them (`zone`): a deck nobody sees, a hand its
-owner sees, a pile, a display and a pool everyone sees. A `Table` holds a game's blocks by name
-and turns them into the engine's `Knowledge` and back (`rebuild`), so a game built from blocks
-gets its secrecy, its census and `determinise` without writing them.
+Each block holds component IDs and says who sees them (`zone`): a deck nobody sees, a hand its owner
+sees, a pile, a display, a pool and a board everyone sees. A `Table` holds a game's blocks by name
+and turns them into the engine's `Knowledge` and back (`rebuild`), so a game built from blocks gets
+its secrecy, its census and `determinise` without writing them.
 
 A deck has no order: the referee draws its cards as chance events (the engine draws one in
 digital mode; at the table people say which card came), so a shuffle is only putting cards back.
@@ -53,11 +53,11 @@ class Deck:
             raise PnpError("the deck is empty")
         return Deck(_less(self.unseen, card, "the deck"), self.count - 1)
 
-    def draw_unseen(self) -> Deck:
-        """The deck after a card was drawn that the referee does not see (at the table)."""
-        if not self.count:
-            raise PnpError("the deck is empty")
-        return replace(self, count=self.count - 1)
+    def draw_unseen(self, cards: int = 1) -> Deck:
+        """The deck after `cards` cards were drawn that the referee does not see (at the table)."""
+        if cards > self.count:
+            raise PnpError("the deck is empty" if not self.count else f"only {self.count} left")
+        return replace(self, count=self.count - cards)
 
     def reveal(self, card: str) -> Deck:
         """The deck after a card drawn unseen earlier was shown (played from a hand)."""
@@ -94,8 +94,9 @@ class Hand:
     def add(self, card: str) -> Hand:
         return replace(self, known=(*self.known, card))
 
-    def add_unknown(self) -> Hand:
-        return replace(self, unknown=self.unknown + 1)
+    def add_unknown(self, cards: int = 1) -> Hand:
+        """The hand with `cards` more cards the referee did not see (drawn unseen)."""
+        return replace(self, unknown=self.unknown + cards)
 
     def could_hold(self, card: str, deck: Deck) -> bool:
         """Whether `card` may be in this hand: known, or one of its unknown cards."""
@@ -212,7 +213,58 @@ class Track:
         return self
 
 
-Block = Deck | Hand | Pile | Display | Pool | Track
+@dataclass(frozen=True)
+class Board:
+    """Named spaces, each holding at most one component face up (cards laid in a grid, pawns on
+    spaces), seen by everyone; a space is its index in `spaces` (`index` finds it by name)."""
+
+    spaces: tuple[str, ...]
+    pieces: tuple[str | None, ...]
+
+    @classmethod
+    def of(cls, spaces: Iterable[str]) -> Board:
+        """An empty board of `spaces`."""
+        names = tuple(spaces)
+        return cls(names, (None,) * len(names))
+
+    def __getitem__(self, space: int) -> str | None:
+        return self.pieces[space]
+
+    def __len__(self) -> int:
+        """How many spaces hold a piece."""
+        return len(self.pieces) - self.pieces.count(None)
+
+    def index(self, name: str) -> int:
+        """The space named `name`."""
+        if name not in self.spaces:
+            raise PnpError(f"{name} is no space of the board")
+        return self.spaces.index(name)
+
+    def put(self, space: int, piece: str) -> Board:
+        """The board with `piece` on the empty `space`."""
+        if self.pieces[space] is not None:
+            raise PnpError(f"{self.spaces[space]} holds {self.pieces[space]}")
+        return replace(self, pieces=(*self.pieces[:space], piece, *self.pieces[space + 1 :]))
+
+    def take(self, space: int) -> tuple[str, Board]:
+        """The piece on `space` and the board without it."""
+        piece = self.pieces[space]
+        if piece is None:
+            raise PnpError(f"{self.spaces[space]} is empty")
+        return piece, replace(self, pieces=(*self.pieces[:space], None, *self.pieces[space + 1 :]))
+
+    def placed(self) -> tuple[tuple[int, str], ...]:
+        """Each space holding a piece, with the piece, in the order of `spaces`."""
+        return tuple((n, p) for n, p in enumerate(self.pieces) if p is not None)
+
+    def zone(self, name: str) -> Zone:
+        return public(name, [p for p in self.pieces if p is not None])
+
+    def holding(self, cards: tuple[str, ...]) -> Board:
+        return self
+
+
+Block = Deck | Hand | Pile | Display | Pool | Board | Track
 
 
 @dataclass(frozen=True)

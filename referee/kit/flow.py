@@ -22,12 +22,15 @@ OVER = "over"
 class Step:
     """One step of a turn: its name (the word moves declare), its prompt kind, the line a player
     reads (`{player}` is the player whose turn it is), and for a chance step that draws a card,
-    the deck's block (in digital play the engine then draws one of its cards, each copy alike)."""
+    the deck's block (in digital play the engine then draws one of its cards, each copy alike).
+    `everyone`: the step is the whole table's (a chance step of the setup, before anyone's turn),
+    so every player is its actor rather than the seat."""
 
     name: str
     kind: PromptKind = "move"
     text: str = "{player}: your move"
     draws: str = ""
+    everyone: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,29 +59,33 @@ class Turn:
 
 @dataclass(frozen=True)
 class Flow:
-    """The steps of a game in the order a turn goes through them."""
+    """The steps of a game in the order a turn goes through them, and the line read once the
+    game is over (`over`)."""
 
     steps: tuple[Step, ...]
+    over: str = "the game is over: `score` gives the result"
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.steps]
         if len(set(names)) != len(names) or OVER in names:
             raise ValueError(f"step names must be unique and not {OVER!r}: {names}")
+        ended = Step(OVER, "over", self.over)
+        object.__setattr__(self, "_by_name", {s.name: s for s in (*self.steps, ended)})
 
     def step(self, name: str) -> Step:
-        if name == OVER:
-            return Step(OVER, "over", "the game is over: `score` gives the result")
-        for step in self.steps:
-            if step.name == name:
-                return step
-        raise KeyError(name)
+        return self._by_name[name]  # type: ignore[attr-defined,no-any-return]
 
     def actors(self, players: Sequence[str], turn: Turn) -> tuple[str, ...]:
-        """Who acts now: everyone at a simultaneous step, nobody once over, else the seat."""
-        kind = self.step(turn.step).kind
-        if kind == "over":
+        """Who acts now: everyone at a simultaneous step or a step of `everyone`, nobody once
+        over, else the seat."""
+        step = self.step(turn.step)
+        if step.kind == "over":
             return ()
-        return tuple(players) if kind == "simultaneous" else (players[turn.seat],)
+        return (
+            tuple(players)
+            if step.kind == "simultaneous" or step.everyone
+            else (players[turn.seat],)
+        )
 
     def prompt(self, players: Sequence[str], turn: Turn) -> Prompt:
         step = self.step(turn.step)

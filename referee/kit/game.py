@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from pnpkit.referee.engine.information import SHARED, Knowledge
 from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Choices, Prompt, Rules, Setup, State
+from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Rules, Setup, State
 from pnpkit.referee.engine.verdict import Verdict
 from pnpkit.referee.kit.blocks import Deck, Hand, Track
 from pnpkit.referee.kit.declare import Moves
@@ -35,6 +35,9 @@ class KitRules(Rules):
 
     def prompt(self, setup: Setup, state: State) -> Prompt:
         return self.flow.prompt(setup.players, state.turn)
+
+    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
+        return self.flow.step(state.turn.step).kind
 
     def parse(self, setup: Setup, state: State, text: str) -> Move:
         return self.moves.parse(setup, text, state)
