@@ -24,9 +24,10 @@ from pnpkit.referee.engine.information import Knowledge, Zone, private, public
 
 
 def _less(cards: tuple[str, ...], card: str, where: str) -> tuple[str, ...]:
-    if card not in cards:
-        raise PnpError(f"{card} is not in {where}")
-    at = cards.index(card)
+    try:
+        at = cards.index(card)
+    except ValueError:
+        raise PnpError(f"{card} is not in {where}") from None
     return cards[:at] + cards[at + 1 :]
 
 
@@ -57,7 +58,7 @@ class Deck:
         """The deck after `cards` cards were drawn that the referee does not see (at the table)."""
         if cards > self.count:
             raise PnpError("the deck is empty" if not self.count else f"only {self.count} left")
-        return replace(self, count=self.count - cards)
+        return Deck(self.unseen, self.count - cards)
 
     def reveal(self, card: str) -> Deck:
         """The deck after a card drawn unseen earlier was shown (played from a hand)."""
@@ -96,7 +97,7 @@ class Hand:
 
     def add_unknown(self, cards: int = 1) -> Hand:
         """The hand with `cards` more cards the referee did not see (drawn unseen)."""
-        return replace(self, unknown=self.unknown + cards)
+        return Hand(self.owner, self.known, self.unknown + cards)
 
     def could_hold(self, card: str, deck: Deck) -> bool:
         """Whether `card` may be in this hand: known, or one of its unknown cards."""
@@ -106,16 +107,16 @@ class Hand:
         return private(name, self.known, self.owner)
 
     def holding(self, cards: tuple[str, ...]) -> Hand:
-        return replace(self, known=cards)
+        return Hand(self.owner, cards, self.unknown)
 
 
 def reveal(hand: Hand, deck: Deck, card: str) -> tuple[Hand, Deck]:
     """`card` leaves `hand`: a known card, else one of its unknown cards, taken from the deck's
     unseen cards (the deck whose draws filled the hand)."""
     if card in hand.known:
-        return replace(hand, known=_less(hand.known, card, f"{hand.owner}'s hand")), deck
+        return Hand(hand.owner, _less(hand.known, card, f"{hand.owner}'s hand"), hand.unknown), deck
     if hand.unknown and card in deck.unseen:
-        return replace(hand, unknown=hand.unknown - 1), deck.reveal(card)
+        return Hand(hand.owner, hand.known, hand.unknown - 1), deck.reveal(card)
     raise PnpError(f"{card} cannot be in {hand.owner}'s hand")
 
 
@@ -242,16 +243,19 @@ class Board:
 
     def put(self, space: int, piece: str) -> Board:
         """The board with `piece` on the empty `space`."""
-        if self.pieces[space] is not None:
-            raise PnpError(f"{self.spaces[space]} holds {self.pieces[space]}")
-        return replace(self, pieces=(*self.pieces[:space], piece, *self.pieces[space + 1 :]))
+        pieces = list(self.pieces)
+        if pieces[space] is not None:
+            raise PnpError(f"{self.spaces[space]} holds {pieces[space]}")
+        pieces[space] = piece
+        return Board(self.spaces, tuple(pieces))
 
     def take(self, space: int) -> tuple[str, Board]:
         """The piece on `space` and the board without it."""
-        piece = self.pieces[space]
+        pieces = list(self.pieces)
+        piece, pieces[space] = pieces[space], None
         if piece is None:
             raise PnpError(f"{self.spaces[space]} is empty")
-        return piece, replace(self, pieces=(*self.pieces[:space], None, *self.pieces[space + 1 :]))
+        return piece, Board(self.spaces, tuple(pieces))
 
     def placed(self) -> tuple[tuple[int, str], ...]:
         """Each space holding a piece, with the piece, in the order of `spaces`."""
@@ -278,15 +282,31 @@ class Table:
         return cls(tuple(blocks.items()))
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_name", dict(self.blocks))
+        object.__setattr__(self, "_at", {name: n for n, (name, _) in enumerate(self.blocks)})
 
     def __getitem__(self, name: str) -> Any:
-        return self._by_name[name]  # type: ignore[attr-defined]
+        return self.blocks[self._at[name]][1]  # type: ignore[attr-defined]
 
     def put(self, name: str, block: Block) -> Table:
         """The table with block `name` replaced."""
-        self[name]
-        return Table(tuple((k, block if k == name else b) for k, b in self.blocks))
+        blocks = list(self.blocks)
+        blocks[self._at[name]] = (name, block)  # type: ignore[attr-defined]
+        return self._with(blocks)
+
+    def put_all(self, blocks: Mapping[str, Block]) -> Table:
+        """The table with each block of `blocks` replaced (several changes, one new table)."""
+        changed = list(self.blocks)
+        for name, block in blocks.items():
+            changed[self._at[name]] = (name, block)  # type: ignore[attr-defined]
+        return self._with(changed)
+
+    def _with(self, blocks: list[tuple[str, Block]]) -> Table:
+        """A table of the same block names holding `blocks` (their index is shared, not built
+        again: a game puts blocks at every move)."""
+        table = object.__new__(Table)
+        object.__setattr__(table, "blocks", tuple(blocks))
+        object.__setattr__(table, "_at", self._at)  # type: ignore[attr-defined]
+        return table
 
     def knowledge(self) -> Knowledge:
         """Every card by zone (one zone a block, named as the block) and who sees it."""

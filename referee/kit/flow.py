@@ -9,7 +9,7 @@ entered together) or "over". A game's state holds a `Turn`; its moves move it on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.rules import Prompt, PromptKind
@@ -43,7 +43,7 @@ class Turn:
 
     def to(self, step: str) -> Turn:
         """The same player's turn, at `step`."""
-        return replace(self, step=step)
+        return self if step == self.step else Turn(self.seat, step, self.number)
 
     def next(self, seats: int, step: str, skip: Sequence[int] = ()) -> Turn:
         """The next seat's turn in seat order at `step`, passing over the seats in `skip`."""
@@ -54,7 +54,7 @@ class Turn:
         raise PnpError("no seat may take a turn")
 
     def over(self) -> Turn:
-        return replace(self, step=OVER)
+        return Turn(self.seat, OVER, self.number)
 
 
 @dataclass(frozen=True)
