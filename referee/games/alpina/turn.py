@@ -4,12 +4,14 @@ or not (AL-13 … AL-15), 3. draw back up to six (AL-16); the 25th card ends the
 from __future__ import annotations
 
 import random
+from bisect import insort
 
 from pnpkit.referee.api import (
     ACCEPTED,
     Hand,
     Move,
     Setup,
+    Table,
     Verdict,
     evolve,
     refuse,
@@ -40,8 +42,9 @@ def my_hand(setup: Setup, state: Alpina) -> Hand:
 
 
 def hikers_left(setup: Setup, state: Alpina, seat: int) -> int:
-    """The hikers a seat has not placed yet (AL-15)."""
-    return sum(n for _, n in state.table[hikers(setup.players[seat])].counts)
+    """The hikers a seat has not placed yet (AL-15): its supply holds its colour's pawns."""
+    supply = state.table[hikers(setup.players[seat])].counts
+    return supply[0][1] if supply else 0
 
 
 # --- 1. play a card -----------------------------------------------------------------------------
@@ -80,17 +83,16 @@ def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
     name = hand(setup.players[state.turn.seat])
     held, deck = reveal(state.table[name], state.deck, card)
     placed = state.table[GRID].put(target, card)
-    table = state.table.put(name, held).put(unseen(setup), deck).put(GRID, placed)
+    table = state.table.put_all({name: held, unseen(setup): deck, GRID: placed})
     column, row = grid.column_row(target)
     first_column, last_column, first_row, last_row = state.box
-    return evolve(
-        state,
-        table=table,
-        turn=state.turn.to(HIKER),
-        last=target,
-        frontier=(state.frontier - {target})
-        | {n for n in grid.orthogonal(target) if placed.pieces[n] is None},
-        box=(
+    return Alpina(
+        table,
+        state.turn.to(HIKER),
+        state.first,
+        target,
+        (state.frontier - {target}) | {n for n in grid.orthogonal(target) if placed[n] is None},
+        (
             min(first_column, column),
             max(last_column, column),
             min(first_row, row),
@@ -156,15 +158,15 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
 def apply_hiker(setup: Setup, state: Alpina, move: Move) -> Alpina:
     target = space_index(move["at"])
     assert target is not None
-    seat = state.turn.seat
-    pawn, left = seat_pawns(setup)[seat], hikers(setup.players[seat])
-    table = state.table.put(ON_GRID, state.on_grid.put(target, pawn))
-    table = table.put(left, table[left].moved(pawn, -1))
-    return end_of_turn(setup, evolve(state, table=table))
+    left = hikers(setup.players[state.turn.seat])
+    supply = state.table[left]
+    pawn = supply.counts[0][0]  # a pawn from the player's supply (one kind: their colour)
+    placed = {ON_GRID: state.on_grid.put(target, pawn), left: supply.moved(pawn, -1)}
+    return end_of_turn(setup, state, state.table.put_all(placed))
 
 
 def apply_pass(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    return end_of_turn(setup, state)
+    return end_of_turn(setup, state, state.table)
 
 
 def legal_hikers(setup: Setup, state: Alpina) -> list[Move]:
@@ -189,11 +191,14 @@ def hiker_spaces(state: Alpina) -> list[int]:
     return [s for s in near if cards[s] is not None and pawns[s] is None]
 
 
-def end_of_turn(setup: Setup, state: Alpina) -> Alpina:
-    """AL-17: the 25th card ends the game once its player is done; else the draw comes."""
+def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
+    """AL-17: the 25th card ends the game once its player is done; else the draw comes (the
+    state's `table` becoming `table`)."""
     if state.placed == GRID_CARDS:
-        return evolve(state, turn=state.turn.over())
-    return next_draw(setup, state)
+        return evolve(state, table=table, turn=state.turn.over())
+    return next_draw(
+        setup, state, table, len(my_hand(setup, state)) < HAND and state.deck.count > 0
+    )
 
 
 # --- 3. draw a card -----------------------------------------------------------------------------
@@ -221,13 +226,15 @@ def apply_draw(setup: Setup, state: Alpina, move: Move) -> Alpina:
         drawn = min(HAND - len(held), deck.count)
         held, deck = held.add_unknown(drawn), deck.draw_unseen(drawn)
     else:
-        held, deck = held.holding(tuple(sorted((*held.known, card)))), deck.take(card)
-    table = state.table.put(name, held).put(unseen(setup), deck)
-    return next_draw(setup, evolve(state, table=table))
+        known = list(held.known)
+        insort(known, card)
+        held, deck = held.holding(tuple(known)), deck.take(card)
+    table = state.table.put_all({name: held, unseen(setup): deck})
+    return next_draw(setup, state, table, len(held) < HAND and deck.count > 0)
 
 
-def next_draw(setup: Setup, state: Alpina) -> Alpina:
-    """Another card while the hand is short of six and the pile has one; else the next turn."""
-    if len(my_hand(setup, state)) < HAND and state.deck.count > 0:
-        return evolve(state, turn=state.turn.to(DRAW))
-    return evolve(state, turn=state.turn.next(len(setup.players), PLAY))
+def next_draw(setup: Setup, state: Alpina, table: Table, short: bool) -> Alpina:
+    """Another card while the hand is `short` of six and the pile has one; else the next turn
+    (the state's `table` becoming `table`)."""
+    turn = state.turn.to(DRAW) if short else state.turn.next(len(setup.players), PLAY)
+    return Alpina(table, turn, state.first, state.last, state.frontier, state.box)
