@@ -63,6 +63,7 @@ FLOW = Flow(
         # a turn (AL-8 … AL-16): play a card, place a hiker or pass, draw back up to six
         Step(PLAY, "move", "{player}: play a card: play CARD SPACE"),
         Step(HIKER, "move", "{player}: hiker SPACE, or pass"),
+        # the referee draws from the pile in digital play; at the table the draw is forced, unseen
         Step(DRAW, "chance", f"{{player}}: draw back up to {HAND} cards", draws="draw pile"),
     ),
     over="the grid is complete: the game is over",

@@ -84,6 +84,7 @@ def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
     held, deck = reveal(state.table[name], state.deck, card)
     placed = state.table[GRID].put(target, card)
     table = state.table.put_all({name: held, unseen(setup): deck, GRID: placed})
+    cards = placed.pieces
     column, row = grid.column_row(target)
     first_column, last_column, first_row, last_row = state.box
     return Alpina(
@@ -91,7 +92,7 @@ def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
         state.turn.to(HIKER),
         state.first,
         target,
-        (state.frontier - {target}) | {n for n in grid.orthogonal(target) if placed[n] is None},
+        (state.frontier - {target}) | {n for n in grid.orthogonal(target) if cards[n] is None},
         (
             min(first_column, column),
             max(last_column, column),
