@@ -186,10 +186,14 @@ class Pool:
     def moved(self, piece: str, amount: int) -> Pool:
         """The pool with `amount` more of `piece` (fewer when negative; never below 0)."""
         counts = dict(self.counts)
-        counts[piece] = counts.get(piece, 0) + amount
-        if counts[piece] < 0:
+        left = counts.get(piece, 0) + amount
+        if left < 0:
             raise PnpError(f"only {self[piece]} {piece} left")
-        return Pool(tuple(sorted((p, n) for p, n in counts.items() if n)))
+        if left:
+            counts[piece] = left
+        else:
+            counts.pop(piece, None)
+        return Pool(tuple(sorted(counts.items())))
 
     def zone(self, name: str) -> Zone:
         return public(name, Counter(dict(self.counts)).elements())
