@@ -11,6 +11,7 @@ from pnpkit.referee.api import Game, ScoreSheet, Setup, per_game, space_name
 from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
 from pnpkit.referee.games.alpina.setup import seat_pawns
 from pnpkit.referee.games.alpina.state import GRID, HIKERS, Alpina
+from pnpkit.referee.games.alpina.turn import hikers_left
 
 
 @dataclass(frozen=True)
@@ -177,10 +178,11 @@ def stats(setup: Setup, state: Alpina) -> dict[str, float]:
     sheet = score(setup, state)
     placed = len(state.on_grid)
     n = len(setup.players)
+    left = sum(hikers_left(setup, state, seat) for seat in range(n))
     first_won = float(sheet.winners == (setup.players[state.first],))
     return {
         "hikers placed per player": placed / n,
-        "hikers left unplaced (share)": (HIKERS[n] * n - placed) / (HIKERS[n] * n),
+        "hikers left unplaced (share)": left / (HIKERS[n] * n),
         "points per hiker": sum(sheet.total(p) for p in sheet.points) / placed if placed else 0,
         "first player won": first_won,
         "first player edge": first_won - 1 / n,
