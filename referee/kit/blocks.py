@@ -1,9 +1,9 @@
-"""The building blocks of a table: deck, hand, pile, display, pool and track, all immutable.
+"""The building blocks of a table: deck, hand, pile, display, pool, board and track, all immutable.
 
-Each block holds component IDs and says who sees them (`zone`): a deck nobody sees, a hand its
-owner sees, a pile, a display and a pool everyone sees. A `Table` holds a game's blocks by name
-and turns them into the engine's `Knowledge` and back (`rebuild`), so a game built from blocks
-gets its secrecy, its census and `determinise` without writing them.
+Each block holds component IDs and says who sees them (`zone`): a deck nobody sees, a hand its owner
+sees, a pile, a display, a pool and a board everyone sees. A `Table` holds a game's blocks by name
+and turns them into the engine's `Knowledge` and back (`rebuild`), so a game built from blocks gets
+its secrecy, its census and `determinise` without writing them.
 
 A deck has no order: the referee draws its cards as chance events (the engine draws one in
 digital mode; at the table people say which card came), so a shuffle is only putting cards back.
@@ -24,9 +24,10 @@ from pnpkit.referee.engine.information import Knowledge, Zone, private, public
 
 
 def _less(cards: tuple[str, ...], card: str, where: str) -> tuple[str, ...]:
-    if card not in cards:
-        raise PnpError(f"{card} is not in {where}")
-    at = cards.index(card)
+    try:
+        at = cards.index(card)
+    except ValueError:
+        raise PnpError(f"{card} is not in {where}") from None
     return cards[:at] + cards[at + 1 :]
 
 
@@ -53,11 +54,11 @@ class Deck:
             raise PnpError("the deck is empty")
         return Deck(_less(self.unseen, card, "the deck"), self.count - 1)
 
-    def draw_unseen(self) -> Deck:
-        """The deck after a card was drawn that the referee does not see (at the table)."""
-        if not self.count:
-            raise PnpError("the deck is empty")
-        return replace(self, count=self.count - 1)
+    def draw_unseen(self, cards: int = 1) -> Deck:
+        """The deck after `cards` cards were drawn that the referee does not see (at the table)."""
+        if cards > self.count:
+            raise PnpError("the deck is empty" if not self.count else f"only {self.count} left")
+        return Deck(self.unseen, self.count - cards)
 
     def reveal(self, card: str) -> Deck:
         """The deck after a card drawn unseen earlier was shown (played from a hand)."""
@@ -94,8 +95,9 @@ class Hand:
     def add(self, card: str) -> Hand:
         return replace(self, known=(*self.known, card))
 
-    def add_unknown(self) -> Hand:
-        return replace(self, unknown=self.unknown + 1)
+    def add_unknown(self, cards: int = 1) -> Hand:
+        """The hand with `cards` more cards the referee did not see (drawn unseen)."""
+        return Hand(self.owner, self.known, self.unknown + cards)
 
     def could_hold(self, card: str, deck: Deck) -> bool:
         """Whether `card` may be in this hand: known, or one of its unknown cards."""
@@ -105,16 +107,16 @@ class Hand:
         return private(name, self.known, self.owner)
 
     def holding(self, cards: tuple[str, ...]) -> Hand:
-        return replace(self, known=cards)
+        return Hand(self.owner, cards, self.unknown)
 
 
 def reveal(hand: Hand, deck: Deck, card: str) -> tuple[Hand, Deck]:
     """`card` leaves `hand`: a known card, else one of its unknown cards, taken from the deck's
     unseen cards (the deck whose draws filled the hand)."""
     if card in hand.known:
-        return replace(hand, known=_less(hand.known, card, f"{hand.owner}'s hand")), deck
+        return Hand(hand.owner, _less(hand.known, card, f"{hand.owner}'s hand"), hand.unknown), deck
     if hand.unknown and card in deck.unseen:
-        return replace(hand, unknown=hand.unknown - 1), deck.reveal(card)
+        return Hand(hand.owner, hand.known, hand.unknown - 1), deck.reveal(card)
     raise PnpError(f"{card} cannot be in {hand.owner}'s hand")
 
 
@@ -184,10 +186,14 @@ class Pool:
     def moved(self, piece: str, amount: int) -> Pool:
         """The pool with `amount` more of `piece` (fewer when negative; never below 0)."""
         counts = dict(self.counts)
-        counts[piece] = counts.get(piece, 0) + amount
-        if counts[piece] < 0:
+        left = counts.get(piece, 0) + amount
+        if left < 0:
             raise PnpError(f"only {self[piece]} {piece} left")
-        return Pool(tuple(sorted((p, n) for p, n in counts.items() if n)))
+        if left:
+            counts[piece] = left
+        else:
+            counts.pop(piece, None)
+        return Pool(tuple(sorted(counts.items())))
 
     def zone(self, name: str) -> Zone:
         return public(name, Counter(dict(self.counts)).elements())
@@ -212,7 +218,61 @@ class Track:
         return self
 
 
-Block = Deck | Hand | Pile | Display | Pool | Track
+@dataclass(frozen=True)
+class Board:
+    """Named spaces, each holding at most one component face up (cards laid in a grid, pawns on
+    spaces), seen by everyone; a space is its index in `spaces` (`index` finds it by name)."""
+
+    spaces: tuple[str, ...]
+    pieces: tuple[str | None, ...]
+
+    @classmethod
+    def of(cls, spaces: Iterable[str]) -> Board:
+        """An empty board of `spaces`."""
+        names = tuple(spaces)
+        return cls(names, (None,) * len(names))
+
+    def __getitem__(self, space: int) -> str | None:
+        return self.pieces[space]
+
+    def __len__(self) -> int:
+        """How many spaces hold a piece."""
+        return len(self.pieces) - self.pieces.count(None)
+
+    def index(self, name: str) -> int:
+        """The space named `name`."""
+        if name not in self.spaces:
+            raise PnpError(f"{name} is no space of the board")
+        return self.spaces.index(name)
+
+    def put(self, space: int, piece: str) -> Board:
+        """The board with `piece` on the empty `space`."""
+        pieces = list(self.pieces)
+        if pieces[space] is not None:
+            raise PnpError(f"{self.spaces[space]} holds {pieces[space]}")
+        pieces[space] = piece
+        return Board(self.spaces, tuple(pieces))
+
+    def take(self, space: int) -> tuple[str, Board]:
+        """The piece on `space` and the board without it."""
+        pieces = list(self.pieces)
+        piece, pieces[space] = pieces[space], None
+        if piece is None:
+            raise PnpError(f"{self.spaces[space]} is empty")
+        return piece, Board(self.spaces, tuple(pieces))
+
+    def placed(self) -> tuple[tuple[int, str], ...]:
+        """Each space holding a piece, with the piece, in the order of `spaces`."""
+        return tuple((n, p) for n, p in enumerate(self.pieces) if p is not None)
+
+    def zone(self, name: str) -> Zone:
+        return public(name, [p for p in self.pieces if p is not None])
+
+    def holding(self, cards: tuple[str, ...]) -> Board:
+        return self
+
+
+Block = Deck | Hand | Pile | Display | Pool | Board | Track
 
 
 @dataclass(frozen=True)
@@ -226,15 +286,31 @@ class Table:
         return cls(tuple(blocks.items()))
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_name", dict(self.blocks))
+        object.__setattr__(self, "_at", {name: n for n, (name, _) in enumerate(self.blocks)})
 
     def __getitem__(self, name: str) -> Any:
-        return self._by_name[name]  # type: ignore[attr-defined]
+        return self.blocks[self._at[name]][1]  # type: ignore[attr-defined]
 
     def put(self, name: str, block: Block) -> Table:
         """The table with block `name` replaced."""
-        self[name]
-        return Table(tuple((k, block if k == name else b) for k, b in self.blocks))
+        blocks = list(self.blocks)
+        blocks[self._at[name]] = (name, block)  # type: ignore[attr-defined]
+        return self._with(blocks)
+
+    def put_all(self, blocks: Mapping[str, Block]) -> Table:
+        """The table with each block of `blocks` replaced (several changes, one new table)."""
+        changed = list(self.blocks)
+        for name, block in blocks.items():
+            changed[self._at[name]] = (name, block)  # type: ignore[attr-defined]
+        return self._with(changed)
+
+    def _with(self, blocks: list[tuple[str, Block]]) -> Table:
+        """A table of the same block names holding `blocks` (their index is shared, not built
+        again: a game puts blocks at every move)."""
+        table = object.__new__(Table)
+        object.__setattr__(table, "blocks", tuple(blocks))
+        object.__setattr__(table, "_at", self._at)  # type: ignore[attr-defined]
+        return table
 
     def knowledge(self) -> Knowledge:
         """Every card by zone (one zone a block, named as the block) and who sees it."""

@@ -9,7 +9,7 @@ entered together) or "over". A game's state holds a `Turn`; its moves move it on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.rules import Prompt, PromptKind
@@ -22,12 +22,15 @@ OVER = "over"
 class Step:
     """One step of a turn: its name (the word moves declare), its prompt kind, the line a player
     reads (`{player}` is the player whose turn it is), and for a chance step that draws a card,
-    the deck's block (in digital play the engine then draws one of its cards, each copy alike)."""
+    the deck's block (in digital play the engine then draws one of its cards, each copy alike).
+    `everyone`: the step is the whole table's (a chance step of the setup, before anyone's turn),
+    so every player is its actor rather than the seat."""
 
     name: str
     kind: PromptKind = "move"
     text: str = "{player}: your move"
     draws: str = ""
+    everyone: bool = False
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class Turn:
 
     def to(self, step: str) -> Turn:
         """The same player's turn, at `step`."""
-        return replace(self, step=step)
+        return self if step == self.step else Turn(self.seat, step, self.number)
 
     def next(self, seats: int, step: str, skip: Sequence[int] = ()) -> Turn:
         """The next seat's turn in seat order at `step`, passing over the seats in `skip`."""
@@ -51,34 +54,38 @@ class Turn:
         raise PnpError("no seat may take a turn")
 
     def over(self) -> Turn:
-        return replace(self, step=OVER)
+        return Turn(self.seat, OVER, self.number)
 
 
 @dataclass(frozen=True)
 class Flow:
-    """The steps of a game in the order a turn goes through them."""
+    """The steps of a game in the order a turn goes through them, and the line read once the
+    game is over (`over`)."""
 
     steps: tuple[Step, ...]
+    over: str = "the game is over: `score` gives the result"
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.steps]
         if len(set(names)) != len(names) or OVER in names:
             raise ValueError(f"step names must be unique and not {OVER!r}: {names}")
+        ended = Step(OVER, "over", self.over)
+        object.__setattr__(self, "_by_name", {s.name: s for s in (*self.steps, ended)})
 
     def step(self, name: str) -> Step:
-        if name == OVER:
-            return Step(OVER, "over", "the game is over: `score` gives the result")
-        for step in self.steps:
-            if step.name == name:
-                return step
-        raise KeyError(name)
+        return self._by_name[name]  # type: ignore[attr-defined,no-any-return]
 
     def actors(self, players: Sequence[str], turn: Turn) -> tuple[str, ...]:
-        """Who acts now: everyone at a simultaneous step, nobody once over, else the seat."""
-        kind = self.step(turn.step).kind
-        if kind == "over":
+        """Who acts now: everyone at a simultaneous step or a step of `everyone`, nobody once
+        over, else the seat."""
+        step = self.step(turn.step)
+        if step.kind == "over":
             return ()
-        return tuple(players) if kind == "simultaneous" else (players[turn.seat],)
+        return (
+            tuple(players)
+            if step.kind == "simultaneous" or step.everyone
+            else (players[turn.seat],)
+        )
 
     def prompt(self, players: Sequence[str], turn: Turn) -> Prompt:
         step = self.step(turn.step)

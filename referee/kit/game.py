@@ -14,11 +14,21 @@ from typing import Any, ClassVar
 
 from pnpkit.referee.engine.information import SHARED, Knowledge
 from pnpkit.referee.engine.moves import Move
-from pnpkit.referee.engine.rules import Choices, Prompt, Rules, Setup, State
+from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Rules, Setup, State
 from pnpkit.referee.engine.verdict import Verdict
 from pnpkit.referee.kit.blocks import Deck, Hand, Track
 from pnpkit.referee.kit.declare import Moves
 from pnpkit.referee.kit.flow import Flow
+
+
+def _draws(flow: Flow, moves: Moves, step: str) -> tuple[str, str, str] | None:
+    """At a step that draws a card: the deck's block, the verb of the step's move and the key
+    its card goes under (`KitRules.chance` keeps it by step: a simulation draws every turn)."""
+    deck_name = flow.step(step).draws
+    if not deck_name:
+        return None
+    form = next(f for f in moves.forms if f.at(step))
+    return deck_name, form.verb, next(key for key, _, word in form.slots() if word is not None)
 
 
 class KitRules(Rules):
@@ -35,6 +45,9 @@ class KitRules(Rules):
 
     def prompt(self, setup: Setup, state: State) -> Prompt:
         return self.flow.prompt(setup.players, state.turn)
+
+    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
+        return self.flow.step(state.turn.step).kind
 
     def parse(self, setup: Setup, state: State, text: str) -> Move:
         return self.moves.parse(setup, text, state)
@@ -65,12 +78,15 @@ class KitRules(Rules):
         return form.hidden if form is not None and form.hidden else "(secret)"
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
-        deck_name = self.flow.step(state.turn.step).draws
-        if not deck_name:
+        drawn = self.__dict__.setdefault("_drawn", {})
+        step = state.turn.step
+        if step not in drawn:
+            drawn[step] = _draws(self.flow, self.moves, step)
+        draw = drawn[step]
+        if draw is None:
             return super().chance(setup, state, rng)
-        form = next(f for f in self.moves.forms if f.at(state.turn.step))
-        key = next(key for key, _, word in form.slots() if word is not None)
-        return {"type": form.verb, key: rng.choice(state.table[deck_name].unseen)}
+        deck_name, verb, key = draw
+        return {"type": verb, key: rng.choice(state.table[deck_name].unseen)}
 
     def knowledge(self, setup: Setup, state: State) -> Knowledge:
         return state.table.knowledge()

@@ -20,5 +20,6 @@ def hands(log: Path) -> dict[str, set[str]]:
     """Each Alpina player's hand, from the referee's full knowledge (digital mode)."""
     session, _ = load_session(log)
     return {
-        player: set(session.state.known[seat]) for seat, player in enumerate(session.setup.players)
+        player: set(session.state.table[f"{player}'s hand"].known)
+        for player in session.setup.players
     }

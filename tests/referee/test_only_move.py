@@ -19,7 +19,7 @@ from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Choices, Prompt, Setup
 from pnpkit.referee.engine.session import ReplayError, Session, only_move
 from pnpkit.referee.engine.verdict import ACCEPTED, Verdict, refuse
-from pnpkit.referee.games.alpina.tests.helpers import table
+from pnpkit.referee.games.alpina.tests.helpers import table, without_hikers
 from pnpkit.referee.log.game_log import create_log
 from pnpkit.referee.log.store import header_for, load_session, writing_session
 from pnpkit.referee.views.report import event_line, owed_lines
@@ -232,7 +232,7 @@ def test_an_alpina_log_written_the_old_way_replays_and_plays_on(
 def test_alpinas_no_hikers_left_is_passed_by_the_referee() -> None:
     session = table(4)
     state = session.state
-    session._steps[-1] = replace(session._steps[-1], state=replace(state, hikers_left=(0, 4, 4, 4)))
+    session._steps[-1] = replace(session._steps[-1], state=without_hikers(state, "P1"))
     before = session.state
     events = session.submit(session.parse("play AL-01 e4"))
     forced = [e for e in events if e["by"] == "forced"]

@@ -119,8 +119,8 @@ def test_play_is_a_hot_seat_that_hands_the_screen_over(tmp_path: Path) -> None:
     session, _ = load_session(log)
     actor = session.prompt().actors[0]
     other = next(p for p in session.setup.players if p != actor)
-    mine = set(session.state.known[session.setup.players.index(actor)])
-    theirs = set(session.state.known[session.setup.players.index(other)])
+    mine = set(session.state.table[f"{actor}'s hand"].known)
+    theirs = set(session.state.table[f"{other}'s hand"].known)
     before, after = result.stdout.split(f"hand the screen to {actor}, then press Enter")
     assert not any(card in before for card in mine | theirs)  # nothing private before the hand-over
     assert all(card in after for card in mine)  # then the player's own hand (view, legal moves)

@@ -83,12 +83,14 @@ class SampledAlpina(AlpinaRules):
 
 def _deal_others(setup: Setup, state: Alpina, me: int, rng: random.Random) -> Alpina:
     others = [i for i in range(len(setup.players)) if i != me]
-    unseen = sorted(set(state.pool).union(*(state.known[i] for i in others)))
+    hands = [f"{setup.players[i]}'s hand" for i in others]
+    table, deck = state.table, state.deck
+    unseen = sorted(set(deck.unseen).union(*(table[h].known for h in hands)))
     rng.shuffle(unseen)
-    known = list(state.known)
-    for i in others:
-        known[i], unseen = frozenset(unseen[: len(known[i])]), unseen[len(known[i]) :]
-    return evolve(state, known=tuple(known), pool=frozenset(unseen))
+    for h in hands:
+        size = len(table[h].known)
+        table, unseen = table.put(h, table[h].holding(tuple(sorted(unseen[:size])))), unseen[size:]
+    return evolve(state, table=table.put("draw pile", deck.holding(tuple(unseen))))
 
 
 def _midgame(rules: AlpinaRules, moves: int) -> tuple[Setup, Alpina]:
@@ -116,12 +118,13 @@ def _midgame(rules: AlpinaRules, moves: int) -> tuple[Setup, Alpina]:
 def test_a_players_choice_does_not_depend_on_the_other_hands(decide: str) -> None:
     rules = SampledAlpina()
     setup, state = _midgame(rules, 44)
-    assert state.known[1] and state.known[2]
+    assert state.table["B's hand"].known and state.table["C's hand"].known
     choices = set()
     for other in range(6):
         swapped = _deal_others(setup, state, 0, random.Random(other))
-        assert swapped.known[0] == state.known[0]
-        assert swapped.known[1:] != state.known[1:]
+        hands = [f"{p}'s hand" for p in setup.players]
+        assert swapped.table[hands[0]] == state.table[hands[0]]
+        assert [swapped.table[h] for h in hands[1:]] != [state.table[h] for h in hands[1:]]
         if decide == "greedy":
             choices.add(str(greedy_move(setup, swapped, "A", random.Random(9))))
         else:

@@ -4,12 +4,13 @@ The rule IDs (AL-…) are those of rules-index.md, beside this module. At the ta
 secret: the referee counts the cards in each hand and identifies a card when it is played, by its
 printed ID. In digital mode (--seed) the referee deals and draws itself, and so knows every hand.
 
-`MOVES` declares each kind of move once, step by step as the rulebook orders them; parse, text,
-the syntax table and the dispatch follow from it. `AlpinaRules` is the engine's view of the game;
-it hands each step to the module of the rulebook's part that holds it: `setup`, `turn` (play a
+`AlpinaRules` is a `KitRules`: its state holds the kit's blocks (state.py), the `FLOW` lists the
+steps of the setup and of a turn, and `MOVES` declares each kind of move once, step by step as
+the rulebook orders them; the prompt, the text of a move, the syntax table, the dispatch, who
+sees which card (so the engine's secrecy, census and `determinise`) follow from them. The steps
+themselves are in the module of the rulebook's part that holds them: `setup`, `turn` (play a
 card, place a hiker, draw a card), `scoring`, `position_file`, `moves` (the words of a move),
-`table_view` (what is shown), `knowledge` (who sees which card: the engine's secrecy and the
-simulated players' samples follow from it).
+`table_view` (what is shown).
 """
 
 from __future__ import annotations
@@ -20,25 +21,25 @@ from functools import partial
 from typing import Any, ClassVar
 
 from pnpkit.referee.api import (
+    Flow,
     Game,
+    KitRules,
     Move,
     MoveForm,
     Moves,
     MoveSyntaxError,
     Prompt,
-    Rules,
     ScoreSheet,
     Setup,
+    Step,
     Verdict,
     delegate,
     drawn,
     refuse,
-    spoken,
     words,
 )
-from pnpkit.referee.games.alpina import knowledge, moves, scoring, table_view, turn
+from pnpkit.referee.games.alpina import moves, scoring, table_view, turn
 from pnpkit.referee.games.alpina import setup as setting_up
-from pnpkit.referee.games.alpina.knowledge import rebuild
 from pnpkit.referee.games.alpina.position_file import read_position
 from pnpkit.referee.games.alpina.state import (
     DEAL,
@@ -53,13 +54,22 @@ from pnpkit.referee.games.alpina.state import (
     Alpina,
 )
 
-MOVES = Moves(
-    syntax_rule="AL-28",
-    not_now_rule="AL-6",
-    turn_rule="AL-7",
-    over_rule="AL-17",
-    where=lambda state: (state.phase, state.turn),
+FLOW = Flow(
+    (
+        # setup (AL-2 … AL-5): chance steps of the whole table
+        Step(START, "chance", "draw a chamois starter card: start CARD", everyone=True),
+        Step(DEAL, "chance", "deal 6 cards to each player: deal", everyone=True),
+        Step(FIRST, "chance", "draw the first player at random: first PLAYER", everyone=True),
+        # a turn (AL-8 … AL-16): play a card, place a hiker or pass, draw back up to six
+        Step(PLAY, "move", "{player}: play a card: play CARD SPACE"),
+        Step(HIKER, "move", "{player}: hiker SPACE, or pass"),
+        # the referee draws from the pile in digital play; at the table the draw is forced, unseen
+        Step(DRAW, "chance", f"{{player}}: draw back up to {HAND} cards", draws="draw pile"),
+    ),
+    over="the grid is complete: the game is over",
 )
+"""The steps of the setup and of a turn, in the rulebook's order (AL-17: the 25th card ends it)."""
+MOVES = Moves(syntax_rule="AL-28", not_now_rule="AL-6", turn_rule="AL-7", over_rule="AL-17")
 """Every Alpina move, declared once: its form, meaning, rule, step, check and apply."""
 _move = partial(MoveForm, words=moves.WORDS)
 
@@ -80,18 +90,9 @@ MOVES.add(_move("draw [CARD]", "draw back up to 6 (the referee does this itself)
 MOVES.add(_move("deal [PLAYER=CARD,…]", "deal 6 cards each (the referee does this itself)", "AL-3",
                 setting_up.apply_deal, DEAL, setting_up.check_deal,
                 hidden=f"deal ({HAND} secret cards each)"))  # fmt: skip
-_PHASE_KINDS = {
-    START: "chance",
-    DEAL: "chance",
-    FIRST: "chance",
-    PLAY: "move",
-    HIKER: "move",
-    DRAW: "chance",
-    OVER: "over",
-}
 
 
-class AlpinaRules(Rules):
+class AlpinaRules(KitRules):
     """The rules of Alpina, step by step as the rulebook orders them."""
 
     id = "alpina"
@@ -101,8 +102,8 @@ class AlpinaRules(Rules):
     options: ClassVar[Mapping[str, str]] = {
         "colours": "hiker colours in seat order, e.g. colours=red,purple (default: box order)"
     }
-    syntax_rule = MOVES.syntax_rule
-    syntax = MOVES.syntax()
+    flow = FLOW
+    moves = MOVES
 
     # --- setup ------------------------------------------------------------------------------
     def check_setup(
@@ -114,31 +115,18 @@ class AlpinaRules(Rules):
     colours = delegate(setting_up.colours)
     initial = delegate(setting_up.initial)
 
-    def prompt_kind(self, setup: Setup, state: Alpina) -> str:
-        return _PHASE_KINDS[state.phase]
-
     def prompt(self, setup: Setup, state: Alpina) -> Prompt:
-        everyone = tuple(setup.players)
-        player = setup.players[state.turn]
-        phase = state.phase
-        if phase == PLAY:
-            return Prompt("move", (player,), f"{player}: play a card: play CARD SPACE")
-        if phase == HIKER:
-            if not state.hikers_left[state.turn]:
-                return Prompt("move", (player,), f"{player}: no hikers left: pass")
-            return Prompt("move", (player,), f"{player}: hiker SPACE, or pass")
-        if phase == DRAW:
-            return Prompt("chance", (player,), f"{player}: draw back up to {HAND} cards")
-        if phase == START:
-            return Prompt("chance", everyone, "draw a chamois starter card: start CARD")
-        if phase == DEAL:
-            return Prompt("chance", everyone, "deal 6 cards to each player: deal")
-        if phase == FIRST:
-            return Prompt("chance", everyone, "draw the first player at random: first PLAYER")
-        return Prompt("over", (), "the grid is complete: the game is over")
+        """The flow's prompt, but for a player with no hikers left, who may only pass (AL-15):
+        a step's line is the same at every turn."""
+        if state.turn.step == HIKER and not turn.hikers_left(setup, state, state.turn.seat):
+            player = setup.players[state.turn.seat]
+            return Prompt("move", (player,), f"{player}: no hikers left: pass")
+        return super().prompt(setup, state)
 
     # --- text -------------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Alpina, text: str) -> Move:
+        """The kit's parse, but an empty text or an unknown first word is refused as Alpina
+        always has: naming the game, the prompt and `pnp referee rules`."""
         said = words(text)
         if not said:
             raise MoveSyntaxError("empty move; `pnp referee rules alpina` lists the moves")
@@ -149,19 +137,18 @@ class AlpinaRules(Rules):
             )
         return MOVES.parse(setup, text)
 
-    text = spoken(MOVES)[1]
-
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: Alpina, move: Move) -> Verdict:
-        """The game over (AL-17), a move of another step (AL-6), a player out of turn (AL-7), a
-        damaged move's shape (its form's rule), then the form's own check."""
-        if state.phase == OVER:
+        """The kit's dispatch with Alpina's own refusal texts: the game over (AL-17), a move of
+        another step (AL-6), a player out of turn (AL-7, naming both), then a damaged move's
+        shape (its form's rule), which the kit does not check, then the form's own check."""
+        if state.turn.step == OVER:
             return refuse(MOVES.over_rule, "the game is over: the 25th card has been placed")
         verdict = MOVES.not_now(state, move, lambda: self.prompt(setup, state).text)
         if not verdict.ok:
             return verdict
         form = MOVES.of(move)
-        player, seated = move.get("player"), setup.players[state.turn]
+        player, seated = move.get("player"), setup.players[state.turn.seat]
         if player is not None and player != seated:
             return refuse(MOVES.turn_rule, f"it is {seated}'s turn, not {player}'s")
         problem = moves.malformed(form, move)
@@ -169,38 +156,41 @@ class AlpinaRules(Rules):
             return refuse(form.rule, f"a malformed {form.verb} move: {problem}")
         return MOVES.check_own(setup, state, move)
 
-    apply = delegate(MOVES.apply)
-
     # --- what may happen --------------------------------------------------------------------
     def forced(self, setup: Setup, state: Alpina) -> Move | None:
-        if not setup.digital and state.phase in (DEAL, DRAW):
-            return {"type": state.phase}
+        """At the table the deal and the draws are entered without cards (AL-3, AL-16)."""
+        if not setup.digital and state.turn.step in (DEAL, DRAW):
+            return {"type": state.turn.step}
         return None
 
     def legal(self, setup: Setup, state: Alpina) -> list[Move]:
-        phase = state.phase
-        if phase == PLAY:
-            return turn.legal_plays(state)
-        if phase == HIKER:
-            return turn.legal_hikers(state)
-        if phase == START:
+        """Every move of the step, listed as the rules make them rather than each form's values
+        checked one by one (every card of the hand on every open space is a legal play): faster,
+        and in the order simulated players have always met them (a pass before the hikers)."""
+        step = state.turn.step
+        if step == PLAY:
+            return turn.legal_plays(setup, state)
+        if step == HIKER:
+            return turn.legal_hikers(setup, state)
+        if step == START:
             return setting_up.legal_starts(setup, state)
-        if phase == FIRST:
+        if step == FIRST:
             return setting_up.legal_firsts(setup)
-        if phase in (DEAL, DRAW):
-            return [] if setup.digital else [{"type": phase}]
+        if step in (DEAL, DRAW):
+            return [] if setup.digital else [{"type": step}]
         return []
 
     def chance(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
-        if state.phase == DRAW:
-            return turn.chance_draw(state, rng)
+        """A draw from the pile as the flow says (`Step.draws`); the setup's draws its own."""
+        if state.turn.step == DRAW:
+            return super().chance(setup, state, rng)
         return setting_up.chance(setup, state, rng)
 
     def random_move(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
-        if state.phase == PLAY:
-            return turn.random_play(state, rng)
-        if state.phase == HIKER:
-            return turn.random_hiker(state, rng)
+        if state.turn.step == PLAY:
+            return turn.random_play(setup, state, rng)
+        if state.turn.step == HIKER:
+            return turn.random_hiker(setup, state, rng)
         return rng.choice(self.legal(setup, state))
 
     # --- scoring ----------------------------------------------------------------------------
@@ -215,15 +205,6 @@ class AlpinaRules(Rules):
         return scoring.score_grid(
             placed, position.hikers, position.order, space_label=position.label
         )
-
-    # --- who sees what ----------------------------------------------------------------------
-    knowledge = delegate(knowledge.knowledge, "AL-3: grid and hikers public, each hand its own.")
-    rebuild = delegate(rebuild)
-
-    def hidden_text(self, setup: Setup, move: Move) -> str:
-        """A draw or a deal as those who do not get the cards read it (AL-3, AL-16)."""
-        said = (f.hidden for f in MOVES.forms if f.verb == move.get("type") and f.hidden)
-        return next(said, "(secret)")
 
     # --- reading the table from photos ----------------------------------------------------
     def position_from_pieces(self, game: Game, photos: Sequence[Any]) -> str:

@@ -9,7 +9,9 @@ from typing import Any
 
 from pnpkit.referee.api import Game, ScoreSheet, Setup, per_game, space_name
 from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
-from pnpkit.referee.games.alpina.state import HIKERS, Alpina
+from pnpkit.referee.games.alpina.setup import seat_pawns
+from pnpkit.referee.games.alpina.state import GRID, HIKERS, Alpina
+from pnpkit.referee.games.alpina.turn import hikers_left
 
 
 @dataclass(frozen=True)
@@ -133,8 +135,9 @@ def winners_by_turn_order(totals: Mapping[str, int], order: list[str]) -> tuple[
 def score(setup: Setup, state: Alpina) -> ScoreSheet:
     """The score sheet of the grid as it stands."""
     cards = cards_of(setup.game)
-    placed = {i: cards[c] for i, c in enumerate(state.cards) if c is not None}
-    hikers = {i: setup.players[s] for i, s in enumerate(state.hikers) if s is not None}
+    placed = {i: cards[c] for i, c in state.table[GRID].placed()}
+    seat = {pawn: player for pawn, player in zip(seat_pawns(setup), setup.players, strict=True)}
+    hikers = {i: seat[pawn] for i, pawn in state.on_grid.placed()}
     order = [
         setup.players[(state.first + k) % len(setup.players)] for k in range(len(setup.players))
     ]
@@ -173,12 +176,13 @@ def score_bounds(setup: Setup) -> tuple[int, int]:
 def stats(setup: Setup, state: Alpina) -> dict[str, float]:
     """Hikers placed and what they scored; how often the first player wins and ties arise."""
     sheet = score(setup, state)
-    placed = sum(h is not None for h in state.hikers)
+    placed = len(state.on_grid)
     n = len(setup.players)
+    left = sum(hikers_left(setup, state, seat) for seat in range(n))
     first_won = float(sheet.winners == (setup.players[state.first],))
     return {
         "hikers placed per player": placed / n,
-        "hikers left unplaced (share)": sum(state.hikers_left) / (HIKERS[n] * n),
+        "hikers left unplaced (share)": left / (HIKERS[n] * n),
         "points per hiker": sum(sheet.total(p) for p in sheet.points) / placed if placed else 0,
         "first player won": first_won,
         "first player edge": first_won - 1 / n,

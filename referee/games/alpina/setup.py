@@ -6,10 +6,39 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from pnpkit.referee.api import ACCEPTED, Game, Move, PnpError, Setup, Verdict, evolve, refuse
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Board,
+    Deck,
+    Game,
+    Hand,
+    Move,
+    PnpError,
+    Pool,
+    Setup,
+    Table,
+    Turn,
+    Verdict,
+    evolve,
+    refuse,
+)
 from pnpkit.referee.games.alpina import grid
-from pnpkit.referee.games.alpina.moves import not_a_card
-from pnpkit.referee.games.alpina.state import DEAL, FIRST, HAND, HIKERS, PLAY, START, Alpina
+from pnpkit.referee.games.alpina.moves import SPACE_NAMES, not_a_card
+from pnpkit.referee.games.alpina.state import (
+    DEAL,
+    FIRST,
+    GRID,
+    HAND,
+    HIKERS,
+    ON_GRID,
+    PLAY,
+    START,
+    Alpina,
+    hand,
+    hikers,
+    pawns,
+    unseen,
+)
 
 
 def check_colours(game: Game, players: Sequence[str], options: Mapping[str, str]) -> None:
@@ -36,18 +65,21 @@ def colours(setup: Setup) -> tuple[str, ...]:
     return _chosen_colours(chosen)
 
 
+def seat_pawns(setup: Setup) -> tuple[str, ...]:
+    """Each seat's hiker pawn ID, in its colour (AL-4)."""
+    pawn = pawns(setup.game)
+    return tuple(pawn[c] for c in colours(setup))
+
+
 def initial(setup: Setup) -> Alpina:
     """The empty table: every card unseen, no hands yet, each player's hikers (AL-4)."""
-    n = len(setup.players)
-    return Alpina(
-        phase=START,
-        cards=(None,) * grid.SIZE**2,
-        hikers=(None,) * grid.SIZE**2,
-        pool=frozenset(c.id for c in setup.game.group("cards").components),
-        hand_sizes=(0,) * n,
-        known=(frozenset(),) * n,
-        hikers_left=(HIKERS[n],) * n,
-    )
+    each = HIKERS[len(setup.players)]
+    blocks = {GRID: Board.of(SPACE_NAMES), ON_GRID: Board.of(SPACE_NAMES)}
+    for player, pawn in zip(setup.players, seat_pawns(setup), strict=True):
+        blocks[hand(player)] = Hand(player)
+        blocks[hikers(player)] = Pool(((pawn, each),))
+    blocks[unseen(setup)] = Deck.of(c.id for c in setup.game.group("cards").components)
+    return Alpina(Table.of(blocks), Turn(0, START))
 
 
 def check_start(setup: Setup, state: Alpina, move: Move) -> Verdict:
@@ -70,7 +102,7 @@ def check_deal(setup: Setup, state: Alpina, move: Move) -> Verdict:
     dealt = [c for cards in hands.values() for c in cards]
     if any(len(cards) != HAND for cards in hands.values()):
         return refuse("AL-3", f"each player is dealt {HAND} cards")
-    if len(set(dealt)) != len(dealt) or not set(dealt) <= state.pool:
+    if len(set(dealt)) != len(dealt) or not set(dealt) <= set(state.deck.unseen):
         return refuse("AL-3", "a dealt card is dealt twice or is not in the deck")
     return ACCEPTED
 
@@ -83,39 +115,36 @@ def check_first(setup: Setup, state: Alpina, move: Move) -> Verdict:
 
 
 def apply_start(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    card = move["card"]
-    cards = list(state.cards)
-    cards[grid.START] = card
+    card, table = move["card"], state.table
+    table = table.put(GRID, table[GRID].put(grid.START, card))
     return evolve(
         state,
-        phase=DEAL,
-        cards=tuple(cards),
-        pool=state.pool - {card},
-        placed=1,
+        table=table.put(unseen(setup), state.deck.take(card)),
+        turn=state.turn.to(DEAL),
         frontier=frozenset(grid.orthogonal(grid.START)),
     )
 
 
 def apply_deal(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    n = len(setup.players)
-    if "hands" not in move:
-        return evolve(state, phase=FIRST, hand_sizes=(HAND,) * n)
-    known = tuple(frozenset(move["hands"][p]) for p in setup.players)
-    return evolve(
-        state,
-        phase=FIRST,
-        hand_sizes=(HAND,) * n,
-        known=known,
-        pool=state.pool.difference(*known),
-    )
+    table, deck = state.table, state.deck
+    for player in setup.players:
+        if "hands" not in move:  # at the table: cards the referee does not see
+            table = table.put(hand(player), table[hand(player)].add_unknown(HAND))
+            deck = deck.draw_unseen(HAND)
+            continue
+        cards = move["hands"][player]
+        table = table.put(hand(player), table[hand(player)].holding(tuple(sorted(cards))))
+        for card in cards:
+            deck = deck.take(card)
+    return evolve(state, table=table.put(unseen(setup), deck), turn=state.turn.to(FIRST))
 
 
 def apply_first(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    return evolve(state, phase=PLAY, turn=move["seat"], first=move["seat"])
+    return evolve(state, turn=Turn(move["seat"], PLAY), first=move["seat"])
 
 
 def legal_starts(setup: Setup, state: Alpina) -> list[Move]:
-    return [{"type": "start", "card": c} for c in starters(setup) if c in state.pool]
+    return [{"type": "start", "card": c} for c in starters(setup) if c in state.deck.unseen]
 
 
 def legal_firsts(setup: Setup) -> list[Move]:
@@ -124,10 +153,10 @@ def legal_firsts(setup: Setup) -> list[Move]:
 
 def chance(setup: Setup, state: Alpina, rng: random.Random) -> Move:
     """The referee's draw of the starting card, the deal, or the first player (digital mode)."""
-    if state.phase == START:
+    if state.turn.step == START:
         return {"type": "start", "card": rng.choice(sorted(c for c in starters(setup)))}
-    if state.phase == DEAL:
-        dealt = rng.sample(sorted(state.pool), HAND * len(setup.players))
+    if state.turn.step == DEAL:
+        dealt = rng.sample(state.deck.unseen, HAND * len(setup.players))
         hands = {p: dealt[i * HAND : (i + 1) * HAND] for i, p in enumerate(setup.players)}
         return {"type": "deal", "hands": hands}
     return {"type": "first", "seat": rng.randrange(len(setup.players))}

@@ -1,9 +1,18 @@
-"""Alpina's table as the referee keeps it: one immutable state, and the game's fixed numbers."""
+"""Alpina's table as the referee keeps it, on the rules kit's blocks: the grid of cards and the
+hikers on it (two `Board`s), each player's hand (a `Hand`) and hikers left (a `Pool`), the draw
+pile (a `Deck`), whose turn in which step (a `Turn`); and the game's fixed numbers.
+
+Who sees what (AL-3) follows from the blocks: the grid and the hikers are public, each hand is
+its player's own, the draw pile nobody's. In a digital game the referee deals and draws, so it
+knows every hand and the pile's `unseen` cards are exactly the pile. At the table it knows only
+what was played: each hand holds `unknown` cards, and the pile's `unseen` cards are the pile and
+those hands' cards together (the block is then named "draw pile and hands")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnpkit.referee.api import Board, Deck, Game, Setup, Table, Turn, per_game
 from pnpkit.referee.games.alpina import grid
 
 HAND = 6
@@ -15,30 +24,61 @@ GRID_CARDS = 25
 START, DEAL, FIRST, PLAY, HIKER, DRAW, OVER = (
     "start", "deal", "first", "play", "hiker", "draw", "over",
 )  # fmt: skip
+GRID, ON_GRID = "grid", "hikers on the grid"
+"""The blocks of the cards in the grid and of the hiker pawns on them."""
+
+
+def hand(player: str) -> str:
+    """The block of a player's hand."""
+    return f"{player}'s hand"
+
+
+def hikers(player: str) -> str:
+    """The block of a player's hikers not yet placed."""
+    return f"{player}'s hikers"
+
+
+def unseen(setup: Setup) -> str:
+    """The block of the cards the referee has not seen: the draw pile in a digital game; the
+    draw pile and the hands at the table."""
+    return "draw pile" if setup.digital else "draw pile and hands"
+
+
+@per_game
+def pawns(game: Game) -> dict[str, str]:
+    """The hiker pawns' IDs by colour (AL-4)."""
+    return {c.fields["colour"]: c.id for c in game.group("hikers").components}
 
 
 @dataclass(frozen=True)
 class Alpina:
-    """Where everything is. `pool` holds the cards not yet seen by the referee (draw pile and
-    unknown hand cards); `known` the cards it knows to be in each hand (digital mode)."""
+    """Where everything is (`table`), whose turn in which step (`turn`), who went first; and,
+    kept as cards are placed for speed, the card just played (`last`), the empty spaces beside
+    the grid (`frontier`) and the grid's first and last column and row (`box`)."""
 
-    phase: str
-    cards: tuple[str | None, ...]
-    hikers: tuple[int | None, ...]
-    pool: frozenset[str]
-    hand_sizes: tuple[int, ...]
-    known: tuple[frozenset[str], ...]
-    hikers_left: tuple[int, ...]
-    turn: int = 0
+    table: Table
+    turn: Turn
     first: int = 0
     last: int = grid.START
-    placed: int = 0
     frontier: frozenset[int] = frozenset()
-    """Empty spaces orthogonally next to a card (kept as cards are placed, for speed)."""
     box: tuple[int, int, int, int] = (4, 4, 4, 4)
-    """The placed cards' first and last column and first and last row."""
 
-    def deck_size(self) -> int:
-        """Cards in the draw pile."""
-        unknown_in_hands = sum(n - len(k) for n, k in zip(self.hand_sizes, self.known, strict=True))
-        return len(self.pool) - unknown_in_hands
+    @property
+    def cards(self) -> tuple[str | None, ...]:
+        """The card on each space of the frame, or None."""
+        return self.table[GRID].pieces  # type: ignore[no-any-return]
+
+    @property
+    def on_grid(self) -> Board:
+        """The hiker pawns on the grid's cards, by space."""
+        return self.table[ON_GRID]  # type: ignore[no-any-return]
+
+    @property
+    def deck(self) -> Deck:
+        """The draw pile (with the hands' cards at the table): the table's last block."""
+        return self.table.blocks[-1][1]  # type: ignore[return-value]
+
+    @property
+    def placed(self) -> int:
+        """Cards in the grid."""
+        return len(self.table[GRID])

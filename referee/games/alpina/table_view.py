@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.api import Setup, card, card_title, counted, hand, place_card, sees, space_name
+from pnpkit.referee.api import Setup, card, card_title, counted, place_card, sees, space_name
+from pnpkit.referee.api import hand as hand_data
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.setup import colours as hiker_colours
+from pnpkit.referee.games.alpina.setup import seat_pawns
+from pnpkit.referee.games.alpina.state import GRID, hand
+from pnpkit.referee.games.alpina.turn import hikers_left
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.alpina.state import Alpina
@@ -43,26 +47,29 @@ def describe_table(setup: Setup, state: Alpina, player: str | None = None) -> st
     viewer = None if player is None else setup.players.index(player) if seated else -1
     columns, rows = _window(state)
     width = 11
+    on = _hiker_seats(setup, state)
     lines = ["    " + "".join(f"{chr(97 + c):^{width}}" for c in columns)]
     for r in rows:
         cells = []
         for c in columns:
             i = r * grid.SIZE + c
             card = state.cards[i]
-            hiker = state.hikers[i]
+            hiker = on.get(i)
             text = (
                 "." if card is None else card + ("" if hiker is None else f"*{colours[hiker][:3]}")
             )
             cells.append(f"{text:^{width}}")
         lines.append(f"{r + 1:>3} " + "".join(cells))
     lines.append("")
+    turn = state.turn
     for seat, player in enumerate(setup.players):
-        marker = "▶" if seat == state.turn and state.phase in ("play", "hiker", "draw") else " "
-        known = sorted(state.known[seat]) if viewer in (None, seat) else []
-        hand = counted(state.hand_sizes[seat], "card") + (f" ({' '.join(known)})" if known else "")
-        hikers = counted(state.hikers_left[seat], "hiker")
-        lines.append(f"{marker} {player} ({colours[seat]}): {hand}, {hikers} left")
-    lines.append(f"  draw pile: {counted(state.deck_size(), 'card')}; grid: {state.placed}/25")
+        marker = "▶" if seat == turn.seat and turn.step in ("play", "hiker", "draw") else " "
+        held = state.table[hand(player)]
+        known = sorted(held.known) if viewer in (None, seat) else []
+        shown = counted(len(held), "card") + (f" ({' '.join(known)})" if known else "")
+        left = counted(hikers_left(setup, state, seat), "hiker")
+        lines.append(f"{marker} {player} ({colours[seat]}): {shown}, {left} left")
+    lines.append(f"  draw pile: {counted(state.deck.count, 'card')}; grid: {state.placed}/25")
     if viewer is not None:
         title = (
             f"{setup.players[viewer]}'s view (the other hands only counted)"
@@ -82,6 +89,7 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
     columns, rows = _window(state)
     colours = {p["name"]: (p["colour"], p["rgb"]) for p in table["players"]}
     seat_colour = [colours[p] for p in setup.players]
+    on = _hiker_seats(setup, state)
     width = 2 * MARGIN + len(columns) * (CARD_W + GAP)
     height = 2 * MARGIN + len(rows) * (CARD_H + GAP)
     picture = Picture(table, width, height)
@@ -102,7 +110,7 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
                 picture.label(space, left + 2, top + 2, size=9, fill="#888")
                 continue
             _card(drawing, setup, card, face(card), left, top)
-            hiker = state.hikers[i]
+            hiker = on.get(i)
             if hiker is not None:
                 player = setup.players[hiker]
                 name, rgb = seat_colour[hiker]
@@ -127,12 +135,11 @@ def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
     """The cards on the grid (space, card, hiker colour), each seat's hand (AL-3: counted for
     the others) and hikers left, and the draw pile's size."""
     colours = hiker_colours(setup)
+    on = _hiker_seats(setup, state)
     placed = []
-    for space, card_id in enumerate(state.cards):
-        if card_id is None:
-            continue
+    for space, card_id in state.table[GRID].placed():
         column, row = grid.column_row(space)
-        hiker = state.hikers[space]
+        hiker = on.get(space)
         placed.append(
             {
                 "space": space_name(column, row),
@@ -144,11 +151,20 @@ def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
         {
             "player": player,
             "colour": colours[seat],
-            "hand": hand(
-                setup.game, state.hand_sizes[seat], sorted(state.known[seat]), sees(viewer, player)
+            "hand": hand_data(
+                setup.game,
+                len(state.table[hand(player)]),
+                sorted(state.table[hand(player)].known),
+                sees(viewer, player),
             ),
-            "hikers_left": state.hikers_left[seat],
+            "hikers_left": hikers_left(setup, state, seat),
         }
         for seat, player in enumerate(setup.players)
     ]
-    return {"grid": placed, "seats": seats, "draw_pile": state.deck_size(), "placed": state.placed}
+    return {"grid": placed, "seats": seats, "draw_pile": state.deck.count, "placed": state.placed}
+
+
+def _hiker_seats(setup: Setup, state: Alpina) -> dict[int, int]:
+    """The seat of each hiker on the grid, by space."""
+    seat = {pawn: n for n, pawn in enumerate(seat_pawns(setup))}
+    return {space: seat[pawn] for space, pawn in state.on_grid.placed()}

@@ -4,11 +4,48 @@ or not (AL-13 … AL-15), 3. draw back up to six (AL-16); the 25th card ends the
 from __future__ import annotations
 
 import random
+from bisect import insort
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, space_name
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Hand,
+    Move,
+    Setup,
+    Table,
+    Verdict,
+    evolve,
+    refuse,
+    reveal,
+    space_name,
+)
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.moves import SPACE_NAMES, not_a_card, space_index
-from pnpkit.referee.games.alpina.state import DRAW, GRID_CARDS, HAND, HIKER, OVER, PLAY, Alpina
+from pnpkit.referee.games.alpina.setup import seat_pawns
+from pnpkit.referee.games.alpina.state import (
+    DRAW,
+    GRID,
+    GRID_CARDS,
+    HAND,
+    HIKER,
+    ON_GRID,
+    PLAY,
+    Alpina,
+    hand,
+    hikers,
+    unseen,
+)
+
+
+def my_hand(setup: Setup, state: Alpina) -> Hand:
+    """The hand of the player whose turn it is."""
+    return state.table[hand(setup.players[state.turn.seat])]  # type: ignore[no-any-return]
+
+
+def hikers_left(setup: Setup, state: Alpina, seat: int) -> int:
+    """The hikers a seat has not placed yet (AL-15): its supply holds its colour's pawns."""
+    supply = state.table[hikers(setup.players[seat])].counts
+    return supply[0][1] if supply else 0
+
 
 # --- 1. play a card -----------------------------------------------------------------------------
 
@@ -19,17 +56,18 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
     component = setup.game.component(card)
     if component is None or component.group != "cards":
         return refuse("AL-8", not_a_card(setup, card))
-    if component.id in state.cards:
-        where = space_name(*grid.column_row(state.cards.index(component.id)))
+    cards = state.cards
+    if component.id in cards:
+        where = space_name(*grid.column_row(cards.index(component.id)))
         return refuse("AL-8", f"{component.id} is already in the grid, at {where}")
-    if not in_hand(state, state.turn, component.id):
-        return refuse("AL-8", f"{component.id} is not in {setup.players[state.turn]}'s hand")
+    if not my_hand(setup, state).could_hold(component.id, state.deck):
+        return refuse("AL-8", f"{component.id} is not in {setup.players[state.turn.seat]}'s hand")
     target = space_index(at)
     if target is None:
         return refuse("AL-10", f"{at} is outside the table's frame (a1 to i9)")
-    if state.cards[target] is not None:
-        return refuse("AL-9", f"{at} already holds {state.cards[target]}")
-    if not any(state.cards[n] is not None for n in grid.orthogonal(target)):
+    if cards[target] is not None:
+        return refuse("AL-9", f"{at} already holds {cards[target]}")
+    if not any(cards[n] is not None for n in grid.orthogonal(target)):
         return refuse(
             "AL-11", "a card must touch a card already in the grid orthogonally (no diagonals)"
         )
@@ -38,64 +76,52 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
     return ACCEPTED
 
 
-def in_hand(state: Alpina, seat: int, card: str) -> bool:
-    """Known to be in the hand, or unseen while the hand holds an unknown card (AL-8)."""
-    if card in state.known[seat]:
-        return True
-    return card in state.pool and state.hand_sizes[seat] > len(state.known[seat])
-
-
 def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
     card = move["card"]
     target = space_index(move["at"])
     assert target is not None
-    cards = list(state.cards)
-    cards[target] = card
-    seat = state.turn
-    known = list(state.known)
-    if card in known[seat]:
-        known[seat] = known[seat] - {card}
-    sizes = list(state.hand_sizes)
-    sizes[seat] -= 1
+    name = hand(setup.players[state.turn.seat])
+    held, deck = reveal(state.table[name], state.deck, card)
+    placed = state.table[GRID].put(target, card)
+    table = state.table.put_all({name: held, unseen(setup): deck, GRID: placed})
+    cards = placed.pieces
     column, row = grid.column_row(target)
     first_column, last_column, first_row, last_row = state.box
-    return evolve(
-        state,
-        phase=HIKER,
-        cards=tuple(cards),
-        pool=state.pool - {card},
-        known=tuple(known),
-        hand_sizes=tuple(sizes),
-        last=target,
-        frontier=(state.frontier - {target})
-        | {n for n in grid.orthogonal(target) if cards[n] is None},
-        box=(
+    return Alpina(
+        table,
+        state.turn.to(HIKER),
+        state.first,
+        target,
+        (state.frontier - {target}) | {n for n in grid.orthogonal(target) if cards[n] is None},
+        (
             min(first_column, column),
             max(last_column, column),
             min(first_row, row),
             max(last_row, row),
         ),
-        placed=state.placed + 1,
     )
 
 
-def legal_plays(state: Alpina) -> list[Move]:
+def legal_plays(setup: Setup, state: Alpina) -> list[Move]:
     spaces = [SPACE_NAMES[s] for s in open_spaces(state)]
-    return [{"type": "play", "card": c, "at": at} for c in sorted(playable(state)) for at in spaces]
+    return [
+        {"type": "play", "card": c, "at": at}
+        for c in sorted(playable(setup, state))
+        for at in spaces
+    ]
 
 
-def random_play(state: Alpina, rng: random.Random) -> Move:
-    card = rng.choice(sorted(playable(state)))
+def random_play(setup: Setup, state: Alpina, rng: random.Random) -> Move:
+    card = rng.choice(sorted(playable(setup, state)))
     at = rng.choice(open_spaces(state))
     return {"type": "play", "card": card, "at": SPACE_NAMES[at]}
 
 
-def playable(state: Alpina) -> set[str]:
+def playable(setup: Setup, state: Alpina) -> set[str]:
     """The cards the player to move may play: their known cards, and every unseen card while
     their hand holds cards the referee has not seen (AL-8)."""
-    seat = state.turn
-    unknown = state.hand_sizes[seat] > len(state.known[seat])
-    return set(state.known[seat]) | (set(state.pool) if unknown else set())
+    held = my_hand(setup, state)
+    return set(held.known) | (set(state.deck.unseen) if held.unknown else set())
 
 
 def open_spaces(state: Alpina) -> list[int]:
@@ -121,37 +147,38 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
     if target != state.last and target not in grid.orthogonal(state.last):
         last = space_name(*grid.column_row(state.last))
         return refuse("AL-13", f"a hiker goes on the card just played ({last}) or on one beside it")
-    if state.hikers[target] is not None:
-        owner = setup.players[state.hikers[target]]
+    pawn = state.on_grid[target]
+    if pawn is not None:
+        owner = setup.players[seat_pawns(setup).index(pawn)]
         return refuse("AL-14", f"that card already has a pawn ({owner}'s); one pawn per card")
-    if state.hikers_left[state.turn] == 0:
-        return refuse("AL-15", f"{setup.players[state.turn]} has no hikers left")
+    if not hikers_left(setup, state, state.turn.seat):
+        return refuse("AL-15", f"{setup.players[state.turn.seat]} has no hikers left")
     return ACCEPTED
 
 
 def apply_hiker(setup: Setup, state: Alpina, move: Move) -> Alpina:
     target = space_index(move["at"])
     assert target is not None
-    hikers = list(state.hikers)
-    hikers[target] = state.turn
-    left = list(state.hikers_left)
-    left[state.turn] -= 1
-    return end_of_turn(setup, evolve(state, hikers=tuple(hikers), hikers_left=tuple(left)))
+    left = hikers(setup.players[state.turn.seat])
+    supply = state.table[left]
+    pawn = supply.counts[0][0]  # a pawn from the player's supply (one kind: their colour)
+    placed = {ON_GRID: state.on_grid.put(target, pawn), left: supply.moved(pawn, -1)}
+    return end_of_turn(setup, state, state.table.put_all(placed))
 
 
 def apply_pass(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    return end_of_turn(setup, state)
+    return end_of_turn(setup, state, state.table)
 
 
-def legal_hikers(state: Alpina) -> list[Move]:
+def legal_hikers(setup: Setup, state: Alpina) -> list[Move]:
     moves: list[Move] = [{"type": "pass"}]
-    if state.hikers_left[state.turn]:
+    if hikers_left(setup, state, state.turn.seat):
         moves += [{"type": "hiker", "at": SPACE_NAMES[s]} for s in hiker_spaces(state)]
     return moves
 
 
-def random_hiker(state: Alpina, rng: random.Random) -> Move:
-    spaces = hiker_spaces(state) if state.hikers_left[state.turn] else []
+def random_hiker(setup: Setup, state: Alpina, rng: random.Random) -> Move:
+    spaces = hiker_spaces(state) if hikers_left(setup, state, state.turn.seat) else []
     pick = rng.randrange(len(spaces) + 1)  # as uniform over `legal` as choice() is
     if pick == len(spaces):
         return {"type": "pass"}
@@ -160,15 +187,19 @@ def random_hiker(state: Alpina, rng: random.Random) -> Move:
 
 def hiker_spaces(state: Alpina) -> list[int]:
     """The cards a hiker may go on: the card just played and those beside it, without a pawn."""
+    cards, pawns = state.cards, state.on_grid.pieces
     near = [state.last, *grid.orthogonal(state.last)]
-    return [s for s in near if state.cards[s] is not None and state.hikers[s] is None]
+    return [s for s in near if cards[s] is not None and pawns[s] is None]
 
 
-def end_of_turn(setup: Setup, state: Alpina) -> Alpina:
-    """AL-17: the 25th card ends the game once its player is done; else the draw comes."""
+def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
+    """AL-17: the 25th card ends the game once its player is done; else the draw comes (the
+    state's `table` becoming `table`)."""
     if state.placed == GRID_CARDS:
-        return evolve(state, phase=OVER)
-    return next_draw(setup, state)
+        return evolve(state, table=table, turn=state.turn.over())
+    return next_draw(
+        setup, state, table, len(my_hand(setup, state)) < HAND and state.deck.count > 0
+    )
 
 
 # --- 3. draw a card -----------------------------------------------------------------------------
@@ -183,33 +214,28 @@ def check_draw(setup: Setup, state: Alpina, move: Move) -> Verdict:
         return ACCEPTED
     if not setup.digital:
         return refuse("AL-16", "draws are secret: enter `draw` without a card")
-    if card not in state.pool:
+    if card not in state.deck.unseen:
         return refuse("AL-16", f"{card} is not in the draw pile")
     return ACCEPTED
 
 
 def apply_draw(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    seat = state.turn
-    sizes = list(state.hand_sizes)
+    name, deck = hand(setup.players[state.turn.seat]), state.deck
+    held: Hand = state.table[name]
     card = move.get("card")
-    if card is None:
-        sizes[seat] = min(HAND, sizes[seat] + state.deck_size())
-        state = evolve(state, hand_sizes=tuple(sizes))
+    if card is None:  # at the table: up to six at once, unseen
+        drawn = min(HAND - len(held), deck.count)
+        held, deck = held.add_unknown(drawn), deck.draw_unseen(drawn)
     else:
-        sizes[seat] += 1
-        known = list(state.known)
-        known[seat] = known[seat] | {card}
-        state = evolve(state, hand_sizes=tuple(sizes), known=tuple(known), pool=state.pool - {card})
-    return next_draw(setup, state)
+        known = list(held.known)
+        insort(known, card)
+        held, deck = held.holding(tuple(known)), deck.take(card)
+    table = state.table.put_all({name: held, unseen(setup): deck})
+    return next_draw(setup, state, table, len(held) < HAND and deck.count > 0)
 
 
-def next_draw(setup: Setup, state: Alpina) -> Alpina:
-    """Another card while the hand is short of six and the pile has one; else the next turn."""
-    if state.hand_sizes[state.turn] < HAND and state.deck_size() > 0:
-        return evolve(state, phase=DRAW)
-    return evolve(state, phase=PLAY, turn=(state.turn + 1) % len(setup.players))
-
-
-def chance_draw(state: Alpina, rng: random.Random) -> Move:
-    """The referee's draw in a digital game."""
-    return {"type": "draw", "card": rng.choice(sorted(state.pool))}
+def next_draw(setup: Setup, state: Alpina, table: Table, short: bool) -> Alpina:
+    """Another card while the hand is `short` of six and the pile has one; else the next turn
+    (the state's `table` becoming `table`)."""
+    turn = state.turn.to(DRAW) if short else state.turn.next(len(setup.players), PLAY)
+    return Alpina(table, turn, state.first, state.last, state.frontier, state.box)

@@ -135,3 +135,16 @@ def test_blocks_refuse_what_cannot_be_and_stay_as_they_were() -> None:
         Table.of({"deck": deck}).put("dekc", deck)
     assert Deck.of(["B", "A"]).shuffle_in(["A"]) == Deck(("A", "A", "B"), 3)
     assert Deck(("A", "B", "B"), 1).kinds() == ("A", "B") and Deck(("A",), 0).kinds() == ()
+
+
+def test_put_all_replaces_several_blocks_at_once_as_puts_do() -> None:
+    table = start(known_hands=True)
+    deck, hand = table["deck"], table["Ann's hand"]
+    card = deck.unseen[0]
+    both = table.put_all({"Ann's hand": hand.add(card), "deck": deck.take(card)})
+    assert both == table.put("Ann's hand", hand.add(card)).put("deck", deck.take(card))
+    assert [name for name, _ in both.blocks] == [name for name, _ in table.blocks]
+    assert both["Ann's hand"].known == (card,) and table["Ann's hand"].known == ()
+    assert table.put_all({}) == table
+    with pytest.raises(KeyError):
+        table.put_all({"dekc": deck})

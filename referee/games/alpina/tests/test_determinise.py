@@ -6,15 +6,17 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpkit.referee.engine.immutable import evolve
+from pnpkit.referee.api import Deck
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.alpina import Alpina
-from pnpkit.referee.games.alpina.tests.helpers import GAME
+from pnpkit.referee.games.alpina.state import unseen
+from pnpkit.referee.games.alpina.tests.helpers import GAME, hand_sizes, known, pool
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.simulation.bots import PlayerSpec
 from pnpkit.referee.simulation.simulate import simulate
@@ -54,21 +56,26 @@ def _step(setup: Setup, state: Alpina, rng: random.Random) -> Alpina:
 def hidden_changed(setup: Setup, state: Alpina, seat: int, rng: random.Random) -> Alpina:
     """The same table but for what `seat` cannot see: cards swapped between two other hands, and
     between another hand and the draw pile."""
-    known = list(state.known)
-    others = [s for s in range(len(known)) if s != seat and known[s]]
-    deck = sorted(state.pool)
-    pool = set(state.pool)
+    hands = list(known(state))
+    others = [s for s in range(len(hands)) if s != seat and hands[s]]
+    deck = sorted(pool(state))
+    unseen_cards = set(deck)
     if len(others) >= 2:
         a, b = rng.sample(others, 2)
-        card_a, card_b = rng.choice(sorted(known[a])), rng.choice(sorted(known[b]))
-        known[a] = known[a] - {card_a} | {card_b}
-        known[b] = known[b] - {card_b} | {card_a}
+        card_a, card_b = rng.choice(sorted(hands[a])), rng.choice(sorted(hands[b]))
+        hands[a] = hands[a] - {card_a} | {card_b}
+        hands[b] = hands[b] - {card_b} | {card_a}
     if others and deck:
         s = rng.choice(others)
-        mine, drawn = rng.choice(sorted(known[s])), rng.choice(deck)
-        known[s] = known[s] - {mine} | {drawn}
-        pool = pool - {drawn} | {mine}
-    return evolve(state, known=tuple(known), pool=frozenset(pool))
+        mine, drawn = rng.choice(sorted(hands[s])), rng.choice(deck)
+        hands[s] = hands[s] - {mine} | {drawn}
+        unseen_cards = unseen_cards - {drawn} | {mine}
+    table = state.table
+    for player, cards in zip(setup.players, hands, strict=True):
+        name = f"{player}'s hand"
+        table = table.put(name, table[name].holding(tuple(sorted(cards))))
+    pile = Deck(tuple(sorted(unseen_cards)), state.deck.count)
+    return replace(state, table=table.put(unseen(setup), pile))
 
 
 @settings(max_examples=60, deadline=None)
@@ -90,8 +97,8 @@ def test_what_a_seat_cannot_see_does_not_change_its_determinisation(
 def test_the_hidden_change_of_those_tests_does_change_the_true_table() -> None:
     setup, state = position(3, 5, 40, True)
     other = hidden_changed(setup, state, 0, random.Random(1))
-    assert other.known[0] == state.known[0]
-    assert other.known[1:] != state.known[1:] and other.pool != state.pool
+    assert known(other)[0] == known(state)[0]
+    assert known(other)[1:] != known(state)[1:] and pool(other) != pool(state)
 
 
 @settings(max_examples=60, deadline=None)
@@ -108,10 +115,10 @@ def test_a_determinisation_keeps_what_the_seat_sees_and_every_card(
     assert rules.table(setup, seen, player) == rules.table(setup, state, player)
     assert rules.table(setup, seen, "") == rules.table(setup, state, "")
     assert rules.census(setup, seen) == rules.census(setup, state)
-    assert seen.known[seat] == state.known[seat]
-    assert [len(k) for k in seen.known] == [len(k) for k in state.known]
-    assert seen.hand_sizes == state.hand_sizes and seen.deck_size() == state.deck_size()
-    assert rules.legal(setup, seen) == rules.legal(setup, state) or state.turn != seat
+    assert known(seen)[seat] == known(state)[seat]
+    assert [len(k) for k in known(seen)] == [len(k) for k in known(state)]
+    assert hand_sizes(seen) == hand_sizes(state) and seen.deck.count == state.deck.count
+    assert rules.legal(setup, seen) == rules.legal(setup, state) or state.turn.seat != seat
 
 
 @settings(max_examples=25, deadline=None)
@@ -138,10 +145,10 @@ def test_the_game_plays_on_to_its_end_from_a_determinisation(
 def test_the_other_hands_are_dealt_again_from_the_unseen_cards() -> None:
     setup, state = position(3, 7, 30, True)
     rules = setup.rules
-    unseen = state.pool | state.known[1] | state.known[2]
-    dealt = {rules.determinise(setup, state, "P1", random.Random(k)).known[1] for k in range(20)}
+    hidden = pool(state) | known(state)[1] | known(state)[2]
+    dealt = {known(rules.determinise(setup, state, "P1", random.Random(k)))[1] for k in range(20)}
     assert len(dealt) > 1
-    assert all(hand <= unseen and len(hand) == len(state.known[1]) for hand in dealt)
+    assert all(hand <= hidden and len(hand) == len(known(state)[1]) for hand in dealt)
 
 
 def test_mcts_plays_alpina_and_beats_a_random_player() -> None:

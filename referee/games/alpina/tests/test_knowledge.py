@@ -7,11 +7,16 @@ from collections import Counter
 
 from hypothesis import given, settings
 
-from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.rules import Rules, Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.games.alpina import RULES, Alpina
-from pnpkit.referee.games.alpina.tests.helpers import GAME
+from pnpkit.referee.games.alpina.tests.helpers import (
+    GAME,
+    at_step,
+    hikers_left,
+    known,
+    pool,
+)
 from pnpkit.referee.games.alpina.tests.test_determinise import position, positions
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
@@ -22,13 +27,13 @@ NAMES = ["Ann", "Bob", "Cy"]
 def hand_written_census(setup: Setup, state: Alpina) -> Counter[str]:
     """The census Alpina counted by hand before its knowledge (contract 1.1)."""
     pieces: Counter[str] = Counter(c for c in state.cards if c is not None)
-    pieces.update(state.pool)
-    for known in state.known:
-        pieces.update(known)
+    pieces.update(pool(state))
+    for cards in known(state):
+        pieces.update(cards)
     tokens = {c.fields["colour"]: c for c in setup.game.group("hikers").components}
     for seat, colour in enumerate(setup.rules.colours(setup)):
-        on_grid = sum(1 for h in state.hikers if h == seat)
-        pieces[tokens[colour].id] += on_grid + state.hikers_left[seat]
+        on_grid = sum(1 for h in state.on_grid.pieces if h == tokens[colour].id)
+        pieces[tokens[colour].id] += on_grid + hikers_left(state)[seat]
     return pieces
 
 
@@ -58,10 +63,10 @@ def test_in_a_digital_game_each_hand_is_its_players_and_the_pile_nobodys() -> No
     for seat, player in enumerate(NAMES):
         hand = zones[f"{player}'s hand"]
         assert hand.seen_by == frozenset({player}) and len(hand.cards) == 6
-        assert set(hand.cards) == state.known[seat]
+        assert set(hand.cards) == known(state)[seat]
         assert zones[f"{player}'s hikers"].seen_by is None
     assert zones["draw pile"].seen_by == frozenset()
-    assert len(zones["draw pile"].cards) == state.deck_size()
+    assert len(zones["draw pile"].cards) == state.deck.count
     assert zones["grid"].seen_by is None and zones["grid"].cards == (state.cards[40],)
 
 
@@ -90,7 +95,7 @@ def _until_draw(session: Session) -> None:
 
 def test_a_draw_reads_as_a_card_drawn_to_all_but_its_drawer() -> None:
     session = digital()
-    drawer = session.setup.players[session.state.turn]
+    drawer = session.setup.players[session.state.turn.seat]
     _until_draw(session)
     draw = next(e for e in reversed(session.events) if e["by"] == "chance")
     kept = event_secrecy(session.setup, session.events)
@@ -116,14 +121,14 @@ def test_the_deal_reads_as_a_deal_to_every_viewer() -> None:
 def test_who_decides_each_move() -> None:
     session = digital()
     setup, rules = session.setup, session.rules
-    player = setup.players[session.state.turn]
+    player = setup.players[session.state.turn.seat]
     state = session.state
     play = session.legal()[0]
     assert rules.actor(setup, state, play) == player
     assert rules.actor(setup, state, {**play, "player": "Cy"}) == "Cy"
     session.submit(play)
     assert rules.actor(setup, session.state, {"type": "pass"}) == player
-    drawing = evolve(session.state, phase="draw")
+    drawing = at_step(session.state, "draw")
     assert rules.actor(setup, drawing, {"type": "draw", "card": "AL-01"}) is None
     fresh = Session(make_setup(GAME, NAMES))
     start = {"type": "start", "card": "AL-20"}
@@ -140,7 +145,7 @@ def test_undo_is_no_way_to_see_ones_next_card() -> None:
         session = digital(seed)
         _until_draw(session)
         seen = session.events[-1]["move"]["card"]
-        Gate(session, session.setup.players[session.state.turn - 1]).undo()
+        Gate(session, session.setup.players[session.state.turn.seat - 1]).undo()
         session.submit({"type": "pass"})
         again = session.events[-1]
         assert again["by"] == "chance" and again["move"]["type"] == "draw"
@@ -152,7 +157,7 @@ def test_a_draw_after_undo_is_drawn_from_the_pile() -> None:
     session = digital(4)
     _until_draw(session)
     Gate(session, SHARED).undo(table=True)
-    pile = set(session.state.pool)
+    pile = pool(session.state)
     session.submit({"type": "pass"})
     assert session.events[-1]["move"]["card"] in pile
 
@@ -163,5 +168,5 @@ def test_the_shared_screen_reads_the_table_with_every_hand_counted() -> None:
     assert text is not None
     assert text.splitlines()[0] == "the shared view (every hand only counted)"
     assert "Ann (red): 6 cards, 5 hikers left" in text
-    held = set().union(*session.state.known)
+    held = set().union(*known(session.state))
     assert not any(card in text for card in held)

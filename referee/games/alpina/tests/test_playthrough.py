@@ -18,7 +18,7 @@ def test_al_18_al_27_simulate_reports_alpinas_own_figures() -> None:
     setup, state = session.setup, session.state
     figures = setup.rules.stats(setup, state)
     sheet = setup.rules.score(setup, state)
-    placed = sum(h is not None for h in state.hikers)
+    placed = len(state.on_grid)
     assert figures["hikers placed per player"] == pytest.approx(placed / 3)
     total = sum(sheet.total(p) for p in sheet.points)
     assert figures["points per hiker"] == pytest.approx(total / placed)

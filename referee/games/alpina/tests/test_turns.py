@@ -8,7 +8,16 @@ import pytest
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.session import Session
-from pnpkit.referee.games.alpina.tests.helpers import GAME, refusal, table
+from pnpkit.referee.games.alpina.tests.helpers import (
+    GAME,
+    at_step,
+    hand_sizes,
+    hikers_left,
+    known,
+    refusal,
+    table,
+    without_hikers,
+)
 from pnpkit.referee.log.store import make_setup
 
 
@@ -31,17 +40,17 @@ def test_al_2_the_grid_starts_with_a_starter_chamois_at_e5() -> None:
 
 def test_al_3_six_cards_each_secret_at_the_table_known_in_digital_mode() -> None:
     session = table(3)
-    assert session.state.hand_sizes == (6, 6, 6)
-    assert session.state.deck_size() == 55 - 18
+    assert hand_sizes(session.state) == (6, 6, 6)
+    assert session.state.deck.count == 55 - 18
     digital = Session(make_setup(GAME, ["A", "B", "C"], seed=5))
     digital.advance()
-    assert [len(k) for k in digital.state.known] == [6, 6, 6]
+    assert [len(k) for k in known(digital.state)] == [6, 6, 6]
     assert digital.events[1]["by"] == "chance" and digital.events[1]["move"]["type"] == "deal"
 
 
 @pytest.mark.parametrize(("players", "hikers"), [(2, 8), (3, 5), (4, 4)])
 def test_al_4_hikers_by_player_count(players: int, hikers: int) -> None:
-    assert table(players).state.hikers_left == (hikers,) * players
+    assert hikers_left(table(players).state) == (hikers,) * players
 
 
 def test_al_4_colours_option_is_checked() -> None:
@@ -94,8 +103,8 @@ def test_al_8_a_card_in_the_grid_or_in_another_hand_cannot_be_played() -> None:
     assert refusal(session, "play AL-01 e3") == "AL-8: AL-01 is already in the grid, at e4"
     digital = Session(make_setup(GAME, ["A", "B"], seed=1))
     digital.advance()
-    turn = digital.state.turn
-    other = sorted(digital.state.known[1 - turn])[0]
+    turn = digital.state.turn.seat
+    other = sorted(known(digital.state)[1 - turn])[0]
     assert "not in" in refusal(digital, f"play {other} e4")
 
 
@@ -159,7 +168,7 @@ def test_al_14_one_pawn_per_card() -> None:
 def test_al_15_no_hikers_left() -> None:
     session = table(4)
     state = session.state
-    session._steps[-1] = replace(session._steps[-1], state=replace(state, hikers_left=(0, 4, 4, 4)))
+    session._steps[-1] = replace(session._steps[-1], state=without_hikers(state, "P1"))
     played = session.rules.apply(session.setup, session.state, session.parse("play AL-01 e4"))
     hiker = session.rules.check(session.setup, played, session.parse("hiker e4"))
     assert f"{hiker.rule}: {hiker.reason}" == "AL-15: P1 has no hikers left"
@@ -168,11 +177,11 @@ def test_al_15_no_hikers_left() -> None:
 
 def test_al_16_draw_back_up_to_six_without_identities() -> None:
     session = table(moves=("play AL-01 e4",))
-    assert session.state.hand_sizes == (5, 6)
+    assert hand_sizes(session.state) == (5, 6)
     new = session.submit(session.parse("pass"))
     assert [e["text"] for e in new] == ["pass", "draw"]
-    assert session.state.hand_sizes == (6, 6)
-    drawing = replace(session.state, phase="draw")
+    assert hand_sizes(session.state) == (6, 6)
+    drawing = at_step(session.state, "draw")
     verdict = session.rules.check(session.setup, drawing, {"type": "draw", "card": "AL-03"})
     assert str(verdict) == "AL-16: draws are secret: enter `draw` without a card"
 
@@ -180,7 +189,7 @@ def test_al_16_draw_back_up_to_six_without_identities() -> None:
 def test_al_16_digital_draws_are_logged_card_by_card() -> None:
     session = Session(make_setup(GAME, ["A", "B"], seed=9))
     session.advance()
-    hand = sorted(session.state.known[session.state.turn])
+    hand = sorted(known(session.state)[session.state.turn.seat])
     session.submit(session.parse(f"play {hand[0]} e4"))
     new = session.submit(session.parse("pass"))
     assert new[1]["by"] == "chance" and new[1]["text"].startswith("draw AL-")
@@ -224,7 +233,7 @@ def test_al_6_a_damaged_logged_move_is_refused_not_a_crash(moves, damaged, rule)
 def test_al_6_damaged_deal_and_draw_moves_are_refused() -> None:
     session = table()
     rules, setup = session.rules, session.setup
-    dealing, drawing = replace(session.state, phase="deal"), replace(session.state, phase="draw")
+    dealing, drawing = at_step(session.state, "deal"), at_step(session.state, "draw")
     deal = rules.check(setup, dealing, {"type": "deal", "hands": {"P1": 6, "P2": 6}})
     draw = rules.check(setup, drawing, {"type": "draw", "card": ["AL-01"]})
     assert (deal.rule, draw.rule) == ("AL-3", "AL-16")
@@ -249,7 +258,7 @@ def test_al_6_a_damaged_log_is_reported_with_its_line(tmp_path) -> None:
 def test_al_15_the_prompt_says_when_a_player_has_no_hikers_left() -> None:
     session = table(4)
     state = session.state
-    session._steps[-1] = replace(session._steps[-1], state=replace(state, hikers_left=(0, 4, 4, 4)))
+    session._steps[-1] = replace(session._steps[-1], state=without_hikers(state, "P1"))
     played = session.rules.apply(session.setup, session.state, session.parse("play AL-01 e4"))
     assert session.rules.prompt(session.setup, played).text == "P1: no hikers left: pass"
     session.submit(session.parse("play AL-01 e4"))  # the referee passes for P1 (the only move)
@@ -260,7 +269,7 @@ def test_al_15_the_prompt_says_when_a_player_has_no_hikers_left() -> None:
 def test_al_3_one_players_view_names_only_their_own_hand() -> None:
     session = Session(make_setup(GAME, ["Ann", "Bob"], seed=4))
     session.advance()
-    ann, bob = (sorted(hand) for hand in session.state.known)
+    ann, bob = (sorted(hand) for hand in known(session.state))
     everyone = session.rules.describe(session.setup, session.state)
     view = session.rules.view(session.setup, session.state, "Bob")
     assert view.startswith("Bob's view")
