@@ -1,12 +1,12 @@
 """Everything a rules module needs, in one import: `from pnpkit.referee.api import Rules, ...`.
 
 The rules kit (docs/engine.md builds a game with it): `KitRules`, the blocks of a table (`Deck`,
-`Hand`, `Pile`, `Display`, `Pool`, `Board`, `Track`, `Table`), a turn's steps (`Flow`, `Step`,
-`Turn`) and moves declared once (`MoveForm`, `Moves`, the placeholders `CARD`, `NUMBER`, `PLAYER`,
-`SPACE`, `one_of`; `well_formed_by`, whether a logged move is one a text gives), contract methods
-declared as a module's function (`delegate`; `spoken`: parse and text as the moves' forms say;
-`drawn`: the table's picture). The contract (docs/engine.md): `Rules` and what its methods take and
-give (`Setup`, `Prompt`, `Verdict`, `ScoreSheet`, `Syntax`, `Choices`); hidden information
+`Hand`, `Pile`, `Stack`, `Display`, `Pool`, `Board`, `Track`, `Table`), a turn's steps (`Flow`,
+`Step`, `Turn`) and moves declared once (`MoveForm`, `Moves`, the placeholders `CARD`, `NUMBER`,
+`PLAYER`, `SPACE`, `one_of`; `well_formed_by`, whether a logged move is one a text gives), contract
+methods declared as a module's function (`delegate`; `spoken`: parse and text as the moves' forms
+say; `drawn`: the table's picture). The contract (docs/engine.md): `Rules` and what its methods take
+and give (`Setup`, `Prompt`, `Verdict`, `ScoreSheet`, `Syntax`, `Choices`); hidden information
 (`Knowledge`, zones); move text helpers; immutable-state helpers; the table as data and as a
 picture; position files. The names stay here across minor contract versions, wherever the engine
 keeps them inside. `Picture` (the SVG helper) is imported only when used, so a rules module that
@@ -57,7 +57,18 @@ from pnpkit.referee.engine.rules import (
     Syntax,
 )
 from pnpkit.referee.engine.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
-from pnpkit.referee.kit.blocks import Board, Deck, Display, Hand, Pile, Pool, Table, Track, reveal
+from pnpkit.referee.kit.blocks import (
+    Board,
+    Deck,
+    Display,
+    Hand,
+    Pile,
+    Pool,
+    Stack,
+    Table,
+    Track,
+    reveal,
+)
 from pnpkit.referee.kit.declare import (
     CARD,
     PLAYER,
@@ -119,6 +130,7 @@ __all__ = [
     "RulesFault",
     "ScoreSheet",
     "Setup",
+    "Stack",
     "State",
     "Step",
     "Syntax",

@@ -1,9 +1,11 @@
-"""The building blocks of a table: deck, hand, pile, display, pool, board and track, all immutable.
+"""The building blocks of a table: deck, hand, pile, stack, display, pool, board and track, all
+immutable.
 
 Each block holds component IDs and says who sees them (`zone`): a deck nobody sees, a hand its owner
-sees, a pile, a display, a pool and a board everyone sees. A `Table` holds a game's blocks by name
-and turns them into the engine's `Knowledge` and back (`rebuild`), so a game built from blocks gets
-its secrecy, its census and `determinise` without writing them.
+sees, a pile, a display, a pool and a board everyone sees, a stack its face-up cards everyone and
+its face-down ones its owner (two zones). A `Table` holds a game's blocks by name and turns them
+into the engine's `Knowledge` and back (`rebuild`), so a game built from blocks gets its secrecy,
+its census and `determinise` without writing them.
 
 A deck has no order: the referee draws its cards as chance events (the engine draws one in
 digital mode; at the table people say which card came), so a shuffle is only putting cards back.
@@ -272,7 +274,66 @@ class Board:
         return self
 
 
-Block = Deck | Hand | Pile | Display | Pool | Board | Track
+@dataclass(frozen=True)
+class Stack:
+    """A player's pile whose cards each lie face up or face down, the last on top: everyone sees
+    the face-up cards, the `owner` (who laid them) the face-down ones; a face-down card laid
+    unseen by the referee (at the table) is None. `cards` holds (card, face down) from the
+    bottom. Its knowledge is two zones: `name` (face up) and `name face down` (the owner's)."""
+
+    owner: str
+    cards: tuple[tuple[str | None, bool], ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def top(self) -> str | None:
+        """The face-up card on top, or None (empty, or a face-down card on top)."""
+        if not self.cards or self.cards[-1][1]:
+            return None
+        return self.cards[-1][0]
+
+    @property
+    def face_down(self) -> int:
+        """How many cards lie face down (named or not)."""
+        return sum(down for _, down in self.cards)
+
+    def put(self, card: str | None, down: bool = False) -> Stack:
+        """The stack with `card` on top (face down if `down`; None: face down and unseen)."""
+        if card is None and not down:
+            raise PnpError("a face-up card must be named")
+        return Stack(self.owner, (*self.cards, (card, down)))
+
+    def under(self, card: str) -> Stack:
+        """The stack with `card` slid face up under the bottom."""
+        return Stack(self.owner, ((card, False), *self.cards))
+
+    def take(self) -> tuple[str | None, Stack]:
+        """The top card (None: face down and unseen) and the stack without it."""
+        if not self.cards:
+            raise PnpError(f"{self.owner}'s stack is empty")
+        return self.cards[-1][0], Stack(self.owner, self.cards[:-1])
+
+    def zones(self, name: str) -> tuple[Zone, Zone]:
+        up = public(name, (c for c, down in self.cards if not down and c is not None))
+        hidden = (c for c, down in self.cards if down and c is not None)
+        return up, private(f"{name} face down", hidden, self.owner)
+
+    def zone(self, name: str) -> Zone:
+        """The face-up cards (what every player sees of the stack)."""
+        return self.zones(name)[0]
+
+    def rebuilt(self, name: str, cards: Mapping[str, tuple[str, ...]]) -> Stack:
+        """The stack with the named cards of its zones in `cards`, each where it lay."""
+        up, down = iter(cards[name]), iter(cards[f"{name} face down"])
+        return Stack(
+            self.owner,
+            tuple((c if c is None else next(down if d else up), d) for c, d in self.cards),
+        )
+
+
+Block = Deck | Hand | Pile | Display | Pool | Board | Track | Stack
 
 
 @dataclass(frozen=True)
@@ -314,9 +375,20 @@ class Table:
 
     def knowledge(self) -> Knowledge:
         """Every card by zone (one zone a block, named as the block) and who sees it."""
-        return Knowledge(tuple(block.zone(name) for name, block in self.blocks))
+        zones: list[Zone] = []
+        for name, block in self.blocks:
+            if isinstance(block, Stack):
+                zones += block.zones(name)
+            else:
+                zones.append(block.zone(name))
+        return Knowledge(tuple(zones))
 
     def rebuild(self, knowledge: Knowledge) -> Table:
         """The table with each block holding the cards of its zone in `knowledge`."""
         cards = {zone.name: zone.cards for zone in knowledge.zones}
-        return Table(tuple((k, b.holding(cards[k])) for k, b in self.blocks))
+        return Table(
+            tuple(
+                (k, b.rebuilt(k, cards) if isinstance(b, Stack) else b.holding(cards[k]))
+                for k, b in self.blocks
+            )
+        )

@@ -16,7 +16,7 @@ from pnpkit.referee.engine.information import SHARED, Knowledge
 from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.rules import Choices, Prompt, PromptKind, Rules, Setup, State
 from pnpkit.referee.engine.verdict import Verdict
-from pnpkit.referee.kit.blocks import Deck, Hand, Track
+from pnpkit.referee.kit.blocks import Deck, Hand, Stack, Track
 from pnpkit.referee.kit.declare import Moves
 from pnpkit.referee.kit.flow import Flow
 
@@ -116,6 +116,8 @@ class KitRules(Rules):
                 shown = " ".join(zone.cards) or "(none)"
                 if isinstance(block, Hand) and block.unknown:
                     shown += f" and {block.unknown} unknown"
+                if isinstance(block, Stack) and block.face_down:
+                    shown += f" and {block.face_down} face down"
                 lines.append(f"{name}: {shown}")
         return "\n".join(lines)
 

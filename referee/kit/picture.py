@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.referee.engine.information import Zone
-from pnpkit.referee.kit.blocks import Deck, Hand, Table, Track
+from pnpkit.referee.kit.blocks import Deck, Hand, Stack, Table, Track
 from pnpkit.referee.views.table_data import card
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ def zones_of(setup: Setup, table: Table, viewer: str | None) -> dict[str, Any]:
             row["cards"] = [card(setup.game, c) for c in zone.cards]
             if isinstance(block, Hand) and block.unknown:
                 row["unknown"] = block.unknown
+            if isinstance(block, Stack) and block.face_down:
+                row["face_down"] = block.face_down
         rows.append(row)
     return {"blocks": rows}
 
@@ -121,6 +123,9 @@ def _row(canvas: Any, setup: Setup, row: dict[str, Any], x: float, y: float) -> 
             back = (x, y)
             title.add(d.rect(back, (CARD_W, CARD_H), rx=4, fill="#6b4f3a", stroke="#222"))
         return
+    if "face_down" in row:
+        down = f"{row['face_down']} face down"
+        title.add(d.text(down, insert=(left + 6, y + 36), font_size=10))
     for n, shown in enumerate(row["cards"]):
         at = x + n * _step(len(row["cards"]))
         group = _tagged(canvas, shown["id"])
