@@ -85,11 +85,13 @@ class Deck:
 @dataclass(frozen=True)
 class Hand:
     """A player's cards: the `known` ones (the owner sees them) and `unknown` ones, drawn unseen
-    by the referee at the table."""
+    by the referee at the table. `shown`: every player has seen the known cards (at the table,
+    cards taken from a face-up display), so everyone sees them."""
 
     owner: str
     known: tuple[str, ...] = ()
     unknown: int = 0
+    shown: bool = False
 
     def __len__(self) -> int:
         return len(self.known) + self.unknown
@@ -99,26 +101,27 @@ class Hand:
 
     def add_unknown(self, cards: int = 1) -> Hand:
         """The hand with `cards` more cards the referee did not see (drawn unseen)."""
-        return Hand(self.owner, self.known, self.unknown + cards)
+        return Hand(self.owner, self.known, self.unknown + cards, self.shown)
 
     def could_hold(self, card: str, deck: Deck) -> bool:
         """Whether `card` may be in this hand: known, or one of its unknown cards."""
         return card in self.known or (self.unknown > 0 and card in deck.unseen)
 
     def zone(self, name: str) -> Zone:
-        return private(name, self.known, self.owner)
+        return public(name, self.known) if self.shown else private(name, self.known, self.owner)
 
     def holding(self, cards: tuple[str, ...]) -> Hand:
-        return Hand(self.owner, cards, self.unknown)
+        return Hand(self.owner, cards, self.unknown, self.shown)
 
 
 def reveal(hand: Hand, deck: Deck, card: str) -> tuple[Hand, Deck]:
     """`card` leaves `hand`: a known card, else one of its unknown cards, taken from the deck's
     unseen cards (the deck whose draws filled the hand)."""
     if card in hand.known:
-        return Hand(hand.owner, _less(hand.known, card, f"{hand.owner}'s hand"), hand.unknown), deck
+        known = _less(hand.known, card, f"{hand.owner}'s hand")
+        return Hand(hand.owner, known, hand.unknown, hand.shown), deck
     if hand.unknown and card in deck.unseen:
-        return Hand(hand.owner, hand.known, hand.unknown - 1), deck.reveal(card)
+        return Hand(hand.owner, hand.known, hand.unknown - 1, hand.shown), deck.reveal(card)
     raise PnpError(f"{card} cannot be in {hand.owner}'s hand")
 
 

@@ -148,3 +148,17 @@ def test_put_all_replaces_several_blocks_at_once_as_puts_do() -> None:
     assert table.put_all({}) == table
     with pytest.raises(KeyError):
         table.put_all({"dekc": deck})
+
+
+def test_a_shown_hand_is_seen_by_everyone_and_stays_shown() -> None:
+    deck = Deck(("C", "D"), 1)
+    hand = Hand("Ann", ("A",), 1, shown=True)
+    assert hand.zone("Ann's hand").visible_to("Bob") and hand.zone("Ann's hand").visible_to("")
+    assert not Hand("Ann", ("A",)).zone("Ann's hand").visible_to("Bob")
+    left, rest = reveal(hand.add("B").add_unknown(), deck, "A")
+    assert left == Hand("Ann", ("B",), 2, shown=True) and rest == deck
+    left, rest = reveal(left, deck, "C")
+    assert left == Hand("Ann", ("B",), 1, shown=True) and rest == Deck(("D",), 1)
+    assert hand.holding(("E",)) == Hand("Ann", ("E",), 1, shown=True)
+    table = Table.of({"deck": deck, "Ann's hand": hand})
+    assert table.knowledge().hidden("Bob") == Counter(deck.unseen)
