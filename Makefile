@@ -23,11 +23,12 @@ render: $(STAMP)
 	$(BIN)/pnp validate
 	$(BIN)/pnp render --all --out output
 
-## test: lint, format check, and the whole test suite, on every core (pytest-xdist)
+## test: lint, format check, and the whole test suite, on every core (pytest-xdist); the 15
+## slowest tests are listed at the end, to keep an eye on the suite's time
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --durations=15
 
 ## docs: the manifest key table of docs/defining-a-game.md, made from the schema
 docs: $(STAMP)
