@@ -33,8 +33,20 @@ def _less(cards: tuple[str, ...], card: str, where: str) -> tuple[str, ...]:
     return cards[:at] + cards[at + 1 :]
 
 
+class OneZone:
+    """A block that is one zone of the knowledge model, named as the block: what `Table` asks of
+    every block (a `Stack` is two)."""
+
+    def zones(self, name: str) -> tuple[Zone, ...]:
+        return (self.zone(name),)  # type: ignore[attr-defined]
+
+    def rebuilt(self, name: str, cards: Mapping[str, tuple[str, ...]]) -> Any:
+        """The block holding the cards of its zone in `cards` (a zone name → its cards)."""
+        return self.holding(cards[name])  # type: ignore[attr-defined]
+
+
 @dataclass(frozen=True)
-class Deck:
+class Deck(OneZone):
     """Face-down cards nobody sees, without an order: `unseen` (sorted) holds every card whose
     place the referee does not know, `count` how many of them lie in the deck itself."""
 
@@ -83,7 +95,7 @@ class Deck:
 
 
 @dataclass(frozen=True)
-class Hand:
+class Hand(OneZone):
     """A player's cards: the `known` ones (the owner sees them) and `unknown` ones, drawn unseen
     by the referee at the table. `shown`: every player has seen the known cards (at the table,
     cards taken from a face-up display), so everyone sees them."""
@@ -126,7 +138,7 @@ def reveal(hand: Hand, deck: Deck, card: str) -> tuple[Hand, Deck]:
 
 
 @dataclass(frozen=True)
-class Pile:
+class Pile(OneZone):
     """Cards stacked face up, the last on top; everyone sees them."""
 
     cards: tuple[str, ...] = ()
@@ -155,7 +167,7 @@ class Pile:
 
 
 @dataclass(frozen=True)
-class Display:
+class Display(OneZone):
     """A row of face-up slots (a market, a river); an empty slot is None."""
 
     slots: tuple[str | None, ...] = ()
@@ -180,7 +192,7 @@ class Display:
 
 
 @dataclass(frozen=True)
-class Pool:
+class Pool(OneZone):
     """Identical pieces by component ID and how many (a supply of tokens), seen by everyone."""
 
     counts: tuple[tuple[str, int], ...] = ()
@@ -208,7 +220,7 @@ class Pool:
 
 
 @dataclass(frozen=True)
-class Track:
+class Track(OneZone):
     """A marker per player on a numbered track (a score track): positions, no cards."""
 
     marks: tuple[int, ...] = ()
@@ -224,7 +236,7 @@ class Track:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(OneZone):
     """Named spaces, each holding at most one component face up (cards laid in a grid, pawns on
     spaces), seen by everyone; a space is its index in `spaces` (`index` finds it by name)."""
 
@@ -377,21 +389,10 @@ class Table:
         return table
 
     def knowledge(self) -> Knowledge:
-        """Every card by zone (one zone a block, named as the block) and who sees it."""
-        zones: list[Zone] = []
-        for name, block in self.blocks:
-            if isinstance(block, Stack):
-                zones += block.zones(name)
-            else:
-                zones.append(block.zone(name))
-        return Knowledge(tuple(zones))
+        """Every card by zone (each block's zones, named after the block) and who sees it."""
+        return Knowledge(tuple(z for name, block in self.blocks for z in block.zones(name)))
 
     def rebuild(self, knowledge: Knowledge) -> Table:
         """The table with each block holding the cards of its zone in `knowledge`."""
         cards = {zone.name: zone.cards for zone in knowledge.zones}
-        return Table(
-            tuple(
-                (k, b.rebuilt(k, cards) if isinstance(b, Stack) else b.holding(cards[k]))
-                for k, b in self.blocks
-            )
-        )
+        return Table(tuple((k, b.rebuilt(k, cards)) for k, b in self.blocks))

@@ -31,7 +31,6 @@ class delegate(staticmethod):
 
     def __init__(self, function: Callable[..., Any], doc: str = "") -> None:
         super().__init__(function)
-        self.function = function
         self.__doc__ = doc or function.__doc__
         self.name = getattr(function, "__name__", "")
 
@@ -76,11 +75,11 @@ def signature_problems(rules: type[Rules]) -> list[str]:
             continue
         wanted = list(inspect.signature(contract).parameters)[1:]
         try:
-            inspect.signature(declared.function).bind(*wanted)
+            inspect.signature(declared.__func__).bind(*wanted)
         except TypeError:
-            shown = getattr(declared.function, "__qualname__", repr(declared.function))
+            shown = getattr(declared.__func__, "__qualname__", repr(declared.__func__))
             problems.append(
-                f"{name}: delegated to {shown}{inspect.signature(declared.function)}, which "
+                f"{name}: delegated to {shown}{inspect.signature(declared.__func__)}, which "
                 f"cannot take the contract's arguments ({', '.join(wanted)})"
             )
         except ValueError:  # a builtin without a signature: nothing to check

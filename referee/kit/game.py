@@ -8,6 +8,7 @@ choices, knowledge, rebuild (so `determinise`), describe, view, zones and a tabl
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -21,9 +22,11 @@ from pnpkit.referee.kit.declare import Moves
 from pnpkit.referee.kit.flow import Flow
 
 
-def _draws(flow: Flow, moves: Moves, step: str) -> tuple[str, str, str] | None:
-    """At a step that draws a card: the deck's block, the verb of the step's move and the key
-    its card goes under (`KitRules.chance` keeps it by step: a simulation draws every turn)."""
+@functools.cache
+def _draws(rules: type[KitRules], step: str) -> tuple[str, str, str] | None:
+    """At a step of `rules` that draws a card: the deck's block, the verb of the step's move and
+    the key its card goes under (worked out once a step: a simulation draws every turn)."""
+    flow, moves = rules.flow, rules.moves
     deck_name = flow.step(step).draws
     if not deck_name:
         return None
@@ -78,11 +81,7 @@ class KitRules(Rules):
         return form.hidden if form is not None and form.hidden else "(secret)"
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
-        drawn = self.__dict__.setdefault("_drawn", {})
-        step = state.turn.step
-        if step not in drawn:
-            drawn[step] = _draws(self.flow, self.moves, step)
-        draw = drawn[step]
+        draw = _draws(type(self), state.turn.step)
         if draw is None:
             return super().chance(setup, state, rng)
         deck_name, verb, key = draw
