@@ -81,11 +81,12 @@ def play_whole_game(
 def test_a_whole_3_player_ano_nuevo_is_played_by_taps_on_the_phones(
     browser: Any, tmp_path: Path
 ) -> None:
-    """Seed 20: 216 moves, the shortest game of seeds 0–119 (median 494 moves)."""
+    """Seed 147: 176 moves; no game of seeds 0–696 is shorter (median 494 moves in seeds
+    0–119)."""
     players = ["Ann", "Bob", "Cy"]
-    headless = headless_game(new_log(tmp_path, "ano-nuevo", players, seed=20, name="h"), 20)
-    assert len(headless) == 216
-    tapper = play_whole_game(browser, tmp_path, "ano-nuevo", players, seed=20)
+    headless = headless_game(new_log(tmp_path, "ano-nuevo", players, seed=147, name="h"), 147)
+    assert len(headless) == 176
+    tapper = play_whole_game(browser, tmp_path, "ano-nuevo", players, seed=147)
     left = first_difference(tapper.sent, headless)
     assert not left, left
     assert tapper.places > 0  # Harem cards and seals were tapped on the table picture
