@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from pnpkit.referee.api import (
     Game,
+    Knowledge,
     Move,
     MoveForm,
     Moves,
@@ -24,15 +25,17 @@ from pnpkit.referee.api import (
     Setup,
     Syntax,
     Verdict,
+    Zone,
     delegate,
     drawn,
+    evolve,
+    public,
     refuse,
     spoken,
 )
 from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import deal_source
-from pnpkit.referee.games.arctic.knowledge import arctic_knowledge, rebuilt
 from pnpkit.referee.games.arctic.position_file import score_position_file
 from pnpkit.referee.games.arctic.scoring import game_stats, score_bounds, score_game
 from pnpkit.referee.games.arctic.setup import (
@@ -46,7 +49,7 @@ from pnpkit.referee.games.arctic.setup import (
     sides_option,
     totem_moves,
 )
-from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.state import State, sorted_hand
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
 
@@ -161,7 +164,7 @@ class ArcticRules(Rules):
     def forced(self, setup: Setup, state: State) -> Move | None:
         if state.step == "power":
             return powers.power_move(setup, state)
-        if state.step == "refill" and state.draw_pile == 0:
+        if state.step == "refill" and state.deck.count == 0:
             return {"type": "reserve"}
         if state.step == "tokens" and tokens.no_token_choice(setup, state):
             return {"type": "tokens"}
@@ -198,19 +201,19 @@ class ArcticRules(Rules):
         if step == "sides":
             return side_moves(len(state.owners))
         if step == "refill":
-            return [{"type": "river", "card": c} for c in sorted(set(state.unseen))]
+            return [{"type": "river", "card": c} for c in state.deck.kinds()]
         if step in ("totems", "reveal"):
             return totem_moves(setup)
         if step == "deal":
-            return draw.deal_moves(state)
+            return draw.deal_moves(setup, state)
         return LEGAL[step](setup, state)
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.step in ("sides", "totems"):
             return chance_setup(setup, state, rng)
         if state.step == "deal":
-            return {"type": "deal", "card": rng.choice(deal_source(state))}
-        return {"type": "river", "card": rng.choice(state.unseen)}
+            return {"type": "deal", "card": rng.choice(deal_source(setup, state))}
+        return {"type": "river", "card": rng.choice(state.deck.unseen)}
 
     def random_move(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.step == "place" and rng.random() < 0.8:
@@ -224,8 +227,30 @@ class ArcticRules(Rules):
     score_position = delegate(score_position_file)
 
     # --- who knows what, and who decides ---------------------------------------------------
-    knowledge = delegate(arctic_knowledge, "AR-45: who sees which card.")
-    rebuild = delegate(rebuilt)
+    def knowledge(self, setup: Setup, state: State) -> Knowledge:
+        """AR-45: the table's blocks, each a zone (a pile two), with what the blocks cannot
+        say: once the game is over the hands, face-down pile cards and totems are shown
+        (AR-38), and a pile's face-down zone keeps its name `face-down:P` (the web page lists
+        a player's secret zones by name)."""
+        zones = state.table.knowledge().zones
+        if state.step == "over":
+            zones = tuple(_shown(z) for z in zones)
+        return Knowledge(tuple(_renamed(z, _face_down(setup)) for z in zones))
+
+    def rebuild(self, setup: Setup, state: State, knowledge: Knowledge) -> State:
+        """The table's blocks holding `knowledge`'s cards, the hands and named penalty cards
+        sorted (as every move keeps them; a kit hand keeps the order it is given)."""
+        back = {v: k for k, v in _face_down(setup).items()}
+        zones = tuple(_renamed(z, back) for z in knowledge.zones)
+        table = state.table.rebuild(Knowledge(zones))
+        table = table.put_all(
+            {
+                name: sorted_hand(table[name])
+                for p in setup.players
+                for name in (f"hand:{p}", f"penalty:{p}")
+            }
+        )
+        return evolve(state, table=table)
 
     def actor(self, setup: Setup, state: State, move: Move) -> str | None:
         """The player whose turn it is (AR-46), for the moves they choose; nobody for chance,
@@ -256,6 +281,23 @@ class ArcticRules(Rules):
     svg = drawn(table_svg)
 
     zones = delegate(arctic_zones)
+
+
+def _shown(zone: Zone) -> Zone:
+    """A zone once the game is over (AR-38): a player's secret shown, except penalty cards."""
+    if zone.seen_by and not zone.name.startswith("penalty"):
+        return public(zone.name, zone.cards)
+    return zone
+
+
+def _face_down(setup: Setup) -> dict[str, str]:
+    """The kit's name of each pile's face-down zone → Arctic's."""
+    return {f"pile:{p} face down": f"face-down:{p}" for p in setup.players}
+
+
+def _renamed(zone: Zone, names: Mapping[str, str]) -> Zone:
+    name = names.get(zone.name)
+    return zone if name is None else Zone(name, zone.cards, zone.seen_by)
 
 
 RULES = ArcticRules()

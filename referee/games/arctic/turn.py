@@ -5,20 +5,28 @@ from __future__ import annotations
 
 from pnpkit.referee.api import (
     ACCEPTED,
+    Deck,
     Move,
+    Pile,
     Prompt,
     PromptKind,
     Setup,
     Verdict,
     evolve,
     refuse,
-    without,
 )
 from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
-from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
+from pnpkit.referee.games.arctic.state import (
+    HAND_LIMIT,
+    RIVER_SIZE,
+    State,
+    hand,
+    penalties,
+    totems,
+)
 from pnpkit.referee.games.arctic.tokens import tokens_text
 
 STEP_TEXT = {
@@ -90,33 +98,28 @@ def _step_text(setup: Setup, state: State) -> str:
 # --- the River refill and the Reserve -------------------------------------------------------
 def check_river(setup: Setup, state: State, move: Move) -> Verdict:
     card = move["card"]
-    if state.draw_pile == 0:
+    if state.deck.count == 0:
         return refuse("AR-35", "the draw pile is empty: the Reserve becomes the draw pile")
-    if card not in state.unseen:
+    if card not in state.deck.unseen:
         place = where(setup, state, card)
         return refuse("AR-45", f"{card} cannot come from the draw pile: {place}")
     return ACCEPTED
 
 
 def check_reserve(setup: Setup, state: State, move: Move) -> Verdict:
-    if state.draw_pile:
+    if state.deck.count:
         return refuse("AR-35", "the Reserve is used only once the draw pile is empty")
     return ACCEPTED
 
 
 def apply_river(setup: Setup, state: State, move: Move) -> State:
     card = move["card"]
-    return evolve(
-        state,
-        unseen=without(state.unseen, card),
-        draw_pile=state.draw_pile - 1,
-        river=(*state.river, card),
-    )
+    return state.put(unseen=state.deck.take(card), river=Pile((*state.river, card)))
 
 
 def apply_reserve(setup: Setup, state: State, move: Move) -> State:
     """AR-35: the Reserve becomes the draw pile, and the end is triggered."""
-    return evolve(state, draw_pile=state.reserve, reserve=0, ending=1)
+    return evolve(state.put(unseen=Deck(state.deck.unseen, state.reserve)), reserve=0, ending=1)
 
 
 # --- steps that pass by themselves ----------------------------------------------------------
@@ -131,11 +134,11 @@ def settle(setup: Setup, state: State) -> State:
 
 def _follow(setup: Setup, state: State) -> State | None:
     """The state after the current step ends by itself, or None if it waits for a move."""
-    step, seat = state.step, state.seat(state.turn)
+    step = state.step
     if step == "setup":
         if state.sides is None:
             return evolve(state, step="sides")
-        if setup.digital and state.totems is None:
+        if setup.digital and totems(setup, state) is None:
             return evolve(state, step="totems")
         return evolve(state, step="refill")
     if step == "refill":
@@ -149,18 +152,20 @@ def _follow(setup: Setup, state: State) -> State | None:
         return evolve(state, step="draw")
     if step == "draw":
         return _after_draw(setup, state)
-    if step == "discard" and seat.hand_size <= HAND_LIMIT:
+    if step == "discard" and len(hand(setup, state, state.turn)) <= HAND_LIMIT:
         return evolve(state, step="blame")
-    if step == "blame" and not (has_power(setup, state, "bear-give-penalty") and seat.penalty):
+    if step == "blame" and not (
+        has_power(setup, state, "bear-give-penalty") and penalties(setup, state, state.turn)
+    ):
         return evolve(state, step="refill")
-    if step == "reveal" and state.totems is not None:
+    if step == "reveal" and totems(setup, state) is not None:
         return evolve(state, step="over")
     return None
 
 
 def _after_refill(setup: Setup, state: State) -> State | None:
     full = len(state.river) >= RIVER_SIZE
-    if not full and (state.draw_pile or (state.reserve and state.ending == 0)):
+    if not full and (state.deck.count or (state.reserve and state.ending == 0)):
         return None
     if not state.opened:
         return evolve(state, opened=True, step="place", turns=1)
