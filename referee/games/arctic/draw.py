@@ -30,10 +30,6 @@ from pnpkit.referee.games.arctic.state import (
     HIDDEN,
     NO_ANIMAL_VALUE,
     State,
-    hand,
-    penalties,
-    penalty,
-    seated,
     sorted_hand,
 )
 
@@ -61,7 +57,7 @@ def draw_sources(setup: Setup, state: State) -> list[Move]:
     moves: list[Move] = [{"type": "take", "card": c} for c in sorted(set(state.river))]
     if state.deck.count and has_power(setup, state, "orca-draw-blind"):
         moves.append({"type": "take", "from": "deep"})
-    if has_power(setup, state, "bear-draw-penalty") and penalties(setup, state, state.turn):
+    if has_power(setup, state, "bear-draw-penalty") and state.penalties():
         moves.append({"type": "take", "from": "penalty"})
     return moves
 
@@ -96,15 +92,15 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
     if source and setup.digital:
         return evolve(state, step="deal", dealing=source)
     if source == "deep":
-        return seated(setup, state, state.turn, hand=hand(setup, state, state.turn).add_unknown())
+        return state.put(hand=state.hand().add_unknown())
     if source == "penalty":
         state = penalty_unshown(setup, state, state.turn)
-        named = penalty(setup, state, state.turn)
-        held = hand(setup, state, state.turn).add_unknown()
-        return seated(setup, state, state.turn, hand=held, penalty=named.add_unknown(-1))
+        named = state.penalty()
+        held = state.hand().add_unknown()
+        return state.put(hand=held, penalty=named.add_unknown(-1))
     card = move["card"]
-    held = sorted_hand(hand(setup, state, state.turn), card)
-    state = seated(setup, state, state.turn, hand=held, river=Pile(without(state.river, card)))
+    held = sorted_hand(state.hand(), card)
+    state = state.put(hand=held, river=Pile(without(state.river, card)))
     if has_power(setup, state, "orca-refill-each"):
         return evolve(state, step="refill", orca_refill=True)
     return state
@@ -125,7 +121,7 @@ def apply_deal(setup: Setup, state: State, move: Move) -> State:
         state = state.put(unseen=state.deck.reveal(card))
     else:
         state = without_penalty(setup, state, state.turn, card)
-    state = seated(setup, state, state.turn, hand=sorted_hand(hand(setup, state, state.turn), card))
+    state = state.put(hand=sorted_hand(state.hand(), card))
     return evolve(state, step="draw", dealing="")
 
 
@@ -148,12 +144,12 @@ def legal_draw(setup: Setup, state: State) -> list[Move]:
 
 # --- the hand limit -------------------------------------------------------------------------
 def discard_text(setup: Setup, state: State) -> str:
-    excess = len(hand(setup, state, state.turn)) - HAND_LIMIT
+    excess = len(state.hand()) - HAND_LIMIT
     return f"discard {counted(excess, 'card')}: discard CARD|? …"
 
 
 def check_discard(setup: Setup, state: State, move: Move) -> Verdict:
-    excess = len(hand(setup, state, state.turn)) - HAND_LIMIT
+    excess = len(state.hand()) - HAND_LIMIT
     if len(move["cards"]) != excess:
         return refuse(
             "AR-21", f"discard exactly {counted(excess, 'card')} to get down to {HAND_LIMIT}"
@@ -168,13 +164,13 @@ def apply_discard(setup: Setup, state: State, move: Move) -> State:
     cards: list[str] = move["cards"]
     state = remove(setup, state, cards)
     named = [c for c in cards if c != HIDDEN]
-    fines = sorted_hand(penalty(setup, state, state.turn), *named)
+    fines = sorted_hand(state.penalty(), *named)
     fines = fines.add_unknown(len(cards) - len(named))
-    return evolve(seated(setup, state, state.turn, penalty=fines), step="blame")
+    return evolve(state.put(penalty=fines), step="blame")
 
 
 def legal_discard(setup: Setup, state: State) -> list[Move]:
-    excess = len(hand(setup, state, state.turn)) - HAND_LIMIT
+    excess = len(state.hand()) - HAND_LIMIT
     choices = hand_choices(setup, state)
     moves: list[Move] = [{"type": "discard", "cards": [HIDDEN] * excess}]
     for first in choices:

@@ -14,16 +14,7 @@ from collections.abc import Sequence
 
 from pnpkit.referee.api import Deck, Setup, counted, reveal
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import (
-    HIDDEN,
-    State,
-    blind,
-    hand,
-    including,
-    penalty,
-    pile,
-    seated,
-)
+from pnpkit.referee.games.arctic.state import HIDDEN, State, including
 
 
 def removal_problem(setup: Setup, state: State, cards: Sequence[str]) -> str:
@@ -31,7 +22,7 @@ def removal_problem(setup: Setup, state: State, cards: Sequence[str]) -> str:
     named = [c for c in cards if c != HIDDEN]
     if len(set(named)) != len(named):
         return "a card can be named only once"
-    held = hand(setup, state, state.turn)
+    held = state.hand()
     if len(cards) > len(held):
         return f"you hold only {counted(len(held), 'card')}"
     if HIDDEN in cards and setup.digital:
@@ -57,7 +48,7 @@ def remove(setup: Setup, state: State, cards: Sequence[str]) -> State:
     (HIDDEN) stays in the pool; the hand's seen cards are then no longer known to stay in hand,
     so they rejoin the pool (AR-45).
     """
-    held, deck = hand(setup, state, state.turn), state.deck
+    held, deck = state.hand(), state.deck
     for card in cards:
         if card != HIDDEN:
             held, deck = reveal(held, deck, card)
@@ -65,7 +56,7 @@ def remove(setup: Setup, state: State, cards: Sequence[str]) -> State:
     if hidden:
         deck = Deck(including(deck.unseen, *held.known), deck.count)
         held = held.holding(()).add_unknown(len(held.known) - hidden)
-    return seated(setup, state, state.turn, hand=held, unseen=deck)
+    return state.put(hand=held, unseen=deck)
 
 
 def where(setup: Setup, state: State, card: str, viewer: int | None = None) -> str:
@@ -81,17 +72,17 @@ def where(setup: Setup, state: State, card: str, viewer: int | None = None) -> s
         return "it is in the River"
     for index, name in enumerate(setup.players):
         sees = viewer is None or viewer == index
-        if any(c == card and (sees or not down) for c, down in pile(setup, state, index).cards):
+        if any(c == card and (sees or not down) for c, down in state.pile(index).cards):
             return f"it is in {name}'s pile"
-        if card in hand(setup, state, index).known and (sees or not setup.digital):
+        if card in state.hand(index).known and (sees or not setup.digital):
             return f"it is in {name}'s hand"
-        if card in penalty(setup, state, index).known and sees:
+        if card in state.penalty(index).known and sees:
             return f"it was discarded to {name}'s penalty pile"
     if viewer is not None:
         return "it is not where you can see it"
     if card in state.deck.unseen:
         return "nobody has seen it yet"
-    if any(card in blind(setup, state, i).unseen for i in range(len(setup.players))):
+    if any(card in state.blind(i).unseen for i in range(len(setup.players))):
         return "it is face down in a penalty pile"
     return "it is not there"
 
@@ -100,35 +91,35 @@ def deal_source(setup: Setup, state: State) -> tuple[str, ...]:
     """Digital mode, step `deal`: the cards the one being dealt may be (see `State.dealing`)."""
     if state.dealing == "deep":
         return state.deck.unseen
-    return penalty(setup, state, state.turn).known + blind(setup, state, state.turn).unseen
+    return state.penalty().known + state.blind().unseen
 
 
 def penalty_unshown(setup: Setup, state: State, index: int) -> State:
     """At the table, the state once a card leaves a penalty pile unshown (AR-33, AR-34): the
     pile's named cards may be the one that left, so their place is no longer known and they
     rejoin the unseen pool."""
-    named = penalty(setup, state, index)
+    named = state.penalty(index)
     if not named.known:
         return state
     deck = Deck(including(state.deck.unseen, *named.known), state.deck.count)
     unknown = named.holding(()).add_unknown(len(named.known))
-    return seated(setup, state, index, penalty=unknown, unseen=deck)
+    return state.put(index, penalty=unknown, unseen=deck)
 
 
 def from_penalty(setup: Setup, state: State, index: int, source: str) -> tuple[State, str]:
     """Digital mode: a card of seat `index`'s penalty pile, passed on unseen by anyone and dealt
     at random by the referee (the pile is face down), and the state without it (AR-34)."""
-    cards = penalty(setup, state, index).known + blind(setup, state, index).unseen
+    cards = state.penalty(index).known + state.blind(index).unseen
     card = random.Random(f"{setup.seed}/{source}/{index}/{state.turns}/{cards}").choice(cards)
     return without_penalty(setup, state, index, card), card
 
 
 def without_penalty(setup: Setup, state: State, index: int, card: str) -> State:
     """Digital mode: the state with `card` out of seat `index`'s penalty pile."""
-    named = penalty(setup, state, index)
+    named = state.penalty(index)
     if card in named.known:
-        return seated(setup, state, index, penalty=reveal(named, Deck(), card)[0])
-    return seated(setup, state, index, blind=blind(setup, state, index).take(card))
+        return state.put(index, penalty=reveal(named, Deck(), card)[0])
+    return state.put(index, blind=state.blind(index).take(card))
 
 
 def dealt_unseen(setup: Setup, state: State, count: int, source: str) -> tuple[State, list[str]]:

@@ -11,24 +11,8 @@ from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, evolve, 
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import dealt_unseen, removal_problem, remove
 from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
-from pnpkit.referee.games.arctic.situation import (
-    current_card,
-    has_power,
-    held_effects,
-    power_hints,
-)
-from pnpkit.referee.games.arctic.state import (
-    HIDDEN,
-    NO_ANIMAL_VALUE,
-    State,
-    hand,
-    penalty,
-    pile,
-    seated,
-)
-from pnpkit.referee.games.arctic.state import (
-    blind as blind_of,
-)
+from pnpkit.referee.games.arctic.situation import current_card, has_power, held_effects, power_hints
+from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
 
 
 @dataclass(frozen=True)
@@ -47,7 +31,7 @@ class Placing:
 def placing(setup: Setup, state: State) -> Placing:
     """Step A's situation (AR-9, AR-10, AR-26)."""
     low, high = place_range(setup, state)
-    return Placing(low, high, len(hand(setup, state, state.turn)), held_effects(setup, state))
+    return Placing(low, high, len(state.hand()), held_effects(setup, state))
 
 
 def place_range(setup: Setup, state: State) -> tuple[int, int]:
@@ -67,7 +51,7 @@ def place_text(setup: Setup, state: State) -> str:
 
 def _count_text(setup: Setup, state: State) -> str:
     low, high = place_range(setup, state)
-    held = len(hand(setup, state, state.turn))
+    held = len(state.hand())
     if held < low:
         missing = min(low - held, state.deck.count)
         typed = "place CARD …" if held else "place"
@@ -124,7 +108,7 @@ def check_fox(
         return refuse(rule, f"only the holder of the fox power, side {side}, may {fox} a card")
     if not cards:
         return refuse(rule, "place at least one card to use the fox power")
-    below = pile(setup, state, state.turn).cards
+    below = state.pile().cards
     if fox == "tuck" and len(cards) == 1 and (not below or below[-1][1]):
         return refuse(rule, "a tucked card goes under a visible card: there is none")
     if fox == "bottom" and len(cards) == 1 and not below:
@@ -135,9 +119,9 @@ def check_fox(
 def apply_place(setup: Setup, state: State, move: Move) -> State:
     cards: list[str] = move["cards"]
     low, _ = place_range(setup, state)
-    short = max(0, low - len(hand(setup, state, state.turn)))
+    short = max(0, low - len(state.hand()))
     state = remove(setup, state, cards)
-    stack = pile(setup, state, state.turn)
+    stack = state.pile()
     fox = move.get("fox")
     for card in cards[:-1] if fox else cards:
         stack = stack.put(card)
@@ -147,15 +131,15 @@ def apply_place(setup: Setup, state: State, move: Move) -> State:
     elif fox == "bottom":
         stack = stack.under(cards[-1])
     drawn = min(short, state.deck.count)
-    state = seated(setup, state, state.turn, pile=stack)
+    state = state.put(pile=stack)
     if drawn and setup.digital:
         state, cards = dealt_unseen(setup, state, drawn, "short")
-        blind = blind_of(setup, state, state.turn).shuffle_in(cards)
-        state = seated(setup, state, state.turn, blind=blind)
+        blind = state.blind().shuffle_in(cards)
+        state = state.put(blind=blind)
     elif drawn:
-        named = penalty(setup, state, state.turn).add_unknown(drawn)
+        named = state.penalty().add_unknown(drawn)
         unseen = state.deck.draw_unseen(drawn)
-        state = seated(setup, state, state.turn, penalty=named, unseen=unseen)
+        state = state.put(penalty=named, unseen=unseen)
     counts = list(state.penalties_drawn)
     counts[state.turn] += drawn
     return evolve(state, step="power", penalties_drawn=tuple(counts))
@@ -206,7 +190,7 @@ def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
 
 def hand_choices(setup: Setup, state: State) -> list[str]:
     """The seen hand cards and, standing for unseen ones, the first unseen card per animal."""
-    held = hand(setup, state, state.turn)
+    held = state.hand()
     choices = list(held.known)
     if held.unknown:
         cards = facts(setup.game).cards
@@ -219,7 +203,7 @@ def hand_choices(setup: Setup, state: State) -> list[str]:
 
 def random_place(setup: Setup, state: State, rng: random.Random) -> Move:
     """A random placement drawn from the whole hand (seen cards and unseen ones)."""
-    held = hand(setup, state, state.turn)
+    held = state.hand()
     situation = placing(setup, state)
     low, high, size = situation.low, situation.high, situation.hand
     count = size if size < low else rng.randint(low, min(high, size))

@@ -14,16 +14,7 @@ from pnpkit.referee.games.arctic.hidden import (
     remove,
 )
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
-from pnpkit.referee.games.arctic.state import (
-    State,
-    blind,
-    hand,
-    penalties,
-    penalty,
-    pile,
-    seated,
-    sorted_hand,
-)
+from pnpkit.referee.games.arctic.state import State, sorted_hand
 
 PLACE_HINTS = {
     "puffin-swap-river": "puffin: swap HAND RIVER first",
@@ -76,7 +67,7 @@ def check_takeback(setup: Setup, state: State, move: Move) -> Verdict:
         return refuse("AR-32", "only the holder of the puffin power, side B, may take back")
     if "puffin-take-back" in state.used:
         return refuse("AR-14", "the puffin take-back is used once a turn")
-    if pile(setup, state, state.turn).top is None:
+    if state.pile().top is None:
         return refuse("AR-32", "there is no visible animal card on your pile to take back")
     return ACCEPTED
 
@@ -84,15 +75,15 @@ def check_takeback(setup: Setup, state: State, move: Move) -> Verdict:
 def apply_swap(setup: Setup, state: State, move: Move) -> State:
     state = remove(setup, state, [move["card"]])
     river = Pile(tuple(move["card"] if c == move["river"] else c for c in state.river))
-    held = sorted_hand(hand(setup, state, state.turn), move["river"])
-    state = seated(setup, state, state.turn, hand=held, river=river)
+    held = sorted_hand(state.hand(), move["river"])
+    state = state.put(hand=held, river=river)
     return evolve(state, used=state.used | {"puffin-swap-river"})
 
 
 def apply_takeback(setup: Setup, state: State, move: Move) -> State:
-    card, stack = pile(setup, state, state.turn).take()
-    held = sorted_hand(hand(setup, state, state.turn), card)
-    state = seated(setup, state, state.turn, pile=stack, hand=held)
+    card, stack = state.pile().take()
+    held = sorted_hand(state.hand(), card)
+    state = state.put(pile=stack, hand=held)
     return evolve(state, used=state.used | {"puffin-take-back"})
 
 
@@ -126,7 +117,7 @@ def check_penalty_draw(setup: Setup, state: State) -> Verdict:
     """AR-33: polar bear side A draws from the penalty pile."""
     if not has_power(setup, state, "bear-draw-penalty"):
         return refuse("AR-33", "only the polar bear power, side A, draws from penalties")
-    if penalties(setup, state, state.turn) == 0:
+    if state.penalties() == 0:
         return refuse("AR-33", "your penalty pile is empty")
     return ACCEPTED
 
@@ -147,15 +138,15 @@ def apply_blame(setup: Setup, state: State, move: Move) -> State:
     to = setup.players.index(move["to"])
     if setup.digital:
         state, card = from_penalty(setup, state, state.turn, "blame")
-        named = penalty(setup, state, state.turn)
-        unseen = blind(setup, state, state.turn).shuffle_in(named.known)
-        state = seated(setup, state, state.turn, penalty=named.holding(()), blind=unseen)
-        state = seated(setup, state, to, blind=blind(setup, state, to).shuffle_in([card]))
+        named = state.penalty()
+        unseen = state.blind().shuffle_in(named.known)
+        state = state.put(penalty=named.holding(()), blind=unseen)
+        state = state.put(to, blind=state.blind(to).shuffle_in([card]))
         return evolve(state, step="refill")
     state = penalty_unshown(setup, state, state.turn)
-    giver = penalty(setup, state, state.turn).add_unknown(-1)
-    state = seated(setup, state, state.turn, penalty=giver)
-    state = seated(setup, state, to, penalty=penalty(setup, state, to).add_unknown())
+    giver = state.penalty().add_unknown(-1)
+    state = state.put(penalty=giver)
+    state = state.put(to, penalty=state.penalty(to).add_unknown())
     return evolve(state, step="refill")
 
 

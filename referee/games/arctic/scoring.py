@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pnpkit.referee.api import ScoreSheet, Setup
 from pnpkit.referee.games.arctic.facts import Facts, facts
-from pnpkit.referee.games.arctic.state import State, penalties, pile, totems
+from pnpkit.referee.games.arctic.state import State
 
 RUN_POINTS = (0, 0, 1, 3, 6, 10, 15)
 """Points for a run of 0, 1, 2 … 6 or more cards of one animal (AR-39)."""
@@ -176,12 +176,12 @@ def score_game(setup: Setup, state: State) -> ScoreSheet:
     table = facts(setup.game)
     points: dict[str, dict[str, int]] = {}
     notes = []
-    dealt = totems(setup, state)
+    dealt = state.totems()
     for index, player in enumerate(setup.players):
-        cards = pile(setup, state, index).cards
+        cards = state.pile(index).cards
         animals = [None if down else table.cards[c].animal for c, down in cards]
         totem = None if dealt is None else dealt[index]
-        fines = penalties(setup, state, index)
+        fines = state.penalties(index)
         points[player], runs = score_seat(table, animals, totem, state.tokens, fines)
         if runs.wilds:
             notes.append(wild_note(player, runs))

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from pnpkit.referee.api import Setup
 from pnpkit.referee.games.arctic.facts import Card, facts
-from pnpkit.referee.games.arctic.state import State, pile
+from pnpkit.referee.games.arctic.state import State
 
 HELD_CACHE = 50_000
 """Entries kept in `Facts.held` before it starts afresh (a bound on memory in long simulations)."""
@@ -15,7 +15,7 @@ HELD_CACHE = 50_000
 
 def current_card(setup: Setup, state: State) -> Card | None:
     """The current player's visible animal card (AR-9), or None."""
-    top = pile(setup, state, state.turn).top
+    top = state.pile().top
     return None if top is None else facts(setup.game).cards[top]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnpkit.referee.api import Deck, Hand, Pile, Setup, Stack, Table, evolve
+from pnpkit.referee.api import Deck, Hand, Pile, Stack, Table, evolve
 
 RIVER_SIZE = 6
 """Cards face up in the River (AR-4)."""
@@ -74,55 +74,47 @@ class State:
         """The River's cards (the table's first block)."""
         return self.table.blocks[0][1].cards  # type: ignore[union-attr]
 
-    def put(self, **blocks: Deck | Hand | Pile | Stack) -> State:
-        """This state with shared blocks replaced (`river`, `unseen`, `totems`)."""
-        return evolve(self, table=self.table.put_all(blocks))
+    def _block(self, seat: int | None, part: int) -> Deck | Hand | Pile | Stack:
+        """Part `part` of a seat's blocks (SEAT_BLOCKS; None: the player whose turn it is)."""
+        return self.table.blocks[2 + 5 * (self.turn if seat is None else seat) + part][1]
+
+    def hand(self, seat: int | None = None) -> Hand:
+        """A player's hand (None: the player whose turn it is)."""
+        return self._block(seat, 0)  # type: ignore[return-value]
+
+    def pile(self, seat: int | None = None) -> Stack:
+        return self._block(seat, 1)  # type: ignore[return-value]
+
+    def penalty(self, seat: int | None = None) -> Hand:
+        """The named penalty cards (known) and those the referee did not see (unknown)."""
+        return self._block(seat, 2)  # type: ignore[return-value]
+
+    def blind(self, seat: int | None = None) -> Deck:
+        """Digital mode: the penalty cards dealt face down that their owner has not seen."""
+        return self._block(seat, 3)  # type: ignore[return-value]
+
+    def penalties(self, seat: int | None = None) -> int:
+        """Cards in a player's penalty pile."""
+        named, unseen = self.penalty(seat), self.blind(seat)
+        return len(named.known) + named.unknown + unseen.count
+
+    def totems(self) -> tuple[str, ...] | None:
+        """Each seat's totem once known (dealt in digital mode, revealed at the end otherwise)."""
+        held = [block.known for name, block in self.table.blocks if name.startswith("totem:")]
+        return tuple(t[0] for t in held) if held[0] else None
+
+    def put(self, seat: int | None = None, **blocks: Deck | Hand | Pile | Stack) -> State:
+        """This state with blocks of a seat (None: the player whose turn it is; `hand=`,
+        `pile=`, `penalty=`, `blind=`) and shared ones (`river=`, `unseen=`) replaced."""
+        first = 2 + 5 * (self.turn if seat is None else seat)
+        at = self.table.blocks
+        named = {at[_SHARED.get(k, first + _PART.get(k, 0))][0]: b for k, b in blocks.items()}
+        return evolve(self, table=self.table.put_all(named))
 
 
 SEAT_BLOCKS = ("hand", "pile", "penalty", "penalty-blind", "totem")
 """Each player's blocks, named `{block}:{player}`, in the table's order after the River and the
 unseen deck: read by position (the rules read them at every step; no name is built)."""
-
-
-def hand(setup: Setup, state: State, seat: int) -> Hand:
-    return state.table.blocks[2 + 5 * seat][1]  # type: ignore[return-value]
-
-
-def pile(setup: Setup, state: State, seat: int) -> Stack:
-    return state.table.blocks[3 + 5 * seat][1]  # type: ignore[return-value]
-
-
-def penalty(setup: Setup, state: State, seat: int) -> Hand:
-    """The named penalty cards (known) and those the referee did not see (unknown)."""
-    return state.table.blocks[4 + 5 * seat][1]  # type: ignore[return-value]
-
-
-def blind(setup: Setup, state: State, seat: int) -> Deck:
-    """Digital mode: the penalty cards dealt face down that their owner has not seen."""
-    return state.table.blocks[5 + 5 * seat][1]  # type: ignore[return-value]
-
-
-def penalties(setup: Setup, state: State, seat: int) -> int:
-    """Cards in a player's penalty pile."""
-    named, unseen = penalty(setup, state, seat), blind(setup, state, seat)
-    return len(named.known) + named.unknown + unseen.count
-
-
-def totems(setup: Setup, state: State) -> tuple[str, ...] | None:
-    """Each seat's totem once known (dealt in digital mode, revealed at the end otherwise)."""
-    held = tuple(state.table[f"totem:{p}"].known for p in setup.players)
-    return tuple(t[0] for t in held) if held[0] else None
-
-
-def seated(setup: Setup, state: State, seat: int, **blocks: Deck | Hand | Pile | Stack) -> State:
-    """This state with blocks of one seat (`hand=`, `pile=`, `penalty=`, `blind=`) and shared
-    ones (`river=`, `unseen=`) replaced, in one new table."""
-    first = 2 + 5 * seat
-    at = state.table.blocks
-    named = {at[_SHARED.get(k, first + _PART.get(k, 0))][0]: b for k, b in blocks.items()}
-    return evolve(state, table=state.table.put_all(named))
-
-
 _SHARED = {"river": 0, "unseen": 1}
 _PART = {"hand": 0, "pile": 1, "penalty": 2, "blind": 3}
 

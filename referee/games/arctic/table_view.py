@@ -6,16 +6,7 @@ from typing import Any
 
 from pnpkit.referee.api import Setup, card_title, counted, place_card
 from pnpkit.referee.games.arctic.facts import Facts, facts
-from pnpkit.referee.games.arctic.state import (
-    HIDDEN,
-    State,
-    blind,
-    hand,
-    penalties,
-    penalty,
-    pile,
-    totems,
-)
+from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 CARD_W, CARD_H, GAP, MARGIN, STEP, TOKEN = 63.0, 88.0, 8.0, 20.0, 20.0, 17.0
 PILE_SHOWN = 8
@@ -26,7 +17,7 @@ def _pile_text(setup: Setup, state: State, index: int, secret: bool) -> str:
     """A pile bottom to top; `secret` hides the names of its face-down cards (AR-45)."""
     cards = [
         ("▼" + (HIDDEN if secret or c is None else c)) if down else c
-        for c, down in pile(setup, state, index).cards
+        for c, down in state.pile(index).cards
     ]
     return " ".join(cards) or "(empty)"
 
@@ -81,10 +72,10 @@ def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str
             f"{viewer}'s view: the others' {hands}totems, penalty cards and face-down cards "
             "are hidden",
         )
-    dealt = totems(setup, state)
+    dealt = state.totems()
     for index, player in enumerate(setup.players):
-        held, named_cards = hand(setup, state, index), penalty(setup, state, index).known
-        dealt_down = blind(setup, state, index).unseen
+        held, named_cards = state.hand(index), state.penalty(index).known
+        dealt_down = state.blind(index).unseen
         mark = "▶" if index == state.turn and state.opened and state.step != "over" else " "
         secret = viewer not in (None, player) and state.step != "over"
         known = "hand" if setup.digital else "seen"
@@ -99,7 +90,7 @@ def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str
             totem = ", totem secret"
         lines += [
             f"{mark} {player}: {counted(len(held), 'card')} in hand{seen}, "
-            f"{counted(penalties(setup, state, index), 'penalty card')}{named}{totem}",
+            f"{counted(state.penalties(index), 'penalty card')}{named}{totem}",
             f"    pile (bottom → top, ▼ face down): {_pile_text(setup, state, index, secret)}",
             f"    powers: {_powers(setup, table, state, index)}",
         ]
@@ -116,9 +107,9 @@ def table_svg(setup: Setup, state: State, data: dict[str, Any], face: Any) -> st
     table = facts(setup.game)
     columns = max(len(table.landscape), 6, PILE_SHOWN)
     headings = [
-        f"{player}: {counted(len(hand(setup, state, index)), 'card')} in hand, "
-        f"{counted(penalties(setup, state, index), 'penalty card')}, "
-        f"{len(pile(setup, state, index))} in pile (top first); "
+        f"{player}: {counted(len(state.hand(index)), 'card')} in hand, "
+        f"{counted(state.penalties(index), 'penalty card')}, "
+        f"{len(state.pile(index))} in pile (top first); "
         f"powers: {_powers(setup, table, state, index)}"
         for index, player in enumerate(setup.players)
     ]
@@ -153,7 +144,7 @@ def table_svg(setup: Setup, state: State, data: dict[str, Any], face: Any) -> st
     for index in range(len(setup.players)):
         top += CARD_H + GAP + STEP
         picture.label(headings[index], MARGIN, top, size=11, bold=True)
-        for n, (card, down) in enumerate(reversed(pile(setup, state, index).cards[-PILE_SHOWN:])):
+        for n, (card, down) in enumerate(reversed(state.pile(index).cards[-PILE_SHOWN:])):
             left = MARGIN + n * (CARD_W + GAP)
             if down:
                 _back(drawing, left, top + STEP)

@@ -19,14 +19,7 @@ from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sour
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
-from pnpkit.referee.games.arctic.state import (
-    HAND_LIMIT,
-    RIVER_SIZE,
-    State,
-    hand,
-    penalties,
-    totems,
-)
+from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
 
 STEP_TEXT = {
@@ -138,7 +131,7 @@ def _follow(setup: Setup, state: State) -> State | None:
     if step == "setup":
         if state.sides is None:
             return evolve(state, step="sides")
-        if setup.digital and totems(setup, state) is None:
+        if setup.digital and state.totems() is None:
             return evolve(state, step="totems")
         return evolve(state, step="refill")
     if step == "refill":
@@ -152,13 +145,11 @@ def _follow(setup: Setup, state: State) -> State | None:
         return evolve(state, step="draw")
     if step == "draw":
         return _after_draw(setup, state)
-    if step == "discard" and len(hand(setup, state, state.turn)) <= HAND_LIMIT:
+    if step == "discard" and len(state.hand()) <= HAND_LIMIT:
         return evolve(state, step="blame")
-    if step == "blame" and not (
-        has_power(setup, state, "bear-give-penalty") and penalties(setup, state, state.turn)
-    ):
+    if step == "blame" and not (has_power(setup, state, "bear-give-penalty") and state.penalties()):
         return evolve(state, step="refill")
-    if step == "reveal" and totems(setup, state) is not None:
+    if step == "reveal" and state.totems() is not None:
         return evolve(state, step="over")
     return None
 

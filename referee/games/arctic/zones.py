@@ -7,15 +7,7 @@ from typing import Any
 from pnpkit.referee.api import Setup, card, cards, sees
 from pnpkit.referee.api import hand as hand_data
 from pnpkit.referee.games.arctic.facts import Facts, facts
-from pnpkit.referee.games.arctic.state import (
-    HIDDEN,
-    State,
-    hand,
-    penalties,
-    penalty,
-    pile,
-    totems,
-)
+from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 
 def _powers(setup: Setup, table: Facts, state: State) -> list[dict[str, Any]]:
@@ -56,21 +48,21 @@ def arctic_zones(setup: Setup, state: State, viewer: str | None) -> dict[str, An
         for position, (card_id, value) in enumerate(table.landscape)
     ]
     seats, game = [], setup.game
-    dealt = totems(setup, state)
+    dealt = state.totems()
     for index, player in enumerate(setup.players):
         secret = not sees(viewer, player) and state.step != "over"
         totem = None if dealt is None or secret else card(setup.game, dealt[index])
         stack = [
             {"face_down": down, **({} if down and secret else {"card": card(game, c or HIDDEN)})}
-            for c, down in pile(setup, state, index).cards
+            for c, down in state.pile(index).cards
         ]
-        held = hand(setup, state, index)
-        named = penalty(setup, state, index).known
+        held = state.hand(index)
+        named = state.penalty(index).known
         seats.append(
             {
                 "player": player,
                 "hand": hand_data(game, len(held), held.known, not (secret and setup.digital)),
-                "penalty": penalties(setup, state, index),
+                "penalty": state.penalties(index),
                 "named": cards(setup.game, named if sees(viewer, player) else ()),
                 "totem": totem,
                 "pile": stack,
