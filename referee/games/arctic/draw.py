@@ -70,7 +70,7 @@ def check_take(setup: Setup, state: State, move: Move) -> Verdict:
         return check_penalty_draw(setup, state)
     card = move["card"]
     if card not in state.river:
-        place = where(setup, state, card, state.turn)
+        place = where(setup, state, card, state.turn.seat)
         return refuse("AR-19", f"{card} is not in the River: {place}")
     return ACCEPTED
 
@@ -90,11 +90,11 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
     if source == "deep":
         state = state.put(unseen=state.deck.draw_unseen())
     if source and setup.digital:
-        return evolve(state, step="deal", dealing=source)
+        return state.at("deal", dealing=source)
     if source == "deep":
         return state.put(hand=state.hand().add_unknown())
     if source == "penalty":
-        state = penalty_unshown(setup, state, state.turn)
+        state = penalty_unshown(setup, state, state.turn.seat)
         named = state.penalty()
         held = state.hand().add_unknown()
         return state.put(hand=held, penalty=named.add_unknown(-1))
@@ -102,7 +102,7 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
     held = sorted_hand(state.hand(), card)
     state = state.put(hand=held, river=Pile(without(state.river, card)))
     if has_power(setup, state, "orca-refill-each"):
-        return evolve(state, step="refill", orca_refill=True)
+        return state.at("refill", orca_refill=True)
     return state
 
 
@@ -120,9 +120,9 @@ def apply_deal(setup: Setup, state: State, move: Move) -> State:
     if state.dealing == "deep":
         state = state.put(unseen=state.deck.reveal(card))
     else:
-        state = without_penalty(setup, state, state.turn, card)
+        state = without_penalty(setup, state, state.turn.seat, card)
     state = state.put(hand=sorted_hand(state.hand(), card))
-    return evolve(state, step="draw", dealing="")
+    return state.at("draw", dealing="")
 
 
 def deal_moves(setup: Setup, state: State) -> list[Move]:
@@ -131,7 +131,7 @@ def deal_moves(setup: Setup, state: State) -> list[Move]:
 
 
 def apply_done(setup: Setup, state: State, move: Move) -> State:
-    return evolve(state, step="discard")
+    return state.at("discard")
 
 
 def legal_draw(setup: Setup, state: State) -> list[Move]:
@@ -166,7 +166,7 @@ def apply_discard(setup: Setup, state: State, move: Move) -> State:
     named = [c for c in cards if c != HIDDEN]
     fines = sorted_hand(state.penalty(), *named)
     fines = fines.add_unknown(len(cards) - len(named))
-    return evolve(state.put(penalty=fines), step="blame")
+    return state.put(penalty=fines).at("blame")
 
 
 def legal_discard(setup: Setup, state: State) -> list[Move]:

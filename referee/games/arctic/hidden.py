@@ -34,7 +34,7 @@ def removal_problem(setup: Setup, state: State, cards: Sequence[str]) -> str:
         if held.unknown and card in state.deck.unseen:
             unseen_needed += 1
             continue
-        return f"{card} is not in your hand: {where(setup, state, card, state.turn)}"
+        return f"{card} is not in your hand: {where(setup, state, card, state.turn.seat)}"
     if unseen_needed > held.unknown:
         unseen = counted(unseen_needed, "unseen card")
         return f"you do not hold {unseen}: some named cards are elsewhere"
@@ -110,7 +110,7 @@ def from_penalty(setup: Setup, state: State, index: int, source: str) -> tuple[S
     """Digital mode: a card of seat `index`'s penalty pile, passed on unseen by anyone and dealt
     at random by the referee (the pile is face down), and the state without it (AR-34)."""
     cards = state.penalty(index).known + state.blind(index).unseen
-    card = random.Random(f"{setup.seed}/{source}/{index}/{state.turns}/{cards}").choice(cards)
+    card = random.Random(f"{setup.seed}/{source}/{index}/{state.turn.number}/{cards}").choice(cards)
     return without_penalty(setup, state, index, card), card
 
 
@@ -125,7 +125,7 @@ def without_penalty(setup: Setup, state: State, index: int, card: str) -> State:
 def dealt_unseen(setup: Setup, state: State, count: int, source: str) -> tuple[State, list[str]]:
     """Digital mode: `count` cards of the draw pile dealt at random by name, out of it."""
     deck = state.deck
-    rng = random.Random(f"{setup.seed}/{source}/{state.turn}/{deck.count}/{deck.unseen}")
+    rng = random.Random(f"{setup.seed}/{source}/{state.turn.seat}/{deck.count}/{deck.unseen}")
     cards = rng.sample(deck.unseen, count)
     for card in cards:
         deck = deck.take(card)

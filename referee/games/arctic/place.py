@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import dealt_unseen, removal_problem, remove
 from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
@@ -141,8 +141,8 @@ def apply_place(setup: Setup, state: State, move: Move) -> State:
         unseen = state.deck.draw_unseen(drawn)
         state = state.put(penalty=named, unseen=unseen)
     counts = list(state.penalties_drawn)
-    counts[state.turn] += drawn
-    return evolve(state, step="power", penalties_drawn=tuple(counts))
+    counts[state.turn.seat] += drawn
+    return state.at("power", penalties_drawn=tuple(counts))
 
 
 def legal_place(setup: Setup, state: State) -> list[Move]:

@@ -46,8 +46,8 @@ def check_power(setup: Setup, state: State, move: Move) -> Verdict:
 
 def apply_power(setup: Setup, state: State, move: Move) -> State:
     owners = list(state.owners)
-    owners[current_animal(setup, state)] = state.turn
-    return evolve(state, owners=tuple(owners), step="tokens")
+    owners[current_animal(setup, state)] = state.turn.seat
+    return state.at("tokens", owners=tuple(owners))
 
 
 # --- the puffin -----------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def check_penalty_draw(setup: Setup, state: State) -> Verdict:
 
 
 def check_blame(setup: Setup, state: State, move: Move) -> Verdict:
-    if move["to"] == setup.players[state.turn]:
+    if move["to"] == setup.players[state.turn.seat]:
         return refuse("AR-34", "give the penalty card to another player")
     return ACCEPTED
 
@@ -137,23 +137,23 @@ def apply_blame(setup: Setup, state: State, move: Move) -> State:
     deals it from the pile; its owner no longer knows which of their discards are still there."""
     to = setup.players.index(move["to"])
     if setup.digital:
-        state, card = from_penalty(setup, state, state.turn, "blame")
+        state, card = from_penalty(setup, state, state.turn.seat, "blame")
         named = state.penalty()
         unseen = state.blind().shuffle_in(named.known)
         state = state.put(penalty=named.holding(()), blind=unseen)
         state = state.put(to, blind=state.blind(to).shuffle_in([card]))
-        return evolve(state, step="refill")
-    state = penalty_unshown(setup, state, state.turn)
+        return state.at("refill")
+    state = penalty_unshown(setup, state, state.turn.seat)
     giver = state.penalty().add_unknown(-1)
     state = state.put(penalty=giver)
     state = state.put(to, penalty=state.penalty(to).add_unknown())
-    return evolve(state, step="refill")
+    return state.at("refill")
 
 
 def apply_pass(setup: Setup, state: State, move: Move) -> State:
-    return evolve(state, step="refill")
+    return state.at("refill")
 
 
 def blame_moves(setup: Setup, state: State) -> list[Move]:
-    others = [p for i, p in enumerate(setup.players) if i != state.turn]
+    others = [p for i, p in enumerate(setup.players) if i != state.turn.seat]
     return [{"type": "pass"}, *({"type": "blame", "to": p} for p in others)]

@@ -208,6 +208,6 @@ def game_stats(setup: Setup, state: State) -> dict[str, float]:
         f"{category} (average)": sum(sheet_.points[p][category] for p in setup.players) / players
         for category in CATEGORIES
     }
-    figures["turns"] = state.turns
+    figures["turns"] = state.turn.number
     figures["penalty draws for short placements"] = sum(state.penalties_drawn) / players
     return figures

@@ -17,6 +17,7 @@ from pnpkit.referee.api import (
     Setup,
     Stack,
     Table,
+    Turn,
     Verdict,
     evolve,
     refuse,
@@ -57,6 +58,7 @@ def initial(setup: Setup) -> State:
     return State(
         table=Table.of(blocks),
         reserve=reserve,
+        turn=Turn(0, "setup", 0),
         tokens=(table.start,) * len(table.animals),
         owners=(None,) * len(table.animals),
         sides=sides_option(setup.options, len(table.animals)),
@@ -111,7 +113,7 @@ def check_totems(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_sides(setup: Setup, state: State, move: Move) -> State:
-    return evolve(state, sides=move["sides"], step="setup")
+    return state.at("setup", sides=move["sides"])
 
 
 def apply_totems(setup: Setup, state: State, move: Move) -> State:
@@ -119,7 +121,7 @@ def apply_totems(setup: Setup, state: State, move: Move) -> State:
     rest = [t for t in facts(setup.game).totems if t not in dealt.values()]
     blocks = {f"totem:{p}": Hand(p, (dealt[p],)) for p in setup.players}
     table = state.table.put_all({**blocks, "totems": Deck(tuple(rest), len(rest))})
-    return evolve(state, table=table, step="setup" if state.step == "totems" else "reveal")
+    return evolve(state, table=table).at("setup" if state.turn.step == "totems" else "reveal")
 
 
 def side_moves(animals: int) -> list[Move]:
@@ -138,7 +140,7 @@ def totem_moves(setup: Setup) -> list[Move]:
 
 def chance_setup(setup: Setup, state: State, rng: random.Random) -> Move:
     """Sides drawn at random (AR-7) or totems dealt (AR-6)."""
-    if state.step == "sides":
+    if state.turn.step == "sides":
         return {"type": "sides", "sides": "".join(rng.choice("ab") for _ in state.owners)}
     chosen = rng.sample(facts(setup.game).totems, len(setup.players))
     return {"type": "totems", "totems": dict(zip(setup.players, chosen, strict=True))}

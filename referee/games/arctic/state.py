@@ -14,8 +14,9 @@ the penalty cards P has not seen, AR-11, AR-34) and `totem:P` (P's totem once kn
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from pnpkit.referee.api import Deck, Hand, Pile, Stack, Table, evolve
+from pnpkit.referee.api import Deck, Hand, Pile, Stack, Table, Turn, evolve
 
 RIVER_SIZE = 6
 """Cards face up in the River (AR-4)."""
@@ -37,16 +38,15 @@ class State:
 
     table: Table
     reserve: int
+    turn: Turn
+    """Whose turn, at which step, and how many turns have begun (0 until the setup River is
+    complete)."""
     tokens: tuple[int, ...] = ()
     """Track position of each animal's token, in animal order."""
     owners: tuple[int | None, ...] = ()
     """Seat holding each animal's power card, in animal order (None: still on the table)."""
     sides: str | None = None
     """The side (a/b) each power card shows, in animal order; None until chosen."""
-    turn: int = 0
-    step: str = "setup"
-    opened: bool = False
-    """Whether the first turn has begun (the setup River is complete)."""
     taken: int = 0
     """Cards drawn so far in this turn's draw step."""
     used: frozenset[str] = frozenset()
@@ -59,8 +59,6 @@ class State:
     """The River is being refilled in the middle of a draw step (orca side A)."""
     ending: int = 0
     """0: playing; 1: the end is triggered, finishing the round; 2: the extra turn each."""
-    turns: int = 0
-    """Turns begun so far."""
     penalties_drawn: tuple[int, ...] = field(default=())
     """Penalty cards drawn for short placements, per seat (for statistics)."""
 
@@ -74,9 +72,13 @@ class State:
         """The River's cards (the table's first block)."""
         return self.table.blocks[0][1].cards  # type: ignore[union-attr]
 
+    def at(self, step: str, **changes: Any) -> State:
+        """This state at `step` of the same player's turn, with `changes`."""
+        return evolve(self, turn=self.turn.to(step), **changes)
+
     def _block(self, seat: int | None, part: int) -> Deck | Hand | Pile | Stack:
         """Part `part` of a seat's blocks (SEAT_BLOCKS; None: the player whose turn it is)."""
-        return self.table.blocks[2 + 5 * (self.turn if seat is None else seat) + part][1]
+        return self.table.blocks[2 + 5 * (self.turn.seat if seat is None else seat) + part][1]
 
     def hand(self, seat: int | None = None) -> Hand:
         """A player's hand (None: the player whose turn it is)."""
@@ -106,7 +108,7 @@ class State:
     def put(self, seat: int | None = None, **blocks: Deck | Hand | Pile | Stack) -> State:
         """This state with blocks of a seat (None: the player whose turn it is; `hand=`,
         `pile=`, `penalty=`, `blind=`) and shared ones (`river=`, `unseen=`) replaced."""
-        first = 2 + 5 * (self.turn if seat is None else seat)
+        first = 2 + 5 * (self.turn.seat if seat is None else seat)
         at = self.table.blocks
         named = {at[_SHARED.get(k, first + _PART.get(k, 0))][0]: b for k, b in blocks.items()}
         return evolve(self, table=self.table.put_all(named))

@@ -76,8 +76,9 @@ def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str
     for index, player in enumerate(setup.players):
         held, named_cards = state.hand(index), state.penalty(index).known
         dealt_down = state.blind(index).unseen
-        mark = "▶" if index == state.turn and state.opened and state.step != "over" else " "
-        secret = viewer not in (None, player) and state.step != "over"
+        now = index == state.turn.seat and state.turn.number and state.turn.step != "over"
+        mark = "▶" if now else " "
+        secret = viewer not in (None, player) and state.turn.step != "over"
         known = "hand" if setup.digital else "seen"
         shown = held.known and not (secret and setup.digital)
         seen = f" ({known}: {' '.join(held.known)})" if shown else ""

@@ -50,7 +50,7 @@ def arctic_zones(setup: Setup, state: State, viewer: str | None) -> dict[str, An
     seats, game = [], setup.game
     dealt = state.totems()
     for index, player in enumerate(setup.players):
-        secret = not sees(viewer, player) and state.step != "over"
+        secret = not sees(viewer, player) and state.turn.step != "over"
         totem = None if dealt is None or secret else card(setup.game, dealt[index])
         stack = [
             {"face_down": down, **({} if down and secret else {"card": card(game, c or HIDDEN)})}

@@ -147,7 +147,7 @@ def test_a_finished_game_keeps_every_card_that_scores() -> None:
     """At the end the hands, piles and totems are shown (AR-38): a sample keeps them all."""
     setup = _setup(2, True, "b", 3)
     state = _played(setup, 10_000, random.Random(3))
-    assert state.step == "over"
+    assert state.turn.step == "over"
     sample = setup.rules.determinise(setup, state, "Bob", random.Random(1))
     assert totems(sample) == totems(state)
     assert [(s.hand, s.pile, s.penalty) for s in seats(sample)] == [

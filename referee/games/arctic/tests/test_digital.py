@@ -78,7 +78,7 @@ def test_a_card_drawn_unshown_is_dealt_by_name_in_digital_mode() -> None:
     (after an undo, say) may deal another card."""
     game, state = setup(sides="b", seed=4), drawing("b", ORCA)
     waiting = play(game, state, "take deep")
-    assert waiting.step == "deal" and RULES.prompt(game, waiting).kind == "chance"
+    assert waiting.turn.step == "deal" and RULES.prompt(game, waiting).kind == "chance"
     assert (
         seats(waiting)[0].hand == seats(state)[0].hand
         and draw_pile(waiting) == draw_pile(state) - 1
@@ -87,5 +87,5 @@ def test_a_card_drawn_unshown_is_dealt_by_name_in_digital_mode() -> None:
     assert len(dealt) > 1 and dealt <= set(unseen(state))
     card = min(dealt)
     after = play(game, waiting, f"deal {card}")
-    assert card in seats(after)[0].hand and card not in unseen(after) and after.step == "draw"
+    assert card in seats(after)[0].hand and card not in unseen(after) and after.turn.step == "draw"
     assert check(game, waiting, f"deal {state.river[0]}").rule == "AR-45"

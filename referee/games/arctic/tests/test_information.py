@@ -36,7 +36,7 @@ def _drawing(game: Setup) -> State:
     draw3 = next(c for c in unseen(state) if c[-1] == "3")
     state = with_pile(state, 0, draw3)
     state = give(state, 0, *[c for c in unseen(state) if c != draw3][:4])
-    return replace(owning(state, 0, BEAR), step="draw")
+    return owning(state, 0, BEAR).at("draw")
 
 
 def _discarded(game: Setup) -> tuple[State, tuple[str, ...]]:
@@ -50,7 +50,7 @@ def _discarded(game: Setup) -> tuple[State, tuple[str, ...]]:
 
 def _again(state: State) -> State:
     """Ann's draw step again (as on her next turn), nothing taken yet."""
-    return replace(state, step="draw", taken=0)
+    return state.at("draw", taken=0)
 
 
 def _take_penalty(game: Setup, state: State, seed: int) -> State:
@@ -79,11 +79,11 @@ def test_ar_45_the_cards_left_in_a_penalty_pile_stay_there() -> None:
     after = _take_penalty(game, _again(state), 3)
     left = set(thrown) & set(seats(after)[0].named)
     assert len(left) == 2
-    refill = replace(after, step="refill")
+    refill = after.at("refill")
     turned = {m["card"] for m in RULES.legal(game, refill)}
     assert not left & turned
     assert all(check(game, refill, f"river {c}").rule == "AR-45" for c in left)
-    giving = replace(owning(state, 0, BEAR), step="blame", sides="b" * 6)
+    giving = owning(state, 0, BEAR).at("blame", sides="b" * 6)
     blamed = play(game, giving, "blame bob")
     stayed = (*seats(blamed)[0].named, *seats(blamed)[0].blind, *seats(blamed)[1].blind)
     assert sorted(stayed) == sorted(thrown)
@@ -162,7 +162,7 @@ def test_the_log_shows_a_discard_by_name_to_its_owner_only() -> None:
     kept = event_secrecy(game, events)
     index = next(i for i, e in enumerate(events) if e["move"]["type"] == "discard")
     event = events[index]
-    player = game.players[session.state_before(event["seq"]).turn]
+    player = game.players[session.state_before(event["seq"]).turn.seat]
     other = next(p for p in game.players if p != player)
     assert event["by"] == TABLE
     assert Gate(session, player).entry(event, kept[index]) == event["text"]
@@ -182,8 +182,8 @@ def test_a_refusal_does_not_say_where_a_hidden_card_is() -> None:
         check(game, state, f"take {card}").reason.replace(card, "X") for card in (bobs, pool)
     }
     assert len(reasons) == 1
-    theirs = replace(state, turn=1)
-    bob_refusal = check(game, replace(theirs, step="draw"), f"take {thrown[0]}").reason
+    theirs = replace(state, turn=replace(state.turn, seat=1))
+    bob_refusal = check(game, theirs.at("draw"), f"take {thrown[0]}").reason
     assert bob_refusal.replace(thrown[0], "X") in reasons
 
 
@@ -197,11 +197,11 @@ def test_who_decides_each_move() -> None:
     place = RULES.parse(game, state, f"place {seats(state)[0].hand[0]}")
     assert RULES.actor(game, state, place) == "Ann"
     assert RULES.actor(game, state, {**place, "player": "Bob"}) == "Bob"  # refused by check
-    refill = replace(state, step="refill")
+    refill = state.at("refill")
     assert RULES.actor(game, refill, {"type": "river", "card": unseen(state)[0]}) is None
-    power = replace(with_pile(state, 0, unseen(state)[0]), step="power")
+    power = with_pile(state, 0, unseen(state)[0]).at("power")
     assert RULES.actor(game, power, RULES.forced(game, power)) is None
-    reveal = with_totems(replace(state, step="reveal"), None)
+    reveal = with_totems(state.at("reveal"), None)
     totems = RULES.legal(game, reveal)[0]
     assert RULES.actor(game, reveal, totems) is None
 
@@ -253,10 +253,11 @@ def test_an_undo_does_not_show_the_card_a_blind_draw_would_deal() -> None:
             break
     seen = set()
     for _ in range(6):
-        hand = set(seats(session.state)[session.state.turn].hand)
+        hand = set(seats(session.state)[session.state.turn.seat].hand)
         dealt = session.submit(deep)[1]
         assert dealt["by"] == "chance" and dealt["move"]["type"] == "deal"
-        assert dealt["move"]["card"] in set(seats(session.state)[session.state.turn].hand) - hand
+        now = seats(session.state)[session.state.turn.seat]
+        assert dealt["move"]["card"] in set(now.hand) - hand
         seen.add(dealt["move"]["card"])
         session.undo()
     assert len(seen) > 1

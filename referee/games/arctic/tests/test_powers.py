@@ -32,7 +32,7 @@ def ann(sides: str, *animals: int, pile: tuple[str, ...] = ("AR-1M5",)) -> State
 
 def drawing(sides: str, *animals: int, top: str = "AR-1F3") -> State:
     """Ann in step D under `top`, holding the power cards of `animals`."""
-    return replace(ann(sides, *animals, pile=(top,)), step="draw")
+    return ann(sides, *animals, pile=(top,)).at("draw")
 
 
 def test_ar_23_fox_a_tucks_the_last_card_face_down_under_the_visible_one() -> None:
@@ -58,7 +58,7 @@ def test_ar_25_moose_a_draws_one_more_or_one_fewer() -> None:
     state = play(game, state, "take AR-1M1")
     assert check(game, state, "done").rule == "AR-19"
     state = play(game, state, "take AR-1W1", "take AR-1O1", "take AR-1P1")
-    assert state.step == "refill" and state.taken == 4
+    assert state.turn.step == "refill" and state.taken == 4
 
 
 def test_ar_26_moose_b_places_one_more_or_one_fewer() -> None:
@@ -71,7 +71,7 @@ def test_ar_26_moose_b_places_one_more_or_one_fewer() -> None:
 
 
 def _tokens(sides: str, *animals: int) -> State:
-    return replace(ann(sides, *animals, pile=("AR-1F3",)), step="tokens")  # fox + orca
+    return ann(sides, *animals, pile=("AR-1F3",)).at("tokens")  # fox + orca
 
 
 def test_ar_27_walrus_a_moves_the_main_token_one_more_space() -> None:
@@ -116,9 +116,9 @@ def test_ar_16_ar_17_ar_27_the_tokens_prompt_offers_what_may_be_typed() -> None:
 def test_ar_29_orca_a_refills_the_river_after_each_card() -> None:
     game = setup(sides="a")
     state = play(game, drawing("a", ORCA), "take AR-1M1")
-    assert state.step == "refill" and state.orca_refill
+    assert state.turn.step == "refill" and state.orca_refill
     state = play(game, state, "river AR-2M1")
-    assert state.step == "draw" and len(state.river) == 6 and state.taken == 1
+    assert state.turn.step == "draw" and len(state.river) == 6 and state.taken == 1
 
 
 def test_ar_30_orca_b_draws_blind_from_the_draw_pile() -> None:
@@ -162,7 +162,7 @@ def test_ar_34_polar_bear_b_passes_a_penalty_card_on() -> None:
     state = with_penalty(state, 0, 1)
     state = play(game, state, *(f"take {c}" for c in ("AR-1F1", "AR-1M1", "AR-1W1", "AR-1O1")))
     state = play(game, state, "take AR-1P1", "discard ?")
-    assert state.step == "blame" and seats(state)[0].penalty == 2
+    assert state.turn.step == "blame" and seats(state)[0].penalty == 2
     assert check(game, state, "blame Ann").rule == "AR-34"
     after = play(game, state, "blame bob")
     assert (seats(after)[0].penalty, seats(after)[1].penalty) == (1, 1)
@@ -193,14 +193,15 @@ def test_ar_19_ar_20_ar_21_drawing_the_hand_limit_and_the_river() -> None:
     assert check(game, state, "take AR-2F1").rule == "AR-19"
     state = play(game, give(state, 0, "AR-2F1", "AR-2F2"), "take AR-1M1", "take AR-1W1")
     state = play(game, state, "take AR-1O1")
-    assert state.step == "discard"  # 3 unseen + 2 + 3 = 8 cards
+    assert state.turn.step == "discard"  # 3 unseen + 2 + 3 = 8 cards
     assert check(game, state, "discard ? ?").rule == "AR-21"
     after = play(game, state, "discard AR-1M1")
     assert seats(after)[0].penalty == 1 and seats(after)[0].hand_size == 7
     short = with_draw_pile(with_river(drawing("a"), ("AR-1M1",)), 0)
     short = replace(short, reserve=0, ending=1)
     after = play(game, short, "take AR-1M1")
-    assert after.step == "place" and after.turn == 1  # AR-20: drawing stops, nothing to refill
+    # AR-20: drawing stops, nothing to refill
+    assert after.turn.step == "place" and after.turn.seat == 1
 
 
 def test_ar_45_a_card_discarded_by_name_stays_in_its_penalty_pile() -> None:
@@ -209,7 +210,7 @@ def test_ar_45_a_card_discarded_by_name_stays_in_its_penalty_pile() -> None:
     state = give(drawing("a"), 0, "AR-2F1", "AR-2F2")
     state = play(game, state, "take AR-1M1", "take AR-1W1", "take AR-1O1")
     after = play(game, state, "discard AR-1M1")
-    assert after.step == "refill" and seats(after)[0].named == ("AR-1M1",)
+    assert after.turn.step == "refill" and seats(after)[0].named == ("AR-1M1",)
     refused = check(game, after, "river AR-1M1")
     assert refused.rule == "AR-45" and "Ann's penalty pile" in refused.reason
     assert RULES.census(game, after) == RULES.census(game, state)
@@ -230,6 +231,6 @@ def test_ar_33_ar_34_a_penalty_card_leaving_unshown_unsettles_the_named_ones() -
     assert card in unseen(after) and seats(after)[0].named == ()
     assert RULES.census(game, after) == RULES.census(game, state)
     game = setup(sides="b")
-    state = replace(owning(state, 0, BEAR), step="blame")
+    state = owning(state, 0, BEAR).at("blame")
     after = play(game, state, "blame bob")
     assert card in unseen(after) and seats(after)[0].named == () and seats(after)[1].penalty == 1

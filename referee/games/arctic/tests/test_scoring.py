@@ -39,7 +39,7 @@ TOKENS = "tokens F=0 M=0 W=0 O=0 P=0 B=1\n"
 def test_ar_35_an_empty_draw_pile_at_a_refill_brings_in_the_reserve() -> None:
     game = setup()
     state = with_draw_pile(with_river(started().state, ("AR-1F1",)), 0)
-    state = replace(state, step="refill")
+    state = state.at("refill")
     assert RULES.forced(game, state) == {"type": "reserve"}
     assert check(game, state, "river AR-2F1").rule == "AR-35"
     after = RULES.apply(game, state, {"type": "reserve"})
@@ -49,20 +49,21 @@ def test_ar_35_an_empty_draw_pile_at_a_refill_brings_in_the_reserve() -> None:
 def test_ar_36_ar_37_ar_38_finish_the_round_then_one_turn_each_without_drawing() -> None:
     game = setup()
     state = with_pile(started().state, 0, "AR-1O5")
-    state = replace(with_river(state, state.river[:5]), step="refill", ending=1)
+    state = with_river(state, state.river[:5]).at("refill", ending=1)
     state = play(game, state, "river AR-2F1")
-    assert (state.turn, state.step, state.ending) == (1, "place", 1)  # AR-36: Bob's normal turn
+    # AR-36: Bob's normal turn
+    assert (state.turn.seat, state.turn.step, state.ending) == (1, "place", 1)
     state = play(game, state, "place AR-2O1", "tokens orca left")
-    assert state.step == "draw"  # Bob still draws
+    assert state.turn.step == "draw"  # Bob still draws
     state = play(game, state, "take AR-1F1", "river AR-2M1")
-    assert (state.turn, state.ending) == (0, 2)  # AR-37: the extra turn each
+    assert (state.turn.seat, state.ending) == (0, 2)  # AR-37: the extra turn each
     river = state.river
     state = play(game, state, "place AR-2W5", "tokens walrus left")
-    assert (state.turn, state.step, state.river) == (1, "place", river)  # no step D
+    assert (state.turn.seat, state.turn.step, state.river) == (1, "place", river)  # no step D
     state = play(game, state, "place AR-1F1 AR-2P5 AR-2P4")
     assert seats(state)[1].penalty == 2  # AR-11 still applies in the last turn
-    state = play(game, state, *(["tokens puffin left"] if state.step == "tokens" else []))
-    assert state.step == "reveal" and RULES.prompt(game, state).kind == "simultaneous"
+    state = play(game, state, *(["tokens puffin left"] if state.turn.step == "tokens" else []))
+    assert state.turn.step == "reveal" and RULES.prompt(game, state).kind == "simultaneous"
     over = play(game, state, "totems ann=walrus bob=puffin")
     assert RULES.prompt(game, over).kind == "over"
     assert check(game, over, "place AR-2F2").rule == "AR-47"
@@ -203,7 +204,7 @@ def test_ar_45_visible_cards_are_identified_and_the_census_is_kept() -> None:
     census = RULES.census(game, state)
     after = play(game, state, "place AR-2F1")
     assert RULES.census(game, after) == census
-    refill = replace(with_river(after, after.river[1:]), step="refill")
+    refill = with_river(after, after.river[1:]).at("refill")
     assert "in Ann's pile" in check(game, refill, "river AR-2F1").reason
     assert sum(s.hidden for s in seats(after)) + draw_pile(after) + after.reserve == len(
         unseen(after)
@@ -233,7 +234,7 @@ def test_ar_45_a_players_view_hides_the_others_totems_and_face_down_cards() -> N
     assert bob.startswith("Bob's view") and "▼?" in bob and "▼AR-2W1" not in bob
     assert "totem AR-TMO" in bob and "AR-TMF" not in bob and "totem secret" in bob
     assert "▼AR-2W1" in RULES.view(game, state, "Ann")
-    over = RULES.view(game, replace(state, step="over"), "Bob")
+    over = RULES.view(game, state.at("over"), "Bob")
     assert "AR-TMF" in over and "▼AR-2W1" in over  # the end shows everything (AR-38)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from pnpkit.errors import PnpError
@@ -32,7 +30,7 @@ FOX, MOOSE, WALRUS, ORCA, PUFFIN, BEAR = range(6)
 
 
 def at_step(state: State, step: str, **changes: object) -> State:
-    return replace(state, step=step, **changes)
+    return state.at(step, **changes)
 
 
 def test_ar_1_decks_one_to_n_make_the_draw_pile() -> None:
@@ -76,7 +74,7 @@ def test_ar_6_digital_mode_deals_totems_and_the_table_reveals_them() -> None:
     with pytest.raises(MoveSyntaxError, match="Bob's totem"):
         RULES.parse(game, state, "totems ann=fox")
     over = play(game, state, "totems ann=fox bob=B")
-    assert over.step == "over" and totems(over) == ("AR-TMF", "AR-TMB")
+    assert over.turn.step == "over" and totems(over) == ("AR-TMF", "AR-TMB")
 
 
 def test_ar_7_power_sides_chosen_or_random() -> None:
@@ -167,7 +165,7 @@ def test_ar_14_a_power_is_used_once_a_turn_and_only_while_held() -> None:
     assert check(game, swapped, "swap AR-2F2 AR-1W1").rule == "AR-14"
     # a draw-step power taken this turn works at once (moose side A)
     after = play(game, with_pile(state, 0, "AR-2O5"), "place AR-2M2", "tokens moose left")
-    assert after.owners[MOOSE] == 0 and after.step == "draw"
+    assert after.owners[MOOSE] == 0 and after.turn.step == "draw"
     assert check(game, after, "done").rule == "AR-19"  # draw value 2: at least 1 card
     after = play(game, after, "take AR-1F1")
     assert check(game, after, "done").ok
@@ -183,7 +181,7 @@ def test_ar_15_ar_16_neither_token_on_an_edge_is_a_choice() -> None:
     )
     after = play(game, state, "tokens fox left")
     assert (after.tokens[FOX], after.tokens[ORCA]) == (1, 3)
-    assert after.step == "draw"
+    assert after.turn.step == "draw"
 
 
 @pytest.mark.parametrize(
