@@ -76,24 +76,24 @@ class State:
         """This state at `step` of the same player's turn, with `changes`."""
         return evolve(self, turn=self.turn.to(step), **changes)
 
-    def _block(self, seat: int | None, part: int) -> Deck | Hand | Pile | Stack:
-        """Part `part` of a seat's blocks (SEAT_BLOCKS; None: the player whose turn it is)."""
-        return self.table.blocks[2 + 5 * (self.turn.seat if seat is None else seat) + part][1]
-
     def hand(self, seat: int | None = None) -> Hand:
         """A player's hand (None: the player whose turn it is)."""
-        return self._block(seat, 0)  # type: ignore[return-value]
+        at = 5 * (self.turn.seat if seat is None else seat) + 2
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def pile(self, seat: int | None = None) -> Stack:
-        return self._block(seat, 1)  # type: ignore[return-value]
+        at = 5 * (self.turn.seat if seat is None else seat) + 3
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def penalty(self, seat: int | None = None) -> Hand:
         """The named penalty cards (known) and those the referee did not see (unknown)."""
-        return self._block(seat, 2)  # type: ignore[return-value]
+        at = 5 * (self.turn.seat if seat is None else seat) + 4
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def blind(self, seat: int | None = None) -> Deck:
         """Digital mode: the penalty cards dealt face down that their owner has not seen."""
-        return self._block(seat, 3)  # type: ignore[return-value]
+        at = 5 * (self.turn.seat if seat is None else seat) + 5
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def penalties(self, seat: int | None = None) -> int:
         """Cards in a player's penalty pile."""
