@@ -34,7 +34,8 @@ HIDDEN = "?"
 
 @dataclass(frozen=True)
 class State:
-    """Arctic in progress. `step` names the rulebook step now under way."""
+    """Arctic in progress: the table's blocks, the Reserve, and the turn (`turn.step` names
+    the rulebook step now under way)."""
 
     table: Table
     reserve: int
@@ -110,7 +111,9 @@ class State:
         `pile=`, `penalty=`, `blind=`) and shared ones (`river=`, `unseen=`) replaced."""
         first = 2 + 5 * (self.turn.seat if seat is None else seat)
         at = self.table.blocks
-        named = {at[_SHARED.get(k, first + _PART.get(k, 0))][0]: b for k, b in blocks.items()}
+        named = {
+            at[_SHARED[k] if k in _SHARED else first + _PART[k]][0]: b for k, b in blocks.items()
+        }
         return evolve(self, table=self.table.put_all(named))
 
 
