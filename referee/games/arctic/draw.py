@@ -3,20 +3,35 @@ draws (AR-29, AR-30) and the polar bear's (AR-33); then the hand limit (AR-21)."
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, evolve, refuse, without
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Move,
+    Pile,
+    Setup,
+    Verdict,
+    counted,
+    evolve,
+    refuse,
+    without,
+)
 from pnpkit.referee.games.arctic.hidden import (
     deal_source,
     penalty_unshown,
     removal_problem,
     remove,
-    unseen_to_hand,
     where,
     without_penalty,
 )
 from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
 from pnpkit.referee.games.arctic.situation import current_card, has_power, power_hints
-from pnpkit.referee.games.arctic.state import HAND_LIMIT, HIDDEN, NO_ANIMAL_VALUE, State, including
+from pnpkit.referee.games.arctic.state import (
+    HAND_LIMIT,
+    HIDDEN,
+    NO_ANIMAL_VALUE,
+    State,
+    sorted_hand,
+)
 
 
 def draw_range(setup: Setup, state: State) -> tuple[int, int]:
@@ -40,9 +55,9 @@ def draw_text(setup: Setup, state: State) -> str:
 def draw_sources(setup: Setup, state: State) -> list[Move]:
     """One `take` move per place a card may be drawn from now."""
     moves: list[Move] = [{"type": "take", "card": c} for c in sorted(set(state.river))]
-    if state.draw_pile and has_power(setup, state, "orca-draw-blind"):
+    if state.deck.count and has_power(setup, state, "orca-draw-blind"):
         moves.append({"type": "take", "from": "deep"})
-    if state.seat(state.turn).penalty and has_power(setup, state, "bear-draw-penalty"):
+    if has_power(setup, state, "bear-draw-penalty") and state.penalties():
         moves.append({"type": "take", "from": "penalty"})
     return moves
 
@@ -55,7 +70,7 @@ def check_take(setup: Setup, state: State, move: Move) -> Verdict:
         return check_penalty_draw(setup, state)
     card = move["card"]
     if card not in state.river:
-        place = where(setup, state, card, state.turn)
+        place = where(setup, state, card, state.turn.seat)
         return refuse("AR-19", f"{card} is not in the River: {place}")
     return ACCEPTED
 
@@ -70,33 +85,31 @@ def check_done(setup: Setup, state: State, move: Move) -> Verdict:
 def apply_take(setup: Setup, state: State, move: Move) -> State:
     """A River card into the hand (AR-19), or a card drawn unshown (AR-30, AR-33): at the table
     one more unseen hand card; in digital mode the referee deals it next (step `deal`)."""
-    seat = state.seat(state.turn)
     source = move.get("from")
-    taken = state.taken + 1
+    state = evolve(state, taken=state.taken + 1)
     if source == "deep":
-        state = evolve(state, draw_pile=state.draw_pile - 1, taken=taken)
-        if setup.digital:
-            return evolve(state, step="deal", dealing="deep")
-        return unseen_to_hand(state, seat)
+        state = state.put(unseen=state.deck.draw_unseen())
+    if source and setup.digital:
+        return state.at("deal", dealing=source)
+    if source == "deep":
+        return state.put(hand=state.hand().add_unknown())
     if source == "penalty":
-        state = evolve(state, taken=taken)
-        if setup.digital:
-            return evolve(state, step="deal", dealing="penalty")
-        state = penalty_unshown(state, state.turn)
-        seat = state.seat(state.turn)
-        return unseen_to_hand(state, evolve(seat, penalty=seat.penalty - 1))
+        state = penalty_unshown(setup, state, state.turn.seat)
+        named = state.penalty()
+        held = state.hand().add_unknown()
+        return state.put(hand=held, penalty=named.add_unknown(-1))
     card = move["card"]
-    seat = evolve(seat, hand=including(seat.hand, card))
-    state = evolve(state.with_seat(state.turn, seat), river=without(state.river, card), taken=taken)
+    held = sorted_hand(state.hand(), card)
+    state = state.put(hand=held, river=Pile(without(state.river, card)))
     if has_power(setup, state, "orca-refill-each"):
-        return evolve(state, step="refill", orca_refill=True)
+        return state.at("refill", orca_refill=True)
     return state
 
 
 def check_deal(setup: Setup, state: State, move: Move) -> Verdict:
     """Digital mode: the card dealt unshown is one of those it may be (AR-30, AR-33, AR-45)."""
     card = move["card"]
-    if card not in deal_source(state):
+    if card not in deal_source(setup, state):
         place = "the draw pile" if state.dealing == "deep" else "the penalty pile"
         return refuse("AR-45", f"{card} cannot come from {place}: {where(setup, state, card)}")
     return ACCEPTED
@@ -105,21 +118,20 @@ def check_deal(setup: Setup, state: State, move: Move) -> Verdict:
 def apply_deal(setup: Setup, state: State, move: Move) -> State:
     card = move["card"]
     if state.dealing == "deep":
-        state = evolve(state, unseen=without(state.unseen, card))
+        state = state.put(unseen=state.deck.reveal(card))
     else:
-        state = without_penalty(state, state.turn, card)
-    seat = state.seat(state.turn)
-    seat = evolve(seat, hand=including(seat.hand, card))
-    return evolve(state.with_seat(state.turn, seat), step="draw", dealing="")
+        state = without_penalty(setup, state, state.turn.seat, card)
+    state = state.put(hand=sorted_hand(state.hand(), card))
+    return state.at("draw", dealing="")
 
 
-def deal_moves(state: State) -> list[Move]:
+def deal_moves(setup: Setup, state: State) -> list[Move]:
     """Every card the one being dealt may be."""
-    return [{"type": "deal", "card": c} for c in sorted(set(deal_source(state)))]
+    return [{"type": "deal", "card": c} for c in sorted(set(deal_source(setup, state)))]
 
 
 def apply_done(setup: Setup, state: State, move: Move) -> State:
-    return evolve(state, step="discard")
+    return state.at("discard")
 
 
 def legal_draw(setup: Setup, state: State) -> list[Move]:
@@ -132,12 +144,12 @@ def legal_draw(setup: Setup, state: State) -> list[Move]:
 
 # --- the hand limit -------------------------------------------------------------------------
 def discard_text(setup: Setup, state: State) -> str:
-    excess = state.seat(state.turn).hand_size - HAND_LIMIT
+    excess = len(state.hand()) - HAND_LIMIT
     return f"discard {counted(excess, 'card')}: discard CARD|? …"
 
 
 def check_discard(setup: Setup, state: State, move: Move) -> Verdict:
-    excess = state.seat(state.turn).hand_size - HAND_LIMIT
+    excess = len(state.hand()) - HAND_LIMIT
     if len(move["cards"]) != excess:
         return refuse(
             "AR-21", f"discard exactly {counted(excess, 'card')} to get down to {HAND_LIMIT}"
@@ -150,18 +162,18 @@ def apply_discard(setup: Setup, state: State, move: Move) -> State:
     """AR-21: the excess goes face down onto the penalty pile (named cards are known there, to
     their owner)."""
     cards: list[str] = move["cards"]
-    state = remove(state, cards)
-    named = tuple(c for c in cards if c != HIDDEN)
-    seat = state.seat(state.turn)
-    seat = evolve(seat, penalty=seat.penalty + len(cards), named=including(seat.named, *named))
-    return evolve(state.with_seat(state.turn, seat), step="blame")
+    state = remove(setup, state, cards)
+    named = [c for c in cards if c != HIDDEN]
+    fines = sorted_hand(state.penalty(), *named)
+    fines = fines.add_unknown(len(cards) - len(named))
+    return state.put(penalty=fines).at("blame")
 
 
 def legal_discard(setup: Setup, state: State) -> list[Move]:
-    excess = state.seat(state.turn).hand_size - HAND_LIMIT
-    hand = hand_choices(setup, state)
+    excess = len(state.hand()) - HAND_LIMIT
+    choices = hand_choices(setup, state)
     moves: list[Move] = [{"type": "discard", "cards": [HIDDEN] * excess}]
-    for first in hand:
-        cards = [first, *[c for c in hand if c != first][: excess - 1]]
+    for first in choices:
+        cards = [first, *[c for c in choices if c != first][: excess - 1]]
         moves.append({"type": "discard", "cards": cards})
     return [m for m in moves if check_discard(setup, state, m).ok]

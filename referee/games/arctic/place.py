@@ -7,17 +7,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import dealt_unseen, removal_problem, remove
 from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
-from pnpkit.referee.games.arctic.situation import (
-    current_card,
-    has_power,
-    held_effects,
-    power_hints,
-)
-from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State, including
+from pnpkit.referee.games.arctic.situation import current_card, has_power, held_effects, power_hints
+from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
 
 
 @dataclass(frozen=True)
@@ -36,7 +31,7 @@ class Placing:
 def placing(setup: Setup, state: State) -> Placing:
     """Step A's situation (AR-9, AR-10, AR-26)."""
     low, high = place_range(setup, state)
-    return Placing(low, high, state.seat(state.turn).hand_size, held_effects(setup, state))
+    return Placing(low, high, len(state.hand()), held_effects(setup, state))
 
 
 def place_range(setup: Setup, state: State) -> tuple[int, int]:
@@ -56,16 +51,16 @@ def place_text(setup: Setup, state: State) -> str:
 
 def _count_text(setup: Setup, state: State) -> str:
     low, high = place_range(setup, state)
-    hand = state.seat(state.turn).hand_size
-    if hand < low:
-        missing = min(low - hand, state.draw_pile)
-        typed = "place CARD …" if hand else "place"
+    held = len(state.hand())
+    if held < low:
+        missing = min(low - held, state.deck.count)
+        typed = "place CARD …" if held else "place"
         return (
-            f"place all {counted(hand, 'card')} you hold, then "
+            f"place all {counted(held, 'card')} you hold, then "
             f"{counted(missing, 'penalty card')} {'is' if missing == 1 else 'are'} drawn: "
             f"{typed}"
         )
-    high = min(high, hand)
+    high = min(high, held)
     count = counted(low, "card") if low == high else f"{low} to {high} cards"
     typed = "place CARD …" if high else "place"
     return f"place {count} on your pile: {typed}"
@@ -78,14 +73,14 @@ def check_place(
     cards: list[str] = move["cards"]
     fox = move.get("fox")
     situation = situation or placing(setup, state)
-    low, high, hand = situation.low, situation.high, situation.hand
-    if hand >= low and not low <= len(cards) <= min(high, hand):
-        needed = counted(low, "card") if low == high else f"{low} to {min(high, hand)} cards"
+    low, high, held = situation.low, situation.high, situation.hand
+    if held >= low and not low <= len(cards) <= min(high, held):
+        needed = counted(low, "card") if low == high else f"{low} to {min(high, held)} cards"
         return refuse("AR-9", f"place {needed}, not {len(cards)}")
-    if hand < low and len(cards) != hand:
+    if held < low and len(cards) != held:
         return refuse(
             "AR-11",
-            f"you hold {counted(hand, 'card')}: place them all (the rest are penalties)",
+            f"you hold {counted(held, 'card')}: place them all (the rest are penalties)",
         )
     if HIDDEN in cards[:-1] or (cards[-1:] == [HIDDEN] and fox != "tuck"):
         return refuse("AR-12", "cards placed face up are shown: name each one")
@@ -113,7 +108,7 @@ def check_fox(
         return refuse(rule, f"only the holder of the fox power, side {side}, may {fox} a card")
     if not cards:
         return refuse(rule, "place at least one card to use the fox power")
-    below = state.seat(state.turn).pile
+    below = state.pile().cards
     if fox == "tuck" and len(cards) == 1 and (not below or below[-1][1]):
         return refuse(rule, "a tucked card goes under a visible card: there is none")
     if fox == "bottom" and len(cards) == 1 and not below:
@@ -124,25 +119,30 @@ def check_fox(
 def apply_place(setup: Setup, state: State, move: Move) -> State:
     cards: list[str] = move["cards"]
     low, _ = place_range(setup, state)
-    short = max(0, low - state.seat(state.turn).hand_size)
-    state = remove(state, cards)
-    seat = state.seat(state.turn)
-    pile = seat.pile + tuple((card, False) for card in cards)
-    if move.get("fox") == "tuck":
-        pile = (*pile[:-2], (cards[-1], True), pile[-2])
-    elif move.get("fox") == "bottom":
-        pile = ((cards[-1], False), *pile[:-1])
-    drawn = min(short, state.draw_pile)
-    seat = evolve(seat, pile=pile, penalty=seat.penalty + drawn)
+    short = max(0, low - len(state.hand()))
+    state = remove(setup, state, cards)
+    stack = state.pile()
+    fox = move.get("fox")
+    for card in cards[:-1] if fox else cards:
+        stack = stack.put(card)
+    if fox == "tuck":
+        top, stack = stack.take()
+        stack = stack.put(None if cards[-1] == HIDDEN else cards[-1], down=True).put(top)
+    elif fox == "bottom":
+        stack = stack.under(cards[-1])
+    drawn = min(short, state.deck.count)
+    state = state.put(pile=stack)
     if drawn and setup.digital:
         state, cards = dealt_unseen(setup, state, drawn, "short")
-        seat = evolve(seat, blind=including(seat.blind, *cards))
+        blind = state.blind().shuffle_in(cards)
+        state = state.put(blind=blind)
+    elif drawn:
+        named = state.penalty().add_unknown(drawn)
+        unseen = state.deck.draw_unseen(drawn)
+        state = state.put(penalty=named, unseen=unseen)
     counts = list(state.penalties_drawn)
-    counts[state.turn] += drawn
-    state = state.with_seat(state.turn, seat)
-    return evolve(
-        state, draw_pile=state.draw_pile - drawn, step="power", penalties_drawn=tuple(counts)
-    )
+    counts[state.turn.seat] += drawn
+    return state.at("power", penalties_drawn=tuple(counts))
 
 
 def legal_place(setup: Setup, state: State) -> list[Move]:
@@ -190,12 +190,12 @@ def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
 
 def hand_choices(setup: Setup, state: State) -> list[str]:
     """The seen hand cards and, standing for unseen ones, the first unseen card per animal."""
-    seat = state.seat(state.turn)
-    choices = list(seat.hand)
-    if seat.hidden:
+    held = state.hand()
+    choices = list(held.known)
+    if held.unknown:
         cards = facts(setup.game).cards
         firsts: dict[str, str] = {}
-        for card in state.unseen:
+        for card in state.deck.unseen:
             firsts.setdefault(cards[card].animal, card)
         choices += sorted(firsts.values())
     return choices
@@ -203,11 +203,11 @@ def hand_choices(setup: Setup, state: State) -> list[str]:
 
 def random_place(setup: Setup, state: State, rng: random.Random) -> Move:
     """A random placement drawn from the whole hand (seen cards and unseen ones)."""
-    seat = state.seat(state.turn)
+    held = state.hand()
     situation = placing(setup, state)
-    low, high = situation.low, situation.high
-    count = seat.hand_size if seat.hand_size < low else rng.randint(low, min(high, seat.hand_size))
-    pool = list(seat.hand) + rng.sample(state.unseen, seat.hidden)
+    low, high, size = situation.low, situation.high, situation.hand
+    count = size if size < low else rng.randint(low, min(high, size))
+    pool = list(held.known) + rng.sample(state.deck.unseen, held.unknown)
     move: Move = {"type": "place", "cards": rng.sample(pool, count)}
     for fox in ("tuck", "bottom"):
         if rng.random() < 0.5 and check_fox(setup, state, move["cards"], fox, situation.powers).ok:

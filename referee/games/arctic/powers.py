@@ -5,7 +5,7 @@ powers' own moves: the puffin's swap and take-back (AR-31, AR-32), the walrus's 
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Pile, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import (
     from_penalty,
@@ -14,7 +14,7 @@ from pnpkit.referee.games.arctic.hidden import (
     remove,
 )
 from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
-from pnpkit.referee.games.arctic.state import State, including
+from pnpkit.referee.games.arctic.state import State, sorted_hand
 
 PLACE_HINTS = {
     "puffin-swap-river": "puffin: swap HAND RIVER first",
@@ -46,8 +46,8 @@ def check_power(setup: Setup, state: State, move: Move) -> Verdict:
 
 def apply_power(setup: Setup, state: State, move: Move) -> State:
     owners = list(state.owners)
-    owners[current_animal(setup, state)] = state.turn
-    return evolve(state, owners=tuple(owners), step="tokens")
+    owners[current_animal(setup, state)] = state.turn.seat
+    return state.at("tokens", owners=tuple(owners))
 
 
 # --- the puffin -----------------------------------------------------------------------------
@@ -67,26 +67,24 @@ def check_takeback(setup: Setup, state: State, move: Move) -> Verdict:
         return refuse("AR-32", "only the holder of the puffin power, side B, may take back")
     if "puffin-take-back" in state.used:
         return refuse("AR-14", "the puffin take-back is used once a turn")
-    if state.seat(state.turn).top is None:
+    if state.pile().top is None:
         return refuse("AR-32", "there is no visible animal card on your pile to take back")
     return ACCEPTED
 
 
 def apply_swap(setup: Setup, state: State, move: Move) -> State:
-    state = remove(state, [move["card"]])
-    river = tuple(move["card"] if c == move["river"] else c for c in state.river)
-    seat = state.seat(state.turn)
-    seat = evolve(seat, hand=including(seat.hand, move["river"]))
-    return evolve(
-        state.with_seat(state.turn, seat), river=river, used=state.used | {"puffin-swap-river"}
-    )
+    state = remove(setup, state, [move["card"]])
+    river = Pile(tuple(move["card"] if c == move["river"] else c for c in state.river))
+    held = sorted_hand(state.hand(), move["river"])
+    state = state.put(hand=held, river=river)
+    return evolve(state, used=state.used | {"puffin-swap-river"})
 
 
 def apply_takeback(setup: Setup, state: State, move: Move) -> State:
-    seat = state.seat(state.turn)
-    card = seat.pile[-1][0]
-    seat = evolve(seat, pile=seat.pile[:-1], hand=including(seat.hand, card))
-    return evolve(state.with_seat(state.turn, seat), used=state.used | {"puffin-take-back"})
+    card, stack = state.pile().take()
+    held = sorted_hand(state.hand(), card)
+    state = state.put(pile=stack, hand=held)
+    return evolve(state, used=state.used | {"puffin-take-back"})
 
 
 # --- the walrus -----------------------------------------------------------------------------
@@ -110,7 +108,7 @@ def check_deep(setup: Setup, state: State) -> Verdict:
     """AR-30: orca side B draws the top card of the draw pile."""
     if not has_power(setup, state, "orca-draw-blind"):
         return refuse("AR-30", "only the holder of the orca power, side B, draws blind")
-    if state.draw_pile == 0:
+    if state.deck.count == 0:
         return refuse("AR-30", "the draw pile is empty")
     return ACCEPTED
 
@@ -119,13 +117,13 @@ def check_penalty_draw(setup: Setup, state: State) -> Verdict:
     """AR-33: polar bear side A draws from the penalty pile."""
     if not has_power(setup, state, "bear-draw-penalty"):
         return refuse("AR-33", "only the polar bear power, side A, draws from penalties")
-    if state.seat(state.turn).penalty == 0:
+    if state.penalties() == 0:
         return refuse("AR-33", "your penalty pile is empty")
     return ACCEPTED
 
 
 def check_blame(setup: Setup, state: State, move: Move) -> Verdict:
-    if move["to"] == setup.players[state.turn]:
+    if move["to"] == setup.players[state.turn.seat]:
         return refuse("AR-34", "give the penalty card to another player")
     return ACCEPTED
 
@@ -139,25 +137,23 @@ def apply_blame(setup: Setup, state: State, move: Move) -> State:
     deals it from the pile; its owner no longer knows which of their discards are still there."""
     to = setup.players.index(move["to"])
     if setup.digital:
-        state, card = from_penalty(setup, state, state.turn, "blame")
-        giver = state.seat(state.turn)
-        giver = evolve(giver, named=(), blind=including(giver.blind, *giver.named))
-        state = state.with_seat(state.turn, giver)
-        taker = state.seat(to)
-        taker = evolve(taker, penalty=taker.penalty + 1, blind=including(taker.blind, card))
-        return evolve(state.with_seat(to, taker), step="refill")
-    state = penalty_unshown(state, state.turn)
-    giver = state.seat(state.turn)
-    state = state.with_seat(state.turn, evolve(giver, penalty=giver.penalty - 1))
-    taker = state.seat(to)
-    state = state.with_seat(to, evolve(taker, penalty=taker.penalty + 1))
-    return evolve(state, step="refill")
+        state, card = from_penalty(setup, state, state.turn.seat, "blame")
+        named = state.penalty()
+        unseen = state.blind().shuffle_in(named.known)
+        state = state.put(penalty=named.holding(()), blind=unseen)
+        state = state.put(to, blind=state.blind(to).shuffle_in([card]))
+        return state.at("refill")
+    state = penalty_unshown(setup, state, state.turn.seat)
+    giver = state.penalty().add_unknown(-1)
+    state = state.put(penalty=giver)
+    state = state.put(to, penalty=state.penalty(to).add_unknown())
+    return state.at("refill")
 
 
 def apply_pass(setup: Setup, state: State, move: Move) -> State:
-    return evolve(state, step="refill")
+    return state.at("refill")
 
 
 def blame_moves(setup: Setup, state: State) -> list[Move]:
-    others = [p for i, p in enumerate(setup.players) if i != state.turn]
+    others = [p for i, p in enumerate(setup.players) if i != state.turn.seat]
     return [{"type": "pass"}, *({"type": "blame", "to": p} for p in others)]

@@ -17,22 +17,25 @@ from typing import ClassVar
 
 from pnpkit.referee.api import (
     Game,
+    KitRules,
+    Knowledge,
     Move,
     MoveForm,
     Moves,
-    Rules,
+    Prompt,
     Setup,
     Syntax,
     Verdict,
+    Zone,
     delegate,
     drawn,
+    evolve,
+    public,
     refuse,
-    spoken,
 )
 from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import deal_source
-from pnpkit.referee.games.arctic.knowledge import arctic_knowledge, rebuilt
 from pnpkit.referee.games.arctic.position_file import score_position_file
 from pnpkit.referee.games.arctic.scoring import game_stats, score_bounds, score_game
 from pnpkit.referee.games.arctic.setup import (
@@ -46,7 +49,7 @@ from pnpkit.referee.games.arctic.setup import (
     sides_option,
     totem_moves,
 )
-from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.state import State, sorted_hand
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
 
@@ -56,7 +59,6 @@ MOVES = Moves(
     step_rules=turn.STEP_RULES,
     turn_rule="AR-46",
     over_rule="AR-47",
-    where=lambda state: (state.step, state.turn),
 )
 FORMS = (
     # setup: the power cards' sides (AR-7); the River refill (AR-22), the Reserve (AR-35)
@@ -128,7 +130,7 @@ LEGAL: dict[str, Callable[[Setup, State], list[Move]]] = {
 """The moves of each players' step."""
 
 
-class ArcticRules(Rules):
+class ArcticRules(KitRules):
     """Arctic (Cédric Lefebvre, Ludonaute) for 2–4 players."""
 
     id = "arctic"
@@ -141,8 +143,8 @@ class ArcticRules(Rules):
     }
     legal_is_complete = False
     secret_categories = frozenset({"totem"})
-    syntax_rule = MOVES.syntax_rule
-    syntax = MOVES.syntax()
+    flow = turn.FLOW
+    moves = MOVES
 
     # --- setup ------------------------------------------------------------------------------
     def check_setup(
@@ -155,32 +157,35 @@ class ArcticRules(Rules):
         return turn.settle(setup, initial(setup))
 
     # --- what is expected -------------------------------------------------------------------
-    prompt = delegate(turn.prompt)
-    prompt_kind = delegate(turn.prompt_kind)
+    def prompt(self, setup: Setup, state: State) -> Prompt:
+        """The flow's line, but steps A, C, D and the discard say the state's numbers (how many
+        cards, which tokens) and the powers' moves."""
+        text = turn.step_text(setup, state)
+        if text is None:
+            return super().prompt(setup, state)
+        player = setup.players[state.turn.seat]
+        return Prompt("move", (player,), f"{player}: {text}")
 
     def forced(self, setup: Setup, state: State) -> Move | None:
-        if state.step == "power":
+        if state.turn.step == "power":
             return powers.power_move(setup, state)
-        if state.step == "refill" and state.draw_pile == 0:
+        if state.turn.step == "refill" and state.deck.count == 0:
             return {"type": "reserve"}
-        if state.step == "tokens" and tokens.no_token_choice(setup, state):
+        if state.turn.step == "tokens" and tokens.no_token_choice(setup, state):
             return {"type": "tokens"}
         return None
-
-    # --- text -------------------------------------------------------------------------------
-    parse, text = spoken(MOVES)
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: State, move: Move) -> Verdict:
         """The game over (AR-47), a move of another step, a player out of turn (AR-46), then the
         move's own check."""
-        if state.step == "over":
+        if state.turn.step == "over":
             return refuse(MOVES.over_rule, "the game is over: no more moves")
         late = MOVES.not_now(state, move, lambda: self.prompt(setup, state).text)
         if not late.ok:
             return late
-        actor, turn_of = move.get("player"), setup.players[state.turn]
-        if actor is not None and state.step != "reveal" and actor != turn_of:
+        actor, turn_of = move.get("player"), setup.players[state.turn.seat]
+        if actor is not None and state.turn.step != "reveal" and actor != turn_of:
             return refuse(MOVES.turn_rule, f"it is {turn_of}'s turn, not {actor}'s")
         return MOVES.check_own(setup, state, move)
 
@@ -189,7 +194,7 @@ class ArcticRules(Rules):
 
     # --- listing, chance and random play ----------------------------------------------------
     def legal(self, setup: Setup, state: State) -> list[Move]:
-        step = state.step
+        step = state.turn.step
         if step == "over":
             return []
         forced = self.forced(setup, state)
@@ -198,22 +203,22 @@ class ArcticRules(Rules):
         if step == "sides":
             return side_moves(len(state.owners))
         if step == "refill":
-            return [{"type": "river", "card": c} for c in sorted(set(state.unseen))]
+            return [{"type": "river", "card": c} for c in state.deck.kinds()]
         if step in ("totems", "reveal"):
             return totem_moves(setup)
         if step == "deal":
-            return draw.deal_moves(state)
+            return draw.deal_moves(setup, state)
         return LEGAL[step](setup, state)
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
-        if state.step in ("sides", "totems"):
+        if state.turn.step in ("sides", "totems"):
             return chance_setup(setup, state, rng)
-        if state.step == "deal":
-            return {"type": "deal", "card": rng.choice(deal_source(state))}
-        return {"type": "river", "card": rng.choice(state.unseen)}
+        if state.turn.step == "deal":
+            return {"type": "deal", "card": rng.choice(deal_source(setup, state))}
+        return {"type": "river", "card": rng.choice(state.deck.unseen)}
 
     def random_move(self, setup: Setup, state: State, rng: random.Random) -> Move:
-        if state.step == "place" and rng.random() < 0.8:
+        if state.turn.step == "place" and rng.random() < 0.8:
             return place.random_place(setup, state, rng)
         return rng.choice(self.legal(setup, state))
 
@@ -224,14 +229,36 @@ class ArcticRules(Rules):
     score_position = delegate(score_position_file)
 
     # --- who knows what, and who decides ---------------------------------------------------
-    knowledge = delegate(arctic_knowledge, "AR-45: who sees which card.")
-    rebuild = delegate(rebuilt)
+    def knowledge(self, setup: Setup, state: State) -> Knowledge:
+        """AR-45: the table's blocks, each a zone (a pile two), with what the blocks cannot
+        say: once the game is over the hands, face-down pile cards and totems are shown
+        (AR-38), and a pile's face-down zone keeps its name `face-down:P` (the web page lists
+        a player's secret zones by name)."""
+        zones = state.table.knowledge().zones
+        if state.turn.step == "over":
+            zones = tuple(_shown(z) for z in zones)
+        return Knowledge(tuple(_renamed(z, _face_down(setup)) for z in zones))
+
+    def rebuild(self, setup: Setup, state: State, knowledge: Knowledge) -> State:
+        """The table's blocks holding `knowledge`'s cards, the hands and named penalty cards
+        sorted (as every move keeps them; a kit hand keeps the order it is given)."""
+        back = {v: k for k, v in _face_down(setup).items()}
+        zones = tuple(_renamed(z, back) for z in knowledge.zones)
+        table = state.table.rebuild(Knowledge(zones))
+        table = table.put_all(
+            {
+                name: sorted_hand(table[name])
+                for p in setup.players
+                for name in (f"hand:{p}", f"penalty:{p}")
+            }
+        )
+        return evolve(state, table=table)
 
     def actor(self, setup: Setup, state: State, move: Move) -> str | None:
         """The player whose turn it is (AR-46), for the moves they choose; nobody for chance,
         the referee's own moves (step B's power card, the Reserve, tokens without a choice) and
         the totem reveal, which is everyone's (AR-38)."""
-        if state.step == "reveal" or self.forced(setup, state) is not None:
+        if state.turn.step == "reveal" or self.forced(setup, state) is not None:
             return None
         return super().actor(setup, state, move)
 
@@ -256,6 +283,23 @@ class ArcticRules(Rules):
     svg = drawn(table_svg)
 
     zones = delegate(arctic_zones)
+
+
+def _shown(zone: Zone) -> Zone:
+    """A zone once the game is over (AR-38): a player's secret shown, except penalty cards."""
+    if zone.seen_by and not zone.name.startswith("penalty"):
+        return public(zone.name, zone.cards)
+    return zone
+
+
+def _face_down(setup: Setup) -> dict[str, str]:
+    """The kit's name of each pile's face-down zone → Arctic's."""
+    return {f"pile:{p} face down": f"face-down:{p}" for p in setup.players}
+
+
+def _renamed(zone: Zone, names: Mapping[str, str]) -> Zone:
+    name = names.get(zone.name)
+    return zone if name is None else Zone(name, zone.cards, zone.seen_by)
 
 
 RULES = ArcticRules()

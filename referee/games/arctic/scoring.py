@@ -176,14 +176,16 @@ def score_game(setup: Setup, state: State) -> ScoreSheet:
     table = facts(setup.game)
     points: dict[str, dict[str, int]] = {}
     notes = []
+    dealt = state.totems()
     for index, player in enumerate(setup.players):
-        seat = state.seat(index)
-        pile = [None if down else table.cards[c].animal for c, down in seat.pile]
-        totem = None if state.totems is None else state.totems[index]
-        points[player], runs = score_seat(table, pile, totem, state.tokens, seat.penalty)
+        cards = state.pile(index).cards
+        animals = [None if down else table.cards[c].animal for c, down in cards]
+        totem = None if dealt is None else dealt[index]
+        fines = state.penalties(index)
+        points[player], runs = score_seat(table, animals, totem, state.tokens, fines)
         if runs.wilds:
             notes.append(wild_note(player, runs))
-    if state.totems is None:
+    if dealt is None:
         notes.append("totems not yet revealed: they count 0 until then")
     return sheet(setup.players, points, tuple(notes))
 
@@ -206,6 +208,6 @@ def game_stats(setup: Setup, state: State) -> dict[str, float]:
         f"{category} (average)": sum(sheet_.points[p][category] for p in setup.players) / players
         for category in CATEGORIES
     }
-    figures["turns"] = state.turns
+    figures["turns"] = state.turn.number
     figures["penalty draws for short placements"] = sum(state.penalties_drawn) / players
     return figures

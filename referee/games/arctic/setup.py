@@ -7,26 +7,58 @@ import itertools
 import random
 from collections.abc import Mapping
 
-from pnpkit.referee.api import ACCEPTED, Move, PnpError, Setup, Verdict, evolve, refuse
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Deck,
+    Hand,
+    Move,
+    Pile,
+    PnpError,
+    Setup,
+    Stack,
+    Table,
+    Turn,
+    Verdict,
+    evolve,
+    refuse,
+)
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import RESERVE_PER_PLAYER, START_HAND, Seat, State, including
+from pnpkit.referee.games.arctic.state import (
+    RESERVE_PER_PLAYER,
+    SEAT_BLOCKS,
+    START_HAND,
+    State,
+    including,
+)
 
 
 def initial(setup: Setup) -> State:
-    """The table before the setup's chance steps (sides, totems, the River): AR-1, AR-3, AR-5."""
+    """The table before the setup's chance steps (sides, totems, the River): AR-1, AR-3, AR-5;
+    at the table the hands are drawn unseen, in digital mode the referee deals them."""
     table = facts(setup.game)
     players = len(setup.players)
     cards = table.deck_cards(players)
     reserve = RESERVE_PER_PLAYER * (players - 1)
-    seats = tuple(Seat(hidden=START_HAND) for _ in setup.players)
+    hands = [Hand(p, (), START_HAND, shown=True) for p in setup.players]
     unseen = tuple(sorted(cards))
     if setup.digital:
-        seats, unseen = _deal(setup, unseen)
+        hands, unseen = _deal(setup, unseen)
+    blocks: dict[str, Deck | Hand | Pile | Stack] = {
+        "river": Pile(),
+        "unseen": Deck(unseen, len(cards) - reserve - START_HAND * players),
+    }
+    for player, held in zip(setup.players, hands, strict=True):
+        seat = (held, Stack(player), Hand(player), Deck(), Hand(player))
+        blocks |= {f"{kind}:{player}": b for kind, b in zip(SEAT_BLOCKS, seat, strict=True)}
+    blocks |= {
+        "totems": Deck(table.totems, len(table.totems)),
+        "powers": Pile(table.power_cards),
+        "landscape": Pile(table.others),
+    }
     return State(
-        seats=seats,
-        unseen=unseen,
-        draw_pile=len(cards) - reserve - START_HAND * players,
+        table=Table.of(blocks),
         reserve=reserve,
+        turn=Turn(0, "setup", 0),
         tokens=(table.start,) * len(table.animals),
         owners=(None,) * len(table.animals),
         sides=sides_option(setup.options, len(table.animals)),
@@ -48,14 +80,14 @@ def sides_option(options: Mapping[str, str], animals: int) -> str | None:
     )
 
 
-def _deal(setup: Setup, cards: tuple[str, ...]) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
+def _deal(setup: Setup, cards: tuple[str, ...]) -> tuple[list[Hand], tuple[str, ...]]:
     """Digital mode (AR-3): each player's starting hand, dealt from the seeded shuffle, and the
     cards left unseen."""
     shuffled = random.Random(f"{setup.seed}/deal").sample(cards, len(cards))
     hands = [shuffled[n * START_HAND : (n + 1) * START_HAND] for n in range(len(setup.players))]
     dealt = START_HAND * len(setup.players)
-    return tuple(Seat(hand=including((), *hand)) for hand in hands), including(
-        (), *shuffled[dealt:]
+    return [Hand(p, including((), *h)) for p, h in zip(setup.players, hands, strict=True)], (
+        including((), *shuffled[dealt:])
     )
 
 
@@ -81,12 +113,15 @@ def check_totems(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_sides(setup: Setup, state: State, move: Move) -> State:
-    return evolve(state, sides=move["sides"], step="setup")
+    return state.at("setup", sides=move["sides"])
 
 
 def apply_totems(setup: Setup, state: State, move: Move) -> State:
-    totems = tuple(move["totems"][p] for p in setup.players)
-    return evolve(state, totems=totems, step="setup" if state.step == "totems" else "reveal")
+    dealt = move["totems"]
+    rest = [t for t in facts(setup.game).totems if t not in dealt.values()]
+    blocks = {f"totem:{p}": Hand(p, (dealt[p],)) for p in setup.players}
+    table = state.table.put_all({**blocks, "totems": Deck(tuple(rest), len(rest))})
+    return evolve(state, table=table).at("setup" if state.turn.step == "totems" else "reveal")
 
 
 def side_moves(animals: int) -> list[Move]:
@@ -105,7 +140,7 @@ def totem_moves(setup: Setup) -> list[Move]:
 
 def chance_setup(setup: Setup, state: State, rng: random.Random) -> Move:
     """Sides drawn at random (AR-7) or totems dealt (AR-6)."""
-    if state.step == "sides":
+    if state.turn.step == "sides":
         return {"type": "sides", "sides": "".join(rng.choice("ab") for _ in state.owners)}
     chosen = rng.sample(facts(setup.game).totems, len(setup.players))
     return {"type": "totems", "totems": dict(zip(setup.players, chosen, strict=True))}

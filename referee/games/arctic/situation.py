@@ -15,7 +15,7 @@ HELD_CACHE = 50_000
 
 def current_card(setup: Setup, state: State) -> Card | None:
     """The current player's visible animal card (AR-9), or None."""
-    top = state.seat(state.turn).top
+    top = state.pile().top
     return None if top is None else facts(setup.game).cards[top]
 
 
@@ -27,7 +27,7 @@ def current_animal(setup: Setup, state: State) -> int | None:
 
 def token_pair(setup: Setup, state: State) -> tuple[str, str] | None:
     """The main and companion animals whose tokens move this turn (in step C)."""
-    card = current_card(setup, state) if state.step == "tokens" else None
+    card = current_card(setup, state) if state.turn.step == "tokens" else None
     return None if card is None else (card.animal, card.companion)
 
 
@@ -39,7 +39,7 @@ def has_power(setup: Setup, state: State, effect: str) -> bool:
 def held_effects(setup: Setup, state: State) -> frozenset[str]:
     """The effects of the power cards the current player holds (AR-13)."""
     table = facts(setup.game)
-    key = (state.owners, state.sides, state.turn)
+    key = (state.owners, state.sides, state.turn.seat)
     held = table.held.get(key)
     if held is None:
         if len(table.held) >= HELD_CACHE:
@@ -47,7 +47,7 @@ def held_effects(setup: Setup, state: State) -> frozenset[str]:
         held = table.held[key] = frozenset(
             table.powers[(animal, state.sides[index])].effect
             for index, animal in enumerate(table.animals)
-            if state.owners[index] == state.turn and state.sides is not None
+            if state.owners[index] == state.turn.seat and state.sides is not None
         )
     return held
 

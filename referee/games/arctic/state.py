@@ -1,17 +1,22 @@
-"""Arctic's table in play: the immutable game state, and the numbers of the setup (AR-3–AR-5).
+"""Arctic's table in play: the immutable game state on the kit's blocks, and the numbers of the
+setup (AR-3–AR-5).
 
-Hidden cards are kept as counts (docs/engine.md): `State.unseen` holds every card whose place is
-unknown to the referee (draw pile, Reserve; at the table also unseen hand cards, penalty piles and
-face-down cards tucked unseen), and each of those places keeps only how many cards it holds. In
-digital mode the referee deals every card it moves unshown, so only the draw pile and the Reserve
-are unknown to it; who among the players knows which card is `knowledge`.
+The `table` holds, in this order (the order of the zones of `knowledge`): the `river` (a pile
+face up), `unseen` (a deck: every card whose place the referee does not know, its count the draw
+pile; the Reserve shares it and is kept as a count), and per player P: `hand:P` (a hand; at the
+table shown, as the referee knows only the cards everyone saw), `pile:P` (a stack: face-up
+cards, and face-down ones its owner knows, AR-23), `penalty:P` (a hand: the discards P named,
+AR-21, and the penalty cards the referee did not see), `penalty-blind:P` (digital mode: a deck of
+the penalty cards P has not seen, AR-11, AR-34) and `totem:P` (P's totem once known, AR-6); then
+`totems` (those dealt to nobody), the `powers` and the `landscape` (the track's cards).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from pnpkit.referee.api import evolve, replaced
+from pnpkit.referee.api import Deck, Hand, Pile, Stack, Table, Turn, evolve
 
 RIVER_SIZE = 6
 """Cards face up in the River (AR-4)."""
@@ -28,62 +33,21 @@ HIDDEN = "?"
 
 
 @dataclass(frozen=True)
-class Seat:
-    """One player's cards: hand, personal pile and penalty pile."""
-
-    hand: tuple[str, ...] = ()
-    """Hand cards everyone has seen (taken from the River, taken back), sorted."""
-    hidden: int = 0
-    """Hand cards nobody but the owner has seen."""
-    pile: tuple[tuple[str, bool], ...] = ()
-    """The personal pile from bottom to top: (card ID or HIDDEN, face down)."""
-    penalty: int = 0
-    """Cards in the penalty pile (face down, so counted), `named` and `blind` ones included."""
-    named: tuple[str, ...] = ()
-    """Penalty cards named when discarded (AR-21), sorted: known to be there (their owner knows
-    them, the others do not: AR-45). At the table they become unseen once a card leaves the pile
-    without being shown (AR-33, AR-34), as any of them may be the one; in digital mode the
-    referee knows which card left, and they stay."""
-    blind: tuple[str, ...] = ()
-    """Digital mode: the penalty cards the referee dealt face down that the owner has not seen
-    (drawn for a short placement, AR-11; passed on by another player, AR-34; or the owner's own
-    discards once a card left unseen by blame), sorted. Empty at the table (those are unseen)."""
-
-    @property
-    def hand_size(self) -> int:
-        """Cards in hand."""
-        return len(self.hand) + self.hidden
-
-    @property
-    def top(self) -> str | None:
-        """The visible animal card on top of the pile, or None (empty pile or face-down top)."""
-        if not self.pile or self.pile[-1][1]:
-            return None
-        return self.pile[-1][0]
-
-
-@dataclass(frozen=True)
 class State:
-    """Arctic in progress. `step` names the rulebook step now under way."""
+    """Arctic in progress: the table's blocks, the Reserve, and the turn (`turn.step` names
+    the rulebook step now under way)."""
 
-    seats: tuple[Seat, ...]
-    unseen: tuple[str, ...]
-    """Every card whose place the referee does not know, sorted (one entry per copy)."""
-    draw_pile: int
+    table: Table
     reserve: int
-    river: tuple[str, ...] = ()
+    turn: Turn
+    """Whose turn, at which step, and how many turns have begun (0 until the setup River is
+    complete)."""
     tokens: tuple[int, ...] = ()
     """Track position of each animal's token, in animal order."""
     owners: tuple[int | None, ...] = ()
     """Seat holding each animal's power card, in animal order (None: still on the table)."""
     sides: str | None = None
     """The side (a/b) each power card shows, in animal order; None until chosen."""
-    totems: tuple[str, ...] | None = None
-    """Each seat's totem once known (dealt in digital mode, revealed at the end otherwise)."""
-    turn: int = 0
-    step: str = "setup"
-    opened: bool = False
-    """Whether the first turn has begun (the setup River is complete)."""
     taken: int = 0
     """Cards drawn so far in this turn's draw step."""
     used: frozenset[str] = frozenset()
@@ -96,20 +60,75 @@ class State:
     """The River is being refilled in the middle of a draw step (orca side A)."""
     ending: int = 0
     """0: playing; 1: the end is triggered, finishing the round; 2: the extra turn each."""
-    turns: int = 0
-    """Turns begun so far."""
     penalties_drawn: tuple[int, ...] = field(default=())
     """Penalty cards drawn for short placements, per seat (for statistics)."""
 
-    def seat(self, index: int) -> Seat:
-        """A seat's cards."""
-        return self.seats[index]
+    @property
+    def deck(self) -> Deck:
+        """The unseen pool (the table's second block); its count is the draw pile."""
+        return self.table.blocks[1][1]  # type: ignore[return-value]
 
-    def with_seat(self, index: int, seat: Seat) -> State:
-        """This state with one seat's cards replaced."""
-        return evolve(self, seats=replaced(self.seats, index, seat))
+    @property
+    def river(self) -> tuple[str, ...]:
+        """The River's cards (the table's first block)."""
+        return self.table.blocks[0][1].cards  # type: ignore[union-attr]
+
+    def at(self, step: str, **changes: Any) -> State:
+        """This state at `step` of the same player's turn, with `changes`."""
+        return evolve(self, turn=self.turn.to(step), **changes)
+
+    def hand(self, seat: int | None = None) -> Hand:
+        """A player's hand (None: the player whose turn it is)."""
+        at = 5 * (self.turn.seat if seat is None else seat) + 2
+        return self.table.blocks[at][1]  # type: ignore[return-value]
+
+    def pile(self, seat: int | None = None) -> Stack:
+        at = 5 * (self.turn.seat if seat is None else seat) + 3
+        return self.table.blocks[at][1]  # type: ignore[return-value]
+
+    def penalty(self, seat: int | None = None) -> Hand:
+        """The named penalty cards (known) and those the referee did not see (unknown)."""
+        at = 5 * (self.turn.seat if seat is None else seat) + 4
+        return self.table.blocks[at][1]  # type: ignore[return-value]
+
+    def blind(self, seat: int | None = None) -> Deck:
+        """Digital mode: the penalty cards dealt face down that their owner has not seen."""
+        at = 5 * (self.turn.seat if seat is None else seat) + 5
+        return self.table.blocks[at][1]  # type: ignore[return-value]
+
+    def penalties(self, seat: int | None = None) -> int:
+        """Cards in a player's penalty pile."""
+        named, unseen = self.penalty(seat), self.blind(seat)
+        return len(named.known) + named.unknown + unseen.count
+
+    def totems(self) -> tuple[str, ...] | None:
+        """Each seat's totem once known (dealt in digital mode, revealed at the end otherwise)."""
+        held = [block.known for name, block in self.table.blocks if name.startswith("totem:")]
+        return tuple(t[0] for t in held) if held[0] else None
+
+    def put(self, seat: int | None = None, **blocks: Deck | Hand | Pile | Stack) -> State:
+        """This state with blocks of a seat (None: the player whose turn it is; `hand=`,
+        `pile=`, `penalty=`, `blind=`) and shared ones (`river=`, `unseen=`) replaced."""
+        first = 2 + 5 * (self.turn.seat if seat is None else seat)
+        at = self.table.blocks
+        named = {
+            at[_SHARED[k] if k in _SHARED else first + _PART[k]][0]: b for k, b in blocks.items()
+        }
+        return evolve(self, table=self.table.put_all(named))
+
+
+SEAT_BLOCKS = ("hand", "pile", "penalty", "penalty-blind", "totem")
+"""Each player's blocks, named `{block}:{player}`, in the table's order after the River and the
+unseen deck: read by position (the rules read them at every step; no name is built)."""
+_SHARED = {"river": 0, "unseen": 1}
+_PART = {"hand": 0, "pile": 1, "penalty": 2, "blind": 3}
 
 
 def including(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:
     """A sorted tuple of cards with `more` added."""
     return tuple(sorted(cards + more))
+
+
+def sorted_hand(hand: Hand, *more: str) -> Hand:
+    """`hand` with `more` known cards, kept sorted."""
+    return hand.holding(including(hand.known, *more))

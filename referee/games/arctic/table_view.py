@@ -6,16 +6,19 @@ from typing import Any
 
 from pnpkit.referee.api import Setup, card_title, counted, place_card
 from pnpkit.referee.games.arctic.facts import Facts, facts
-from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 CARD_W, CARD_H, GAP, MARGIN, STEP, TOKEN = 63.0, 88.0, 8.0, 20.0, 20.0, 17.0
 PILE_SHOWN = 8
 """Top cards of each pile drawn in the picture (the text shows them all)."""
 
 
-def _pile_text(state: State, index: int, secret: bool) -> str:
+def _pile_text(setup: Setup, state: State, index: int, secret: bool) -> str:
     """A pile bottom to top; `secret` hides the names of its face-down cards (AR-45)."""
-    cards = [("▼" + ("?" if secret else c)) if down else c for c, down in state.seats[index].pile]
+    cards = [
+        ("▼" + (HIDDEN if secret or c is None else c)) if down else c
+        for c, down in state.pile(index).cards
+    ]
     return " ".join(cards) or "(empty)"
 
 
@@ -57,7 +60,7 @@ def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str
     lines = [
         f"landscape  {track}",
         f"River      {' '.join(state.river) or '(empty)'}",
-        f"draw pile  {counted(state.draw_pile, 'card')}; Reserve {counted(state.reserve, 'card')}"
+        f"draw pile  {counted(state.deck.count, 'card')}; Reserve {counted(state.reserve, 'card')}"
         + ("; the end is triggered" if state.ending == 1 else "")
         + ("; last turns, no drawing" if state.ending == 2 else ""),
         f"powers     {_power_cards(setup, table, state)}",
@@ -69,24 +72,27 @@ def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str
             f"{viewer}'s view: the others' {hands}totems, penalty cards and face-down cards "
             "are hidden",
         )
+    dealt = state.totems()
     for index, player in enumerate(setup.players):
-        seat = state.seats[index]
-        mark = "▶" if index == state.turn and state.opened and state.step != "over" else " "
-        secret = viewer not in (None, player) and state.step != "over"
+        held, named_cards = state.hand(index), state.penalty(index).known
+        dealt_down = state.blind(index).unseen
+        now = index == state.turn.seat and state.turn.number and state.turn.step != "over"
+        mark = "▶" if now else " "
+        secret = viewer not in (None, player) and state.turn.step != "over"
         known = "hand" if setup.digital else "seen"
-        shown = seat.hand and not (secret and setup.digital)
-        seen = f" ({known}: {' '.join(seat.hand)})" if shown else ""
+        shown = held.known and not (secret and setup.digital)
+        seen = f" ({known}: {' '.join(held.known)})" if shown else ""
         own = viewer in (None, player)
-        named = f" (named: {' '.join(seat.named)})" if seat.named and own else ""
-        if seat.blind and viewer is None:
-            named += f" (dealt face down: {' '.join(seat.blind)})"
-        totem = "" if state.totems is None else f", totem {state.totems[index]}"
-        if state.totems is not None and secret:
+        named = f" (named: {' '.join(named_cards)})" if named_cards and own else ""
+        if dealt_down and viewer is None:
+            named += f" (dealt face down: {' '.join(dealt_down)})"
+        totem = "" if dealt is None else f", totem {dealt[index]}"
+        if dealt is not None and secret:
             totem = ", totem secret"
         lines += [
-            f"{mark} {player}: {counted(seat.hand_size, 'card')} in hand{seen}, "
-            f"{counted(seat.penalty, 'penalty card')}{named}{totem}",
-            f"    pile (bottom → top, ▼ face down): {_pile_text(state, index, secret)}",
+            f"{mark} {player}: {counted(len(held), 'card')} in hand{seen}, "
+            f"{counted(state.penalties(index), 'penalty card')}{named}{totem}",
+            f"    pile (bottom → top, ▼ face down): {_pile_text(setup, state, index, secret)}",
             f"    powers: {_powers(setup, table, state, index)}",
         ]
     return "\n".join(lines)
@@ -102,10 +108,11 @@ def table_svg(setup: Setup, state: State, data: dict[str, Any], face: Any) -> st
     table = facts(setup.game)
     columns = max(len(table.landscape), 6, PILE_SHOWN)
     headings = [
-        f"{player}: {counted(seat.hand_size, 'card')} in hand, "
-        f"{counted(seat.penalty, 'penalty card')}, {len(seat.pile)} in pile (top first); "
+        f"{player}: {counted(len(state.hand(index)), 'card')} in hand, "
+        f"{counted(state.penalties(index), 'penalty card')}, "
+        f"{len(state.pile(index))} in pile (top first); "
         f"powers: {_powers(setup, table, state, index)}"
-        for index, (player, seat) in enumerate(zip(setup.players, state.seats, strict=True))
+        for index, player in enumerate(setup.players)
     ]
     widest = max(text_width(h, 11) for h in headings)
     width = 2 * MARGIN + max(columns * (CARD_W + GAP), widest + 10)
@@ -131,15 +138,14 @@ def table_svg(setup: Setup, state: State, data: dict[str, Any], face: Any) -> st
             )
             picture.target(animal, box, title)
     top += CARD_H + GAP + STEP + strip
-    river = f"River (draw pile {state.draw_pile}, Reserve {state.reserve})"
+    river = f"River (draw pile {state.deck.count}, Reserve {state.reserve})"
     picture.label(river, MARGIN, top, size=11, bold=True)
     for n, card in enumerate(state.river):
         _card(picture, setup, card, face(card), MARGIN + n * (CARD_W + GAP), top + STEP)
     for index in range(len(setup.players)):
         top += CARD_H + GAP + STEP
-        seat = state.seats[index]
         picture.label(headings[index], MARGIN, top, size=11, bold=True)
-        for n, (card, down) in enumerate(reversed(seat.pile[-PILE_SHOWN:])):
+        for n, (card, down) in enumerate(reversed(state.pile(index).cards[-PILE_SHOWN:])):
             left = MARGIN + n * (CARD_W + GAP)
             if down:
                 _back(drawing, left, top + STEP)

@@ -4,7 +4,7 @@ walrus adds a space (AR-27, AR-28)."""
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.powers import walrus, walrus_token
 from pnpkit.referee.games.arctic.situation import token_pair
@@ -53,7 +53,7 @@ def apply_tokens(setup: Setup, state: State, move: Move) -> State:
         effect = walrus(setup, state)
         token = walrus_token(setup, state, effect or "")
         tokens[token] += 1 if extra == "right" else -1
-    return evolve(state, tokens=tuple(tokens), step="draw")
+    return state.at("draw", tokens=tuple(tokens))
 
 
 def token_choices(setup: Setup, state: State) -> list[str | None]:

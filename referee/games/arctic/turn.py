@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from pnpkit.referee.api import (
     ACCEPTED,
+    Deck,
+    Flow,
     Move,
-    Prompt,
-    PromptKind,
+    Pile,
     Setup,
+    Step,
+    Turn,
     Verdict,
     evolve,
     refuse,
-    without,
 )
 from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
@@ -21,19 +23,36 @@ from pnpkit.referee.games.arctic.situation import current_animal, has_power, tok
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
 
-STEP_TEXT = {
-    "sides": "turn each power card to side a or b: sides LETTERS (fox … polar bear)",
-    "totems": "deal each player a secret totem",
-    "refill": "turn over the top card of the draw pile into the River: river CARD",
-    "deal": "deal the card drawn face down: deal CARD",
-    "place": "place cards on your pile: place CARD …",
-    "power": "take your animal's power card",
-    "tokens": "move the two animal tokens: tokens ANIMAL left",
-    "draw": "draw from the River: take CARD",
-    "discard": "discard down to 7 cards: discard CARD|? …",
-    "blame": "pass a penalty card to another player (blame NAME) or keep it (pass)",
-    "reveal": "all: reveal the totems (totems NAME=ANIMAL …)",
-}
+FLOW = Flow(
+    (
+        # the setup (AR-6, AR-7) and the River refill between turns (AR-22), chance's
+        Step(
+            "sides",
+            "chance",
+            "turn each power card to side a or b: sides LETTERS (fox … polar bear)",
+        ),
+        Step("totems", "chance", "deal each player a secret totem"),
+        Step(
+            "refill", "chance", "turn over the top card of the draw pile into the River: river CARD"
+        ),
+        Step("deal", "chance", "deal the card drawn face down: deal CARD"),
+        # a turn (AR-8): A place, B power, C tokens, D draw, then the hand limit and the polar
+        # bear; steps A, C, D and the discard say the state's numbers (`step_text`)
+        Step("place"),
+        Step("power", text="{player}: take your animal's power card"),
+        Step("tokens", text="{player}: move the two animal tokens: tokens ANIMAL left"),
+        Step("draw"),
+        Step("discard"),
+        Step(
+            "blame",
+            text="{player}: pass a penalty card to another player (blame NAME) or keep it (pass)",
+        ),
+        # the end (AR-38): everyone shows their totem
+        Step("reveal", "simultaneous", "all: reveal the totems (totems NAME=ANIMAL …)"),
+    ),
+    over="the game is over: score it",
+)
+"""The steps of the setup, of a turn and of the end, in the rulebook's order."""
 STEP_RULES = {
     "sides": "AR-7",
     "totems": "AR-6",
@@ -48,75 +67,49 @@ STEP_RULES = {
     "reveal": "AR-38",
 }
 """The rule a move of the wrong kind for the step is refused under."""
-CHANCE_STEPS = ("sides", "totems", "refill", "deal")
-"""The steps chance decides (in digital mode the referee draws them)."""
 
 
-# --- what is expected -----------------------------------------------------------------------
-def prompt(setup: Setup, state: State) -> Prompt:
-    """Who acts now, and how."""
-    player = setup.players[state.turn]
-    if state.step == "over":
-        return Prompt("over", (), "the game is over: score it")
-    if state.step in CHANCE_STEPS:
-        return Prompt("chance", (player,), STEP_TEXT[state.step])
-    if state.step == "reveal":
-        return Prompt("simultaneous", tuple(setup.players), STEP_TEXT["reveal"])
-    return Prompt("move", (player,), f"{player}: {_step_text(setup, state)}")
-
-
-def prompt_kind(setup: Setup, state: State) -> PromptKind:
-    """The kind of `prompt` without its text (simulations ask this at every step)."""
-    if state.step == "over":
-        return "over"
-    if state.step in CHANCE_STEPS:
-        return "chance"
-    return "simultaneous" if state.step == "reveal" else "move"
-
-
-def _step_text(setup: Setup, state: State) -> str:
-    if state.step == "place":
+def step_text(setup: Setup, state: State) -> str | None:
+    """The line of a step that says the state's numbers (how many cards to place, draw or
+    discard; which tokens move) and the powers' moves, or None (the flow's line)."""
+    step = state.turn.step
+    if step == "place":
         return place_text(setup, state)
-    if state.step == "draw":
+    if step == "draw":
         return draw_text(setup, state)
     pair = token_pair(setup, state)
-    if state.step == "tokens" and pair is not None:
+    if step == "tokens" and pair is not None:
         return tokens_text(setup, state, pair)
-    if state.step == "discard":
+    if step == "discard":
         return discard_text(setup, state)
-    return STEP_TEXT[state.step]
+    return None
 
 
 # --- the River refill and the Reserve -------------------------------------------------------
 def check_river(setup: Setup, state: State, move: Move) -> Verdict:
     card = move["card"]
-    if state.draw_pile == 0:
+    if state.deck.count == 0:
         return refuse("AR-35", "the draw pile is empty: the Reserve becomes the draw pile")
-    if card not in state.unseen:
+    if card not in state.deck.unseen:
         place = where(setup, state, card)
         return refuse("AR-45", f"{card} cannot come from the draw pile: {place}")
     return ACCEPTED
 
 
 def check_reserve(setup: Setup, state: State, move: Move) -> Verdict:
-    if state.draw_pile:
+    if state.deck.count:
         return refuse("AR-35", "the Reserve is used only once the draw pile is empty")
     return ACCEPTED
 
 
 def apply_river(setup: Setup, state: State, move: Move) -> State:
     card = move["card"]
-    return evolve(
-        state,
-        unseen=without(state.unseen, card),
-        draw_pile=state.draw_pile - 1,
-        river=(*state.river, card),
-    )
+    return state.put(unseen=state.deck.take(card), river=Pile((*state.river, card)))
 
 
 def apply_reserve(setup: Setup, state: State, move: Move) -> State:
     """AR-35: the Reserve becomes the draw pile, and the end is triggered."""
-    return evolve(state, draw_pile=state.reserve, reserve=0, ending=1)
+    return evolve(state.put(unseen=Deck(state.deck.unseen, state.reserve)), reserve=0, ending=1)
 
 
 # --- steps that pass by themselves ----------------------------------------------------------
@@ -131,41 +124,41 @@ def settle(setup: Setup, state: State) -> State:
 
 def _follow(setup: Setup, state: State) -> State | None:
     """The state after the current step ends by itself, or None if it waits for a move."""
-    step, seat = state.step, state.seat(state.turn)
+    step = state.turn.step
     if step == "setup":
         if state.sides is None:
-            return evolve(state, step="sides")
-        if setup.digital and state.totems is None:
-            return evolve(state, step="totems")
-        return evolve(state, step="refill")
+            return state.at("sides")
+        if setup.digital and state.totems() is None:
+            return state.at("totems")
+        return state.at("refill")
     if step == "refill":
         return _after_refill(setup, state)
     if step == "power":
         animal = current_animal(setup, state)
-        if animal is None or state.owners[animal] == state.turn:
-            return evolve(state, step="tokens")
+        if animal is None or state.owners[animal] == state.turn.seat:
+            return state.at("tokens")
         return None
     if step == "tokens" and current_animal(setup, state) is None:
-        return evolve(state, step="draw")
+        return state.at("draw")
     if step == "draw":
         return _after_draw(setup, state)
-    if step == "discard" and seat.hand_size <= HAND_LIMIT:
-        return evolve(state, step="blame")
-    if step == "blame" and not (has_power(setup, state, "bear-give-penalty") and seat.penalty):
-        return evolve(state, step="refill")
-    if step == "reveal" and state.totems is not None:
-        return evolve(state, step="over")
+    if step == "discard" and len(state.hand()) <= HAND_LIMIT:
+        return state.at("blame")
+    if step == "blame" and not (has_power(setup, state, "bear-give-penalty") and state.penalties()):
+        return state.at("refill")
+    if step == "reveal" and state.totems() is not None:
+        return state.at("over")
     return None
 
 
 def _after_refill(setup: Setup, state: State) -> State | None:
     full = len(state.river) >= RIVER_SIZE
-    if not full and (state.draw_pile or (state.reserve and state.ending == 0)):
+    if not full and (state.deck.count or (state.reserve and state.ending == 0)):
         return None
-    if not state.opened:
-        return evolve(state, opened=True, step="place", turns=1)
+    if not state.turn.number:
+        return evolve(state, turn=Turn(state.turn.seat, "place", 1))
     if state.orca_refill:
-        return evolve(state, orca_refill=False, step="draw")
+        return state.at("draw", orca_refill=False)
     return _next_turn(setup, state)
 
 
@@ -175,23 +168,16 @@ def _after_draw(setup: Setup, state: State) -> State | None:
     _, high = draw_range(setup, state)
     if state.taken < high and draw_sources(setup, state):
         return None
-    return evolve(state, step="discard")
+    return state.at("discard")
 
 
 def _next_turn(setup: Setup, state: State) -> State:
     """AR-8, AR-36, AR-37: the next player's turn, the last round, or the end."""
-    turn = (state.turn + 1) % len(setup.players)
+    turn = state.turn.next(len(setup.players), "place")
     ending = state.ending
-    if turn == 0 and ending:
+    if turn.seat == 0 and ending:
         if ending == 2:
-            return evolve(state, turn=0, step="reveal", used=frozenset(), taken=0)
+            reveal = Turn(0, "reveal", state.turn.number)
+            return evolve(state, turn=reveal, used=frozenset(), taken=0)
         ending = 2
-    return evolve(
-        state,
-        turn=turn,
-        ending=ending,
-        step="place",
-        taken=0,
-        used=frozenset(),
-        turns=state.turns + 1,
-    )
+    return evolve(state, turn=turn, ending=ending, taken=0, used=frozenset())

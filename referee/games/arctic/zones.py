@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.api import Setup, card, cards, hand, sees
+from pnpkit.referee.api import Setup, card, cards, sees
+from pnpkit.referee.api import hand as hand_data
 from pnpkit.referee.games.arctic.facts import Facts, facts
-from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 
 def _powers(setup: Setup, table: Facts, state: State) -> list[dict[str, Any]]:
@@ -46,29 +47,31 @@ def arctic_zones(setup: Setup, state: State, viewer: str | None) -> dict[str, An
         }
         for position, (card_id, value) in enumerate(table.landscape)
     ]
-    seats = []
+    seats, game = [], setup.game
+    dealt = state.totems()
     for index, player in enumerate(setup.players):
-        seat = state.seats[index]
-        secret = not sees(viewer, player) and state.step != "over"
-        totem = None if state.totems is None or secret else card(setup.game, state.totems[index])
-        pile = [
-            {"face_down": down, **({} if down and secret else {"card": card(setup.game, c)})}
-            for c, down in seat.pile
+        secret = not sees(viewer, player) and state.turn.step != "over"
+        totem = None if dealt is None or secret else card(setup.game, dealt[index])
+        stack = [
+            {"face_down": down, **({} if down and secret else {"card": card(game, c or HIDDEN)})}
+            for c, down in state.pile(index).cards
         ]
+        held = state.hand(index)
+        named = state.penalty(index).known
         seats.append(
             {
                 "player": player,
-                "hand": hand(setup.game, seat.hand_size, seat.hand, not (secret and setup.digital)),
-                "penalty": seat.penalty,
-                "named": cards(setup.game, seat.named if sees(viewer, player) else ()),
+                "hand": hand_data(game, len(held), held.known, not (secret and setup.digital)),
+                "penalty": state.penalties(index),
+                "named": cards(setup.game, named if sees(viewer, player) else ()),
                 "totem": totem,
-                "pile": pile,
+                "pile": stack,
             }
         )
     return {
         "landscape": landscape,
         "river": cards(setup.game, state.river),
-        "draw_pile": state.draw_pile,
+        "draw_pile": state.deck.count,
         "reserve": state.reserve,
         "ending": ["", "triggered", "last turns"][state.ending],
         "powers": _powers(setup, table, state),

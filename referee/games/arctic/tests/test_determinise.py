@@ -12,6 +12,10 @@ from hypothesis import strategies as st
 from pnpkit.components import load_game
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.tests.helpers import (
+    seats,
+    totems,
+)
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.simulation.bots import PlayerSpec, mcts_move, require_fair, settle
 
@@ -108,11 +112,11 @@ def test_a_determinisation_is_a_state_the_seat_cannot_tell_apart_and_the_game_go
     viewer = setup.players[me]
     sample = rules.determinise(setup, state, viewer, random.Random(seed))
     assert _seen_by(setup, sample, viewer) == _seen_by(setup, state, viewer)
-    mine, true = sample.seats[me], state.seats[me]
+    mine, true = seats(sample)[me], seats(state)[me]
     assert (mine.hand, mine.pile, mine.named) == (true.hand, true.pile, true.named)
     assert len(mine.blind) == len(true.blind)  # dealt face down: unseen by the seat too
     assert rules.census(setup, sample) == rules.census(setup, state)
-    assert [s.hand_size for s in sample.seats] == [s.hand_size for s in state.seats]
+    assert [s.hand_size for s in seats(sample)] == [s.hand_size for s in seats(state)]
     rng = random.Random(seed)
     for _ in range(5000):
         sample = settle(setup, sample, rng)
@@ -133,21 +137,21 @@ def test_the_other_hands_and_totems_are_sampled_not_read() -> None:
     state = _played(setup, 0, random.Random(7))
     rules = setup.rules
     samples = [rules.determinise(setup, state, "Ann", random.Random(n)) for n in range(20)]
-    assert all(s.seats[0] == state.seats[0] and s.totems[0] == state.totems[0] for s in samples)
-    assert len({s.seats[1].hand for s in samples}) > 10
-    assert len({s.totems[1:] for s in samples}) > 5
-    assert any(s.seats[2].hand != state.seats[2].hand for s in samples)
+    assert all(seats(s)[0] == seats(state)[0] and totems(s)[0] == totems(state)[0] for s in samples)
+    assert len({seats(s)[1].hand for s in samples}) > 10
+    assert len({totems(s)[1:] for s in samples}) > 5
+    assert any(seats(s)[2].hand != seats(state)[2].hand for s in samples)
 
 
 def test_a_finished_game_keeps_every_card_that_scores() -> None:
     """At the end the hands, piles and totems are shown (AR-38): a sample keeps them all."""
     setup = _setup(2, True, "b", 3)
     state = _played(setup, 10_000, random.Random(3))
-    assert state.step == "over"
+    assert state.turn.step == "over"
     sample = setup.rules.determinise(setup, state, "Bob", random.Random(1))
-    assert sample.totems == state.totems
-    assert [(s.hand, s.pile, s.penalty) for s in sample.seats] == [
-        (s.hand, s.pile, s.penalty) for s in state.seats
+    assert totems(sample) == totems(state)
+    assert [(s.hand, s.pile, s.penalty) for s in seats(sample)] == [
+        (s.hand, s.pile, s.penalty) for s in seats(state)
     ]
 
 
@@ -167,8 +171,8 @@ def test_a_table_differing_in_hidden_cards_gives_samples_alike() -> None:
     setup = _setup(3, True, "b", 11)
     state = _played(setup, 60, random.Random(11))
     twin = _twin(setup, state, 1, random.Random(2))
-    assert twin.seats[0].hand != state.seats[0].hand and twin.totems != state.totems
-    assert twin.seats[1].hand == state.seats[1].hand
+    assert seats(twin)[0].hand != seats(state)[0].hand and totems(twin) != totems(state)
+    assert seats(twin)[1].hand == seats(state)[1].hand
     rules = setup.rules
     one = rules.determinise(setup, state, "Bob", random.Random(9))
     other = rules.determinise(setup, twin, "Bob", random.Random(9))

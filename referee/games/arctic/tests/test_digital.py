@@ -12,7 +12,15 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.hidden import removal_problem
 from pnpkit.referee.games.arctic.state import START_HAND
-from pnpkit.referee.games.arctic.tests.helpers import check, play, setup, verdict
+from pnpkit.referee.games.arctic.tests.helpers import (
+    check,
+    draw_pile,
+    play,
+    seats,
+    setup,
+    unseen,
+    verdict,
+)
 from pnpkit.referee.games.arctic.tests.test_powers import ORCA, drawing
 from pnpkit.referee.log.store import new_game
 
@@ -25,24 +33,24 @@ def dealt(seed: int, players: int = 2) -> Session:
 
 def test_digital_mode_deals_named_hands_from_the_seeded_shuffle() -> None:
     session = dealt(4, players=3)
-    hands = [seat.hand for seat in session.state.seats]
+    hands = [seat.hand for seat in seats(session.state)]
     assert all(len(hand) == START_HAND for hand in hands)
-    assert all(seat.hidden == 0 for seat in session.state.seats)
+    assert all(seat.hidden == 0 for seat in seats(session.state))
     cards = [card for hand in hands for card in hand]
     assert len(set(cards)) == len(cards)
-    assert not set(cards) & set(session.state.unseen)  # dealt cards are nowhere else
-    assert [s.hand for s in dealt(4, players=3).state.seats] == hands  # the seed decides
-    assert [s.hand for s in dealt(5, players=3).state.seats] != hands
+    assert not set(cards) & set(unseen(session.state))  # dealt cards are nowhere else
+    assert [s.hand for s in seats(dealt(4, players=3).state)] == hands  # the seed decides
+    assert [s.hand for s in seats(dealt(5, players=3).state)] != hands
     assert len(session.state.river) == 6  # the River is drawn too
 
 
 def test_a_player_places_only_cards_they_hold() -> None:
     session = dealt(4)
     assert session.prompt().text.startswith("Ann: place")
-    own, other = session.state.seats[0].hand, session.state.seats[1].hand
-    unseen = session.state.unseen[0]
-    assert not verdict(session, f"place {unseen}").ok
-    assert "not in your hand" in verdict(session, f"place {unseen}").reason
+    own, other = seats(session.state)[0].hand, seats(session.state)[1].hand
+    pooled = unseen(session.state)[0]
+    assert not verdict(session, f"place {pooled}").ok
+    assert "not in your hand" in verdict(session, f"place {pooled}").reason
     assert not verdict(session, f"place {other[0]}").ok
     assert verdict(session, f"place {own[0]}").ok
     unshown = removal_problem(session.setup, session.state, ["?"])
@@ -60,9 +68,9 @@ def test_a_player_sees_their_dealt_hand_with_show_player(tmp_path: Path) -> None
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert len(session.state.seats[0].hand) == START_HAND
-    assert all(card in result.stdout for card in session.state.seats[0].hand)
-    assert not any(card in result.stdout for card in session.state.seats[1].hand)
+    assert len(seats(session.state)[0].hand) == START_HAND
+    assert all(card in result.stdout for card in seats(session.state)[0].hand)
+    assert not any(card in result.stdout for card in seats(session.state)[1].hand)
 
 
 def test_a_card_drawn_unshown_is_dealt_by_name_in_digital_mode() -> None:
@@ -70,11 +78,14 @@ def test_a_card_drawn_unshown_is_dealt_by_name_in_digital_mode() -> None:
     (after an undo, say) may deal another card."""
     game, state = setup(sides="b", seed=4), drawing("b", ORCA)
     waiting = play(game, state, "take deep")
-    assert waiting.step == "deal" and RULES.prompt(game, waiting).kind == "chance"
-    assert waiting.seats[0].hand == state.seats[0].hand and waiting.draw_pile == state.draw_pile - 1
+    assert waiting.turn.step == "deal" and RULES.prompt(game, waiting).kind == "chance"
+    assert (
+        seats(waiting)[0].hand == seats(state)[0].hand
+        and draw_pile(waiting) == draw_pile(state) - 1
+    )
     dealt = {RULES.chance(game, waiting, random.Random(n))["card"] for n in range(10)}
-    assert len(dealt) > 1 and dealt <= set(state.unseen)
+    assert len(dealt) > 1 and dealt <= set(unseen(state))
     card = min(dealt)
     after = play(game, waiting, f"deal {card}")
-    assert card in after.seats[0].hand and card not in after.unseen and after.step == "draw"
+    assert card in seats(after)[0].hand and card not in unseen(after) and after.turn.step == "draw"
     assert check(game, waiting, f"deal {state.river[0]}").rule == "AR-45"

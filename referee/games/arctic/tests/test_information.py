@@ -11,7 +11,17 @@ from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import TABLE, Session
 from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import State
-from pnpkit.referee.games.arctic.tests.helpers import check, give, owning, play, setup, with_pile
+from pnpkit.referee.games.arctic.tests.helpers import (
+    check,
+    give,
+    owning,
+    play,
+    seats,
+    setup,
+    unseen,
+    with_pile,
+    with_totems,
+)
 from pnpkit.referee.views.gate import Gate, event_secrecy
 
 BEAR = 5
@@ -23,10 +33,10 @@ def _drawing(game: Setup) -> State:
     session = Session(game)
     session.advance()
     state = session.state
-    draw3 = next(c for c in state.unseen if c[-1] == "3")
+    draw3 = next(c for c in unseen(state) if c[-1] == "3")
     state = with_pile(state, 0, draw3)
-    state = give(state, 0, *[c for c in state.unseen if c != draw3][:4])
-    return replace(owning(state, 0, BEAR), step="draw")
+    state = give(state, 0, *[c for c in unseen(state) if c != draw3][:4])
+    return owning(state, 0, BEAR).at("draw")
 
 
 def _discarded(game: Setup) -> tuple[State, tuple[str, ...]]:
@@ -34,13 +44,13 @@ def _discarded(game: Setup) -> tuple[State, tuple[str, ...]]:
     state at the refill that follows, and the cards discarded."""
     state = _drawing(game)
     state = play(game, state, *(f"take {c}" for c in state.river[:3]))
-    thrown = state.seats[0].hand[:3]
+    thrown = seats(state)[0].hand[:3]
     return play(game, state, "discard " + " ".join(thrown)), thrown
 
 
 def _again(state: State) -> State:
     """Ann's draw step again (as on her next turn), nothing taken yet."""
-    return replace(state, step="draw", taken=0)
+    return state.at("draw", taken=0)
 
 
 def _take_penalty(game: Setup, state: State, seed: int) -> State:
@@ -54,11 +64,11 @@ def test_ar_33_bear_a_takes_a_card_of_the_own_penalty_pile() -> None:
     for seed in range(12):
         game = setup(sides="a", seed=seed)
         state, thrown = _discarded(game)
-        assert state.seats[0].penalty == 3
+        assert seats(state)[0].penalty == 3
         after = _take_penalty(game, _again(state), seed)
-        (taken,) = set(after.seats[0].hand) - set(state.seats[0].hand)
+        (taken,) = set(seats(after)[0].hand) - set(seats(state)[0].hand)
         assert taken in thrown, seed
-        assert after.seats[0].penalty == 2
+        assert seats(after)[0].penalty == 2
 
 
 def test_ar_45_the_cards_left_in_a_penalty_pile_stay_there() -> None:
@@ -67,17 +77,17 @@ def test_ar_45_the_cards_left_in_a_penalty_pile_stay_there() -> None:
     game = setup(sides="a", seed=3)
     state, thrown = _discarded(game)
     after = _take_penalty(game, _again(state), 3)
-    left = set(thrown) & set(after.seats[0].named)
+    left = set(thrown) & set(seats(after)[0].named)
     assert len(left) == 2
-    refill = replace(after, step="refill")
+    refill = after.at("refill")
     turned = {m["card"] for m in RULES.legal(game, refill)}
     assert not left & turned
     assert all(check(game, refill, f"river {c}").rule == "AR-45" for c in left)
-    giving = replace(owning(state, 0, BEAR), step="blame", sides="b" * 6)
+    giving = owning(state, 0, BEAR).at("blame", sides="b" * 6)
     blamed = play(game, giving, "blame bob")
-    stayed = (*blamed.seats[0].named, *blamed.seats[0].blind, *blamed.seats[1].blind)
+    stayed = (*seats(blamed)[0].named, *seats(blamed)[0].blind, *seats(blamed)[1].blind)
     assert sorted(stayed) == sorted(thrown)
-    assert not set(thrown) & set(blamed.unseen)
+    assert not set(thrown) & set(unseen(blamed))
 
 
 def _random_digital(seed: int, players: int) -> tuple[int, int]:
@@ -101,7 +111,7 @@ def _random_digital(seed: int, players: int) -> tuple[int, int]:
             discarded.update(move["cards"])
         takes += move.get("from") == "penalty"
         state = RULES.apply(game, state, move)
-        for seat in state.seats:
+        for seat in seats(state):
             discarded -= set(seat.hand)
     return wrong, takes
 
@@ -134,10 +144,10 @@ def test_determinise_samples_the_discards_a_seat_did_not_see() -> None:
     game = setup(sides="a", seed=5)
     state, thrown = _discarded(game)
     bobs = [RULES.determinise(game, state, "Bob", random.Random(n)) for n in range(20)]
-    assert any(set(s.seats[0].named) != set(thrown) for s in bobs)
-    assert all(s.seats[0].penalty == 3 for s in bobs)
+    assert any(set(seats(s)[0].named) != set(thrown) for s in bobs)
+    assert all(seats(s)[0].penalty == 3 for s in bobs)
     anns = [RULES.determinise(game, state, "Ann", random.Random(n)) for n in range(20)]
-    assert all(set(s.seats[0].named) == set(thrown) for s in anns)
+    assert all(set(seats(s)[0].named) == set(thrown) for s in anns)
 
 
 def test_the_log_shows_a_discard_by_name_to_its_owner_only() -> None:
@@ -152,7 +162,7 @@ def test_the_log_shows_a_discard_by_name_to_its_owner_only() -> None:
     kept = event_secrecy(game, events)
     index = next(i for i, e in enumerate(events) if e["move"]["type"] == "discard")
     event = events[index]
-    player = game.players[session.state_before(event["seq"]).turn]
+    player = game.players[session.state_before(event["seq"]).turn.seat]
     other = next(p for p in game.players if p != player)
     assert event["by"] == TABLE
     assert Gate(session, player).entry(event, kept[index]) == event["text"]
@@ -167,13 +177,13 @@ def test_a_refusal_does_not_say_where_a_hidden_card_is() -> None:
     game = setup(sides="a", seed=5)
     state, thrown = _discarded(game)
     state = _again(state)
-    bobs, pool = state.seats[1].hand[0], state.unseen[0]
+    bobs, pool = seats(state)[1].hand[0], unseen(state)[0]
     reasons = {
         check(game, state, f"take {card}").reason.replace(card, "X") for card in (bobs, pool)
     }
     assert len(reasons) == 1
-    theirs = replace(state, turn=1)
-    bob_refusal = check(game, replace(theirs, step="draw"), f"take {thrown[0]}").reason
+    theirs = replace(state, turn=replace(state.turn, seat=1))
+    bob_refusal = check(game, theirs.at("draw"), f"take {thrown[0]}").reason
     assert bob_refusal.replace(thrown[0], "X") in reasons
 
 
@@ -184,14 +194,14 @@ def test_who_decides_each_move() -> None:
     session = Session(game)
     session.advance()
     state = session.state
-    place = RULES.parse(game, state, f"place {state.seats[0].hand[0]}")
+    place = RULES.parse(game, state, f"place {seats(state)[0].hand[0]}")
     assert RULES.actor(game, state, place) == "Ann"
     assert RULES.actor(game, state, {**place, "player": "Bob"}) == "Bob"  # refused by check
-    refill = replace(state, step="refill")
-    assert RULES.actor(game, refill, {"type": "river", "card": state.unseen[0]}) is None
-    power = replace(with_pile(state, 0, state.unseen[0]), step="power")
+    refill = state.at("refill")
+    assert RULES.actor(game, refill, {"type": "river", "card": unseen(state)[0]}) is None
+    power = with_pile(state, 0, unseen(state)[0]).at("power")
     assert RULES.actor(game, power, RULES.forced(game, power)) is None
-    reveal = replace(state, step="reveal", totems=None)
+    reveal = with_totems(state.at("reveal"), None)
     totems = RULES.legal(game, reveal)[0]
     assert RULES.actor(game, reveal, totems) is None
 
@@ -243,10 +253,11 @@ def test_an_undo_does_not_show_the_card_a_blind_draw_would_deal() -> None:
             break
     seen = set()
     for _ in range(6):
-        hand = set(session.state.seats[session.state.turn].hand)
+        hand = set(seats(session.state)[session.state.turn.seat].hand)
         dealt = session.submit(deep)[1]
         assert dealt["by"] == "chance" and dealt["move"]["type"] == "deal"
-        assert dealt["move"]["card"] in set(session.state.seats[session.state.turn].hand) - hand
+        now = seats(session.state)[session.state.turn.seat]
+        assert dealt["move"]["card"] in set(now.hand) - hand
         seen.add(dealt["move"]["card"])
         session.undo()
     assert len(seen) > 1

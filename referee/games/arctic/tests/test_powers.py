@@ -8,12 +8,18 @@ from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import HIDDEN, State
 from pnpkit.referee.games.arctic.tests.helpers import (
     check,
+    draw_pile,
     give,
     owning,
     play,
+    seats,
     setup,
     started,
+    unseen,
+    with_draw_pile,
+    with_penalty,
     with_pile,
+    with_river,
 )
 
 FOX, MOOSE, WALRUS, ORCA, PUFFIN, BEAR = range(6)
@@ -26,15 +32,15 @@ def ann(sides: str, *animals: int, pile: tuple[str, ...] = ("AR-1M5",)) -> State
 
 def drawing(sides: str, *animals: int, top: str = "AR-1F3") -> State:
     """Ann in step D under `top`, holding the power cards of `animals`."""
-    return replace(ann(sides, *animals, pile=(top,)), step="draw")
+    return ann(sides, *animals, pile=(top,)).at("draw")
 
 
 def test_ar_23_fox_a_tucks_the_last_card_face_down_under_the_visible_one() -> None:
     game = setup(sides="a")
     assert check(game, ann("a"), "place tuck ?").rule == "AR-23"
     after = play(game, ann("a", FOX), "place tuck ?")
-    assert after.seats[0].pile == ((HIDDEN, True), ("AR-1M5", False))
-    assert after.seats[0].top == "AR-1M5"
+    assert seats(after)[0].pile == ((HIDDEN, True), ("AR-1M5", False))
+    assert seats(after)[0].top == "AR-1M5"
     empty = owning(started(sides="a").state, 0, FOX)
     assert check(game, empty, "place tuck ?").rule == "AR-23"
 
@@ -42,7 +48,7 @@ def test_ar_23_fox_a_tucks_the_last_card_face_down_under_the_visible_one() -> No
 def test_ar_24_fox_b_puts_the_last_card_under_the_whole_pile() -> None:
     game = setup(sides="b")
     after = play(game, ann("b", FOX), "place bottom AR-2W1")
-    assert [c for c, _ in after.seats[0].pile] == ["AR-2W1", "AR-1M5"]
+    assert [c for c, _ in seats(after)[0].pile] == ["AR-2W1", "AR-1M5"]
     assert check(game, ann("b"), "place bottom AR-2W1").rule == "AR-24"
 
 
@@ -52,7 +58,7 @@ def test_ar_25_moose_a_draws_one_more_or_one_fewer() -> None:
     state = play(game, state, "take AR-1M1")
     assert check(game, state, "done").rule == "AR-19"
     state = play(game, state, "take AR-1W1", "take AR-1O1", "take AR-1P1")
-    assert state.step == "refill" and state.taken == 4
+    assert state.turn.step == "refill" and state.taken == 4
 
 
 def test_ar_26_moose_b_places_one_more_or_one_fewer() -> None:
@@ -65,7 +71,7 @@ def test_ar_26_moose_b_places_one_more_or_one_fewer() -> None:
 
 
 def _tokens(sides: str, *animals: int) -> State:
-    return replace(ann(sides, *animals, pile=("AR-1F3",)), step="tokens")  # fox + orca
+    return ann(sides, *animals, pile=("AR-1F3",)).at("tokens")  # fox + orca
 
 
 def test_ar_27_walrus_a_moves_the_main_token_one_more_space() -> None:
@@ -110,9 +116,9 @@ def test_ar_16_ar_17_ar_27_the_tokens_prompt_offers_what_may_be_typed() -> None:
 def test_ar_29_orca_a_refills_the_river_after_each_card() -> None:
     game = setup(sides="a")
     state = play(game, drawing("a", ORCA), "take AR-1M1")
-    assert state.step == "refill" and state.orca_refill
+    assert state.turn.step == "refill" and state.orca_refill
     state = play(game, state, "river AR-2M1")
-    assert state.step == "draw" and len(state.river) == 6 and state.taken == 1
+    assert state.turn.step == "draw" and len(state.river) == 6 and state.taken == 1
 
 
 def test_ar_30_orca_b_draws_blind_from_the_draw_pile() -> None:
@@ -120,15 +126,15 @@ def test_ar_30_orca_b_draws_blind_from_the_draw_pile() -> None:
     state = drawing("b", ORCA)
     assert check(game, drawing("b"), "take deep").rule == "AR-30"
     after = play(game, state, "take deep")
-    assert after.seats[0].hidden == state.seats[0].hidden + 1
-    assert after.draw_pile == state.draw_pile - 1
+    assert seats(after)[0].hidden == seats(state)[0].hidden + 1
+    assert draw_pile(after) == draw_pile(state) - 1
 
 
 def test_ar_31_puffin_a_trades_a_hand_card_for_a_river_card() -> None:
     game = setup(sides="a")
     state = give(ann("a", PUFFIN), 0, "AR-2F1")
     after = play(game, state, "swap AR-2F1 AR-1W1")
-    assert "AR-2F1" in after.river and "AR-1W1" in after.seats[0].hand
+    assert "AR-2F1" in after.river and "AR-1W1" in seats(after)[0].hand
     assert check(game, state, "swap AR-2F1 AR-2F2").rule == "AR-31"
 
 
@@ -136,7 +142,7 @@ def test_ar_32_puffin_b_takes_the_visible_card_back() -> None:
     game = setup(sides="b")
     state = ann("b", PUFFIN, pile=("AR-1M5", "AR-1F3"))
     after = play(game, state, "takeback")
-    assert "AR-1F3" in after.seats[0].hand and after.seats[0].top == "AR-1M5"
+    assert "AR-1F3" in seats(after)[0].hand and seats(after)[0].top == "AR-1M5"
     assert check(game, after, "place AR-1F3").ok  # placement value now 1
     assert check(game, ann("b", PUFFIN, pile=()), "takeback").rule == "AR-32"
 
@@ -145,21 +151,21 @@ def test_ar_33_polar_bear_a_draws_from_the_own_penalty_pile() -> None:
     game = setup(sides="a")
     state = drawing("a", BEAR)
     assert check(game, state, "take penalty").rule == "AR-33"
-    state = state.with_seat(0, replace(state.seats[0], penalty=2))
+    state = with_penalty(state, 0, 2)
     after = play(game, state, "take penalty")
-    assert after.seats[0].penalty == 1 and after.taken == 1
+    assert seats(after)[0].penalty == 1 and after.taken == 1
 
 
 def test_ar_34_polar_bear_b_passes_a_penalty_card_on() -> None:
     game = setup(sides="b")
     state = drawing("b", BEAR, top="AR-1F5")  # draw value 5
-    state = state.with_seat(0, replace(state.seats[0], penalty=1))
+    state = with_penalty(state, 0, 1)
     state = play(game, state, *(f"take {c}" for c in ("AR-1F1", "AR-1M1", "AR-1W1", "AR-1O1")))
     state = play(game, state, "take AR-1P1", "discard ?")
-    assert state.step == "blame" and state.seats[0].penalty == 2
+    assert state.turn.step == "blame" and seats(state)[0].penalty == 2
     assert check(game, state, "blame Ann").rule == "AR-34"
     after = play(game, state, "blame bob")
-    assert (after.seats[0].penalty, after.seats[1].penalty) == (1, 1)
+    assert (seats(after)[0].penalty, seats(after)[1].penalty) == (1, 1)
 
 
 def test_ar_14_prompts_name_the_power_moves_the_player_may_make() -> None:
@@ -187,13 +193,15 @@ def test_ar_19_ar_20_ar_21_drawing_the_hand_limit_and_the_river() -> None:
     assert check(game, state, "take AR-2F1").rule == "AR-19"
     state = play(game, give(state, 0, "AR-2F1", "AR-2F2"), "take AR-1M1", "take AR-1W1")
     state = play(game, state, "take AR-1O1")
-    assert state.step == "discard"  # 3 unseen + 2 + 3 = 8 cards
+    assert state.turn.step == "discard"  # 3 unseen + 2 + 3 = 8 cards
     assert check(game, state, "discard ? ?").rule == "AR-21"
     after = play(game, state, "discard AR-1M1")
-    assert after.seats[0].penalty == 1 and after.seats[0].hand_size == 7
-    short = replace(drawing("a"), river=("AR-1M1",), draw_pile=0, reserve=0, ending=1)
+    assert seats(after)[0].penalty == 1 and seats(after)[0].hand_size == 7
+    short = with_draw_pile(with_river(drawing("a"), ("AR-1M1",)), 0)
+    short = replace(short, reserve=0, ending=1)
     after = play(game, short, "take AR-1M1")
-    assert after.step == "place" and after.turn == 1  # AR-20: drawing stops, nothing to refill
+    # AR-20: drawing stops, nothing to refill
+    assert after.turn.step == "place" and after.turn.seat == 1
 
 
 def test_ar_45_a_card_discarded_by_name_stays_in_its_penalty_pile() -> None:
@@ -202,13 +210,13 @@ def test_ar_45_a_card_discarded_by_name_stays_in_its_penalty_pile() -> None:
     state = give(drawing("a"), 0, "AR-2F1", "AR-2F2")
     state = play(game, state, "take AR-1M1", "take AR-1W1", "take AR-1O1")
     after = play(game, state, "discard AR-1M1")
-    assert after.step == "refill" and after.seats[0].named == ("AR-1M1",)
+    assert after.turn.step == "refill" and seats(after)[0].named == ("AR-1M1",)
     refused = check(game, after, "river AR-1M1")
     assert refused.rule == "AR-45" and "Ann's penalty pile" in refused.reason
     assert RULES.census(game, after) == RULES.census(game, state)
-    unseen = state.unseen[0]  # one of Ann's three unseen cards, named as she discards it
-    after = play(game, state, f"discard {unseen}")
-    assert unseen not in after.unseen and check(game, after, f"river {unseen}").rule == "AR-45"
+    pooled = unseen(state)[0]  # one of Ann's three unseen cards, named as she discards it
+    after = play(game, state, f"discard {pooled}")
+    assert pooled not in unseen(after) and check(game, after, f"river {pooled}").rule == "AR-45"
     assert RULES.census(game, after) == RULES.census(game, state)
 
 
@@ -216,13 +224,13 @@ def test_ar_33_ar_34_a_penalty_card_leaving_unshown_unsettles_the_named_ones() -
     """The card taken (AR-33) or passed on (AR-34) may be the named one: it rejoins the pool."""
     game = setup(sides="a")
     state = drawing("a", BEAR)
-    card = state.unseen[0]
-    state = replace(state, unseen=state.unseen[1:], draw_pile=state.draw_pile - 1)
-    state = state.with_seat(0, replace(state.seats[0], penalty=2, named=(card,)))
+    card = unseen(state)[0]
+    state = state.put(unseen=state.deck.take(card))
+    state = with_penalty(state, 0, 2, named=(card,))
     after = play(game, state, "take penalty")
-    assert card in after.unseen and after.seats[0].named == ()
+    assert card in unseen(after) and seats(after)[0].named == ()
     assert RULES.census(game, after) == RULES.census(game, state)
     game = setup(sides="b")
-    state = replace(owning(state, 0, BEAR), step="blame")
+    state = owning(state, 0, BEAR).at("blame")
     after = play(game, state, "blame bob")
-    assert card in after.unseen and after.seats[0].named == () and after.seats[1].penalty == 1
+    assert card in unseen(after) and seats(after)[0].named == () and seats(after)[1].penalty == 1

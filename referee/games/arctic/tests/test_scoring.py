@@ -17,11 +17,18 @@ from pnpkit.referee.games.arctic.scoring import best_runs, longest_runs, run_poi
 from pnpkit.referee.games.arctic.tests.helpers import (
     GAME,
     check,
+    draw_pile,
     owning,
     play,
+    seats,
     setup,
     started,
+    unseen,
+    with_draw_pile,
+    with_penalty,
     with_pile,
+    with_river,
+    with_totems,
 )
 
 ANIMALS = ("fox", "moose", "walrus", "orca", "puffin", "polar-bear")
@@ -31,30 +38,32 @@ TOKENS = "tokens F=0 M=0 W=0 O=0 P=0 B=1\n"
 
 def test_ar_35_an_empty_draw_pile_at_a_refill_brings_in_the_reserve() -> None:
     game = setup()
-    state = replace(started().state, step="refill", river=("AR-1F1",), draw_pile=0)
+    state = with_draw_pile(with_river(started().state, ("AR-1F1",)), 0)
+    state = state.at("refill")
     assert RULES.forced(game, state) == {"type": "reserve"}
     assert check(game, state, "river AR-2F1").rule == "AR-35"
     after = RULES.apply(game, state, {"type": "reserve"})
-    assert (after.draw_pile, after.reserve, after.ending) == (5, 0, 1)
+    assert (draw_pile(after), after.reserve, after.ending) == (5, 0, 1)
 
 
 def test_ar_36_ar_37_ar_38_finish_the_round_then_one_turn_each_without_drawing() -> None:
     game = setup()
     state = with_pile(started().state, 0, "AR-1O5")
-    state = replace(state, step="refill", ending=1, river=state.river[:5])
+    state = with_river(state, state.river[:5]).at("refill", ending=1)
     state = play(game, state, "river AR-2F1")
-    assert (state.turn, state.step, state.ending) == (1, "place", 1)  # AR-36: Bob's normal turn
+    # AR-36: Bob's normal turn
+    assert (state.turn.seat, state.turn.step, state.ending) == (1, "place", 1)
     state = play(game, state, "place AR-2O1", "tokens orca left")
-    assert state.step == "draw"  # Bob still draws
+    assert state.turn.step == "draw"  # Bob still draws
     state = play(game, state, "take AR-1F1", "river AR-2M1")
-    assert (state.turn, state.ending) == (0, 2)  # AR-37: the extra turn each
+    assert (state.turn.seat, state.ending) == (0, 2)  # AR-37: the extra turn each
     river = state.river
     state = play(game, state, "place AR-2W5", "tokens walrus left")
-    assert (state.turn, state.step, state.river) == (1, "place", river)  # no step D
+    assert (state.turn.seat, state.turn.step, state.river) == (1, "place", river)  # no step D
     state = play(game, state, "place AR-1F1 AR-2P5 AR-2P4")
-    assert state.seats[1].penalty == 2  # AR-11 still applies in the last turn
-    state = play(game, state, *(["tokens puffin left"] if state.step == "tokens" else []))
-    assert state.step == "reveal" and RULES.prompt(game, state).kind == "simultaneous"
+    assert seats(state)[1].penalty == 2  # AR-11 still applies in the last turn
+    state = play(game, state, *(["tokens puffin left"] if state.turn.step == "tokens" else []))
+    assert state.turn.step == "reveal" and RULES.prompt(game, state).kind == "simultaneous"
     over = play(game, state, "totems ann=walrus bob=puffin")
     assert RULES.prompt(game, over).kind == "over"
     assert check(game, over, "place AR-2F2").rule == "AR-47"
@@ -77,8 +86,8 @@ def test_ar_41_ar_42_totem_and_penalties() -> None:
     game = setup()
     state = started().state
     tokens = (5, 0, 2, 2, 2, 2)
-    state = replace(state, tokens=tokens, totems=("AR-TMF", "AR-TMM"))
-    state = state.with_seat(1, replace(state.seats[1], penalty=3))
+    state = with_totems(replace(state, tokens=tokens), ("AR-TMF", "AR-TMM"))
+    state = with_penalty(state, 1, 3)
     sheet = RULES.score(game, state)
     assert sheet.points["Ann"]["totem"] == 15 and sheet.points["Bob"]["totem"] == 0
     assert sheet.points["Bob"]["penalties"] == -3
@@ -195,9 +204,11 @@ def test_ar_45_visible_cards_are_identified_and_the_census_is_kept() -> None:
     census = RULES.census(game, state)
     after = play(game, state, "place AR-2F1")
     assert RULES.census(game, after) == census
-    refill = replace(after, step="refill", river=after.river[1:])
+    refill = with_river(after, after.river[1:]).at("refill")
     assert "in Ann's pile" in check(game, refill, "river AR-2F1").reason
-    assert sum(s.hidden for s in after.seats) + after.draw_pile + after.reserve == len(after.unseen)
+    assert sum(s.hidden for s in seats(after)) + draw_pile(after) + after.reserve == len(
+        unseen(after)
+    )
 
 
 def test_describe_and_svg_show_the_table() -> None:
@@ -213,7 +224,7 @@ def test_ar_45_a_players_view_hides_the_others_totems_and_face_down_cards() -> N
     game = setup(sides="a")
     state = owning(with_pile(started(sides="a").state, 0, "AR-1M5"), 0, 0)  # Ann holds the fox
     state = play(game, state, "place tuck AR-2W1")
-    state = replace(state, totems=("AR-TMF", "AR-TMO"))
+    state = with_totems(state, ("AR-TMF", "AR-TMO"))
     whole = RULES.describe(game, state)
     assert "▼AR-2W1" in whole and "totem AR-TMO" in whole
     assert (
@@ -223,7 +234,7 @@ def test_ar_45_a_players_view_hides_the_others_totems_and_face_down_cards() -> N
     assert bob.startswith("Bob's view") and "▼?" in bob and "▼AR-2W1" not in bob
     assert "totem AR-TMO" in bob and "AR-TMF" not in bob and "totem secret" in bob
     assert "▼AR-2W1" in RULES.view(game, state, "Ann")
-    over = RULES.view(game, replace(state, step="over"), "Bob")
+    over = RULES.view(game, state.at("over"), "Bob")
     assert "AR-TMF" in over and "▼AR-2W1" in over  # the end shows everything (AR-38)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from pnpkit.errors import PnpError
@@ -13,13 +11,18 @@ from pnpkit.referee.games.arctic import RULES
 from pnpkit.referee.games.arctic.state import State
 from pnpkit.referee.games.arctic.tests.helpers import (
     check,
+    draw_pile,
     enter,
     give,
     owning,
     play,
+    seats,
     setup,
     started,
+    totems,
+    unseen,
     verdict,
+    with_hidden,
     with_pile,
 )
 
@@ -27,13 +30,13 @@ FOX, MOOSE, WALRUS, ORCA, PUFFIN, BEAR = range(6)
 
 
 def at_step(state: State, step: str, **changes: object) -> State:
-    return replace(state, step=step, **changes)
+    return state.at(step, **changes)
 
 
 def test_ar_1_decks_one_to_n_make_the_draw_pile() -> None:
     session = started(players=3)
     state = session.state
-    assert len(state.unseen) + len(state.river) == 90
+    assert len(unseen(state)) + len(state.river) == 90
     refusal = verdict(session, "place AR-4F1")
     assert not refusal.ok and "deck 4 is not used with 3 players" in refusal.reason
 
@@ -45,8 +48,8 @@ def test_ar_2_ar_3_ar_5_tokens_hands_and_reserve() -> None:
         table_values = {RULES.score(setup(players), state).points["Ann"]["totem"]}
         assert table_values == {0}
         assert state.reserve == reserve
-        assert [s.hidden for s in state.seats] == [3] * players
-        assert state.draw_pile == 30 * players - reserve - 3 * players - 6
+        assert [s.hidden for s in seats(state)] == [3] * players
+        assert draw_pile(state) == 30 * players - reserve - 3 * players - 6
         assert set(state.tokens) == {2}
 
 
@@ -64,14 +67,14 @@ def test_ar_4_setup_turns_six_river_cards_before_the_first_turn() -> None:
 def test_ar_6_digital_mode_deals_totems_and_the_table_reveals_them() -> None:
     digital = Session(setup(seed=4))
     digital.advance()
-    assert digital.state.totems is not None and len(set(digital.state.totems)) == 2
+    assert totems(digital.state) is not None and len(set(totems(digital.state))) == 2
     game = setup()
     state = at_step(started().state, "reveal")
     assert check(game, state, "totems ann=fox bob=fox").rule == "AR-6"
     with pytest.raises(MoveSyntaxError, match="Bob's totem"):
         RULES.parse(game, state, "totems ann=fox")
     over = play(game, state, "totems ann=fox bob=B")
-    assert over.step == "over" and over.totems == ("AR-TMF", "AR-TMB")
+    assert over.turn.step == "over" and totems(over) == ("AR-TMF", "AR-TMB")
 
 
 def test_ar_7_power_sides_chosen_or_random() -> None:
@@ -109,7 +112,7 @@ def test_ar_11_a_short_hand_places_all_and_draws_penalties() -> None:
     state = with_pile(started().state, 0, "AR-2F1")  # placement value 5, hand of 3
     assert check(game, state, "place AR-2F2 AR-2F3").rule == "AR-11"
     after = play(game, state, "place AR-2F5 AR-2F3 AR-2F4")
-    assert after.seats[0].penalty == 2 and after.draw_pile == state.draw_pile - 2
+    assert seats(after)[0].penalty == 2 and draw_pile(after) == draw_pile(state) - 2
 
 
 def test_ar_11_the_prompt_asks_a_short_hand_for_all_its_cards() -> None:
@@ -121,7 +124,7 @@ def test_ar_11_the_prompt_asks_a_short_hand_for_all_its_cards() -> None:
     assert RULES.prompt(game, with_pile(started().state, 0, "AR-2F4")).text == (
         "Ann: place 2 cards on your pile: place CARD …"
     )
-    empty = state.with_seat(0, replace(state.seats[0], hidden=0))
+    empty = with_hidden(state, 0, 0)
     assert RULES.prompt(game, empty).text == (
         "Ann: place all 0 cards you hold, then 5 penalty cards are drawn: place"
     )
@@ -138,7 +141,7 @@ def test_ar_12_face_up_cards_are_named_and_keep_their_order() -> None:
         RULES.parse(game, started().state, "place ar-1z1")  # named as printed, not as typed
     state = with_pile(started().state, 0, "AR-2M4")  # placement value 2
     after = play(game, state, "place AR-2F1 AR-2W3")
-    assert [c for c, _ in after.seats[0].pile] == ["AR-2M4", "AR-2F1", "AR-2W3"]
+    assert [c for c, _ in seats(after)[0].pile] == ["AR-2M4", "AR-2F1", "AR-2W3"]
 
 
 def test_ar_13_the_power_card_is_taken_from_anyone() -> None:
@@ -162,7 +165,7 @@ def test_ar_14_a_power_is_used_once_a_turn_and_only_while_held() -> None:
     assert check(game, swapped, "swap AR-2F2 AR-1W1").rule == "AR-14"
     # a draw-step power taken this turn works at once (moose side A)
     after = play(game, with_pile(state, 0, "AR-2O5"), "place AR-2M2", "tokens moose left")
-    assert after.owners[MOOSE] == 0 and after.step == "draw"
+    assert after.owners[MOOSE] == 0 and after.turn.step == "draw"
     assert check(game, after, "done").rule == "AR-19"  # draw value 2: at least 1 card
     after = play(game, after, "take AR-1F1")
     assert check(game, after, "done").ok
@@ -178,7 +181,7 @@ def test_ar_15_ar_16_neither_token_on_an_edge_is_a_choice() -> None:
     )
     after = play(game, state, "tokens fox left")
     assert (after.tokens[FOX], after.tokens[ORCA]) == (1, 3)
-    assert after.step == "draw"
+    assert after.turn.step == "draw"
 
 
 @pytest.mark.parametrize(
