@@ -71,7 +71,7 @@ def apply_choose(setup: Setup, state: GentooState, move: Move) -> GentooState:
         DISCARD_PILE: Pile(discard),
         fish: table[fish].moved(catalog.fish, cost),
     }
-    return state.put(blocks, chosen=card).at(DISCARD)
+    return state.put(blocks, DISCARD, chosen=card)
 
 
 def choices(setup: Setup, state: GentooState) -> list[Move]:
@@ -106,7 +106,7 @@ def apply_discard(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The Choice Card to the Discard Pile; Phase II begins."""
     card, choice = move["card"], state.cards(CHOICES)
     discard = Pile((*state.cards(DISCARD_PILE), card))
-    return state.put({CHOICES: Pile(without(choice, card)), DISCARD_PILE: discard}).at(FLIP)
+    return state.put({CHOICES: Pile(without(choice, card)), DISCARD_PILE: discard}, FLIP)
 
 
 def discards(state: GentooState) -> list[Move]:

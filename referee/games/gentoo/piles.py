@@ -18,7 +18,7 @@ from pnpkit.referee.games.gentoo.state import (
     SUPPLY,
     Catalog,
     GentooState,
-    pieces,
+    draw,
     pool_of,
     pool_text,
 )
@@ -67,8 +67,8 @@ def apply_flip(setup: Setup, state: GentooState, move: Move) -> GentooState:
     barred = card if state.reshuffled and card == state.chosen else None
     area = state.areas[state.seat]
     in_play = Pile((*table[area.in_play].cards, card))
-    flipped = state.put({area.pile: table[area.pile].moved(card, -1), area.in_play: in_play})
-    return flipped.at(PLAY, barred=barred)
+    flipped = {area.pile: table[area.pile].moved(card, -1), area.in_play: in_play}
+    return state.put(flipped, PLAY, barred=barred)
 
 
 def flips(state: GentooState) -> list[Move]:
@@ -78,7 +78,7 @@ def flips(state: GentooState) -> list[Move]:
 
 def chance(setup: Setup, state: GentooState, rng: random.Random) -> Move:
     """Digital mode: the card turned over, each copy in the pile equally likely."""
-    return {"type": "flip", "card": rng.choice(pieces(state.table[source(state)]))}
+    return {"type": "flip", "card": draw(state.table[source(state)], rng)}
 
 
 def check_reshuffle(setup: Setup, state: GentooState, move: Move) -> Verdict:

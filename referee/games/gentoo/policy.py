@@ -13,11 +13,12 @@ It lists only the kinds of legal move it weighs, each in the order `Rules.legal`
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from pnpkit.referee.api import Move, Setup
 from pnpkit.referee.games.gentoo import cards, common_area, personal_area
-from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, GentooState, pieces
+from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, GentooState
 
 HALVES = ("egg", "hatch")
 TAKE_HALF, TAKE_OTHER, PLAY_ACTION = 0.8, 0.3, 0.7
@@ -64,9 +65,10 @@ def _wanted(state: GentooState, catalog: Catalog) -> str:
     """Egg or Hatch, whichever the deck of the player whose turn it is (pile, in play and used)
     holds fewer of: Egg on a tie."""
     seat = state.seat
-    deck = (*pieces(state.pile(seat)), *state.in_play(seat), *state.used(seat))
-    kinds = list(map(catalog.kind, deck))
-    return "egg" if kinds.count("egg") <= kinds.count("hatch") else "hatch"
+    kinds = Counter(map(catalog.kind, (*state.in_play(seat), *state.used(seat))))
+    for card, n in state.pile(seat).counts:
+        kinds[catalog.kind(card)] += n
+    return "egg" if kinds["egg"] <= kinds["hatch"] else "hatch"
 
 
 def _play(setup: Setup, state: GentooState, catalog: Catalog, rng: random.Random) -> Move:

@@ -12,6 +12,7 @@ pool. The blocks are named as the rulebook names the places, so the knowledge, t
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -119,9 +120,15 @@ def pool_of(pieces: tuple[str, ...]) -> Pool:
     return Pool().holding(pieces)
 
 
-def pieces(held: Pool) -> tuple[str, ...]:
-    """One entry per piece the pool holds, in ID order (a draw picks one, each copy alike)."""
-    return tuple(piece for piece, n in held.counts for _ in range(n))
+def draw(held: Pool, rng: random.Random) -> str:
+    """A piece drawn at random, each copy alike: `rng.choice` of its copies in ID order,
+    without listing every copy (a simulation draws every turn)."""
+    at = rng.choice(range(size(held)))
+    for piece, n in held.counts:
+        if at < n:
+            return piece
+        at -= n
+    raise AssertionError("unreachable")
 
 
 def size(held: Pool) -> int:
@@ -227,6 +234,9 @@ class GentooState:
         """The same turn at `step`, with `changes` to the other fields."""
         return evolve(self, turn=self.turn.to(step), **changes)
 
-    def put(self, blocks: Mapping[str, object], **changes: object) -> GentooState:
-        """The state with `blocks` replaced on the table (by name) and `changes` made."""
+    def put(self, blocks: Mapping[str, object], step: str = "", **changes: object) -> GentooState:
+        """The state with `blocks` replaced on the table (by name), moved on to `step` (if
+        given) and `changes` made: one new state."""
+        if step:
+            changes["turn"] = self.turn.to(step)
         return evolve(self, table=self.table.put_all(blocks), **changes)  # type: ignore[arg-type]
