@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.api import ACCEPTED, Move, Pile, Verdict, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Verdict, evolve, refuse
 from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
 from pnpkit.referee.games.gentoo.state import (
@@ -17,10 +17,9 @@ from pnpkit.referee.games.gentoo.state import (
     DISCARD_PILE,
     OVER,
     PECK,
-    SUPPLY,
+    PENGUIN_SUPPLY,
     Catalog,
     GentooState,
-    without,
 )
 
 NOT_PLAYED = {
@@ -149,23 +148,19 @@ def apply_play(
     state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
 ) -> GentooState:
     """The state after the card is discarded and its effect carried out."""
-    card, seat, table = move["card"], state.seat, state.table
-    area = state.areas[seat]
-    in_play = without(state.in_play(seat), card)
-    discard = (*state.cards(DISCARD_PILE), card)
+    card, seat, area = move["card"], state.seat, state.areas[state.seat]
+    played = [(card, area.in_play, DISCARD_PILE)]
     kind = catalog.kind(card)
-    if kind == "thaw" and catalog.snow in in_play:
-        in_play, discard = without(in_play, catalog.snow), (*discard, catalog.snow)
-    state = state.put({area.in_play: Pile(in_play), DISCARD_PILE: Pile(discard)})
+    if kind == "thaw" and catalog.snow in state.in_play(seat):
+        played.append((catalog.snow, area.in_play, DISCARD_PILE))
+    state = state.move(*played)
     if kind == "skua" and "egg" in move:
         return _skua(state, move, players)
     if kind == "stone-thief" and "target" in move:
         return _stone_thief(state, players.index(move["target"]), catalog)
     if kind == "leopard-seal" and "target" in move:
-        tokens, supply = state.areas[players.index(move["target"])].tokens, SUPPLY["penguin"]
-        penguin = catalog.penguin
-        lost = {tokens: table[tokens].moved(penguin, -1), supply: table[supply].moved(penguin, 1)}
-        return state.put(lost)
+        victim = state.areas[players.index(move["target"])]
+        return state.move((catalog.penguin, victim.tokens, PENGUIN_SUPPLY))
     if kind == "confusing-blizzard":
         return evolve(state, direction=-state.direction)
     if kind == "gone-fishing":
@@ -174,15 +169,14 @@ def apply_play(
 
 
 def _skua(state: GentooState, move: Move, players: Sequence[str]) -> GentooState:
-    egg = move["egg"]
-    discard = {DISCARD_PILE: Pile((*state.cards(DISCARD_PILE), egg))}
+    """The Egg discarded from the Choice Cards, or from its owner's Cards in Play or Used Pile
+    (where it is the top card)."""
     if move["from"] == CHOICE:
-        return state.put({CHOICES: Pile(without(state.cards(CHOICES), egg)), **discard})
-    owner = players.index(move["owner"])
-    area = state.areas[owner]
-    if move["from"] == USED:
-        return state.put({area.used: Pile(state.used(owner)[:-1]), **discard})
-    return state.put({area.in_play: Pile(without(state.in_play(owner), egg)), **discard})
+        return state.move((move["egg"], CHOICES, DISCARD_PILE))
+    area = state.areas[players.index(move["owner"])]
+    return state.move(
+        (move["egg"], area.used if move["from"] == USED else area.in_play, DISCARD_PILE)
+    )
 
 
 def _stone_thief(state: GentooState, victim: int, catalog: Catalog) -> GentooState:
@@ -193,9 +187,7 @@ def _stone_thief(state: GentooState, victim: int, catalog: Catalog) -> GentooSta
 
 def steal(state: GentooState, victim: int, catalog: Catalog) -> GentooState:
     """A nesting stone moves from `victim` to the player whose turn it is."""
-    robbed, thief, table = state.areas[victim].tokens, state.areas[state.seat].tokens, state.table
-    stone = catalog.stone
-    return state.put({robbed: table[robbed].moved(stone, -1), thief: table[thief].moved(stone, 1)})
+    return state.move((catalog.stone, state.areas[victim].tokens, state.areas[state.seat].tokens))
 
 
 # --- Vicious Peck ---------------------------------------------------------------------------
@@ -220,10 +212,8 @@ def check_peck(state: GentooState, move: Move, catalog: Catalog, players: Sequen
 
 def apply_peck(state: GentooState, move: Move) -> GentooState:
     """The Peck is discarded and the victim keeps the stone."""
-    victim, card = state.victim or 0, move["card"]
-    in_play = Pile(without(state.in_play(victim), card))
-    discard = Pile((*state.cards(DISCARD_PILE), card))
-    return state.put({state.areas[victim].in_play: in_play, DISCARD_PILE: discard})
+    victim = state.areas[state.victim or 0]
+    return state.move((move["card"], victim.in_play, DISCARD_PILE))
 
 
 # --- hatching -------------------------------------------------------------------------------
@@ -268,20 +258,13 @@ def apply_hatch(
 ) -> GentooState:
     """Egg and Hatch to the Discard Pile, a penguin taken, a stone given; five penguins win."""
     egg, hatch, seat = move["egg"], _hatch_card(state, catalog) or "", state.seat
-    table, area, supply = state.table, state.areas[seat], SUPPLY["penguin"]
-    given, stone, penguin = int("to" in move), catalog.stone, catalog.penguin
-    tokens = table[area.tokens].moved(penguin, 1).moved(stone, -given)
-    hatched = {
-        area.in_play: Pile(without(without(state.in_play(seat), egg), hatch)),
-        area.tokens: tokens,
-        DISCARD_PILE: Pile((*state.cards(DISCARD_PILE), egg, hatch)),
-        supply: table[supply].moved(penguin, -1),
-    }
-    if given:
-        to = state.areas[players.index(move["to"])].tokens
-        hatched[to] = hatched.get(to, table[to]).moved(stone, 1)
-    state = state.put(hatched)
-    if tokens[penguin] >= PENGUINS_TO_WIN:
+    area = state.areas[seat]
+    hatched = [(egg, area.in_play, DISCARD_PILE), (hatch, area.in_play, DISCARD_PILE)]
+    hatched.append((catalog.penguin, PENGUIN_SUPPLY, area.tokens))
+    if "to" in move:
+        hatched.append((catalog.stone, area.tokens, state.areas[players.index(move["to"])].tokens))
+    state = state.move(*hatched)
+    if state.tokens(seat)[catalog.penguin] >= PENGUINS_TO_WIN:
         state = state.at(OVER, winner=seat)
     return state
 

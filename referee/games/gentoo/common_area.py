@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.api import ACCEPTED, Move, Pile, Setup, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo.cards import available
 from pnpkit.referee.games.gentoo.state import (
     CHOICES,
     DISCARD,
     DISCARD_PILE,
+    FISH_SUPPLY,
     FLIP,
-    SUPPLY,
     Catalog,
     GentooState,
-    without,
 )
 
 
@@ -57,21 +56,13 @@ def check_choose(setup: Setup, state: GentooState, move: Move) -> Verdict:
 def apply_choose(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The card to the Used Pile, its fish paid; a Good Nesting Site used is discarded."""
     catalog, card, area = Catalog.of(setup.game), move["card"], state.areas[state.seat]
-    cost, table = catalog.cost(card), state.table
-    in_play, discard = state.in_play(state.seat), state.cards(DISCARD_PILE)
+    paid = [
+        (card, CHOICES, area.used),
+        (catalog.fish, area.tokens, FISH_SUPPLY, catalog.cost(card)),
+    ]
     if move.get("site"):
-        used = site(state, catalog) or ""
-        in_play, discard = without(in_play, used), (*discard, used)
-    fish = SUPPLY["fish"]
-    blocks = {
-        area.tokens: table[area.tokens].moved(catalog.fish, -cost),
-        area.used: Pile((*state.used(state.seat), card)),
-        area.in_play: Pile(in_play),
-        CHOICES: Pile(without(state.cards(CHOICES), card)),
-        DISCARD_PILE: Pile(discard),
-        fish: table[fish].moved(catalog.fish, cost),
-    }
-    return state.put(blocks, DISCARD, chosen=card)
+        paid.append((site(state, catalog) or "", area.in_play, DISCARD_PILE))
+    return state.move(*paid, step=DISCARD, chosen=card)
 
 
 def choices(setup: Setup, state: GentooState) -> list[Move]:
@@ -104,9 +95,7 @@ def check_discard(setup: Setup, state: GentooState, move: Move) -> Verdict:
 
 def apply_discard(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The Choice Card to the Discard Pile; Phase II begins."""
-    card, choice = move["card"], state.cards(CHOICES)
-    discard = Pile((*state.cards(DISCARD_PILE), card))
-    return state.put({CHOICES: Pile(without(choice, card)), DISCARD_PILE: discard}, FLIP)
+    return state.move((move["card"], CHOICES, DISCARD_PILE), step=FLIP)
 
 
 def discards(state: GentooState) -> list[Move]:

@@ -5,7 +5,7 @@ A `pass` also declines Phase I's choice (GE-12)."""
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Pile, Setup, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo import cards
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
@@ -15,7 +15,6 @@ from pnpkit.referee.games.gentoo.state import (
     PLAY,
     Catalog,
     GentooState,
-    without,
 )
 from pnpkit.referee.games.gentoo.turn import CARDS_IN_PLAY_KEPT, end_turn
 
@@ -66,9 +65,8 @@ def check_used(setup: Setup, state: GentooState, move: Move) -> Verdict:
 
 def apply_used(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The card to the Used Pile; the turn ends."""
-    card, seat, area = move["card"], state.seat, state.areas[state.seat]
-    in_play, used = Pile(without(state.in_play(seat), card)), Pile((*state.used(seat), card))
-    return end_turn(state.put({area.in_play: in_play, area.used: used}))
+    area = state.areas[state.seat]
+    return end_turn(state.move((move["card"], area.in_play, area.used)))
 
 
 def check_pass(setup: Setup, state: GentooState, move: Move) -> Verdict:

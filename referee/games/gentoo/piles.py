@@ -13,9 +13,9 @@ from pnpkit.referee.games.gentoo.state import (
     DISCARD_PILE,
     DRAW,
     DRAW_PILE,
+    FISH_SUPPLY,
     FLIP,
     PLAY,
-    SUPPLY,
     Catalog,
     GentooState,
     draw,
@@ -60,15 +60,12 @@ def check_flip(setup: Setup, state: GentooState, move: Move) -> Verdict:
 def apply_flip(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """A Choice Card added from the Draw Pile, or the Player Pile's top card put in play; a card
     flipped from a Used Pile reshuffled this turn may be the one chosen this turn (GE-37)."""
-    card, table = move["card"], state.table
+    card = move["card"]
     if state.step != FLIP:
-        choice = Pile((*state.cards(CHOICES), card))
-        return state.put({DRAW_PILE: table[DRAW_PILE].moved(card, -1), CHOICES: choice})
+        return state.move((card, DRAW_PILE, CHOICES))
     barred = card if state.reshuffled and card == state.chosen else None
     area = state.areas[state.seat]
-    in_play = Pile((*table[area.in_play].cards, card))
-    flipped = {area.pile: table[area.pile].moved(card, -1), area.in_play: in_play}
-    return state.put(flipped, PLAY, barred=barred)
+    return state.move((card, area.pile, area.in_play), step=PLAY, barred=barred)
 
 
 def flips(state: GentooState) -> list[Move]:
@@ -94,15 +91,7 @@ def apply_reshuffle(setup: Setup, state: GentooState, move: Move) -> GentooState
     back up to five (GE-19)."""
     if move["pile"] == "discard":
         return state.put({DRAW_PILE: pool_of(state.cards(DISCARD_PILE)), DISCARD_PILE: Pile()})
-    fish, area = Catalog.of(setup.game).fish, state.areas[state.seat]
-    tokens = state.table[area.tokens]
-    refill = FISH_AT_START - tokens[fish]
-    return state.put(
-        {
-            area.pile: pool_of(state.used(state.seat)),
-            area.used: Pile(),
-            area.tokens: tokens.moved(fish, refill),
-            SUPPLY["fish"]: state.table[SUPPLY["fish"]].moved(fish, -refill),
-        },
-        reshuffled=True,
-    )
+    fish, seat, area = Catalog.of(setup.game).fish, state.seat, state.areas[state.seat]
+    refill = FISH_AT_START - state.tokens(seat)[fish]
+    shuffled = state.put({area.pile: pool_of(state.used(seat)), area.used: Pile()})
+    return shuffled.move((fish, FISH_SUPPLY, area.tokens, refill), reshuffled=True)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pnpkit.referee.api import Component, Game, Pool, Table, Turn, evolve, per_game
+from pnpkit.referee.api import Component, Game, Pile, Pool, Table, Turn, evolve, per_game
 
 CARDS = "cards"
 TOKENS = "tokens"
@@ -143,7 +143,8 @@ def pool_text(pile: Pool) -> str:
 
 
 DRAW_PILE, CHOICES, DISCARD_PILE, BOX = "Draw Pile", "Choice Cards", "Discard Pile", "box"
-SUPPLY = {icon: f"{icon.replace('-', ' ')} supply" for icon in ("nesting-stone", "penguin", "fish")}
+STONE_SUPPLY, PENGUIN_SUPPLY, FISH_SUPPLY = "nesting stone supply", "penguin supply", "fish supply"
+SUPPLY = {"nesting-stone": STONE_SUPPLY, "penguin": PENGUIN_SUPPLY, "fish": FISH_SUPPLY}
 """The blocks of the middle of the table, and of the token supplies by token icon."""
 
 
@@ -177,6 +178,10 @@ SETUP, FIRST, DRAW, CHOOSE, DISCARD, FLIP, PLAY, PECK, OVER = (
 """The steps: setting out the Choice Cards and choosing the first player, then each turn's
 Phase I (draw, choose, discard) and Phase II (flip, play — with a Vicious Peck's answer to a Stone
 Thief); over once a player has five penguins."""
+
+
+Carried = tuple[str, str, str] | tuple[str, str, str, int]
+"""A move of pieces: the piece, the block it leaves, the block it goes to[, how many]."""
 
 
 @dataclass(frozen=True)
@@ -240,3 +245,22 @@ class GentooState:
         if step:
             changes["turn"] = self.turn.to(step)
         return evolve(self, table=self.table.put_all(blocks), **changes)  # type: ignore[arg-type]
+
+    def move(self, *moves: Carried, step: str = "", **changes: object) -> GentooState:
+        """The state after each move (piece, from, to[, how many]) of a card or token from one
+        block to another, in turn (a face-up pile gives its last copy and takes a card on top; a
+        pool gives and takes copies), moved on to `step` (if given) and `changes` made."""
+        blocks: dict[str, Pile | Pool] = {}
+        for piece, source, target, *count in moves:
+            n = count[0] if count else 1
+            given = blocks[source] if source in blocks else self.table[source]
+            taken = blocks[target] if target in blocks else self.table[target]
+            if isinstance(given, Pool):
+                blocks[source] = given.moved(piece, -n)
+            else:
+                blocks[source] = Pile(without(given.cards, piece))
+            if isinstance(taken, Pool):
+                blocks[target] = taken.moved(piece, n)
+            else:
+                blocks[target] = Pile((*taken.cards, piece))
+        return self.put(blocks, step, **changes)

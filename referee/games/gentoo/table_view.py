@@ -12,8 +12,10 @@ from pnpkit.referee.games.gentoo.state import (
     CHOICES,
     DISCARD_PILE,
     DRAW_PILE,
+    FISH_SUPPLY,
     OVER,
-    SUPPLY,
+    PENGUIN_SUPPLY,
+    STONE_SUPPLY,
     Catalog,
     GentooState,
     size,
@@ -166,9 +168,9 @@ def zones(setup: Setup, state: GentooState, viewer: str | None = None) -> dict[s
         "discard": cards(game, state.cards(DISCARD_PILE)),
         "direction": "seat order" if state.direction > 0 else "reverse seat order",
         "supply": {
-            "nesting_stones": table[SUPPLY["nesting-stone"]][stone],
-            "penguins": table[SUPPLY["penguin"]][penguin],
-            "fish": table[SUPPLY["fish"]][fish],
+            "nesting_stones": table[STONE_SUPPLY][stone],
+            "penguins": table[PENGUIN_SUPPLY][penguin],
+            "fish": table[FISH_SUPPLY][fish],
         },
         "seats": [
             {
