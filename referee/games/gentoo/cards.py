@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.api import ACCEPTED, Move, Verdict, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
 from pnpkit.referee.games.gentoo.state import (
@@ -21,6 +21,7 @@ from pnpkit.referee.games.gentoo.state import (
     Catalog,
     GentooState,
 )
+from pnpkit.referee.games.gentoo.turn import end_turn
 
 NOT_PLAYED = {
     "snow": ("GE-25", "Snow cannot be played; move it to your Used Pile instead (used {card})"),
@@ -64,9 +65,12 @@ def _missing(state: GentooState, card: str, catalog: Catalog, rule: str) -> Verd
 # --- playing a card -------------------------------------------------------------------------
 
 
-def check_play(state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]) -> Verdict:
-    """Whether the player whose turn it is may play this Card in Play (GE-20)."""
-    card = move["card"]
+def check_play(setup: Setup, state: GentooState, move: Move) -> Verdict:
+    """Whether the player whose turn it is may play this Card in Play (GE-20), or the Stone
+    Thief's victim this Vicious Peck (GE-31)."""
+    card, catalog, players = move["card"], Catalog.of(setup.game), setup.players
+    if state.step == PECK:
+        return _check_peck(state, move, catalog, players)
     if not available(state, state.seat, card):
         return _missing(state, card, catalog, "GE-20")
     kind = catalog.kind(card)
@@ -144,7 +148,17 @@ def _check_skua(
     return refuse("GE-38", f"there is no visible {egg} {where}")
 
 
-def apply_play(
+def apply_play(setup: Setup, state: GentooState, move: Move) -> GentooState:
+    """The card's effect, or a Vicious Peck discarded (the victim keeps the stone); the turn
+    ends unless a Stone Thief waits for a Vicious Peck."""
+    if state.step == PECK:
+        victim = state.areas[state.victim or 0]
+        return end_turn(state.move((move["card"], victim.in_play, DISCARD_PILE)))
+    state = _effect(state, move, Catalog.of(setup.game), setup.players)
+    return state if state.step == PECK else end_turn(state)
+
+
+def _effect(
     state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
 ) -> GentooState:
     """The state after the card is discarded and its effect carried out."""
@@ -185,6 +199,11 @@ def _stone_thief(state: GentooState, victim: int, catalog: Catalog) -> GentooSta
     return steal(state, victim, catalog)
 
 
+def apply_allow(setup: Setup, state: GentooState, move: Move) -> GentooState:
+    """The stone changes hands and the turn ends."""
+    return end_turn(steal(state, state.victim or 0, Catalog.of(setup.game)))
+
+
 def steal(state: GentooState, victim: int, catalog: Catalog) -> GentooState:
     """A nesting stone moves from `victim` to the player whose turn it is."""
     return state.move((catalog.stone, state.areas[victim].tokens, state.areas[state.seat].tokens))
@@ -198,7 +217,9 @@ def pecks(state: GentooState, seat: int, catalog: Catalog) -> list[str]:
     return [c for c in catalog.of_kind("vicious-peck") if available(state, seat, c)]
 
 
-def check_peck(state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]) -> Verdict:
+def _check_peck(
+    state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
+) -> Verdict:
     """Whether the Stone Thief's victim may block it with this card (GE-31)."""
     card, victim = move["card"], state.victim or 0
     if catalog.kind(card) != "vicious-peck":
@@ -210,20 +231,12 @@ def check_peck(state: GentooState, move: Move, catalog: Catalog, players: Sequen
     return ACCEPTED
 
 
-def apply_peck(state: GentooState, move: Move) -> GentooState:
-    """The Peck is discarded and the victim keeps the stone."""
-    victim = state.areas[state.victim or 0]
-    return state.move((move["card"], victim.in_play, DISCARD_PILE))
-
-
 # --- hatching -------------------------------------------------------------------------------
 
 
-def check_hatch(
-    state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
-) -> Verdict:
+def check_hatch(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Whether the player may hatch this Egg now (GE-21, GE-22)."""
-    egg = move["egg"]
+    egg, catalog = move["egg"], Catalog.of(setup.game)
     if catalog.kind(egg) != "egg":
         return refuse("GE-21", f"you hatch an Egg, and {egg} is a {catalog.name(egg)}")
     if not available(state, state.seat, egg):
@@ -241,7 +254,7 @@ def check_hatch(
         return refuse(
             "GE-22", "name the player who gets one of your nesting stones: hatch EGG NAME"
         )
-    if players.index(to) == state.seat:
+    if setup.players.index(to) == state.seat:
         return refuse("GE-51", "the nesting stone goes to another player, not back to you")
     return ACCEPTED
 
@@ -253,10 +266,10 @@ def _hatch_card(state: GentooState, catalog: Catalog) -> str | None:
     return None
 
 
-def apply_hatch(
-    state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
-) -> GentooState:
-    """Egg and Hatch to the Discard Pile, a penguin taken, a stone given; five penguins win."""
+def apply_hatch(setup: Setup, state: GentooState, move: Move) -> GentooState:
+    """Egg and Hatch to the Discard Pile, a penguin taken, a stone given; five penguins win at
+    once, else the turn ends."""
+    catalog, players = Catalog.of(setup.game), setup.players
     egg, hatch, seat = move["egg"], _hatch_card(state, catalog) or "", state.seat
     area = state.areas[seat]
     hatched = [(egg, area.in_play, DISCARD_PILE), (hatch, area.in_play, DISCARD_PILE)]
@@ -265,8 +278,8 @@ def apply_hatch(
         hatched.append((catalog.stone, area.tokens, state.areas[players.index(move["to"])].tokens))
     state = state.move(*hatched)
     if state.tokens(seat)[catalog.penguin] >= PENGUINS_TO_WIN:
-        state = state.at(OVER, winner=seat)
-    return state
+        return state.at(OVER, winner=seat)
+    return end_turn(state)
 
 
 # --- listing --------------------------------------------------------------------------------

@@ -10,45 +10,11 @@ from pnpkit.referee.games.gentoo import cards
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
     DISCARD,
-    OVER,
-    PECK,
     PLAY,
     Catalog,
     GentooState,
 )
 from pnpkit.referee.games.gentoo.turn import CARDS_IN_PLAY_KEPT, end_turn
-
-
-def check_play(setup: Setup, state: GentooState, move: Move) -> Verdict:
-    """A Card in Play played on the player's turn, or a Vicious Peck against a Stone Thief."""
-    catalog = Catalog.of(setup.game)
-    if state.step == PECK:
-        return cards.check_peck(state, move, catalog, setup.players)
-    return cards.check_play(state, move, catalog, setup.players)
-
-
-def apply_play(setup: Setup, state: GentooState, move: Move) -> GentooState:
-    """The card's effect; the turn ends unless a Stone Thief waits for a Vicious Peck."""
-    if state.step == PECK:
-        return end_turn(cards.apply_peck(state, move))
-    state = cards.apply_play(state, move, Catalog.of(setup.game), setup.players)
-    return state if state.step == PECK else end_turn(state)
-
-
-def apply_allow(setup: Setup, state: GentooState, move: Move) -> GentooState:
-    """The stone changes hands and the turn ends."""
-    return end_turn(cards.steal(state, state.victim or 0, Catalog.of(setup.game)))
-
-
-def check_hatch(setup: Setup, state: GentooState, move: Move) -> Verdict:
-    """Whether the player may hatch this Egg now (GE-21, GE-22)."""
-    return cards.check_hatch(state, move, Catalog.of(setup.game), setup.players)
-
-
-def apply_hatch(setup: Setup, state: GentooState, move: Move) -> GentooState:
-    """A penguin hatched: the game is over at five, else the turn ends."""
-    state = cards.apply_hatch(state, move, Catalog.of(setup.game), setup.players)
-    return state if state.step == OVER else end_turn(state)
 
 
 def check_used(setup: Setup, state: GentooState, move: Move) -> Verdict:

@@ -37,6 +37,7 @@ from pnpkit.referee.api import (
     well_formed_by,
 )
 from pnpkit.referee.games.gentoo import (
+    cards,
     common_area,
     personal_area,
     piles,
@@ -114,8 +115,8 @@ MOVES.add(MoveForm("discard CARD", "Phase I: discard a Choice Card down to four"
 
 # --- Phase II, the Personal Area: flip, then play, hatch or move to Used (GE-18 … GE-23) ---------
 MOVES.add(MoveForm("play CARD [NAME | EGG choice | EGG NAME [used]]",
-                   "Phase II: play a Card in Play", "GE-20", personal_area.apply_play,
-                   step=(PLAY, PECK), check=personal_area.check_play, read=read_play,
+                   "Phase II: play a Card in Play", "GE-20", cards.apply_play,
+                   step=(PLAY, PECK), check=cards.check_play, read=read_play,
                    write=write_play, rows=(
     Syntax("play CARD", "Phase II: play a Card in Play (Blizzard, Gone Fishing, Thaw)", "GE-20"),
     Syntax("play GE-THF NAME", "Stone Thief: take a nesting stone from NAME", "GE-28"),
@@ -125,7 +126,7 @@ MOVES.add(MoveForm("play CARD [NAME | EGG choice | EGG NAME [used]]",
     Syntax("play GE-SKU EGG NAME used", "Skua: the Egg on top of NAME's Used Pile", "GE-27"),
 )))  # fmt: skip
 MOVES.add(MoveForm("hatch EGG [NAME]", "hatch an Egg with a Hatch", "GE-21",
-                   personal_area.apply_hatch, PLAY, check=personal_area.check_hatch,
+                   cards.apply_hatch, PLAY, check=cards.check_hatch,
                    read=read_hatch, write=write_hatch, rows=(
     Syntax("hatch EGG NAME", "hatch with a Hatch, giving NAME a nesting stone", "GE-21"),
     Syntax("hatch EGG", "hatch when you have no nesting stone to give", "GE-22"))))  # fmt: skip
@@ -138,7 +139,7 @@ MOVES.add(MoveForm("pass", "choose nothing; or end the turn with three or fewer 
 
 # --- A Stone Thief's victim answers: a Vicious Peck played out of turn (a `play`), or allow ------
 MOVES.add(MoveForm("allow", "let the Stone Thief take the stone", "GE-31",
-                   personal_area.apply_allow, PECK, rows=(
+                   cards.apply_allow, PECK, rows=(
     Syntax("NAME: play GE-PCK", "out of turn: a Vicious Peck blocks the Stone Thief", "GE-31"),
     Syntax("allow", "let the Stone Thief take the stone", "GE-31"))))  # fmt: skip
 
