@@ -1,7 +1,7 @@
 """Phase II of a Gentoo turn, the Personal Area (rulebook "Phase II", GE-18 … GE-23): after the
-flip (piles.py), play one Card in Play or hatch an Egg (the cards' effects are in cards.py), or
-else move a card to the Used Pile when more than three are in play; then the turn passes on.
-A `pass` also declines Phase I's choice (GE-12)."""
+flip (piles.py), play one Card in Play or hatch an Egg (cards.py), or else move a card to the
+Used Pile when more than three are in play; then the turn passes on. A `pass` also declines
+Phase I's choice (GE-12). The moves each step offers are listed here."""
 
 from __future__ import annotations
 

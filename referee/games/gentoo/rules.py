@@ -1,17 +1,14 @@
 """Gentoo (Dave Dobson, 2010): a deck-builder of penguin procreation, refereed.
 
 Every move is declared once here (`MOVES`, in the rulebook's order: Setup, Phase I, Phase II, a
-Stone Thief's answer, the referee's reshuffle), with the steps it belongs to, its rule, its check
-and its apply; its syntax line, parse, text, dispatch and "not now" refusal come from that.
-`Gentoo` is a `KitRules`: its state keeps every card and token on the kit's blocks (state.py),
-so who sees what (everything: GE-36), the census and `determinise` follow from them, and turn.py's
-`FLOW` gives the prompt of each step. The rest it hands to the module of the rulebook's part
-that answers it: setup.py (the setup), turn.py (the course of a turn),
-piles.py (cards turned over, reshuffles), common_area.py (Phase I), personal_area.py and cards.py
-(Phase II, the cards' effects, hatching), scoring.py (winning), table_view.py (what is shown),
-moves.py (the move words), position_file.py, policy.py (the simulated player). Rule IDs (GE-n)
-refer to rules-index.md. Piles whose order is hidden are pools (the kit's `Pool`); each card
-turned face up is a chance move `flip CARD`, checked against the pile it comes from.
+Stone Thief's answer, the referee's reshuffle) with its steps, rule, check and apply; its syntax
+line, parse, text, dispatch and "not now" refusal come from that. `Gentoo` is a `KitRules`: every
+card and token lies on the kit's blocks (state.py), so who sees what (everything: GE-36) and the
+census follow, and turn.py's `FLOW` gives each step's prompt. The rest is in the module of the
+rulebook's part that holds it: setup.py, turn.py (the course of a turn), piles.py (cards turned
+over, reshuffles), common_area.py (Phase I), personal_area.py and cards.py (Phase II, the cards'
+effects, hatching), scoring.py, table_view.py (what is shown), moves.py (the move words),
+position_file.py, policy.py (the simulated player). Rule IDs (GE-n) are rules-index.md's.
 """
 
 from __future__ import annotations
