@@ -250,17 +250,15 @@ class GentooState:
         """The state after each move (piece, from, to[, how many]) of a card or token from one
         block to another, in turn (a face-up pile gives its last copy and takes a card on top; a
         pool gives and takes copies), moved on to `step` (if given) and `changes` made."""
-        blocks: dict[str, Pile | Pool] = {}
+        table, blocks = self.table, {}
         for piece, source, target, *count in moves:
             n = count[0] if count else 1
-            given = blocks[source] if source in blocks else self.table[source]
-            taken = blocks[target] if target in blocks else self.table[target]
-            if isinstance(given, Pool):
-                blocks[source] = given.moved(piece, -n)
-            else:
-                blocks[source] = Pile(without(given.cards, piece))
-            if isinstance(taken, Pool):
-                blocks[target] = taken.moved(piece, n)
-            else:
-                blocks[target] = Pile((*taken.cards, piece))
+            for name, amount in ((source, -n), (target, n)):
+                block = blocks[name] if name in blocks else table[name]
+                if type(block) is Pool:
+                    blocks[name] = block.moved(piece, amount)
+                elif amount < 0:
+                    blocks[name] = Pile(without(block.cards, piece))
+                else:
+                    blocks[name] = Pile((*block.cards, piece))
         return self.put(blocks, step, **changes)

@@ -94,15 +94,15 @@ def settle(state: GentooState) -> GentooState:
 
 
 def _skip(state: GentooState) -> str | None:
-    step = state.step
+    step, choices = state.turn.step, len(state.cards(CHOICES))
     if step == SETUP:
-        return FIRST if len(state.cards(CHOICES)) >= CHOICE_CARDS or _run_out(state) else None
+        return FIRST if choices >= CHOICE_CARDS or _run_out(state) else None
     if step == DRAW:
-        return CHOOSE if len(state.cards(CHOICES)) > CHOICE_CARDS or _run_out(state) else None
+        return CHOOSE if choices > CHOICE_CARDS or _run_out(state) else None
     if step == DISCARD:
-        return FLIP if len(state.cards(CHOICES)) <= CHOICE_CARDS else None
+        return FLIP if choices <= CHOICE_CARDS else None
     if step == FLIP:
-        seat = state.seat
+        seat = state.turn.seat
         return PLAY if not state.pile(seat).counts and not state.used(seat) else None
     return None
 
