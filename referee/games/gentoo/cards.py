@@ -2,17 +2,26 @@
 card's effect, the Vicious Peck's answer to a Stone Thief, and hatching an Egg.
 
 Every check here returns a verdict citing the rules index (rules-index.md); every apply returns a
-new table and leaves ending the turn to the caller.
+new state and leaves ending the turn to the caller.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.api import ACCEPTED, Move, Verdict, evolve, refuse, replaced
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
-from pnpkit.referee.games.gentoo.state import OVER, PECK, Catalog, Table, without
+from pnpkit.referee.games.gentoo.state import (
+    CHOICES,
+    DISCARD_PILE,
+    OVER,
+    PECK,
+    PENGUIN_SUPPLY,
+    Catalog,
+    GentooState,
+)
+from pnpkit.referee.games.gentoo.turn import end_turn
 
 NOT_PLAYED = {
     "snow": ("GE-25", "Snow cannot be played; move it to your Used Pile instead (used {card})"),
@@ -28,21 +37,23 @@ NOT_PLAYED = {
     ),
 }
 TAKES = {
-    "stone-thief": ("stones", "nesting stone", "GE-28"),
-    "leopard-seal": ("penguins", "penguin", "GE-30"),
+    "stone-thief": ("stone", "nesting stone", "GE-28"),
+    "leopard-seal": ("penguin", "penguin", "GE-30"),
 }
+"""What a Stone Thief and a Leopard Seal take: the token (`Catalog`'s attribute), its name and
+the rule."""
 
 
-def available(table: Table, seat: int, card: str) -> int:
+def available(state: GentooState, seat: int, card: str) -> int:
     """Copies of `card` the player may use from their Cards in Play now (GE-37)."""
-    count = table.players[seat].in_play.count(card)
-    if seat == table.turn and table.barred == card and count:
+    count = state.in_play(seat).count(card)
+    if seat == state.seat and state.barred == card and count:
         count -= 1
     return count
 
 
-def _missing(table: Table, card: str, catalog: Catalog, rule: str) -> Verdict:
-    if card in table.current.in_play:
+def _missing(state: GentooState, card: str, catalog: Catalog, rule: str) -> Verdict:
+    if card in state.in_play(state.seat):
         return refuse(
             "GE-37",
             f"the {catalog.name(card)} you flipped counts as the card you chose this turn: "
@@ -54,35 +65,40 @@ def _missing(table: Table, card: str, catalog: Catalog, rule: str) -> Verdict:
 # --- playing a card -------------------------------------------------------------------------
 
 
-def check_play(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Verdict:
-    """Whether the player whose turn it is may play this Card in Play (GE-20)."""
-    card = move["card"]
-    if not available(table, table.turn, card):
-        return _missing(table, card, catalog, "GE-20")
+def check_play(setup: Setup, state: GentooState, move: Move) -> Verdict:
+    """Whether the player whose turn it is may play this Card in Play (GE-20), or the Stone
+    Thief's victim this Vicious Peck (GE-31)."""
+    card, catalog, players = move["card"], Catalog.of(setup.game), setup.players
+    if state.step == PECK:
+        return _check_peck(state, move, catalog, players)
+    if not available(state, state.seat, card):
+        return _missing(state, card, catalog, "GE-20")
     kind = catalog.kind(card)
     if kind in NOT_PLAYED:
         rule, reason = NOT_PLAYED[kind]
         return refuse(rule, reason.format(card=card))
     if kind in TAKES:
-        return _check_target(table, move, kind, players)
+        return _check_target(state, move, kind, catalog, players)
     if kind == "skua":
-        return _check_skua(table, move, catalog, players)
+        return _check_skua(state, move, catalog, players)
     return ACCEPTED
 
 
-def targets(table: Table, kind: str) -> list[int]:
+def targets(state: GentooState, kind: str, catalog: Catalog) -> list[int]:
     """The other players a Stone Thief or Leopard Seal can take from."""
-    attr = TAKES[kind][0]
+    token = getattr(catalog, TAKES[kind][0])
     return [
         seat
-        for seat, player in enumerate(table.players)
-        if seat != table.turn and getattr(player, attr) > 0
+        for seat in range(len(state.areas))
+        if seat != state.seat and state.tokens(seat)[token] > 0
     ]
 
 
-def _check_target(table: Table, move: Move, kind: str, players: Sequence[str]) -> Verdict:
+def _check_target(
+    state: GentooState, move: Move, kind: str, catalog: Catalog, players: Sequence[str]
+) -> Verdict:
     _, what, rule = TAKES[kind]
-    options = targets(table, kind)
+    options = targets(state, kind, catalog)
     target = move.get("target")
     if target is None:
         if options:
@@ -90,28 +106,30 @@ def _check_target(table: Table, move: Move, kind: str, players: Sequence[str]) -
             return refuse("GE-46", f"name the player who loses a {what} ({names})")
         return ACCEPTED
     seat = players.index(target)
-    if seat == table.turn:
+    if seat == state.seat:
         return refuse(rule, f"it takes a {what} from another player, not from yourself")
     if seat not in options:
         return refuse("GE-46", f"{target} has no {what} to lose")
     return ACCEPTED
 
 
-def visible_eggs(table: Table, catalog: Catalog, players: Sequence[str]) -> list[Move]:
+def visible_eggs(state: GentooState, catalog: Catalog, players: Sequence[str]) -> list[Move]:
     """Every Egg a Skua can reach: Choice Cards, Cards in Play, the top of each Used Pile."""
     eggs = set(catalog.of_kind("egg"))
-    spots: list[Move] = [{"egg": c, "from": CHOICE} for c in sorted(set(table.choice) & eggs)]
-    for name, player in zip(players, table.players, strict=True):
-        spots += [
-            {"egg": c, "from": IN_PLAY, "owner": name} for c in sorted(set(player.in_play) & eggs)
-        ]
-        if player.used and player.used[-1] in eggs:
-            spots.append({"egg": player.used[-1], "from": USED, "owner": name})
+    choice = set(state.cards(CHOICES))
+    spots: list[Move] = [{"egg": c, "from": CHOICE} for c in sorted(choice & eggs)]
+    for seat, name in enumerate(players):
+        in_play, used = state.in_play(seat), state.used(seat)
+        spots += [{"egg": c, "from": IN_PLAY, "owner": name} for c in sorted(set(in_play) & eggs)]
+        if used and used[-1] in eggs:
+            spots.append({"egg": used[-1], "from": USED, "owner": name})
     return spots
 
 
-def _check_skua(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Verdict:
-    spots = visible_eggs(table, catalog, players)
+def _check_skua(
+    state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
+) -> Verdict:
+    spots = visible_eggs(state, catalog, players)
     if "egg" not in move:
         if spots:
             return refuse("GE-27", "name the Egg the Skua takes, e.g. play GE-SKU EGG choice")
@@ -130,99 +148,105 @@ def _check_skua(table: Table, move: Move, catalog: Catalog, players: Sequence[st
     return refuse("GE-38", f"there is no visible {egg} {where}")
 
 
-def apply_play(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Table:
-    """The table after the card is discarded and its effect carried out."""
-    card, seat, player = move["card"], table.turn, table.current
-    played = evolve(player, in_play=without(player.in_play, card))
-    table = evolve(table, players=table.seated(played), discard=(*table.discard, card))
+def apply_play(setup: Setup, state: GentooState, move: Move) -> GentooState:
+    """The card's effect, or a Vicious Peck discarded (the victim keeps the stone); the turn
+    ends unless a Stone Thief waits for a Vicious Peck."""
+    if state.step == PECK:
+        victim = state.areas[state.victim or 0]
+        return end_turn(state.move((move["card"], victim.in_play, DISCARD_PILE)))
+    state = _effect(state, move, Catalog.of(setup.game), setup.players)
+    return state if state.step == PECK else end_turn(state)
+
+
+def _effect(
+    state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
+) -> GentooState:
+    """The state after the card is discarded and its effect carried out."""
+    card, seat, area = move["card"], state.seat, state.areas[state.seat]
+    played = [(card, area.in_play, DISCARD_PILE)]
     kind = catalog.kind(card)
+    if kind == "thaw" and catalog.snow in state.in_play(seat):
+        played.append((catalog.snow, area.in_play, DISCARD_PILE))
+    state = state.move(*played)
     if kind == "skua" and "egg" in move:
-        return _skua(table, move, players)
+        return _skua(state, move, players)
     if kind == "stone-thief" and "target" in move:
-        return _stone_thief(table, players.index(move["target"]), catalog)
+        return _stone_thief(state, players.index(move["target"]), catalog)
     if kind == "leopard-seal" and "target" in move:
-        victim = players.index(move["target"])
-        table = table.with_player(victim, penguins=table.players[victim].penguins - 1)
-        return evolve(table, penguin_supply=table.penguin_supply + 1)
+        victim = state.areas[players.index(move["target"])]
+        return state.move((catalog.penguin, victim.tokens, PENGUIN_SUPPLY))
     if kind == "confusing-blizzard":
-        return evolve(table, direction=-table.direction)
+        return evolve(state, direction=-state.direction)
     if kind == "gone-fishing":
-        return evolve(table, fishing=(seat + table.direction) % len(table.players))
-    if kind == "thaw" and catalog.snow in table.current.in_play:
-        table = table.with_player(seat, in_play=without(table.current.in_play, catalog.snow))
-        return evolve(table, discard=(*table.discard, catalog.snow))
-    return table
+        return evolve(state, fishing=(seat + state.direction) % len(state.areas))
+    return state
 
 
-def _skua(table: Table, move: Move, players: Sequence[str]) -> Table:
-    egg = move["egg"]
+def _skua(state: GentooState, move: Move, players: Sequence[str]) -> GentooState:
+    """The Egg discarded from the Choice Cards, or from its owner's Cards in Play or Used Pile
+    (where it is the top card)."""
     if move["from"] == CHOICE:
-        table = evolve(table, choice=without(table.choice, egg))
-    else:
-        owner = players.index(move["owner"])
-        player = table.players[owner]
-        if move["from"] == USED:
-            table = table.with_player(owner, used=player.used[:-1])
-        else:
-            table = table.with_player(owner, in_play=without(player.in_play, egg))
-    return evolve(table, discard=(*table.discard, egg))
+        return state.move((move["egg"], CHOICES, DISCARD_PILE))
+    area = state.areas[players.index(move["owner"])]
+    return state.move(
+        (move["egg"], area.used if move["from"] == USED else area.in_play, DISCARD_PILE)
+    )
 
 
-def _stone_thief(table: Table, victim: int, catalog: Catalog) -> Table:
-    if pecks(table, victim, catalog):
-        return evolve(table, step=PECK, victim=victim)
-    return steal(table, victim)
+def _stone_thief(state: GentooState, victim: int, catalog: Catalog) -> GentooState:
+    if pecks(state, victim, catalog):
+        return state.at(PECK, victim=victim)
+    return steal(state, victim, catalog)
 
 
-def steal(table: Table, victim: int) -> Table:
+def apply_allow(setup: Setup, state: GentooState, move: Move) -> GentooState:
+    """The stone changes hands and the turn ends."""
+    return end_turn(steal(state, state.victim or 0, Catalog.of(setup.game)))
+
+
+def steal(state: GentooState, victim: int, catalog: Catalog) -> GentooState:
     """A nesting stone moves from `victim` to the player whose turn it is."""
-    table = table.with_player(victim, stones=table.players[victim].stones - 1)
-    return table.with_player(table.turn, stones=table.current.stones + 1)
+    return state.move((catalog.stone, state.areas[victim].tokens, state.areas[state.seat].tokens))
 
 
 # --- Vicious Peck ---------------------------------------------------------------------------
 
 
-def pecks(table: Table, seat: int, catalog: Catalog) -> list[str]:
+def pecks(state: GentooState, seat: int, catalog: Catalog) -> list[str]:
     """The Vicious Pecks in a player's Cards in Play."""
-    return [c for c in catalog.of_kind("vicious-peck") if available(table, seat, c)]
+    return [c for c in catalog.of_kind("vicious-peck") if available(state, seat, c)]
 
 
-def check_peck(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Verdict:
+def _check_peck(
+    state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
+) -> Verdict:
     """Whether the Stone Thief's victim may block it with this card (GE-31)."""
-    card, victim = move["card"], table.victim or 0
+    card, victim = move["card"], state.victim or 0
     if catalog.kind(card) != "vicious-peck":
         return refuse(
             "GE-31", f"only a Vicious Peck blocks a Stone Thief, not a {catalog.name(card)}"
         )
-    if card not in pecks(table, victim, catalog):
+    if card not in pecks(state, victim, catalog):
         return refuse("GE-31", f"{players[victim]} has no {card} in their Cards in Play")
     return ACCEPTED
-
-
-def apply_peck(table: Table, move: Move) -> Table:
-    """The Peck is discarded and the victim keeps the stone."""
-    victim = table.victim or 0
-    table = table.with_player(victim, in_play=without(table.players[victim].in_play, move["card"]))
-    return evolve(table, discard=(*table.discard, move["card"]))
 
 
 # --- hatching -------------------------------------------------------------------------------
 
 
-def check_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Verdict:
+def check_hatch(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Whether the player may hatch this Egg now (GE-21, GE-22)."""
-    egg = move["egg"]
+    egg, catalog = move["egg"], Catalog.of(setup.game)
     if catalog.kind(egg) != "egg":
         return refuse("GE-21", f"you hatch an Egg, and {egg} is a {catalog.name(egg)}")
-    if not available(table, table.turn, egg):
-        return _missing(table, egg, catalog, "GE-21")
-    if not _hatch_card(table, catalog):
-        if table.barred in catalog.of_kind("hatch"):
-            return _missing(table, table.barred or "", catalog, "GE-21")
+    if not available(state, state.seat, egg):
+        return _missing(state, egg, catalog, "GE-21")
+    if not _hatch_card(state, catalog):
+        if state.barred in catalog.of_kind("hatch"):
+            return _missing(state, state.barred or "", catalog, "GE-21")
         return refuse("GE-21", "hatching needs a Hatch in your Cards in Play as well as the Egg")
     to = move.get("to")
-    if table.current.stones == 0:
+    if state.tokens(state.seat)[catalog.stone] == 0:
         if to is not None:
             return refuse("GE-22", "you have no nesting stone to give: hatch the Egg alone")
         return ACCEPTED
@@ -230,59 +254,50 @@ def check_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[st
         return refuse(
             "GE-22", "name the player who gets one of your nesting stones: hatch EGG NAME"
         )
-    if players.index(to) == table.turn:
+    if setup.players.index(to) == state.seat:
         return refuse("GE-51", "the nesting stone goes to another player, not back to you")
     return ACCEPTED
 
 
-def _hatch_card(table: Table, catalog: Catalog) -> str | None:
+def _hatch_card(state: GentooState, catalog: Catalog) -> str | None:
     for card in catalog.of_kind("hatch"):
-        if available(table, table.turn, card):
+        if available(state, state.seat, card):
             return card
     return None
 
 
-def apply_hatch(table: Table, move: Move, catalog: Catalog, players: Sequence[str]) -> Table:
-    """Egg and Hatch to the Discard Pile, a penguin taken, a stone given; five penguins win."""
-    egg, hatch, seat = move["egg"], _hatch_card(table, catalog) or "", table.turn
-    player, given = table.current, int("to" in move)
-    hatcher = evolve(
-        player,
-        in_play=without(without(player.in_play, egg), hatch),
-        penguins=player.penguins + 1,
-        stones=player.stones - given,
-    )
-    seats = table.seated(hatcher)
-    if given:
-        to = players.index(move["to"])
-        seats = replaced(seats, to, evolve(seats[to], stones=seats[to].stones + 1))
-    table = evolve(
-        table,
-        players=seats,
-        discard=(*table.discard, egg, hatch),
-        penguin_supply=table.penguin_supply - 1,
-    )
-    if hatcher.penguins >= PENGUINS_TO_WIN:
-        table = evolve(table, winner=seat, step=OVER)
-    return table
+def apply_hatch(setup: Setup, state: GentooState, move: Move) -> GentooState:
+    """Egg and Hatch to the Discard Pile, a penguin taken, a stone given; five penguins win at
+    once, else the turn ends."""
+    catalog, players = Catalog.of(setup.game), setup.players
+    egg, hatch, seat = move["egg"], _hatch_card(state, catalog) or "", state.seat
+    area = state.areas[seat]
+    hatched = [(egg, area.in_play, DISCARD_PILE), (hatch, area.in_play, DISCARD_PILE)]
+    hatched.append((catalog.penguin, PENGUIN_SUPPLY, area.tokens))
+    if "to" in move:
+        hatched.append((catalog.stone, area.tokens, state.areas[players.index(move["to"])].tokens))
+    state = state.move(*hatched)
+    if state.tokens(seat)[catalog.penguin] >= PENGUINS_TO_WIN:
+        return state.at(OVER, winner=seat)
+    return end_turn(state)
 
 
 # --- listing --------------------------------------------------------------------------------
 
 
-def play_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[Move]:
+def play_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) -> list[Move]:
     """Every card the player whose turn it is may play, with each target it may take: the plays
     `check_play` accepts."""
     moves: list[Move] = []
     spots: list[Move] | None = None
-    for card in sorted(set(table.players[table.turn].in_play)):
+    for card in sorted(set(state.in_play(state.seat))):
         kind = catalog.kind(card)
-        if kind in NOT_PLAYED or not available(table, table.turn, card):
+        if kind in NOT_PLAYED or not available(state, state.seat, card):
             continue  # what check_play refuses whatever the target
         move: Move = {"type": "play", "card": card}
-        seats = targets(table, kind) if kind in TAKES else []
+        seats = targets(state, kind, catalog) if kind in TAKES else []
         if kind == "skua" and spots is None:
-            spots = visible_eggs(table, catalog, players)
+            spots = visible_eggs(state, catalog, players)
         if seats:
             moves += [{**move, "target": players[s]} for s in seats]
         elif kind == "skua" and spots:
@@ -292,12 +307,12 @@ def play_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[M
     return moves
 
 
-def hatch_moves(table: Table, catalog: Catalog, players: Sequence[str]) -> list[Move]:
+def hatch_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) -> list[Move]:
     """Every way the player whose turn it is may hatch an Egg: the moves `check_hatch` accepts."""
-    if not _hatch_card(table, catalog):
+    if not _hatch_card(state, catalog):
         return []
-    eggs = [c for c in catalog.of_kind("egg") if available(table, table.turn, c)]
-    if table.current.stones == 0:
+    eggs = [c for c in catalog.of_kind("egg") if available(state, state.seat, c)]
+    if state.tokens(state.seat)[catalog.stone] == 0:
         return [{"type": "hatch", "egg": egg} for egg in eggs]
-    others = [p for s, p in enumerate(players) if s != table.turn]
+    others = [p for s, p in enumerate(players) if s != state.seat]
     return [{"type": "hatch", "egg": egg, "to": name} for egg in eggs for name in others]

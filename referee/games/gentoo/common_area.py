@@ -6,28 +6,37 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo.cards import available
-from pnpkit.referee.games.gentoo.state import DISCARD, FLIP, Catalog, Table, without
+from pnpkit.referee.games.gentoo.state import (
+    CHOICES,
+    DISCARD,
+    DISCARD_PILE,
+    FISH_SUPPLY,
+    FLIP,
+    Catalog,
+    GentooState,
+)
 
 
-def site(state: Table, catalog: Catalog) -> str | None:
+def site(state: GentooState, catalog: Catalog) -> str | None:
     """A Good Nesting Site the player whose turn it is may use now, if any (GE-15)."""
     for card in catalog.of_kind("good-nesting-site"):
-        if available(state, state.turn, card):
+        if available(state, state.seat, card):
             return card
     return None
 
 
-def check_choose(setup: Setup, state: Table, move: Move) -> Verdict:
+def check_choose(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Whether the player may take this Choice Card (GE-12 … GE-15)."""
-    catalog, card, player = Catalog.of(setup.game), move["card"], state.current
-    if card not in state.choice:
+    catalog, card = Catalog.of(setup.game), move["card"]
+    tokens = state.tokens(state.seat)
+    fish, stones = tokens[catalog.fish], tokens[catalog.stone]
+    if card not in state.cards(CHOICES):
         return refuse("GE-12", f"{card} {catalog.name(card)} is not among the Choice Cards")
-    if player.fish < catalog.cost(card):
+    if fish < catalog.cost(card):
         return refuse(
-            "GE-13",
-            f"{catalog.name(card)} costs {catalog.cost(card)} fish and you have {player.fish}",
+            "GE-13", f"{catalog.name(card)} costs {catalog.cost(card)} fish and you have {fish}"
         )
     with_site = bool(move.get("site"))
     if with_site and catalog.kind(card) != "egg":
@@ -35,43 +44,35 @@ def check_choose(setup: Setup, state: Table, move: Move) -> Verdict:
     if with_site and not site(state, catalog):
         return refuse("GE-15", "you have no Good Nesting Site in your Cards in Play")
     need = catalog.stones(card) - int(with_site)
-    if player.stones < need:
+    if stones < need:
         even = " even with a Good Nesting Site" if with_site else ""
         return refuse(
             "GE-15" if with_site else "GE-14",
-            f"{catalog.name(card)} needs {need} nesting stones{even}; you have {player.stones}",
+            f"{catalog.name(card)} needs {need} nesting stones{even}; you have {stones}",
         )
     return ACCEPTED
 
 
-def apply_choose(setup: Setup, state: Table, move: Move) -> Table:
+def apply_choose(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The card to the Used Pile, its fish paid; a Good Nesting Site used is discarded."""
-    catalog, card = Catalog.of(setup.game), move["card"]
-    cost, player = catalog.cost(card), state.current
-    in_play, discard = player.in_play, state.discard
+    catalog, card, area = Catalog.of(setup.game), move["card"], state.areas[state.seat]
+    paid = [
+        (card, CHOICES, area.used),
+        (catalog.fish, area.tokens, FISH_SUPPLY, catalog.cost(card)),
+    ]
     if move.get("site"):
-        used = site(state, catalog) or ""
-        in_play, discard = without(in_play, used), (*discard, used)
-    chooser = evolve(player, fish=player.fish - cost, used=(*player.used, card), in_play=in_play)
-    return evolve(
-        state,
-        players=state.seated(chooser),
-        choice=without(state.choice, card),
-        discard=discard,
-        fish_supply=state.fish_supply + cost,
-        chosen=card,
-        step=DISCARD,
-    )
+        paid.append((site(state, catalog) or "", area.in_play, DISCARD_PILE))
+    return state.move(*paid, step=DISCARD, chosen=card)
 
 
-def choices(setup: Setup, state: Table) -> list[Move]:
+def choices(setup: Setup, state: GentooState) -> list[Move]:
     """Every Choice Card the player may take now, with and without a Good Nesting Site: those
     `check_choose` accepts."""
-    catalog, player = Catalog.of(setup.game), state.players[state.turn]
-    fish, stones = player.fish, player.stones
+    catalog, tokens = Catalog.of(setup.game), state.tokens(state.seat)
+    fish, stones = tokens[catalog.fish], tokens[catalog.stone]
     with_site: bool | None = None
     moves: list[Move] = []
-    for card in sorted(set(state.choice)):
+    for card in sorted(set(state.cards(CHOICES))):
         cost, need, egg = catalog.price(card)
         if fish < cost:
             continue
@@ -85,26 +86,23 @@ def choices(setup: Setup, state: Table) -> list[Move]:
     return moves
 
 
-def check_discard(setup: Setup, state: Table, move: Move) -> Verdict:
+def check_discard(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """The card discarded is one of the Choice Cards (GE-17)."""
-    if move["card"] in state.choice:
+    if move["card"] in state.cards(CHOICES):
         return ACCEPTED
     return refuse("GE-17", f"{move['card']} is not among the Choice Cards")
 
 
-def apply_discard(setup: Setup, state: Table, move: Move) -> Table:
+def apply_discard(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The Choice Card to the Discard Pile; Phase II begins."""
-    card = move["card"]
-    return evolve(
-        state, choice=without(state.choice, card), discard=(*state.discard, card), step=FLIP
-    )
+    return state.move((move["card"], CHOICES, DISCARD_PILE), step=FLIP)
 
 
-def discards(state: Table) -> list[Move]:
+def discards(state: GentooState) -> list[Move]:
     """Every Choice Card that may be discarded."""
-    return [{"type": "discard", "card": c} for c in sorted(set(state.choice))]
+    return [{"type": "discard", "card": c} for c in sorted(set(state.cards(CHOICES)))]
 
 
-def random_discard(state: Table, rng: random.Random) -> Move:
+def random_discard(state: GentooState, rng: random.Random) -> Move:
     """`rng.choice(discards(state))`, without building the moves not drawn."""
-    return {"type": "discard", "card": rng.choice(sorted(set(state.choice)))}
+    return {"type": "discard", "card": rng.choice(sorted(set(state.cards(CHOICES))))}

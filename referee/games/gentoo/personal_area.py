@@ -1,7 +1,7 @@
 """Phase II of a Gentoo turn, the Personal Area (rulebook "Phase II", GE-18 … GE-23): after the
-flip (piles.py), play one Card in Play or hatch an Egg (the cards' effects are in cards.py), or
-else move a card to the Used Pile when more than three are in play; then the turn passes on.
-A `pass` also declines Phase I's choice (GE-12)."""
+flip (piles.py), play one Card in Play or hatch an Egg (cards.py), or else move a card to the
+Used Pile when more than three are in play; then the turn passes on. A `pass` also declines
+Phase I's choice (GE-12). The moves each step offers are listed here."""
 
 from __future__ import annotations
 
@@ -10,71 +10,34 @@ from pnpkit.referee.games.gentoo import cards
 from pnpkit.referee.games.gentoo.state import (
     CHOOSE,
     DISCARD,
-    OVER,
-    PECK,
     PLAY,
     Catalog,
-    Table,
-    evolve,
-    without,
+    GentooState,
 )
 from pnpkit.referee.games.gentoo.turn import CARDS_IN_PLAY_KEPT, end_turn
 
 
-def check_play(setup: Setup, state: Table, move: Move) -> Verdict:
-    """A Card in Play played on the player's turn, or a Vicious Peck against a Stone Thief."""
-    catalog = Catalog.of(setup.game)
-    if state.step == PECK:
-        return cards.check_peck(state, move, catalog, setup.players)
-    return cards.check_play(state, move, catalog, setup.players)
-
-
-def apply_play(setup: Setup, state: Table, move: Move) -> Table:
-    """The card's effect; the turn ends unless a Stone Thief waits for a Vicious Peck."""
-    if state.step == PECK:
-        return end_turn(cards.apply_peck(state, move))
-    state = cards.apply_play(state, move, Catalog.of(setup.game), setup.players)
-    return state if state.step == PECK else end_turn(state)
-
-
-def apply_allow(setup: Setup, state: Table, move: Move) -> Table:
-    """The stone changes hands and the turn ends."""
-    return end_turn(cards.steal(state, state.victim or 0))
-
-
-def check_hatch(setup: Setup, state: Table, move: Move) -> Verdict:
-    """Whether the player may hatch this Egg now (GE-21, GE-22)."""
-    return cards.check_hatch(state, move, Catalog.of(setup.game), setup.players)
-
-
-def apply_hatch(setup: Setup, state: Table, move: Move) -> Table:
-    """A penguin hatched: the game is over at five, else the turn ends."""
-    state = cards.apply_hatch(state, move, Catalog.of(setup.game), setup.players)
-    return state if state.step == OVER else end_turn(state)
-
-
-def check_used(setup: Setup, state: Table, move: Move) -> Verdict:
+def check_used(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """A Card in Play moves to the Used Pile only from more than three (GE-23)."""
-    catalog, card = Catalog.of(setup.game), move["card"]
-    if card not in state.current.in_play:
+    catalog, card, in_play = Catalog.of(setup.game), move["card"], state.in_play(state.seat)
+    if card not in in_play:
         return refuse("GE-23", f"you have no {card} {catalog.name(card)} in your Cards in Play")
-    if len(state.current.in_play) <= CARDS_IN_PLAY_KEPT:
+    if len(in_play) <= CARDS_IN_PLAY_KEPT:
         return refuse(
             "GE-23", "a card moves to your Used Pile only when you have more than three in play"
         )
     return ACCEPTED
 
 
-def apply_used(setup: Setup, state: Table, move: Move) -> Table:
+def apply_used(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The card to the Used Pile; the turn ends."""
-    card, player = move["card"], state.current
-    filed = evolve(player, in_play=without(player.in_play, card), used=(*player.used, card))
-    return end_turn(state, players=state.seated(filed))
+    area = state.areas[state.seat]
+    return end_turn(state.move((move["card"], area.in_play, area.used)))
 
 
-def check_pass(setup: Setup, state: Table, move: Move) -> Verdict:
+def check_pass(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Passing ends Phase II only with three or fewer Cards in Play (GE-47)."""
-    if state.step == PLAY and len(state.current.in_play) > CARDS_IN_PLAY_KEPT:
+    if state.step == PLAY and len(state.in_play(state.seat)) > CARDS_IN_PLAY_KEPT:
         return refuse(
             "GE-47",
             "with more than three Cards in Play you must play a card or move one to your "
@@ -83,18 +46,18 @@ def check_pass(setup: Setup, state: Table, move: Move) -> Verdict:
     return ACCEPTED
 
 
-def apply_pass(setup: Setup, state: Table, move: Move) -> Table:
+def apply_pass(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """Nothing chosen (on to the discard), or the turn ended without playing."""
-    return evolve(state, step=DISCARD) if state.step == CHOOSE else end_turn(state)
+    return state.at(DISCARD) if state.step == CHOOSE else end_turn(state)
 
 
-def answers(setup: Setup, state: Table) -> list[Move]:
+def answers(setup: Setup, state: GentooState) -> list[Move]:
     """A Stone Thief's victim: allow, or play one of their Vicious Pecks."""
     held = cards.pecks(state, state.victim or 0, Catalog.of(setup.game))
     return [{"type": "allow"}, *({"type": "play", "card": c} for c in held)]
 
 
-def plays(setup: Setup, state: Table) -> list[Move]:
+def plays(setup: Setup, state: GentooState) -> list[Move]:
     """Every play and hatch, then the ways to end the turn without one."""
     catalog, players = Catalog.of(setup.game), setup.players
     return [
@@ -104,7 +67,7 @@ def plays(setup: Setup, state: Table) -> list[Move]:
     ]
 
 
-def endings(state: Table) -> list[Move]:
+def endings(state: GentooState) -> list[Move]:
     """The ways to end the turn without playing: pass, or else move a card to the Used Pile."""
     cards_in_play = filing(state)
     if not cards_in_play:
@@ -112,8 +75,8 @@ def endings(state: Table) -> list[Move]:
     return [{"type": "used", "card": c} for c in cards_in_play]
 
 
-def filing(state: Table) -> list[str]:
+def filing(state: GentooState) -> list[str]:
     """The cards one of which must move to the Used Pile to end the turn: each card in play
     when more than three are; none when the turn may end with a pass (GE-23)."""
-    in_play = state.players[state.turn].in_play
+    in_play = state.in_play(state.seat)
     return sorted(set(in_play)) if len(in_play) > CARDS_IN_PLAY_KEPT else []

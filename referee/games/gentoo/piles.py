@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Pile, Setup, Verdict, refuse
 from pnpkit.referee.games.gentoo.setup import FISH_AT_START
 from pnpkit.referee.games.gentoo.state import (
+    CHOICES,
+    DISCARD_PILE,
     DRAW,
+    DRAW_PILE,
+    FISH_SUPPLY,
     FLIP,
     PLAY,
     Catalog,
-    Pool,
-    Table,
-    evolve,
+    GentooState,
+    draw,
+    pool_of,
     pool_text,
 )
 
@@ -23,31 +27,29 @@ RESHUFFLE_DISCARD: Move = {"type": "reshuffle", "pile": "discard"}
 RESHUFFLE_USED: Move = {"type": "reshuffle", "pile": "used"}
 
 
-def forced(setup: Setup, state: Table) -> Move | None:
+def forced(setup: Setup, state: GentooState) -> Move | None:
     """The reshuffle the rules make when a pile runs out (GE-11, GE-19), else None."""
     step = state.step
-    if step == DRAW and not state.draw_pile and state.discard:
+    if step == DRAW and not state.table[DRAW_PILE].counts and state.cards(DISCARD_PILE):
         return dict(RESHUFFLE_DISCARD)
-    if step == FLIP:
-        player = state.players[state.turn]
-        if not player.pile and player.used:
-            return dict(RESHUFFLE_USED)
+    if step == FLIP and not state.pile(state.seat).counts and state.used(state.seat):
+        return dict(RESHUFFLE_USED)
     return None
 
 
-def source(state: Table) -> Pool:
+def source(state: GentooState) -> str:
     """The face-down pile the next card is turned from: the Player Pile in Phase II's flip, the
     Draw Pile otherwise."""
-    return state.players[state.turn].pile if state.step == FLIP else state.draw_pile
+    return state.areas[state.seat].pile if state.step == FLIP else DRAW_PILE
 
 
-def check_flip(setup: Setup, state: Table, move: Move) -> Verdict:
+def check_flip(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Whether the card turned over can come from its pile now (GE-36)."""
     if forced(setup, state) is not None:
         return refuse("GE-11", "the pile is empty: it must be reshuffled first")
     card, catalog = move["card"], Catalog.of(setup.game)
-    pile = source(state)
-    if card in pile:
+    pile = state.table[source(state)]
+    if pile[card]:
         return ACCEPTED
     where = "your Player Pile" if state.step == FLIP else "the Draw Pile"
     return refuse(
@@ -55,29 +57,28 @@ def check_flip(setup: Setup, state: Table, move: Move) -> Verdict:
     )
 
 
-def apply_flip(setup: Setup, state: Table, move: Move) -> Table:
+def apply_flip(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """A Choice Card added from the Draw Pile, or the Player Pile's top card put in play; a card
     flipped from a Used Pile reshuffled this turn may be the one chosen this turn (GE-37)."""
     card = move["card"]
     if state.step != FLIP:
-        return evolve(state, draw_pile=state.draw_pile.take(card), choice=(*state.choice, card))
+        return state.move((card, DRAW_PILE, CHOICES))
     barred = card if state.reshuffled and card == state.chosen else None
-    player = state.players[state.turn]
-    flipped = evolve(player, pile=player.pile.take(card), in_play=(*player.in_play, card))
-    return evolve(state, players=state.seated(flipped), barred=barred, step=PLAY)
+    area = state.areas[state.seat]
+    return state.move((card, area.pile, area.in_play), step=PLAY, barred=barred)
 
 
-def flips(state: Table) -> list[Move]:
+def flips(state: GentooState) -> list[Move]:
     """Every card the next flip may turn over."""
-    return [{"type": "flip", "card": c} for c in source(state).ids()]
+    return [{"type": "flip", "card": c} for c, _ in state.table[source(state)].counts]
 
 
-def chance(setup: Setup, state: Table, rng: random.Random) -> Move:
+def chance(setup: Setup, state: GentooState, rng: random.Random) -> Move:
     """Digital mode: the card turned over, each copy in the pile equally likely."""
-    return {"type": "flip", "card": source(state).draw(rng)}
+    return {"type": "flip", "card": draw(state.table[source(state)], rng)}
 
 
-def check_reshuffle(setup: Setup, state: Table, move: Move) -> Verdict:
+def check_reshuffle(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Only the referee reshuffles, and only the pile that ran out (GE-11, GE-19)."""
     if forced(setup, state) == {"type": "reshuffle", "pile": move["pile"]}:
         return ACCEPTED
@@ -85,17 +86,12 @@ def check_reshuffle(setup: Setup, state: Table, move: Move) -> Verdict:
     return refuse(rule, "the referee reshuffles by itself, and only when that pile runs out")
 
 
-def apply_reshuffle(setup: Setup, state: Table, move: Move) -> Table:
+def apply_reshuffle(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The Discard Pile becomes the Draw Pile; or the Used Pile the Player Pile, with the fish
     back up to five (GE-19)."""
     if move["pile"] == "discard":
-        return evolve(state, draw_pile=Pool.of(state.discard), discard=())
-    player = state.current
-    shuffled = evolve(player, pile=Pool.of(player.used), used=(), fish=FISH_AT_START)
-    refill = FISH_AT_START - player.fish
-    return evolve(
-        state,
-        players=state.seated(shuffled),
-        fish_supply=state.fish_supply - refill,
-        reshuffled=True,
-    )
+        return state.put({DRAW_PILE: pool_of(state.cards(DISCARD_PILE)), DISCARD_PILE: Pile()})
+    fish, seat, area = Catalog.of(setup.game).fish, state.seat, state.areas[state.seat]
+    refill = FISH_AT_START - state.tokens(seat)[fish]
+    shuffled = state.put({area.pile: pool_of(state.used(seat)), area.used: Pile()})
+    return shuffled.move((fish, FISH_SUPPLY, area.tokens, refill), reshuffled=True)

@@ -13,11 +13,12 @@ It lists only the kinds of legal move it weighs, each in the order `Rules.legal`
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from pnpkit.referee.api import Move, Setup
 from pnpkit.referee.games.gentoo import cards, common_area, personal_area
-from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, Table
+from pnpkit.referee.games.gentoo.state import CHOOSE, PECK, PLAY, Catalog, GentooState
 
 HALVES = ("egg", "hatch")
 TAKE_HALF, TAKE_OTHER, PLAY_ACTION = 0.8, 0.3, 0.7
@@ -25,21 +26,23 @@ STEPS = (CHOOSE, PLAY, PECK)
 """The steps at which the simulated player prefers some legal moves to others."""
 
 
-def sensible_move(setup: Setup, table: Table, rng: random.Random) -> Move:
+def sensible_move(setup: Setup, state: GentooState, rng: random.Random) -> Move:
     """A legal move at one of `STEPS`, picked as described above."""
     catalog = Catalog.of(setup.game)
-    if table.step == CHOOSE:
-        return _choose(table, common_area.choices(setup, table), catalog, rng)
-    if table.step == PECK:
-        answers = personal_area.answers(setup, table)
+    if state.step == CHOOSE:
+        return _choose(state, common_area.choices(setup, state), catalog, rng)
+    if state.step == PECK:
+        answers = personal_area.answers(setup, state)
         return rng.choice(answers[1:] or answers)
-    hatches = cards.hatch_moves(table, catalog, setup.players)
+    hatches = cards.hatch_moves(state, catalog, setup.players)
     if hatches:
         return rng.choice(hatches)
-    return _play(setup, table, catalog, rng)
+    return _play(setup, state, catalog, rng)
 
 
-def _choose(table: Table, offers: Sequence[Move], catalog: Catalog, rng: random.Random) -> Move:
+def _choose(
+    state: GentooState, offers: Sequence[Move], catalog: Catalog, rng: random.Random
+) -> Move:
     halves: list[Move] = []
     others: list[Move] = []
     wanted = ""
@@ -48,7 +51,7 @@ def _choose(table: Table, offers: Sequence[Move], catalog: Catalog, rng: random.
         if kind not in HALVES:
             others.append(offer)
             continue
-        wanted = wanted or _wanted(table, catalog)
+        wanted = wanted or _wanted(state, catalog)
         if kind == wanted:
             halves.append(offer)
     if halves and rng.random() < TAKE_HALF:
@@ -58,29 +61,31 @@ def _choose(table: Table, offers: Sequence[Move], catalog: Catalog, rng: random.
     return {"type": "pass"}
 
 
-def _wanted(table: Table, catalog: Catalog) -> str:
+def _wanted(state: GentooState, catalog: Catalog) -> str:
     """Egg or Hatch, whichever the deck of the player whose turn it is (pile, in play and used)
     holds fewer of: Egg on a tie."""
-    player = table.current
-    kinds = list(map(catalog.kind, (*player.pile, *player.in_play, *player.used)))
-    return "egg" if kinds.count("egg") <= kinds.count("hatch") else "hatch"
+    seat = state.seat
+    kinds = Counter(map(catalog.kind, (*state.in_play(seat), *state.used(seat))))
+    for card, n in state.pile(seat).counts:
+        kinds[catalog.kind(card)] += n
+    return "egg" if kinds["egg"] <= kinds["hatch"] else "hatch"
 
 
-def _play(setup: Setup, table: Table, catalog: Catalog, rng: random.Random) -> Move:
-    me = setup.players[table.turn]
-    plays = cards.play_moves(table, catalog, setup.players)
+def _play(setup: Setup, state: GentooState, catalog: Catalog, rng: random.Random) -> Move:
+    me = setup.players[state.seat]
+    plays = cards.play_moves(state, catalog, setup.players)
     actions = [m for m in plays if m.get("owner") != me]
     if actions and rng.random() < PLAY_ACTION:
         return rng.choice(actions)
-    filing = personal_area.filing(table)
+    filing = personal_area.filing(state)
     if not filing:
-        return rng.choice(personal_area.endings(table))  # the pass alone
-    return {"type": "used", "card": rng.choice(_filed(table, filing, catalog) or filing)}
+        return rng.choice(personal_area.endings(state))  # the pass alone
+    return {"type": "used", "card": rng.choice(_filed(state, filing, catalog) or filing)}
 
 
-def _filed(table: Table, filing: list[str], catalog: Catalog) -> list[str]:
+def _filed(state: GentooState, filing: list[str], catalog: Catalog) -> list[str]:
     """The cards among `filing` whose move to the Used Pile leaves no lone Egg or Hatch in play
     (the moves `personal_area.endings` lists, drawn from as that list)."""
-    kinds = list(map(catalog.kind, table.current.in_play))
+    kinds = list(map(catalog.kind, state.in_play(state.seat)))
     lone = [k for k in HALVES if kinds.count(k) == 1]
     return [c for c in filing if catalog.kind(c) not in lone] if lone else filing

@@ -1,15 +1,14 @@
 """Gentoo (Dave Dobson, 2010): a deck-builder of penguin procreation, refereed.
 
 Every move is declared once here (`MOVES`, in the rulebook's order: Setup, Phase I, Phase II, a
-Stone Thief's answer, the referee's reshuffle), with the steps it belongs to, its rule, its check
-and its apply; its syntax line, parse, text, dispatch and "not now" refusal come from that.
-The class is the Rules contract's surface (docs/engine.md); it hands each question to the module
-of the rulebook's part that answers it: setup.py (the setup), turn.py (the course of a turn),
-piles.py (cards turned over, reshuffles), common_area.py (Phase I), personal_area.py and cards.py
-(Phase II, the cards' effects, hatching), scoring.py (winning), table_view.py (what is shown),
-moves.py (the move words), position_file.py, policy.py (the simulated player). Rule IDs (GE-n)
-refer to rules-index.md. Piles whose order is hidden are pools (state.Pool); each card turned
-face up is a chance move `flip CARD`, checked against the pile it comes from.
+Stone Thief's answer, the referee's reshuffle) with its steps, rule, check and apply; its syntax
+line, parse, text, dispatch and "not now" refusal come from that. `Gentoo` is a `KitRules`: every
+card and token lies on the kit's blocks (state.py), so who sees what (everything: GE-36) and the
+census follow, and turn.py's `FLOW` gives each step's prompt. The rest is in the module of the
+rulebook's part that holds it: setup.py, turn.py (the course of a turn), piles.py (cards turned
+over, reshuffles), common_area.py (Phase I), personal_area.py and cards.py (Phase II, the cards'
+effects, hatching), scoring.py, table_view.py (what is shown), moves.py (the move words),
+position_file.py, policy.py (the simulated player). Rule IDs (GE-n) are rules-index.md's.
 """
 
 from __future__ import annotations
@@ -20,11 +19,11 @@ from typing import ClassVar
 
 from pnpkit.referee.api import (
     Game,
+    KitRules,
     Move,
     MoveForm,
     Moves,
-    PromptKind,
-    Rules,
+    Prompt,
     Setup,
     Syntax,
     Verdict,
@@ -35,6 +34,7 @@ from pnpkit.referee.api import (
     well_formed_by,
 )
 from pnpkit.referee.games.gentoo import (
+    cards,
     common_area,
     personal_area,
     piles,
@@ -43,7 +43,6 @@ from pnpkit.referee.games.gentoo import (
     table_view,
     turn,
 )
-from pnpkit.referee.games.gentoo.knowledge import knowledge
 from pnpkit.referee.games.gentoo.moves import (
     CARD,
     NAME,
@@ -68,8 +67,9 @@ from pnpkit.referee.games.gentoo.state import (
     PECK,
     PLAY,
     SETUP,
-    Table,
+    GentooState,
 )
+from pnpkit.referee.games.gentoo.turn import FLOW
 
 MOVES = Moves(
     syntax_rule="GE-53",
@@ -87,7 +87,6 @@ MOVES = Moves(
     },
     turn_rule="GE-35",
     over_rule="GE-24",
-    where=lambda state: (state.step, state.turn),
     keep_case=True,
 )
 """Every move of Gentoo, in the order the rulebook meets them; a move at another step than its
@@ -113,8 +112,8 @@ MOVES.add(MoveForm("discard CARD", "Phase I: discard a Choice Card down to four"
 
 # --- Phase II, the Personal Area: flip, then play, hatch or move to Used (GE-18 … GE-23) ---------
 MOVES.add(MoveForm("play CARD [NAME | EGG choice | EGG NAME [used]]",
-                   "Phase II: play a Card in Play", "GE-20", personal_area.apply_play,
-                   step=(PLAY, PECK), check=personal_area.check_play, read=read_play,
+                   "Phase II: play a Card in Play", "GE-20", cards.apply_play,
+                   step=(PLAY, PECK), check=cards.check_play, read=read_play,
                    write=write_play, rows=(
     Syntax("play CARD", "Phase II: play a Card in Play (Blizzard, Gone Fishing, Thaw)", "GE-20"),
     Syntax("play GE-THF NAME", "Stone Thief: take a nesting stone from NAME", "GE-28"),
@@ -124,7 +123,7 @@ MOVES.add(MoveForm("play CARD [NAME | EGG choice | EGG NAME [used]]",
     Syntax("play GE-SKU EGG NAME used", "Skua: the Egg on top of NAME's Used Pile", "GE-27"),
 )))  # fmt: skip
 MOVES.add(MoveForm("hatch EGG [NAME]", "hatch an Egg with a Hatch", "GE-21",
-                   personal_area.apply_hatch, PLAY, check=personal_area.check_hatch,
+                   cards.apply_hatch, PLAY, check=cards.check_hatch,
                    read=read_hatch, write=write_hatch, rows=(
     Syntax("hatch EGG NAME", "hatch with a Hatch, giving NAME a nesting stone", "GE-21"),
     Syntax("hatch EGG", "hatch when you have no nesting stone to give", "GE-22"))))  # fmt: skip
@@ -137,7 +136,7 @@ MOVES.add(MoveForm("pass", "choose nothing; or end the turn with three or fewer 
 
 # --- A Stone Thief's victim answers: a Vicious Peck played out of turn (a `play`), or allow ------
 MOVES.add(MoveForm("allow", "let the Stone Thief take the stone", "GE-31",
-                   personal_area.apply_allow, PECK, rows=(
+                   cards.apply_allow, PECK, rows=(
     Syntax("NAME: play GE-PCK", "out of turn: a Vicious Peck blocks the Stone Thief", "GE-31"),
     Syntax("allow", "let the Stone Thief take the stone", "GE-31"))))  # fmt: skip
 
@@ -164,7 +163,7 @@ well_formed = well_formed_by(read, lambda setup, move: written(move))
 """Whether a move is exactly what some typed text parses to (a logged move may be damaged)."""
 
 
-class Gentoo(Rules):
+class Gentoo(KitRules):
     """The rules of Gentoo."""
 
     id = "gentoo"
@@ -177,8 +176,8 @@ class Gentoo(Rules):
     variants: ClassVar[Mapping[str, str]] = {
         "standard": "the rules as printed, with the readings of its rules index"
     }
-    syntax_rule = MOVES.syntax_rule
-    syntax = MOVES.syntax()
+    flow = FLOW
+    moves = MOVES
 
     # --- setup ------------------------------------------------------------------------------
     def check_setup(
@@ -191,45 +190,48 @@ class Gentoo(Rules):
     initial = delegate(initial, "Setup steps 1–7; the Choice Cards are turned over next (GE-3).")
 
     # --- what now ---------------------------------------------------------------------------
-    prompt = delegate(turn.prompt)
-
-    def prompt_kind(self, setup: Setup, state: Table) -> PromptKind:
-        """The kind of the current prompt, without its text."""
-        return turn.STEP_KIND.get(state.step, "move")
+    def prompt(self, setup: Setup, state: GentooState) -> Prompt:
+        """The flow's line of the step, but where it depends on the table (turn.prompt)."""
+        return turn.prompt(setup, state) or super().prompt(setup, state)
 
     forced = delegate(piles.forced, "The reshuffles the rules make when a pile runs out.")
 
     # --- text -------------------------------------------------------------------------------
-    def parse(self, setup: Setup, state: Table, text: str) -> Move:
-        """The move typed, perhaps after `NAME:` (a Vicious Peck out of turn)."""
+    def parse(self, setup: Setup, state: GentooState, text: str) -> Move:
+        """The move typed, perhaps after `NAME:` (a Vicious Peck out of turn), with each name of
+        several words read as one: the kit reads a form's words alone."""
         return read(setup, text)
 
     def text(self, setup: Setup, move: Move) -> str:
-        """The move's one-line form."""
+        """The move's one-line form, with its `NAME:` prefix if any."""
         return written(move)
 
     # --- checking ---------------------------------------------------------------------------
-    def check(self, setup: Setup, state: Table, move: Move) -> Verdict:
-        """Whether the move may be made now; a refusal says why and cites the rule."""
+    def check(self, setup: Setup, state: GentooState, move: Move) -> Verdict:
+        """Whether the move may be made now; a refusal says why and cites the rule. Gentoo's
+        own order and texts: the winner named once over, a damaged move, a player out of turn
+        (a Vicious Peck's victim may act at another's turn), then the kit's "not now"."""
         if state.step == OVER:
             winner = setup.players[state.winner or 0]
             return refuse("GE-24", f"the game is over: {winner} has five penguins")
         if not well_formed(setup, move):
             return refuse("", f"not a Gentoo move as the referee writes one: {move!r}")
-        verdict = turn.check_actor(setup, state, move)
+        verdict = turn.check_actor(setup, state, move, self.prompt(setup, state).actors)
         if not verdict.ok:
             return verdict
-        verdict = MOVES.not_now(state, move, lambda: turn.prompt(setup, state).text)
+        verdict = MOVES.not_now(state, move, lambda: self.prompt(setup, state).text)
         return MOVES.check_own(setup, state, move) if verdict.ok else verdict
 
     # --- applying ---------------------------------------------------------------------------
-    def apply(self, setup: Setup, state: Table, move: Move) -> Table:
-        """The table after the move, the steps with nothing to do skipped."""
+    def apply(self, setup: Setup, state: GentooState, move: Move) -> GentooState:
+        """The table after the move, the steps with nothing to do skipped (GE-43, GE-44)."""
         return turn.settle(MOVES.apply(setup, state, move))
 
     # --- listing ----------------------------------------------------------------------------
-    def legal(self, setup: Setup, state: Table) -> list[Move]:
-        """Every move that may be entered now; for a card turned over, every card it may be."""
+    def legal(self, setup: Setup, state: GentooState) -> list[Move]:
+        """Every move that may be entered now; for a card turned over, every card it may be.
+        Listed as the rules make them, in the order simulated players have always met them (a
+        pass first), rather than each form's values checked one by one."""
         if piles.forced(setup, state) is not None:
             return []
         step = state.step
@@ -247,20 +249,17 @@ class Gentoo(Rules):
             return personal_area.plays(setup, state)
         return []
 
-    chance = delegate(piles.chance)
+    chance = delegate(piles.chance, "A card turned over from the Draw Pile or a Player Pile.")
 
-    def random_move(self, setup: Setup, state: Table, rng: random.Random) -> Move:
+    def random_move(self, setup: Setup, state: GentooState, rng: random.Random) -> Move:
         """A simulated player's move (policy.py); cards turned over weighted by copies."""
         if state.step in policy.STEPS:
             return policy.sensible_move(setup, state, rng)
         if state.step == DISCARD:
             return common_area.random_discard(state, rng)
-        if turn.prompt_kind(state) == "chance":
+        if FLOW.step(state.step).kind == "chance":
             return self.chance(setup, state, rng)
         return rng.choice(self.legal(setup, state))
-
-    # --- who sees what ----------------------------------------------------------------------
-    knowledge = delegate(knowledge)
 
     # --- scoring ----------------------------------------------------------------------------
     score = delegate(scoring.score)
@@ -272,13 +271,10 @@ class Gentoo(Rules):
     stats = delegate(scoring.stats)
     score_position = delegate(score_position)
 
-    # --- showing ----------------------------------------------------------------------------
+    # --- showing: Gentoo's own lines, data and picture (the rulebook's layout of the table) ---
     describe = delegate(table_view.describe)
-
     view = delegate(table_view.describe)
-
     svg = drawn(table_view.draw_table)
-
     zones = delegate(table_view.zones)
 
 

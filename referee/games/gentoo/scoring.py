@@ -6,28 +6,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pnpkit.referee.api import ScoreSheet, Setup
-from pnpkit.referee.games.gentoo.state import Table
+from pnpkit.referee.games.gentoo.state import Catalog, GentooState
 
 PENGUINS_TO_WIN = 5
 
 
-def score(setup: Setup, state: Table) -> ScoreSheet:
+def score(setup: Setup, state: GentooState) -> ScoreSheet:
     """Penguins per player; the winner is the first to five (GE-24)."""
+    penguin = Catalog.of(setup.game).penguin
     points = {
-        name: {"penguins": p.penguins} for name, p in zip(setup.players, state.players, strict=True)
+        name: {"penguins": state.tokens(seat)[penguin]} for seat, name in enumerate(setup.players)
     }
     winners = () if state.winner is None else (setup.players[state.winner],)
     return ScoreSheet(("penguins",), points, winners, "the first player to five penguins wins")
 
 
-def stats(setup: Setup, state: Table) -> Mapping[str, float]:
+def stats(setup: Setup, state: GentooState) -> Mapping[str, float]:
     """Game length and whether the first player won (first-player advantage)."""
-    n = len(setup.players)
+    n, penguin, turns = len(setup.players), Catalog.of(setup.game).penguin, state.turn.number
     first_won = float(state.winner is not None and state.winner == state.first)
     return {
-        "turns": state.turns,
-        "rounds": state.turns / n,
+        "turns": turns,
+        "rounds": turns / n,
         "first player won": first_won,
         "first player edge": first_won - 1 / n,
-        "penguins held at the end": sum(p.penguins for p in state.players),
+        "penguins held at the end": sum(state.tokens(s)[penguin] for s in range(n)),
     }

@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.api import Move, PnpError, Setup, evolve
+from pnpkit.referee.api import Move, Pile, PnpError, Pool, Setup, Table, Turn, evolve
 from pnpkit.referee.games.gentoo.moves import KEYWORDS
-from pnpkit.referee.games.gentoo.state import DRAW, Catalog, Player, Pool, Table
+from pnpkit.referee.games.gentoo.state import (
+    BOX,
+    CHOICES,
+    DISCARD_PILE,
+    DRAW,
+    DRAW_PILE,
+    SETUP,
+    SUPPLY,
+    Area,
+    Catalog,
+    GentooState,
+    pool,
+)
 
 SNOW_PER_PLAYER = 6
 CARDS_IN_PLAY_AT_START = 3
@@ -24,34 +36,36 @@ def check_names(players: Sequence[str]) -> None:
             raise PnpError(f"{name!r} cannot be a Gentoo player's name: moves use that word")
 
 
-def initial(setup: Setup) -> Table:
+def initial(setup: Setup) -> GentooState:
     """Setup steps 1–7: Player Piles of six Snow, three flipped; stones and fish handed out.
 
     The Choice Cards are turned over next, one `flip` at a time (GE-3).
     """
     catalog = Catalog.of(setup.game)
-    snow, n = catalog.snow, len(setup.players)
-    player = Player(
-        pile=Pool.of({snow: SNOW_PER_PLAYER - CARDS_IN_PLAY_AT_START}),
-        in_play=(snow,) * CARDS_IN_PLAY_AT_START,
-        used=(),
-        stones=STONES_AT_START,
-        fish=FISH_AT_START,
-    )
+    snow, n, token = catalog.snow, len(setup.players), catalog.token
+    areas = tuple(map(Area.of, setup.players))
     rest = {c.id: c.count for c in catalog.cards.values() if c.id != snow}
-    return Table(
-        players=(player,) * n,
-        draw_pile=Pool.of(rest),
-        choice=(),
-        discard=(),
-        box=Pool.of({snow: catalog.cards[snow].count - SNOW_PER_PLAYER * n}),
-        stones_left=catalog.token("nesting-stone").count - STONES_AT_START * n,
-        penguin_supply=catalog.token("penguin").count,
-        fish_supply=catalog.token("fish").count - FISH_AT_START * n,
-    )
+    supplies = {
+        "nesting-stone": token("nesting-stone").count - STONES_AT_START * n,
+        "penguin": token("penguin").count,
+        "fish": token("fish").count - FISH_AT_START * n,
+    }
+    blocks: dict[str, Pool | Pile] = {
+        DRAW_PILE: pool(rest),
+        CHOICES: Pile(),
+        DISCARD_PILE: Pile(),
+        BOX: pool({snow: catalog.cards[snow].count - SNOW_PER_PLAYER * n}),
+        **{SUPPLY[icon]: pool({token(icon).id: left}) for icon, left in supplies.items()},
+    }
+    for area in areas:
+        blocks[area.pile] = pool({snow: SNOW_PER_PLAYER - CARDS_IN_PLAY_AT_START})
+        blocks[area.in_play] = Pile((snow,) * CARDS_IN_PLAY_AT_START)
+        blocks[area.used] = Pile()
+        blocks[area.tokens] = pool({catalog.stone: STONES_AT_START, catalog.fish: FISH_AT_START})
+    return GentooState(Table.of(blocks), Turn(0, SETUP, 0), areas)
 
 
-def apply_first(setup: Setup, state: Table, move: Move) -> Table:
+def apply_first(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The first player's turn begins with Phase I's draw."""
     seat = setup.players.index(move["name"])
-    return evolve(state, first=seat, turn=seat, turns=1, step=DRAW)
+    return evolve(state, first=seat, turn=Turn(seat, DRAW, 1))

@@ -1,21 +1,23 @@
-"""Gentoo's table: the card facts read from the component data, face-down piles kept as pools,
-and the immutable state of a game in progress (what the rulebook's components become in play).
+"""Gentoo's table: the card facts read from the component data, and the immutable state of a
+game in progress on the rules kit's blocks (what the rulebook's components become in play).
 
-Every face-down pile of Gentoo (the Draw Pile, each Player Pile) is a known set of cards in an
-unknown order, so it is kept as a `Pool`: how many of each card it holds. A card turned over is
-checked against its pile's pool, then taken out of it; a reshuffle turns a face-up pile into a
-pool (GE-36).
+Gentoo keeps no secret (GE-36): the face-up piles (Choice Cards, Discard Pile, each player's
+Cards in Play and Used Pile) are `Pile`s, and each face-down pile (the Draw Pile, a Player Pile)
+is a known set of cards in an order nobody knows, so it is a `Pool`: how many of each card it
+holds, public like the token supplies and each player's tokens (also `Pool`s). A card turned over
+is checked against its pile's pool, then taken out of it; a reshuffle turns a face-up pile into a
+pool. The blocks are named as the rulebook names the places, so the knowledge, the census and
+`determinise` come from the kit's `Table`.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pnpkit.referee.api import Component, Game, evolve, per_game
+from pnpkit.referee.api import Component, Game, Pile, Pool, Table, Turn, evolve, per_game
 
 CARDS = "cards"
 TOKENS = "tokens"
@@ -35,6 +37,10 @@ class Catalog:
     cards: Mapping[str, Component]
     tokens: Mapping[str, Component]
     """Token components by their icon: "nesting-stone", "penguin", "fish"."""
+    stone: str = field(init=False, repr=False, compare=False)
+    penguin: str = field(init=False, repr=False, compare=False)
+    fish: str = field(init=False, repr=False, compare=False)
+    """The IDs of the nesting stone, penguin and fish tokens."""
 
     of = staticmethod(_catalog)
     """`Catalog.of(game)`: the catalogue of `game`, read once per loaded game (one call per
@@ -65,6 +71,9 @@ class Catalog:
             "_by_kind": {kind: tuple(cards) for kind, cards in by_kind.items()},
             "kind": kinds.__getitem__,
             "price": {c: (costs[c], stones[c], kinds[c] == "egg") for c in kinds}.__getitem__,
+            "stone": self.tokens["nesting-stone"].id,
+            "penguin": self.tokens["penguin"].id,
+            "fish": self.tokens["fish"].id,
         }
         for name, value in facts.items():
             object.__setattr__(self, name, value)
@@ -95,72 +104,64 @@ class Catalog:
         return self.tokens[icon]
 
 
-class Pool(tuple[str, ...]):
-    """A face-down pile whose order nobody knows: a copy of each card it holds, in ID order. It is
-    a tuple, so `len(pool)`, `pool.count(card)` and `card in pool` work as on any tuple."""
-
-    __slots__ = ()
-
-    @classmethod
-    def of(cls, cards: Iterable[str] | Mapping[str, int]) -> Pool:
-        """The pool holding these cards (each card as often as listed, or as its count says)."""
-        if isinstance(cards, Mapping):
-            return cls(sorted(Counter(cards).elements()))
-        return cls(sorted(cards))
-
-    def counter(self) -> Counter[str]:
-        """The pool as a Counter."""
-        return Counter(self)
-
-    def ids(self) -> list[str]:
-        """The distinct cards the pile holds."""
-        return list(dict.fromkeys(self))
-
-    def take(self, card: str) -> Pool:
-        """The pool after `card` was turned over from it."""
-        try:
-            at = self.index(card)
-        except ValueError:  # not in the pile
-            return self
-        return Pool(self[:at] + self[at + 1 :])
-
-    def add(self, cards: Iterable[str]) -> Pool:
-        """The pool with `cards` shuffled in."""
-        return Pool.of(self.counter() + Counter(cards))
-
-    def draw(self, rng: random.Random) -> str:
-        """A card drawn at random, each copy equally likely."""
-        if not self:
-            raise ValueError("draw from an empty pile")
-        return rng.choice(self)
-
-    def __repr__(self) -> str:
-        return f"Pool({tuple.__repr__(self)})"
-
-
-def pool_text(pile: Pool) -> str:
-    """What a face-down pile may hold, for a refusal."""
-    held = ", ".join(f"{c}×{n}" for c, n in pile.counter().items())
-    return f"it holds {held}" if held else "it is empty"
-
-
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`cards` with the last copy of `card` taken out."""
     at = len(cards) - 1 - cards[::-1].index(card)
     return cards[:at] + cards[at + 1 :]
 
 
-@dataclass(frozen=True)
-class Player:
-    """One player's area: Player Pile, Cards in Play, Used Pile and tokens."""
+def pool(counts: Mapping[str, int]) -> Pool:
+    """The pool holding `counts` of each piece (none of a piece counted 0)."""
+    return Pool(tuple(sorted((piece, n) for piece, n in counts.items() if n > 0)))
 
-    pile: Pool
-    in_play: tuple[str, ...]
-    used: tuple[str, ...]
-    """Face up, bottom first: the last card is the visible top."""
-    stones: int
-    fish: int
-    penguins: int = 0
+
+def pool_of(pieces: tuple[str, ...]) -> Pool:
+    """The pool holding these pieces, each as often as listed (a face-up pile shuffled)."""
+    return Pool().holding(pieces)
+
+
+def draw(held: Pool, rng: random.Random) -> str:
+    """A piece drawn at random, each copy alike: `rng.choice` of its copies in ID order,
+    without listing every copy (a simulation draws every turn)."""
+    at = rng.choice(range(size(held)))
+    for piece, n in held.counts:
+        if at < n:
+            return piece
+        at -= n
+    raise AssertionError("unreachable")
+
+
+def size(held: Pool) -> int:
+    """How many pieces the pool holds."""
+    return sum(n for _, n in held.counts)
+
+
+def pool_text(pile: Pool) -> str:
+    """What a face-down pile may hold, for a refusal."""
+    held = ", ".join(f"{c}×{n}" for c, n in pile.counts)
+    return f"it holds {held}" if held else "it is empty"
+
+
+DRAW_PILE, CHOICES, DISCARD_PILE, BOX = "Draw Pile", "Choice Cards", "Discard Pile", "box"
+STONE_SUPPLY, PENGUIN_SUPPLY, FISH_SUPPLY = "nesting stone supply", "penguin supply", "fish supply"
+SUPPLY = {"nesting-stone": STONE_SUPPLY, "penguin": PENGUIN_SUPPLY, "fish": FISH_SUPPLY}
+"""The blocks of the middle of the table, and of the token supplies by token icon."""
+
+
+@dataclass(frozen=True)
+class Area:
+    """The names of one player's blocks: Player Pile (a Pool), Cards in Play and Used Pile
+    (Piles, the Used Pile's last card its visible top) and tokens (a Pool)."""
+
+    pile: str
+    in_play: str
+    used: str
+    tokens: str
+
+    @classmethod
+    def of(cls, name: str) -> Area:
+        parts = ("Player Pile", "Cards in Play", "Used Pile", "tokens")
+        return cls(*(f"{name}'s {part}" for part in parts))
 
 
 SETUP, FIRST, DRAW, CHOOSE, DISCARD, FLIP, PLAY, PECK, OVER = (
@@ -179,24 +180,19 @@ Phase I (draw, choose, discard) and Phase II (flip, play — with a Vicious Peck
 Thief); over once a player has five penguins."""
 
 
-@dataclass(frozen=True)
-class Table:
-    """The whole state of a game of Gentoo."""
+Carried = tuple[str, str, str] | tuple[str, str, str, int]
+"""A move of pieces: the piece, the block it leaves, the block it goes to[, how many]."""
 
-    players: tuple[Player, ...]
-    draw_pile: Pool
-    choice: tuple[str, ...]
-    discard: tuple[str, ...]
-    """Face up, bottom first."""
-    box: Pool
-    """Snow cards not used in this game."""
-    stones_left: int
-    """Nesting stones not handed out."""
-    penguin_supply: int
-    fish_supply: int
-    step: str = SETUP
-    turn: int = 0
-    """Seat of the player whose turn it is."""
+
+@dataclass(frozen=True)
+class GentooState:
+    """The whole state of a game of Gentoo: where every card and token lies (`table`), whose
+    turn at which step and how many turns have begun (`turn`), and what the turn remembers."""
+
+    table: Table
+    turn: Turn
+    areas: tuple[Area, ...]
+    """Each seat's block names."""
     first: int | None = None
     direction: int = 1
     """+1 in seat order, -1 after an odd number of Confusing Blizzards."""
@@ -212,19 +208,57 @@ class Table:
     """The seat whose turn a Gone Fishing took, until the next turn ends."""
     victim: int | None = None
     """While a Stone Thief waits for a Vicious Peck: the seat it takes from."""
-    turns: int = 0
     winner: int | None = None
 
     @property
-    def current(self) -> Player:
-        """The player whose turn it is."""
-        return self.players[self.turn]
+    def step(self) -> str:
+        return self.turn.step
 
-    def with_player(self, seat: int, **changes: object) -> Table:
-        """The table with one player's area changed."""
-        return evolve(self, players=self.seated(evolve(self.players[seat], **changes), seat))
+    @property
+    def seat(self) -> int:
+        """The seat whose turn it is."""
+        return self.turn.seat
 
-    def seated(self, player: Player, seat: int | None = None) -> tuple[Player, ...]:
-        """The players with `player` in `seat` (the seat whose turn it is by default)."""
-        at = self.turn if seat is None else seat
-        return (*self.players[:at], player, *self.players[at + 1 :])
+    def pile(self, seat: int) -> Pool:
+        return self.table[self.areas[seat].pile]  # type: ignore[no-any-return]
+
+    def in_play(self, seat: int) -> tuple[str, ...]:
+        return self.table[self.areas[seat].in_play].cards  # type: ignore[no-any-return]
+
+    def used(self, seat: int) -> tuple[str, ...]:
+        return self.table[self.areas[seat].used].cards  # type: ignore[no-any-return]
+
+    def tokens(self, seat: int) -> Pool:
+        return self.table[self.areas[seat].tokens]  # type: ignore[no-any-return]
+
+    def cards(self, name: str) -> tuple[str, ...]:
+        """The cards of a face-up pile of the middle (CHOICES, DISCARD_PILE)."""
+        return self.table[name].cards  # type: ignore[no-any-return]
+
+    def at(self, step: str, **changes: object) -> GentooState:
+        """The same turn at `step`, with `changes` to the other fields."""
+        return evolve(self, turn=self.turn.to(step), **changes)
+
+    def put(self, blocks: Mapping[str, object], step: str = "", **changes: object) -> GentooState:
+        """The state with `blocks` replaced on the table (by name), moved on to `step` (if
+        given) and `changes` made: one new state."""
+        if step:
+            changes["turn"] = self.turn.to(step)
+        return evolve(self, table=self.table.put_all(blocks), **changes)  # type: ignore[arg-type]
+
+    def move(self, *moves: Carried, step: str = "", **changes: object) -> GentooState:
+        """The state after each move (piece, from, to[, how many]) of a card or token from one
+        block to another, in turn (a face-up pile gives its last copy and takes a card on top; a
+        pool gives and takes copies), moved on to `step` (if given) and `changes` made."""
+        table, blocks = self.table, {}
+        for piece, source, target, *count in moves:
+            n = count[0] if count else 1
+            for name, amount in ((source, -n), (target, n)):
+                block = blocks[name] if name in blocks else table[name]
+                if type(block) is Pool:
+                    blocks[name] = block.moved(piece, amount)
+                elif amount < 0:
+                    blocks[name] = Pile(without(block.cards, piece))
+                else:
+                    blocks[name] = Pile((*block.cards, piece))
+        return self.put(blocks, step, **changes)

@@ -8,7 +8,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from pnpkit.referee.api import Face, Setup, cards, counted, place_card
-from pnpkit.referee.games.gentoo.state import OVER, Catalog, Player, Table
+from pnpkit.referee.games.gentoo.state import (
+    CHOICES,
+    DISCARD_PILE,
+    DRAW_PILE,
+    FISH_SUPPLY,
+    OVER,
+    PENGUIN_SUPPLY,
+    STONE_SUPPLY,
+    Catalog,
+    GentooState,
+    size,
+)
 
 CARD_W, CARD_H, GAP, MARGIN = 60, 84, 10, 20
 BAND = CARD_H + 50
@@ -65,57 +76,61 @@ def _face_up(
         picture.target(word, (x, y + CARD_H + 2, max(CARD_W, len(caption) * 6.6), 16), caption)
 
 
-def draw_table(setup: Setup, state: Table, table: dict[str, Any], face: Face) -> str:
+def draw_table(setup: Setup, state: GentooState, table: dict[str, Any], face: Face) -> str:
     """The SVG picture of the table: the legend, the middle, then each player's area; every card
     shown, each player's area and Used Pile, and the Choice Cards are tap targets."""
     from pnpkit.referee.api import Picture, text_width  # `move` must start fast
 
-    catalog = Catalog.of(setup.game)
-    widest = max([5, len(state.choice), *(len(p.in_play) for p in state.players)]) + 3
+    catalog, choice = Catalog.of(setup.game), state.cards(CHOICES)
+    seats = range(len(setup.players))
+    widest = max([5, len(choice), *(len(state.in_play(s)) for s in seats)]) + 3
     width = 2 * MARGIN + widest * (CARD_W + GAP)
-    height = MARGIN * 2 + BAND * (len(state.players) + 1)
+    height = MARGIN * 2 + BAND * (len(seats) + 1)
     picture = Picture(table, width, height, background="#eef4f7")
     dwg, base = picture.drawing, picture.top
     y = base + MARGIN + 16
     dwg.add(dwg.text("Choice Cards", insert=(MARGIN, y - 4), font_size=13, font_weight="bold"))
     picture.target("choice", (MARGIN, y - 18, 100, 18), "the Choice Cards")  # `… choice` (Skua)
-    for i, card in enumerate(state.choice):
+    for i, card in enumerate(choice):
         _card(picture, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
-    x = MARGIN + (max(len(state.choice), 5) + 0.5) * (CARD_W + GAP)
-    _pile(dwg, x, y, "Draw Pile", len(state.draw_pile))
-    _face_up(picture, x + CARD_W + GAP, y, "Discard", state.discard, catalog, face)
-    for seat, (name, player) in enumerate(zip(setup.players, state.players, strict=True)):
+    x = MARGIN + (max(len(choice), 5) + 0.5) * (CARD_W + GAP)
+    _pile(dwg, x, y, "Draw Pile", size(state.table[DRAW_PILE]))
+    _face_up(picture, x + CARD_W + GAP, y, "Discard", state.cards(DISCARD_PILE), catalog, face)
+    for seat, name in enumerate(setup.players):
         y = base + MARGIN + 16 + BAND * (seat + 1)
-        mark = " ◀" if seat == state.turn and state.step != OVER else ""
+        mark = " ◀" if seat == state.seat and state.step != OVER else ""
+        tokens = state.tokens(seat)
         title = (
-            f"{name}{mark} — penguins {player.penguins} · nesting stones {player.stones} · "
-            f"fish {player.fish}"
+            f"{name}{mark} — penguins {tokens[catalog.penguin]} · nesting stones "
+            f"{tokens[catalog.stone]} · fish {tokens[catalog.fish]}"
         )
         dwg.add(dwg.text(title, insert=(MARGIN, y - 4), font_size=13, font_weight="bold"))
         picture.target(name, (MARGIN, y - 18, text_width(title, 13) + 12, 18), name)
-        for i, card in enumerate(player.in_play):
+        in_play = state.in_play(seat)
+        for i, card in enumerate(in_play):
             _card(picture, MARGIN + i * (CARD_W + GAP), y, card, catalog, face)
-        x = MARGIN + (max(len(player.in_play), 5) + 0.5) * (CARD_W + GAP)
-        _pile(dwg, x, y, "Player Pile", len(player.pile))
-        _face_up(picture, x + CARD_W + GAP, y, "Used", player.used, catalog, face, word="used")
+        x = MARGIN + (max(len(in_play), 5) + 0.5) * (CARD_W + GAP)
+        _pile(dwg, x, y, "Player Pile", size(state.pile(seat)))
+        _face_up(picture, x + CARD_W + GAP, y, "Used", state.used(seat), catalog, face, "used")
     return picture.tostring()
 
 
 # --- text -----------------------------------------------------------------------------------
 
 
-def describe(setup: Setup, state: Table, player: str | None = None) -> str:
+def describe(setup: Setup, state: GentooState, player: str | None = None) -> str:
     """The table as plain text, for everyone alike: what is face down is hidden from all."""
     catalog, names = Catalog.of(setup.game), setup.players
     way = "seat order" if state.direction > 0 else "reverse seat order (Blizzard)"
+    choice, discard = state.cards(CHOICES), state.cards(DISCARD_PILE)
     lines = [
-        f"Gentoo — turn {state.turns} · play goes in {way}",
-        "Choice Cards: " + (_cards_text(state.choice, catalog) or "none"),
-        f"Draw Pile: {len(state.draw_pile)} face down · Discard Pile: {len(state.discard)}"
-        + (f" (top {catalog.name(state.discard[-1])})" if state.discard else ""),
+        f"Gentoo — turn {state.turn.number} · play goes in {way}",
+        "Choice Cards: " + (_cards_text(choice, catalog) or "none"),
+        f"Draw Pile: {size(state.table[DRAW_PILE])} face down · Discard Pile: {len(discard)}"
+        + (f" (top {catalog.name(discard[-1])})" if discard else ""),
     ]
-    for seat, (name, player) in enumerate(zip(names, state.players, strict=True)):
-        lines += _player_lines(state, seat, name, player, catalog)
+    for seat, name in enumerate(names):
+        lines += _player_lines(state, seat, name, catalog)
     return "\n".join(lines)
 
 
@@ -123,49 +138,50 @@ def _cards_text(held: Sequence[str], catalog: Catalog) -> str:
     return ", ".join(f"{c} {catalog.name(c)}" for c in held)
 
 
-def _player_lines(
-    state: Table, seat: int, name: str, player: Player, catalog: Catalog
-) -> list[str]:
-    marks = " ◀ to play" if seat == state.turn and state.step != OVER else ""
+def _player_lines(state: GentooState, seat: int, name: str, catalog: Catalog) -> list[str]:
+    marks = " ◀ to play" if seat == state.seat and state.step != OVER else ""
     if state.lost == seat:
         marks += " (lost this turn: gone fishing)"
-    top = f" (top {catalog.name(player.used[-1])})" if player.used else ""
+    used, tokens = state.used(seat), state.tokens(seat)
+    top = f" (top {catalog.name(used[-1])})" if used else ""
     return [
-        f"{name}: {counted(player.penguins, 'penguin')} · "
-        f"{counted(player.stones, 'nesting stone')} · "
-        f"{player.fish} fish{marks}",
-        "  Cards in Play: " + (_cards_text(player.in_play, catalog) or "none"),
-        f"  Player Pile: {len(player.pile)} face down · Used Pile: {len(player.used)}{top}",
+        f"{name}: {counted(tokens[catalog.penguin], 'penguin')} · "
+        f"{counted(tokens[catalog.stone], 'nesting stone')} · "
+        f"{tokens[catalog.fish]} fish{marks}",
+        "  Cards in Play: " + (_cards_text(state.in_play(seat), catalog) or "none"),
+        f"  Player Pile: {size(state.pile(seat))} face down · Used Pile: {len(used)}{top}",
     ]
 
 
 # --- data -----------------------------------------------------------------------------------
 
 
-def zones(setup: Setup, state: Table, viewer: str | None = None) -> dict[str, Any]:
+def zones(setup: Setup, state: GentooState, viewer: str | None = None) -> dict[str, Any]:
     """Everything face up, for every viewer alike (face-down piles only counted): the Choice
     Cards, the Draw and Discard Piles, the direction of play, the supplies, and each player's
     cards in play, Used Pile, Player Pile size, penguins, nesting stones and fish."""
+    catalog, game, table = Catalog.of(setup.game), setup.game, state.table
+    stone, penguin, fish = catalog.stone, catalog.penguin, catalog.fish
     return {
-        "choice": cards(setup.game, state.choice),
-        "draw_pile": len(state.draw_pile),
-        "discard": cards(setup.game, state.discard),
+        "choice": cards(game, state.cards(CHOICES)),
+        "draw_pile": size(table[DRAW_PILE]),
+        "discard": cards(game, state.cards(DISCARD_PILE)),
         "direction": "seat order" if state.direction > 0 else "reverse seat order",
         "supply": {
-            "nesting_stones": state.stones_left,
-            "penguins": state.penguin_supply,
-            "fish": state.fish_supply,
+            "nesting_stones": table[STONE_SUPPLY][stone],
+            "penguins": table[PENGUIN_SUPPLY][penguin],
+            "fish": table[FISH_SUPPLY][fish],
         },
         "seats": [
             {
                 "player": name,
-                "in_play": cards(setup.game, player.in_play),
-                "used": cards(setup.game, player.used),
-                "pile": len(player.pile),
-                "penguins": player.penguins,
-                "nesting_stones": player.stones,
-                "fish": player.fish,
+                "in_play": cards(game, state.in_play(seat)),
+                "used": cards(game, state.used(seat)),
+                "pile": size(state.pile(seat)),
+                "penguins": state.tokens(seat)[penguin],
+                "nesting_stones": state.tokens(seat)[stone],
+                "fish": state.tokens(seat)[fish],
             }
-            for name, player in zip(setup.players, state.players, strict=True)
+            for seat, name in enumerate(setup.players)
         ],
     }

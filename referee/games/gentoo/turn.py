@@ -4,12 +4,15 @@ step, the steps skipped when they have nothing to do, and the turn passing on (G
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Flow, Move, Prompt, Setup, Step, Turn, Verdict, refuse
 from pnpkit.referee.games.gentoo.setup import CHOICE_CARDS
 from pnpkit.referee.games.gentoo.state import (
+    CHOICES,
     CHOOSE,
     DISCARD,
+    DISCARD_PILE,
     DRAW,
+    DRAW_PILE,
     FIRST,
     FLIP,
     OVER,
@@ -17,118 +20,112 @@ from pnpkit.referee.games.gentoo.state import (
     PLAY,
     SETUP,
     Catalog,
-    Table,
+    GentooState,
     evolve,
 )
 
 CARDS_IN_PLAY_KEPT = 3
 """Cards in Play a player may keep at the end of a turn without moving one to Used (GE-23)."""
 
-STEP_KIND: dict[str, PromptKind] = {OVER: "over", SETUP: "chance", DRAW: "chance", FLIP: "chance"}
-"""The kind of prompt of each step that is not a player's move."""
+FLOW = Flow(
+    (
+        # setup (GE-3, GE-8): the Choice Cards turned over by nobody in particular, then the table
+        # names the first player
+        Step(SETUP, "chance", "turn over a Choice Card: flip CARD"),
+        Step(FIRST, "move", "all: who goes first? (first NAME)", everyone=True),
+        # Phase I, the Common Area (GE-10 … GE-17)
+        Step(DRAW, "chance", "{player}: draw a Choice Card (flip CARD)"),
+        Step(CHOOSE, "move", "{player}: choose a Choice Card (choose CARD [site]) or pass"),
+        Step(DISCARD, "move", "{player}: discard a Choice Card down to four (discard CARD)"),
+        # Phase II, the Personal Area (GE-18 … GE-23), and a Stone Thief's victim's answer (GE-31)
+        Step(FLIP, "chance", "{player}: flip your Player Pile's top card (flip CARD)"),
+        Step(PLAY, "move", "{player}: play a card, hatch, or pass"),
+        Step(PECK, "move", "the Stone Thief's victim: play a Vicious Peck or allow"),
+    ),
+    over="a player has five penguins and wins",
+)
+"""The steps of the setup and of a turn, in the rulebook's order (GE-24: five penguins end it)."""
 
 
-def prompt(setup: Setup, state: Table) -> Prompt:
-    """Who must do what now."""
-    names = setup.players
-    who = names[state.turn]
-    step = state.step
+def prompt(setup: Setup, state: GentooState) -> Prompt | None:
+    """The prompts the flow's fixed lines cannot give, else None: the Choice Card set out (by
+    nobody), the Stone Thief's victim, a player who must move a card to the Used Pile, the
+    winner."""
+    names, step = setup.players, state.step
     if step == OVER:
         return Prompt("over", (), f"{names[state.winner or 0]} has five penguins and wins")
     if step == SETUP:
-        k = len(state.choice) + 1
+        k = len(state.cards(CHOICES)) + 1
         return Prompt("chance", (), f"turn over Choice Card {k} of {CHOICE_CARDS}: flip CARD")
-    if step == FIRST:
-        return Prompt("move", tuple(names), "all: who goes first? (first NAME)")
-    if step == DRAW:
-        return Prompt("chance", (who,), f"{who}: draw a Choice Card (flip CARD)")
-    if step == FLIP:
-        return Prompt("chance", (who,), f"{who}: flip your Player Pile's top card (flip CARD)")
     if step == PECK:
-        victim = names[state.victim or 0]
+        victim, who = names[state.victim or 0], names[state.seat]
         return Prompt(
             "move",
             (victim,),
             f"{victim}: {who}'s Stone Thief takes a stone — play a Vicious Peck or allow",
         )
-    return Prompt("move", (who,), f"{who}: {_step_text(state)}")
+    if step == PLAY and len(state.in_play(state.seat)) > CARDS_IN_PLAY_KEPT:
+        who = names[state.seat]
+        return Prompt(
+            "move",
+            (who,),
+            f"{who}: play a card, hatch, or move a card to your Used Pile (used CARD)",
+        )
+    return None
 
 
-def _step_text(state: Table) -> str:
-    if state.step == CHOOSE:
-        return "choose a Choice Card (choose CARD [site]) or pass"
-    if state.step == DISCARD:
-        return "discard a Choice Card down to four (discard CARD)"
-    if len(state.current.in_play) > CARDS_IN_PLAY_KEPT:
-        return "play a card, hatch, or move a card to your Used Pile (used CARD)"
-    return "play a card, hatch, or pass"
-
-
-def prompt_kind(state: Table) -> PromptKind:
-    """The kind of prompt `prompt` gives, without its text."""
-    return STEP_KIND.get(state.step, "move")
-
-
-def check_actor(setup: Setup, state: Table, move: Move) -> Verdict:
+def check_actor(setup: Setup, state: GentooState, move: Move, actors: tuple[str, ...]) -> Verdict:
     """A move made by a named player is theirs to make now (GE-35, GE-42)."""
     player = move.get("player")
-    if player is None:
-        return ACCEPTED
-    actors = prompt(setup, state).actors
-    if not actors or player in actors:
+    if player is None or not actors or player in actors:
         return ACCEPTED
     if move.get("type") == "play" and Catalog.of(setup.game).kind(move["card"]) == ("vicious-peck"):
         return refuse("GE-42", "a Vicious Peck is played only to block a Stone Thief aimed at you")
     return refuse("GE-35", f"it is {' or '.join(actors)}'s move, not {player}'s")
 
 
-def settle(state: Table) -> Table:
+def settle(state: GentooState) -> GentooState:
     """Skip the steps that have nothing to do (GE-43, GE-44)."""
     while True:
         step = _skip(state)
         if step is None:
             return state
-        state = evolve(state, step=step)
+        state = state.at(step)
 
 
-def _skip(state: Table) -> str | None:
-    step = state.step
+def _skip(state: GentooState) -> str | None:
+    step, choices = state.turn.step, len(state.cards(CHOICES))
     if step == SETUP:
-        return FIRST if len(state.choice) >= CHOICE_CARDS or _run_out(state) else None
+        return FIRST if choices >= CHOICE_CARDS or _run_out(state) else None
     if step == DRAW:
-        return CHOOSE if len(state.choice) > CHOICE_CARDS or _run_out(state) else None
+        return CHOOSE if choices > CHOICE_CARDS or _run_out(state) else None
     if step == DISCARD:
-        return FLIP if len(state.choice) <= CHOICE_CARDS else None
+        return FLIP if choices <= CHOICE_CARDS else None
     if step == FLIP:
-        player = state.players[state.turn]
-        return PLAY if not player.pile and not player.used else None
+        seat = state.turn.seat
+        return PLAY if not state.pile(seat).counts and not state.used(seat) else None
     return None
 
 
-def _run_out(state: Table) -> bool:
+def _run_out(state: GentooState) -> bool:
     """No card is left to draw, even after a reshuffle of the Discard Pile (GE-44)."""
-    return not state.draw_pile and not state.discard
+    return not state.table[DRAW_PILE].counts and not state.cards(DISCARD_PILE)
 
 
-def end_turn(state: Table, **changes: object) -> Table:
-    """Play proceeds to the next player; one who has gone fishing loses that turn (GE-33).
-    `changes`: what the turn's last move changed on the table (not the order of play), made in
-    the same copy."""
-    n = len(state.players)
-    seat = (state.turn + state.direction) % n
+def end_turn(state: GentooState) -> GentooState:
+    """Play proceeds to the next player; one who has gone fishing loses that turn (GE-33)."""
+    n = len(state.areas)
+    seat = (state.seat + state.direction) % n
     lost = None
     if seat == state.fishing:
         lost, seat = seat, (seat + state.direction) % n
     return evolve(
         state,
-        turn=seat,
-        step=DRAW,
-        turns=state.turns + 1,
+        turn=Turn(seat, DRAW, state.turn.number + 1),
         chosen=None,
         reshuffled=False,
         barred=None,
         victim=None,
         fishing=None,
         lost=lost,
-        **changes,
     )

@@ -6,10 +6,29 @@ from dataclasses import replace
 
 import pytest
 
+from pnpkit.referee.api import Pool
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo.state import CHOOSE, DISCARD, FLIP, PECK, PLAY, Pool
+from pnpkit.referee.games.gentoo.state import (
+    CHOOSE,
+    DISCARD,
+    FLIP,
+    PECK,
+    PLAY,
+    pool_of,
+)
+from pnpkit.referee.games.gentoo.tests.helpers import (
+    arrange,
+    choice,
+    current,
+    discard,
+    draw_pile,
+    middle,
+    seat,
+    seats,
+    supply,
+)
 from pnpkit.referee.games.gentoo.tests.test_setup import (
     BLIZZARD,
     CAT,
@@ -25,7 +44,6 @@ from pnpkit.referee.games.gentoo.tests.test_setup import (
     THAW,
     THIEF,
     VPECK,
-    arrange,
     full_census,
     make,
     play,
@@ -43,8 +61,8 @@ def test_ge_12_and_16_a_chosen_card_goes_on_top_of_the_used_pile_not_into_play()
     setup = make(2)
     table = arrange(setup, step=CHOOSE, choice=ROW)
     after = play(setup, table, "choose GE-THF")
-    assert after.current.used == (THIEF,) and THIEF not in after.current.in_play
-    assert after.step == FLIP and after.choice == (SKUA, EGG3, HATCH, EGG5)
+    assert current(after).used == (THIEF,) and THIEF not in current(after).in_play
+    assert after.step == FLIP and choice(after) == (SKUA, EGG3, HATCH, EGG5)
     assert refused(setup, table, "choose GE-SEA").startswith("GE-12")
     flipped = play(setup, after, "flip GE-SNW")
     assert refused(setup, flipped, "play GE-THF Bob").startswith("GE-20")
@@ -57,8 +75,8 @@ def test_ge_13_a_card_costs_its_fish() -> None:
         refused(setup, table, "choose GE-SEA") == "GE-13: Leopard Seal costs 2 fish and you have 1"
     )
     after = play(setup, table, "choose GE-SKU")
-    assert after.current.fish == 1 - CAT.cost(SKUA)
-    assert after.fish_supply == table.fish_supply + CAT.cost(SKUA)
+    assert current(after).fish == 1 - CAT.cost(SKUA)
+    assert supply(after, "fish") == supply(table, "fish") + CAT.cost(SKUA)
     assert RULES.census(setup, after) == full_census()
 
 
@@ -67,16 +85,16 @@ def test_ge_14_an_egg_needs_its_nesting_stones_which_are_not_spent() -> None:
     table = arrange(setup, step=CHOOSE, choice=ROW, ann={"stones": 4})
     assert refused(setup, table, "choose GE-EG5").startswith("GE-14")
     after = play(setup, table, "choose GE-EG3")
-    assert after.current.stones == 4
+    assert current(after).stones == 4
 
 
 def test_ge_15_a_good_nesting_site_lowers_an_eggs_need_by_one_and_is_discarded() -> None:
     setup = make(2)
     table = arrange(setup, step=CHOOSE, choice=ROW, ann={"stones": 4, "in_play": (SITE, SITE)})
     after = play(setup, table, "choose GE-EG5 site")
-    assert after.current.in_play == (SITE,)
-    assert after.discard == (SITE,)
-    assert after.current.used == (EGG5,)
+    assert current(after).in_play == (SITE,)
+    assert discard(after) == (SITE,)
+    assert current(after).used == (EGG5,)
     assert refused(setup, table, "choose GE-SKU site").startswith("GE-15")
 
 
@@ -99,14 +117,14 @@ def test_ge_17_without_a_choice_the_player_discards_down_to_four() -> None:
     assert {m["card"] for m in RULES.legal(setup, table)} == set(ROW)
     assert refused(setup, table, "discard GE-SEA").startswith("GE-17")
     after = play(setup, table, "discard GE-EG5")
-    assert after.choice == ROW[:4] and after.discard == (EGG5,) and after.step == FLIP
+    assert choice(after) == ROW[:4] and discard(after) == (EGG5,) and after.step == FLIP
 
 
 def test_ge_48_a_snow_that_came_back_may_be_chosen_for_nothing() -> None:
     setup = make(2)
     table = arrange(setup, step=CHOOSE, choice=(SNOW, *ROW[:4]))
     after = play(setup, table, "choose GE-SNW")
-    assert after.current.used == (SNOW,) and after.current.fish == 5
+    assert current(after).used == (SNOW,) and current(after).fish == 5
 
 
 # --- Phase II: play, hatch, move to used ----------------------------------------------------
@@ -120,18 +138,18 @@ def test_ge_20_only_a_card_in_play_can_be_played_and_it_is_discarded() -> None:
         == "GE-20: you have no GE-FSH Gone Fishing in your Cards in Play"
     )
     after = play(setup, table, "play GE-BLZ")
-    assert after.discard == (BLIZZARD,) and after.players[0].in_play == (SNOW,)
+    assert discard(after) == (BLIZZARD,) and seat(after, 0).in_play == (SNOW,)
 
 
 def test_ge_21_hatching_takes_a_penguin_and_discards_egg_and_hatch() -> None:
     setup = make(2)
     table = arrange(setup, ann={"in_play": (EGG4, SNOW, HATCH)})
     after = play(setup, table, "hatch GE-EG4 Bob")
-    ann = after.players[0]
+    ann = seat(after, 0)
     assert ann.penguins == 1 and ann.in_play == (SNOW,)
-    assert after.discard == (EGG4, HATCH)
-    assert after.penguin_supply == table.penguin_supply - 1
-    assert after.turn == 1
+    assert discard(after) == (EGG4, HATCH)
+    assert supply(after, "penguin") == supply(table, "penguin") - 1
+    assert after.seat == 1
     no_hatch = arrange(setup, ann={"in_play": (EGG4, SNOW)})
     assert "needs a Hatch" in refused(setup, no_hatch, "hatch GE-EG4 Bob")
     assert refused(setup, table, "hatch GE-HAT Bob").startswith("GE-21")
@@ -143,10 +161,10 @@ def test_ge_22_hatching_gives_a_stone_to_another_player_if_you_have_one() -> Non
     table = arrange(setup, ann={"in_play": (EGG4, HATCH), "stones": 2})
     assert "name the player" in refused(setup, table, "hatch GE-EG4")
     after = play(setup, table, "hatch GE-EG4 Cy")
-    assert [p.stones for p in after.players] == [1, 3, 4]
+    assert [p.stones for p in seats(after)] == [1, 3, 4]
     broke = arrange(setup, ann={"in_play": (EGG4, HATCH), "stones": 0})
     assert refused(setup, broke, "hatch GE-EG4 Bob").startswith("GE-22")
-    assert play(setup, broke, "hatch GE-EG4").players[0].penguins == 1
+    assert seat(play(setup, broke, "hatch GE-EG4"), 0).penguins == 1
 
 
 def test_ge_51_the_stone_is_not_given_to_yourself() -> None:
@@ -159,10 +177,10 @@ def test_ge_23_a_card_moves_to_used_only_with_more_than_three_in_play() -> None:
     setup = make(2)
     four = arrange(setup, ann={"in_play": (SNOW, SNOW, SNOW, SKUA)})
     after = play(setup, four, "used GE-SKU")
-    assert after.players[0].used == (SKUA,) and after.players[0].in_play == (SNOW,) * 3
+    assert seat(after, 0).used == (SKUA,) and seat(after, 0).in_play == (SNOW,) * 3
     three = arrange(setup)
     assert refused(setup, three, "used GE-SNW").startswith("GE-23")
-    assert play(setup, three, "pass").turn == 1
+    assert play(setup, three, "pass").seat == 1
 
 
 def test_ge_47_with_more_than_three_in_play_passing_is_not_allowed() -> None:
@@ -206,27 +224,27 @@ def test_ge_27_skua_discards_a_visible_egg_anywhere_even_your_own() -> None:
     }
     assert "name the Egg" in refused(setup, table, "play GE-SKU")
     assert refused(setup, table, "play GE-SKU GE-SNW choice").startswith("GE-27")
-    assert play(setup, table, "play GE-SKU GE-EG3 choice").choice == (SNOW,)
-    assert play(setup, table, "play GE-SKU GE-EG4 Bob").players[1].in_play == ()
-    assert play(setup, table, "play GE-SKU GE-EG3 Cy used").players[2].used == (SNOW,)
+    assert choice(play(setup, table, "play GE-SKU GE-EG3 choice")) == (SNOW,)
+    assert seat(play(setup, table, "play GE-SKU GE-EG4 Bob"), 1).in_play == ()
+    assert seat(play(setup, table, "play GE-SKU GE-EG3 Cy used"), 2).used == (SNOW,)
     own = play(setup, table, "play GE-SKU GE-EG5 Ann")
-    assert own.players[0].in_play == () and own.discard == (SKUA, EGG5)
+    assert seat(own, 0).in_play == () and discard(own) == (SKUA, EGG5)
 
 
 def test_ge_38_only_the_top_of_a_used_pile_is_visible() -> None:
     setup = make(2)
     table = arrange(setup, ann={"in_play": (SKUA,)}, bob={"used": (EGG3, SNOW)})
-    table = replace(table, discard=(EGG4,), draw_pile=table.draw_pile.take(EGG4))
+    table = middle(table, draw_pile(table).moved(EGG4, -1), (EGG4,))
     assert refused(setup, table, "play GE-SKU GE-EG3 Bob used").startswith("GE-38")
     assert refused(setup, table, "play GE-SKU GE-EG4 choice").startswith("GE-38")
-    assert play(setup, table, "play GE-SKU").discard == (EGG4, SKUA)
+    assert discard(play(setup, table, "play GE-SKU")) == (EGG4, SKUA)
 
 
 def test_ge_28_stone_thief_takes_a_stone_from_another_player() -> None:
     setup = make(3)
     table = arrange(setup, ann={"in_play": (THIEF,)})
     after = play(setup, table, "play GE-THF Cy")
-    assert [p.stones for p in after.players] == [4, 3, 2]
+    assert [p.stones for p in seats(after)] == [4, 3, 2]
     assert refused(setup, table, "play GE-THF Ann").startswith("GE-28")
 
 
@@ -247,16 +265,16 @@ def test_ge_40_a_card_with_nothing_to_act_on_may_still_be_played() -> None:
     table = arrange(setup, ann={"in_play": (SKUA, THIEF, SEAL, THAW)}, bob={"stones": 0})
     for card in (SKUA, THIEF, SEAL, THAW):
         after = play(setup, table, f"play {card}")
-        assert after.discard == (card,)
-        assert [p.stones for p in after.players] == [3, 0]
+        assert discard(after) == (card,)
+        assert [p.stones for p in seats(after)] == [3, 0]
 
 
 def test_ge_30_leopard_seal_sends_a_penguin_back_to_the_supply() -> None:
     setup = make(2)
     table = arrange(setup, ann={"in_play": (SEAL,)}, bob={"penguins": 3})
     after = play(setup, table, "play GE-SEA Bob")
-    assert after.players[1].penguins == 2
-    assert after.penguin_supply == table.penguin_supply + 1
+    assert seat(after, 1).penguins == 2
+    assert supply(after, "penguin") == supply(table, "penguin") + 1
 
 
 def peck_table(setup):
@@ -274,23 +292,23 @@ def test_ge_31_a_vicious_peck_blocks_the_stone_thief_out_of_turn() -> None:
         session.submit(session.parse("Cy: allow"))
     session.submit(session.parse("Bob: play GE-PCK"))
     after = session.state
-    assert [p.stones for p in after.players] == [3, 3, 3]
-    assert after.discard == (THIEF, VPECK) and after.turn == 1
+    assert [p.stones for p in seats(after)] == [3, 3, 3]
+    assert discard(after) == (THIEF, VPECK) and after.seat == 1
     assert session.events[-1]["text"] == "Bob: play GE-PCK"
 
 
 def test_ge_31_the_victim_may_let_the_thief_have_the_stone() -> None:
     setup = make(3)
     table = play(setup, peck_table(setup), "play GE-THF Bob", "allow")
-    assert [p.stones for p in table.players] == [4, 2, 3]
-    assert VPECK in table.players[1].in_play
+    assert [p.stones for p in seats(table)] == [4, 2, 3]
+    assert VPECK in seat(table, 1).in_play
 
 
 def test_ge_31_without_a_peck_in_play_the_theft_is_immediate() -> None:
     setup = make(3)
     table = arrange(setup, ann={"in_play": (THIEF,)}, bob={"used": (VPECK,)})
     after = play(setup, table, "play GE-THF Bob")
-    assert after.step != PECK and after.players[1].stones == 2
+    assert after.step != PECK and seat(after, 1).stones == 2
 
 
 def test_ge_42_a_peck_is_never_the_turns_play_nor_played_without_a_thief() -> None:
@@ -312,7 +330,7 @@ def test_ge_35_only_the_expected_player_moves() -> None:
 def test_ge_32_confusing_blizzard_reverses_the_direction_of_play() -> None:
     setup = make(3)
     table = play(setup, arrange(setup, ann={"in_play": (BLIZZARD,)}), "play GE-BLZ")
-    assert table.direction == -1 and table.turn == 2
+    assert table.direction == -1 and table.seat == 2
 
 
 def test_ge_33_and_50_gone_fishing_costs_the_next_player_their_turn() -> None:
@@ -320,24 +338,24 @@ def test_ge_33_and_50_gone_fishing_costs_the_next_player_their_turn() -> None:
     setup = make(3)
     table = arrange(setup, ann={"in_play": (FISHING,)})
     after = play(setup, table, "play GE-FSH")
-    assert after.turn == 2 and after.lost == 1
-    assert after.players[1] == table.players[1]
+    assert after.seat == 2 and after.lost == 1
+    assert seat(after, 1) == seat(table, 1)
     assert "lost this turn" in RULES.describe(setup, after)
 
 
 def test_ge_39_the_next_player_follows_the_direction_of_play() -> None:
     setup = make(3)
     table = replace(arrange(setup, ann={"in_play": (FISHING,)}), direction=-1)
-    assert play(setup, table, "play GE-FSH").turn == 1
+    assert play(setup, table, "play GE-FSH").seat == 1
     two = make(2)
     again = play(two, arrange(two, ann={"in_play": (FISHING,)}), "play GE-FSH")
-    assert again.turn == 0 and again.lost == 1
+    assert again.seat == 0 and again.lost == 1
 
 
 def test_ge_34_thaw_melts_a_snow_in_play() -> None:
     setup = make(2)
     after = play(setup, arrange(setup, ann={"in_play": (SNOW, THAW, SNOW)}), "play GE-THW")
-    assert after.players[0].in_play == (SNOW,) and after.discard == (THAW, SNOW)
+    assert seat(after, 0).in_play == (SNOW,) and discard(after) == (THAW, SNOW)
 
 
 def test_ge_41_a_good_nesting_site_is_not_played() -> None:
@@ -350,12 +368,12 @@ def test_ge_37_a_card_chosen_this_turn_and_flipped_after_a_reshuffle_waits() -> 
     setup = make(2)
     table = arrange(setup, step=CHOOSE, choice=ROW, ann={"pile": Pool(), "in_play": (EGG4,)})
     table = play(setup, table, "choose GE-HAT")
-    assert table.reshuffled and table.current.pile == Pool.of([HATCH])
+    assert table.reshuffled and current(table).pile == pool_of((HATCH,))
     table = play(setup, table, "flip GE-HAT")
     assert table.barred == HATCH and table.step == PLAY
     assert refused(setup, table, "hatch GE-EG4 Bob").startswith("GE-37")
     assert "hatch" not in {m["type"] for m in RULES.legal(setup, table)}
-    assert play(setup, table, "pass").turn == 1
+    assert play(setup, table, "pass").seat == 1
 
 
 def test_ge_37_an_older_copy_in_play_is_not_held_back() -> None:
@@ -368,4 +386,4 @@ def test_ge_37_an_older_copy_in_play_is_not_held_back() -> None:
     )
     table = play(setup, table, "choose GE-HAT", "flip GE-HAT")
     assert table.barred == HATCH
-    assert play(setup, table, "hatch GE-EG4 Bob").players[0].in_play == (HATCH,)
+    assert seat(play(setup, table, "hatch GE-EG4 Bob"), 0).in_play == (HATCH,)

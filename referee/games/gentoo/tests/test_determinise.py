@@ -9,20 +9,24 @@ view and every card kept.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo.state import Pool
+from pnpkit.referee.games.gentoo.state import pool_of
+from pnpkit.referee.games.gentoo.tests.helpers import (
+    arrange,
+    draw_pile,
+    middle,
+)
 from pnpkit.referee.games.gentoo.tests.test_properties import wander
 from pnpkit.referee.games.gentoo.tests.test_setup import (
     EGG3,
     HATCH,
     SKUA,
     THIEF,
-    arrange,
     full_census,
     make,
 )
@@ -79,11 +83,11 @@ def test_ge_36_the_order_the_face_down_cards_went_in_changes_nothing(deck, pile,
     bobs = (EGG3, HATCH, SKUA, THIEF, "GE-FSH", "GE-THW")
     one = arrange(setup, ann={"in_play": (HATCH, EGG3)}, bob={"pile": bobs})
     two = arrange(setup, ann={"in_play": (HATCH, EGG3)}, bob={"pile": tuple(bobs[i] for i in pile)})
-    rest = one.draw_pile.counter()
+    rest = Counter(dict(draw_pile(one).counts))
     for card in drawn:
         rest[card] -= 1
-    one = replace(one, draw_pile=Pool.of([*drawn, *rest.elements()]))
-    two = replace(two, draw_pile=Pool.of([*(drawn[i] for i in deck), *rest.elements()]))
+    one = middle(one, pool_of((*drawn, *rest.elements())))
+    two = middle(two, pool_of((*(drawn[i] for i in deck), *rest.elements())))
     for seat in setup.players:
         first = RULES.determinise(setup, one, seat, random.Random(seed))
         second = RULES.determinise(setup, two, seat, random.Random(seed))

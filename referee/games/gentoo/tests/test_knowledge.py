@@ -13,27 +13,35 @@ from pnpkit.referee.checks.harness import enter as play
 from pnpkit.referee.engine.rules import Rules, Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo.state import Catalog, Table
+from pnpkit.referee.games.gentoo.state import Catalog, GentooState
+from pnpkit.referee.games.gentoo.tests.helpers import (
+    box,
+    choice,
+    discard,
+    draw_pile,
+    seats,
+    supply,
+)
 from pnpkit.referee.games.gentoo.tests.test_cards import peck_table
 from pnpkit.referee.games.gentoo.tests.test_properties import wander
 from pnpkit.referee.games.gentoo.tests.test_setup import THIEF, VPECK, full_census, make
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
 
 
-def hand_written_census(setup: Setup, state: Table) -> Counter[str]:
+def hand_written_census(setup: Setup, state: GentooState) -> Counter[str]:
     """The census Gentoo counted by hand before its knowledge (contract 1.1)."""
     catalog = Catalog.of(setup.game)
-    cards = state.draw_pile.counter() + state.box.counter()
-    cards.update(state.choice)
-    cards.update(state.discard)
-    for player in state.players:
-        cards += player.pile.counter()
+    cards = Counter(dict(draw_pile(state).counts)) + Counter(dict(box(state).counts))
+    cards.update(choice(state))
+    cards.update(discard(state))
+    for player in seats(state):
+        cards += Counter(dict(player.pile.counts))
         cards.update(player.in_play)
         cards.update(player.used)
     tokens = {
-        "nesting-stone": state.stones_left + sum(p.stones for p in state.players),
-        "penguin": state.penguin_supply + sum(p.penguins for p in state.players),
-        "fish": state.fish_supply + sum(p.fish for p in state.players),
+        "nesting-stone": supply(state, "nesting-stone") + sum(p.stones for p in seats(state)),
+        "penguin": supply(state, "penguin") + sum(p.penguins for p in seats(state)),
+        "fish": supply(state, "fish") + sum(p.fish for p in seats(state)),
     }
     for icon, count in tokens.items():
         cards[catalog.token(icon).id] += count

@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 from pnpkit.referee.engine.verdict import LogError, MoveSyntaxError
 from pnpkit.referee.games.gentoo import RULES
 from pnpkit.referee.games.gentoo.state import PECK, PLAY
-from pnpkit.referee.games.gentoo.tests.test_setup import GAME, THIEF, VPECK, arrange, make, play
+from pnpkit.referee.games.gentoo.tests.helpers import (
+    arrange,
+    discard,
+    seat,
+)
+from pnpkit.referee.games.gentoo.tests.test_setup import GAME, THIEF, VPECK, make, play
 from pnpkit.referee.log.store import load_session, make_setup, new_game, writing_session
 
 OPENING = ("flip GE-SKU", "flip GE-EG3", "flip GE-HAT", "flip GE-THF", "first Ann")
@@ -85,7 +90,7 @@ def test_ge_31_a_player_whose_name_has_several_words_pecks_out_of_turn() -> None
         assert RULES.check(setup, table, move).ok
     assert RULES.parse(setup, table, RULES.text(setup, move)) == move
     after = play(setup, table, "Bob Ray: play GE-PCK")
-    assert after.players[1].stones == 3 and VPECK in after.discard
+    assert seat(after, 1).stones == 3 and VPECK in discard(after)
     assert "GE-35" in str(RULES.check(setup, table, RULES.parse(setup, table, "Ann Lee: allow")))
 
 

@@ -10,6 +10,9 @@ from dataclasses import replace
 import pytest
 
 from pnpkit.referee.checks.harness import Case, playthrough, playthrough_cases
+from pnpkit.referee.games.gentoo.tests.helpers import (
+    seats,
+)
 
 DIGITAL = playthrough_cases("gentoo", players=[2, 3, 4], modes=(True,), games=2)
 TABLE = [
@@ -23,4 +26,4 @@ TABLE = [
 @pytest.mark.parametrize("case", DIGITAL + TABLE, ids=str)
 def test_gentoo_playthrough(case: Case) -> None:
     session = playthrough(case)
-    assert max(p.penguins for p in session.state.players) == 5  # GE-24
+    assert max(p.penguins for p in seats(session.state)) == 5  # GE-24

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from xml.etree import ElementTree
 
 from hypothesis import given, settings
@@ -10,7 +11,10 @@ from hypothesis import strategies as st
 
 from pnpkit.referee.engine.moves import canonical
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo.state import Pool
+from pnpkit.referee.games.gentoo.state import draw, pool_of, size
+from pnpkit.referee.games.gentoo.tests.helpers import (
+    seats,
+)
 from pnpkit.referee.games.gentoo.tests.test_setup import NAMES, full_census, make
 
 
@@ -40,7 +44,7 @@ def test_ge_36_census_is_conserved_and_every_listed_move_round_trips(n, seed, st
         assert RULES.check(setup, state, move).ok, RULES.text(setup, move)
         parsed = RULES.parse(setup, state, RULES.text(setup, move))
         assert canonical(parsed) == canonical(move)
-    assert all(0 <= p.penguins <= 5 and 0 <= p.fish <= 5 for p in state.players)
+    assert all(0 <= p.penguins <= 5 and 0 <= p.fish <= 5 for p in seats(state))
 
 
 @settings(max_examples=25, deadline=None)
@@ -72,11 +76,12 @@ def test_ge_20_check_and_apply_never_change_the_state_they_are_given(n, seed, st
 @given(st.lists(st.sampled_from(["GE-SNW", "GE-HAT", "GE-EG3", "GE-SKU"]), min_size=1))
 def test_ge_36_a_pool_takes_and_adds_cards_one_copy_at_a_time(cards) -> None:
     """GE-36: a face-down pile as a pool of copies."""
-    pool = Pool.of(cards)
-    assert len(pool) == len(cards)
-    taken = pool.take(cards[0])
-    assert len(taken) == len(cards) - 1 and taken.add([cards[0]]) == pool
-    assert pool.draw(random.Random(len(cards))) in cards
+    pool = pool_of(tuple(cards))
+    assert size(pool) == len(cards) and dict(pool.counts) == Counter(cards)
+    taken = pool.moved(cards[0], -1)
+    assert size(taken) == len(cards) - 1 and taken.moved(cards[0], 1) == pool
+    copies = sorted(cards)
+    assert draw(pool, random.Random(len(cards))) == random.Random(len(cards)).choice(copies)
 
 
 def test_ge_52_describe_shows_every_player_and_the_choice_cards() -> None:

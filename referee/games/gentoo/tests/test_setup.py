@@ -9,6 +9,7 @@ import pytest
 
 from pnpkit.components import load_game
 from pnpkit.errors import PnpError
+from pnpkit.referee.api import Pool
 from pnpkit.referee.checks.harness import enter as play
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import Session
@@ -22,8 +23,21 @@ from pnpkit.referee.games.gentoo.state import (
     FLIP,
     PLAY,
     Catalog,
-    Pool,
-    Table,
+    GentooState,
+    pool,
+    pool_of,
+)
+from pnpkit.referee.games.gentoo.tests.helpers import (
+    arrange,
+    box,
+    choice,
+    current,
+    discard,
+    draw_pile,
+    middle,
+    seat,
+    seats,
+    supply,
 )
 from pnpkit.referee.log.store import make_setup
 
@@ -39,55 +53,18 @@ def make(n: int = 3, seed: int | None = None) -> Setup:
     return make_setup(GAME, NAMES[:n], seed=seed)
 
 
-def arrange(setup: Setup, step: str = PLAY, turn: int = 0, choice=(), **seats: dict) -> Table:
-    """A table at `step` with Ann's (Bob's …) areas as given; every other card stays in the piles.
-
-    `seats` maps a lower-case name to Player fields; `pile` may be a tuple of cards.
-    """
-    table = RULES.initial(setup)
-    players = list(table.players)
-    for name, fields in seats.items():
-        seat = NAMES.index(name.capitalize())
-        if isinstance(fields.get("pile"), tuple):
-            fields = {**fields, "pile": Pool.of(fields["pile"])}
-        players[seat] = replace(players[seat], **fields)
-    placed = Counter(choice)
-    for p in players:
-        placed += p.pile.counter() + Counter(p.in_play) + Counter(p.used)
-    everything = Counter({c.id: c.count for c in CAT.cards.values()})
-    left = everything - placed
-    snow_left = left.pop(SNOW, 0)
-    fish = sum(p.fish for p in players)
-    stones = sum(p.stones for p in players)
-    penguins = sum(p.penguins for p in players)
-    return replace(
-        table,
-        players=tuple(players),
-        choice=tuple(choice),
-        draw_pile=Pool.of(left),
-        box=Pool.of({SNOW: snow_left}),
-        stones_left=CAT.token("nesting-stone").count - stones,
-        fish_supply=CAT.token("fish").count - fish,
-        penguin_supply=CAT.token("penguin").count - penguins,
-        step=step,
-        turn=turn,
-        first=0,
-        turns=1,
-    )
-
-
 def full_census() -> Counter[str]:
     census = Counter({c.id: c.count for c in GAME.components()})
     return census
 
 
-def refused(setup: Setup, table: Table, text: str) -> str:
+def refused(setup: Setup, table: GentooState, text: str) -> str:
     verdict = RULES.check(setup, table, RULES.parse(setup, table, text))
     assert not verdict.ok, f"{text} was accepted"
     return str(verdict)
 
 
-def started(n: int = 3) -> tuple[Setup, Table]:
+def started(n: int = 3) -> tuple[Setup, GentooState]:
     setup = make(n)
     table = play(setup, RULES.initial(setup), "flip GE-SKU", "flip GE-EG3", "flip GE-HAT")
     return setup, play(setup, table, "flip GE-THF", "first Ann")
@@ -122,14 +99,14 @@ def test_ge_2_to_7_the_setup_hands_out_piles_stones_and_fish(n: int) -> None:
     GE-6 three stones each; GE-7 five fish each."""
     setup = make(n)
     table = RULES.initial(setup)
-    for player in table.players:
+    for player in seats(table):
         assert player.in_play == (SNOW,) * 3
-        assert player.pile == Pool.of({SNOW: 3})
+        assert player.pile == pool({SNOW: 3})
         assert (player.stones, player.fish, player.penguins) == (3, 5, 0)
-    assert table.box == Pool.of({SNOW: CAT.cards[SNOW].count - 6 * n})
-    assert table.stones_left == CAT.token("nesting-stone").count - 3 * n
-    assert table.fish_supply == CAT.token("fish").count - 5 * n
-    assert table.penguin_supply == CAT.token("penguin").count
+    assert box(table) == pool({SNOW: CAT.cards[SNOW].count - 6 * n})
+    assert supply(table, "nesting-stone") == CAT.token("nesting-stone").count - 3 * n
+    assert supply(table, "fish") == CAT.token("fish").count - 5 * n
+    assert supply(table, "penguin") == CAT.token("penguin").count
     assert RULES.census(setup, table) == full_census()
 
 
@@ -140,9 +117,9 @@ def test_ge_3_four_choice_cards_are_identified_from_the_draw_pile() -> None:
     assert SNOW not in {m["card"] for m in RULES.legal(setup, table)}
     assert "GE-36" in refused(setup, table, "flip GE-SNW")
     table = play(setup, table, "flip GE-SKU", "flip GE-SKU", "flip GE-EG3", "flip GE-HAT")
-    assert table.choice == (SKUA, SKUA, EGG3, HATCH)
+    assert choice(table) == (SKUA, SKUA, EGG3, HATCH)
     assert table.step == FIRST
-    assert table.draw_pile.count(SKUA) == CAT.cards[SKUA].count - 2
+    assert draw_pile(table)[SKUA] == CAT.cards[SKUA].count - 2
 
 
 def test_ge_3_a_players_view_is_the_whole_table_face_down_cards_hidden_from_all() -> None:
@@ -159,7 +136,7 @@ def test_ge_8_the_table_names_the_first_player() -> None:
     table = play(setup, RULES.initial(setup), *["flip GE-HAT"] * 4)
     assert RULES.prompt(setup, table).actors == NAMES[:3]
     table = play(setup, table, "first Bob")
-    assert table.turn == 1
+    assert table.seat == 1
     assert RULES.prompt(setup, table).text.startswith("Bob: draw")
 
 
@@ -174,37 +151,37 @@ def test_ge_9_and_10_a_turn_runs_draw_choose_discard_flip_play() -> None:
         table = play(setup, table, text)
         steps.append(table.step)
     assert steps == [DRAW, CHOOSE, DISCARD, FLIP, PLAY, DRAW]
-    assert len(table.choice) == 4
-    assert table.turn == 1
+    assert len(choice(table)) == 4
+    assert table.seat == 1
 
 
 def test_ge_52_play_goes_round_in_the_order_players_were_named() -> None:
     setup, table = started()
     seen = []
     for _ in range(4):
-        seen.append(NAMES[table.turn])
+        seen.append(NAMES[table.seat])
         table = play(setup, table, "flip GE-EG4", "pass", "discard GE-EG4", "flip GE-SNW")
-        table = play(setup, table, "used GE-SNW" if len(table.current.in_play) > 3 else "pass")
+        table = play(setup, table, "used GE-SNW" if len(current(table).in_play) > 3 else "pass")
     assert seen == ["Ann", "Bob", "Cy", "Ann"]
 
 
 def test_ge_11_an_empty_draw_pile_is_refilled_from_the_discard_pile_by_the_referee() -> None:
     setup = make(2)
     table = arrange(setup, step=DRAW, choice=(SKUA, EGG3, HATCH, THIEF))
-    gone = table.draw_pile.counter()
-    table = replace(table, draw_pile=Pool(), discard=tuple(gone.elements()))
+    gone = Counter(dict(draw_pile(table).counts))
+    table = middle(table, Pool(), tuple(gone.elements()))
     assert RULES.forced(setup, table) == {"type": "reshuffle", "pile": "discard"}
     assert RULES.legal(setup, table) == []
     assert "GE-11" in refused(setup, table, "flip GE-SKU")
     after = RULES.apply(setup, table, RULES.forced(setup, table))
-    assert after.discard == () and after.draw_pile == Pool.of(gone)
+    assert discard(after) == () and draw_pile(after) == pool(gone)
 
 
 def test_ge_11_the_reshuffle_is_logged_as_the_referees_move() -> None:
     setup = make(2)
     table = arrange(setup, step=PLAY, choice=(SKUA, EGG3, HATCH, THIEF))
-    gone = table.draw_pile.counter()
-    table = replace(table, draw_pile=Pool(), discard=tuple(gone.elements()))
+    gone = Counter(dict(draw_pile(table).counts))
+    table = middle(table, Pool(), tuple(gone.elements()))
     session = Session(setup)
     session._steps[-1] = replace(session._steps[-1], state=table)
     with pytest.raises(MoveRefused, match="GE-11"):
@@ -220,9 +197,9 @@ def test_ge_19_an_empty_player_pile_takes_the_used_pile_and_tops_fish_up_to_five
     table = arrange(setup, step=FLIP, ann={"pile": Pool(), "used": used, "fish": 2})
     assert RULES.forced(setup, table) == {"type": "reshuffle", "pile": "used"}
     after = play(setup, table, "reshuffle used")
-    assert after.current.pile == Pool.of(used) and after.current.used == ()
-    assert after.current.fish == 5
-    assert after.fish_supply == table.fish_supply - 3
+    assert current(after).pile == pool_of(used) and current(after).used == ()
+    assert current(after).fish == 5
+    assert supply(after, "fish") == supply(table, "fish") - 3
     assert after.reshuffled
     assert RULES.census(setup, after) == full_census()
 
@@ -231,8 +208,8 @@ def test_ge_45_fish_are_topped_up_only_at_a_reshuffle() -> None:
     setup = make(2)
     table = arrange(setup, step=FLIP, ann={"fish": 2})
     after = play(setup, table, "flip GE-SNW", "used GE-SNW")
-    assert after.players[0].fish == 2
-    assert max(p.fish for p in after.players) <= 5
+    assert seat(after, 0).fish == 2
+    assert max(p.fish for p in seats(after)) <= 5
 
 
 def test_ge_18_and_36_a_flip_must_be_a_card_the_player_pile_can_hold() -> None:
@@ -242,8 +219,8 @@ def test_ge_18_and_36_a_flip_must_be_a_card_the_player_pile_can_hold() -> None:
     message = refused(setup, table, "flip GE-SKU")
     assert message.startswith("GE-36") and "your Player Pile" in message
     after = play(setup, table, "flip GE-HAT")
-    assert after.current.in_play[-1] == HATCH
-    assert after.current.pile == Pool.of([SNOW])
+    assert current(after).in_play[-1] == HATCH
+    assert current(after).pile == pool_of((SNOW,))
 
 
 def test_ge_36_digital_mode_draws_weighted_by_copies() -> None:
@@ -263,7 +240,7 @@ def test_ge_36_digital_game_draws_the_choice_cards_itself() -> None:
     assert session.prompt().text == "all: who goes first? (first NAME)"
     session.submit(session.parse("first Ann"))
     assert [e["by"] for e in session.events[4:]] == ["table", "chance"]
-    assert len(session.state.choice) == 5
+    assert len(choice(session.state)) == 5
     assert RULES.census(session.setup, session.state) == full_census()
 
 
@@ -273,20 +250,19 @@ def test_ge_43_the_draw_fills_the_choice_cards_back_up_to_five() -> None:
     table = play(setup, table, "flip GE-EG3")
     assert table.step == DRAW
     table = play(setup, table, "flip GE-EG4")
-    assert table.step == CHOOSE and len(table.choice) == 5
+    assert table.step == CHOOSE and len(choice(table)) == 5
 
 
 def test_ge_44_nothing_to_draw_and_nothing_to_flip_are_skipped() -> None:
     setup = make(2)
     table = arrange(setup, turn=1, choice=(SKUA, HATCH))
-    table = replace(
-        table, draw_pile=Pool(), box=table.box.add(table.draw_pile.counter().elements())
-    )
+    boxed = Counter(dict(box(table).counts)) + Counter(dict(draw_pile(table).counts))
+    table = middle(table, Pool(), boxed=pool(boxed))
     table = play(setup, table, "pass")
-    assert (table.turn, table.step, table.choice) == (0, CHOOSE, (SKUA, HATCH))
+    assert (table.seat, table.step, choice(table)) == (0, CHOOSE, (SKUA, HATCH))
     empty = arrange(setup, step=CHOOSE, ann={"pile": Pool(), "used": (), "fish": 2})
     settled = play(setup, empty, "pass")
-    assert settled.step == PLAY and settled.current.fish == 2
+    assert settled.step == PLAY and current(settled).fish == 2
 
 
 def test_ge_24_five_penguins_end_the_game_at_once() -> None:
