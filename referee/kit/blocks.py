@@ -193,24 +193,29 @@ class Display(OneZone):
 
 @dataclass(frozen=True)
 class Pool(OneZone):
-    """Identical pieces by component ID and how many (a supply of tokens), seen by everyone."""
+    """Identical pieces by component ID and how many (a supply of tokens), seen by everyone;
+    `counts` in the order of the IDs, none of them 0 (as `holding` and `moved` make them)."""
 
     counts: tuple[tuple[str, int], ...] = ()
 
     def __getitem__(self, piece: str) -> int:
-        return dict(self.counts).get(piece, 0)
+        for name, count in self.counts:
+            if name == piece:
+                return count
+        return 0
 
     def moved(self, piece: str, amount: int) -> Pool:
         """The pool with `amount` more of `piece` (fewer when negative; never below 0)."""
-        counts = dict(self.counts)
-        left = counts.get(piece, 0) + amount
+        counts = self.counts
+        at = next((n for n, (name, _) in enumerate(counts) if name == piece), None)
+        count = 0 if at is None else counts[at][1]
+        left = count + amount
         if left < 0:
-            raise PnpError(f"only {self[piece]} {piece} left")
-        if left:
-            counts[piece] = left
-        else:
-            counts.pop(piece, None)
-        return Pool(tuple(sorted(counts.items())))
+            raise PnpError(f"only {count} {piece} left")
+        if at is None:  # a new piece: in its place by ID
+            return Pool(tuple(sorted((*counts, (piece, left))))) if left else self
+        kept = counts[at + 1 :]
+        return Pool((*counts[:at], (piece, left), *kept) if left else counts[:at] + kept)
 
     def zone(self, name: str) -> Zone:
         return public(name, Counter(dict(self.counts)).elements())

@@ -162,3 +162,20 @@ def test_a_shown_hand_is_seen_by_everyone_and_stays_shown() -> None:
     assert hand.holding(("E",)) == Hand("Ann", ("E",), 1, shown=True)
     table = Table.of({"deck": deck, "Ann's hand": hand})
     assert table.knowledge().hidden("Bob") == Counter(deck.unseen)
+
+
+@settings(max_examples=fuzz_examples(200))
+@given(st.lists(st.tuples(st.sampled_from("PQRST"), st.integers(-3, 3)), max_size=30))
+def test_a_pool_counts_as_a_counter_does_and_refuses_to_go_below_none(
+    moves: list[tuple[str, int]],
+) -> None:
+    pool, model = Pool(), Counter[str]()
+    for piece, amount in moves:
+        if model[piece] + amount < 0:
+            with pytest.raises(PnpError, match=f"only {model[piece]} {piece} left"):
+                pool.moved(piece, amount)
+            continue
+        pool = pool.moved(piece, amount)
+        model[piece] += amount
+        assert pool == Pool(tuple(sorted((p, n) for p, n in model.items() if n)))
+        assert all(pool[p] == model[p] for p in "PQRSTU")
