@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from pnpkit.referee.api import (
     Game,
     KitRules,
+    Knowledge,
     Move,
     MoveForm,
     Moves,
@@ -162,6 +163,13 @@ def _any_time(state: Hunt, move: Move) -> bool:
     """A move any player may make whenever they wish, naming themselves: a trade (NH-24), an
     objective shown before the end (NH-3)."""
     return move["type"] == "trade" or (move["type"] == "show" and state.phase != st.SHOW)
+
+
+def _knowledge(state: Hunt) -> Knowledge:
+    zones = state.table.knowledge().zones
+    hands = len(state.hands)
+    seats = zip(zones[st.HANDS : st.HANDS + hands], zones[st.HANDS + hands :], strict=True)
+    return Knowledge((*zones[: st.HANDS], *(z for seat in seats for z in seat)))
 
 
 class NutHuntRules(KitRules):
@@ -358,6 +366,11 @@ class NutHuntRules(KitRules):
         return {"type": "roll", "value": rng.randint(1, 6)}
 
     # --- who sees and who decides ---------------------------------------------------------------
+    def knowledge(self, setup: Setup, state: Hunt) -> Knowledge:
+        """The kit's zones, each player's cards under the deck listed after their hand (the
+        order the pages show them in), worked out once a state."""
+        return state.remembered("knowledge", setup, lambda: _knowledge(state))
+
     def actor(self, setup: Setup, state: Hunt, move: Move) -> str | None:
         """Nobody for the Automa's moves (NH-38), whoever's move the prompt shows; else as the
         kit: the player named by a trade (NH-24) or an early show (NH-3), or the one prompted."""

@@ -46,11 +46,11 @@ def initial(setup: Setup) -> Hunt:
     blocks = {
         "pieces": Pool(tuple(sorted(pieces.items()))),
         "objective deck": deck.draw_unseen(DEALT * n) if table else deck,
-        "under the deck": UnderDeck(tuple(setup.players)).put((None,) * n * table, NOBODY),
         "drawn": Hand(""),
         "automa hand": Pile(),
         "automa aside": Pile(),
         **{f"hand:{p}": Hand(p, (), KEPT * table, shown=table) for p in setup.players},
+        "under the deck": UnderDeck(tuple(setup.players)).put((None,) * n * table, NOBODY),
     }
     return Hunt(
         phase=st.LAYOUT,

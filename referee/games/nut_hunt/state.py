@@ -27,9 +27,9 @@ NESTS_TO_END = 4
 NOBODY = -1
 """The seat of a card under the deck no seat is known to have put there (the table's unseen
 deal)."""
-HANDS = 6
-"""The table's first player hand: after pieces, objective deck, under the deck, drawn and the
-Automa's hand and aside (`setup.initial` lays them in this order)."""
+HANDS = 5
+"""The table's first player hand: after pieces, objective deck, drawn and the Automa's hand and
+aside; the cards under the deck come last (`setup.initial` lays them in this order)."""
 
 
 class Frame(NamedTuple):
@@ -132,8 +132,8 @@ class Hunt:
 
     @property
     def hands(self) -> tuple[Hand, ...]:
-        """Each player's objectives, in seat order (the table's last blocks)."""
-        return tuple(block for _, block in self.table.blocks[HANDS:])  # type: ignore[misc]
+        """Each player's objectives, in seat order."""
+        return tuple(block for _, block in self.table.blocks[HANDS:-1])  # type: ignore[misc]
 
     def hand_name(self, seat: int) -> str:
         """The block of `seat`'s hand."""
