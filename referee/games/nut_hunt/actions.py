@@ -95,7 +95,7 @@ def apply_scout(setup: Setup, state: Hunt, move: Move) -> Hunt:
     looked = min(SCOUTED, state.deck_size)
     fresh = min(looked, state.deck.count)
     deck, under = state.deck.draw_unseen(fresh), state.under
-    seen = [c for c, _ in under.cards[: looked - fresh] if c]  # unseen by the referee again
+    seen = [c for c, _ in under.cards[: looked - fresh] if c]  # known ones, now unknown again
     under = UnderDeck(under.players, under.cards[looked - fresh :])
     kept = min(move["keep"], looked)
     blocks = {
