@@ -9,7 +9,7 @@ from pnpkit.referee.games.nut_hunt import forest, scattering, seats, turn
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
 from pnpkit.referee.games.nut_hunt.objectives import SCOUTED
-from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
+from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, UnderDeck, evolve
 
 
 def check_recruit(setup: Setup, state: Hunt, move: Move) -> Verdict:
@@ -93,26 +93,17 @@ def apply_scout(setup: Setup, state: Hunt, move: Move) -> Hunt:
     if setup.digital:
         return evolve(state, step=st.SCOUT)
     looked = min(SCOUTED, state.deck_size)
-    pool, fresh, bottom, put = state.pool, state.fresh, state.bottom, state.bottom_from
-    for _ in range(looked):
-        if fresh:
-            fresh -= 1
-        else:
-            pool |= {bottom[0]} - {None}  # type: ignore[operator]
-            bottom, put = bottom[1:], put[1:]
+    fresh = min(looked, state.deck.count)
+    deck, under = state.deck.draw_unseen(fresh), state.under
+    seen = [c for c, _ in under.cards[: looked - fresh] if c]  # known ones, now unknown again
+    under = UnderDeck(under.players, under.cards[looked - fresh :])
     kept = min(move["keep"], looked)
-    hidden = st.bump(state.hand_hidden, state.active, kept)
-    bottom += (None,) * (looked - kept)
-    put += (state.active,) * (looked - kept)
-    return evolve(
-        state,
-        pool=pool,
-        fresh=fresh,
-        bottom=bottom,
-        bottom_from=put,
-        hand_hidden=hidden,
-        step=st.DONE,
-    )
+    blocks = {
+        "objective deck": deck.holding((*deck.unseen, *seen)),
+        "under the deck": under.put((None,) * (looked - kept), state.active),
+        state.hand_name(state.active): state.hands[state.active].add_unknown(kept),
+    }
+    return evolve(state, table=state.table.put_all(blocks), step=st.DONE)
 
 
 def check_pass(setup: Setup, state: Hunt, move: Move) -> Verdict:

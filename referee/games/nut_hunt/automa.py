@@ -5,7 +5,7 @@ that scatters. The referee makes the Automa's moves itself (`forced`).
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Prompt, Setup, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Hand, Move, Pile, Prompt, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
@@ -114,21 +114,21 @@ def apply(setup: Setup, state: Hunt, move: Move) -> Hunt:
     spaces = [seats.space(state, t) for t in move["places"]]
     for space in spaces:
         state = st.add_squirrels(state, space, seat, 1)
-    if state.phase == st.AUTOMA_DEAL:
-        state = evolve(state, automa_hand=tuple(move["cards"]), drawn=(), step=st.DONE)
-    else:
-        state = evolve(state, aside=state.aside + tuple(move["cards"]), drawn=(), step=st.DONE)
+    pile = "automa hand" if state.phase == st.AUTOMA_DEAL else "automa aside"
+    cards = Pile((*state.table[pile].cards, *move["cards"]))
+    table = state.table.put_all({pile: cards, "drawn": Hand("")})
+    state = evolve(state, table=table, step=st.DONE)
     return scattering.build_nests(state, spaces, seat, seats.competitive(setup))
 
 
 def start_turn(state: Hunt) -> Hunt | None:
     """NH-38: the Automa's turn begins with a card to turn over; an empty deck is made again
     from its set-aside cards. None: no card at all, the Automa skips its turn."""
-    if state.deck_size == 0 and state.aside:
+    aside = state.automa("aside").cards
+    if state.deck_size == 0 and aside:
         note = "the Automa's deck is empty: its set-aside cards are shuffled into a new deck"
-        state = evolve(
-            state, pool=state.pool | set(state.aside), fresh=len(state.aside), aside=(), note=note
-        )
+        blocks = {"objective deck": state.deck.shuffle_in(aside), "automa aside": Pile()}
+        state = evolve(state, table=state.table.put_all(blocks), note=note)
     if state.deck_size == 0:
         return None
     return evolve(state, phase=st.AUTOMA, step=st.REVEAL)

@@ -1,20 +1,20 @@
 """The objective deck (NH-3, NH-23, NH-38): cards turned over for a digital deal, a digital scout
 and the Automa, and the cards a player keeps of them; the rest go to the bottom of the deck.
 
-The referee knows a card's place only once it has seen it: `pool` holds the others. Cards go
-under the deck in the order they are put back, and come up again once the unseen cards above
-them are gone.
+The referee knows a card's place only once it has seen it: the deck's `unseen` cards are the
+others. Cards go under the deck in the order they are put back, and come up again once the
+unseen cards above them are gone.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Hand, Move, Prompt, PromptKind, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import automa, end
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.setup import DEALT, KEPT, start_placing
-from pnpkit.referee.games.nut_hunt.state import Hunt, evolve
+from pnpkit.referee.games.nut_hunt.state import Hunt, UnderDeck, evolve
 
 SCOUTED = 2
 """Cards a scout looks at (NH-23)."""
@@ -60,9 +60,19 @@ def prompt(setup: Setup, state: Hunt) -> Prompt:
 
 def top_card(state: Hunt) -> str | None:
     """The top card of the objective deck when the referee knows it."""
-    if state.fresh or not state.bottom:
+    if state.deck.count or not state.under:
         return None
-    return state.bottom[0]
+    return state.under.cards[0][0]
+
+
+def drawn_for(setup: Setup, state: Hunt) -> str | None:
+    """The player the cards drawn now are for (their deal, their scout); None: the Automa's,
+    turned over for all."""
+    if state.phase == st.DEAL:
+        return setup.players[state.order[0]]
+    if state.step in (st.SCOUT, st.SCOUT_KEEP) and state.active < len(setup.players):
+        return setup.players[state.active]
+    return None
 
 
 def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
@@ -77,7 +87,7 @@ def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
         if card == top:
             return ACCEPTED
         return refuse("NH-23", f"the top card is {top}, which went to the bottom earlier")
-    if card not in state.pool:
+    if card not in state.deck.unseen:
         return refuse("NH-38", f"{card} cannot be in the deck: {end.where(state, card)}")
     return ACCEPTED
 
@@ -101,16 +111,20 @@ def check_keep(setup: Setup, state: Hunt, move: Move) -> Verdict:
 
 
 def apply_draw(setup: Setup, state: Hunt, move: Move) -> Hunt:
-    """The top card is turned over; a scout has seen its cards after 2 (or the last one)."""
-    card = move["card"]
-    if state.fresh:
-        deck = {"fresh": state.fresh - 1}
+    """The top card is turned over, for the player it is drawn for, else for all; a scout has
+    seen its cards after 2 (or the last one)."""
+    card, deck, under = move["card"], state.deck, state.under
+    if deck.count:
+        deck = deck.take(card)
     else:
-        deck = {"bottom": state.bottom[1:], "bottom_from": state.bottom_from[1:]}
-    drawn = (*state.drawn, card)
+        under = UnderDeck(under.players, under.cards[1:])
+        deck = deck.reveal(card) if card in deck.unseen else deck
+    owner = drawn_for(setup, state)
+    drawn = Hand(owner or "", (*state.drawn, card), shown=owner is None)
     seen = len(drawn) == SCOUTED or state.deck_size <= 1  # the deck is empty after this card
     step = st.SCOUT_KEEP if state.step == st.SCOUT and seen else state.step
-    return evolve(state, pool=state.pool - {card}, drawn=drawn, step=step, **deck)
+    blocks = {"objective deck": deck, "under the deck": under, "drawn": drawn}
+    return evolve(state, table=state.table.put_all(blocks), step=step)
 
 
 def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:
@@ -119,13 +133,13 @@ def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:
     seat = state.order[0] if state.phase == st.DEAL else state.active
     kept = tuple(move["cards"])
     rest = tuple(c for c in state.drawn if c not in kept)
-    state = evolve(
-        state,
-        hand_known=end.add_to_hand(state.hand_known, seat, kept),
-        bottom=state.bottom + rest,
-        bottom_from=state.bottom_from + (seat,) * len(rest),
-        drawn=(),
-    )
+    hand = state.hands[seat]
+    blocks = {
+        state.hand_name(seat): hand.holding(hand.known + kept),
+        "under the deck": state.under.put(rest, seat),
+        "drawn": Hand(""),
+    }
+    state = evolve(state, table=state.table.put_all(blocks))
     if state.phase != st.DEAL:
         return evolve(state, step=st.DONE)
     if len(state.order) > 1:
@@ -137,7 +151,7 @@ def candidates(setup: Setup, state: Hunt) -> list[Move]:
     """Every card that may be turned over, or every choice of cards to keep."""
     if draw_due(setup, state):
         top = top_card(state)
-        return [{"type": "draw", "card": c} for c in ([top] if top else sorted(state.pool))]
+        return [{"type": "draw", "card": c} for c in ([top] if top else state.deck.unseen)]
     size = KEPT if state.phase == st.DEAL else 1
     options = _subsets(state.drawn, size, exact=state.phase == st.DEAL)
     return [{"type": "keep", "cards": sorted(c)} for c in options]

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from pnpkit.referee.api import (
     Game,
+    KitRules,
     Knowledge,
     Move,
     MoveForm,
@@ -21,11 +22,11 @@ from pnpkit.referee.api import (
     PnpError,
     Prompt,
     PromptKind,
-    Rules,
     ScoreSheet,
     Setup,
     Syntax,
     Verdict,
+    counted,
     delegate,
     drawn,
     refuse,
@@ -35,7 +36,6 @@ from pnpkit.referee.games.nut_hunt import (
     actions,
     automa,
     end,
-    knowledge,
     moves,
     objectives,
     scattering,
@@ -46,11 +46,9 @@ from pnpkit.referee.games.nut_hunt import (
 from pnpkit.referee.games.nut_hunt import setup as game_setup
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
-from pnpkit.referee.games.nut_hunt.determinise import determinise
-from pnpkit.referee.games.nut_hunt.knowledge import actor, hidden_text, rebuild
 from pnpkit.referee.games.nut_hunt.moves import malformed
 from pnpkit.referee.games.nut_hunt.position_file import read_position
-from pnpkit.referee.games.nut_hunt.state import Hunt
+from pnpkit.referee.games.nut_hunt.state import Hunt, UnderDeck, evolve
 from pnpkit.referee.games.nut_hunt.table_view import describe_table, table_svg
 from pnpkit.referee.games.nut_hunt.zones import nut_hunt_zones
 
@@ -167,10 +165,19 @@ def _any_time(state: Hunt, move: Move) -> bool:
     return move["type"] == "trade" or (move["type"] == "show" and state.phase != st.SHOW)
 
 
-class NutHuntRules(Rules):
-    """The rules of Nut Hunt: the Rules contract, its moves declared once (`MOVES`), each part
-    delegated to the module holding that part of the rulebook (setup, turn, scattering, actions,
-    objectives, end, automa, scoring)."""
+def _knowledge(state: Hunt) -> Knowledge:
+    zones = state.table.knowledge().zones
+    hands = len(state.hands)
+    seats = zip(zones[st.HANDS : st.HANDS + hands], zones[st.HANDS + hands :], strict=True)
+    return Knowledge((*zones[: st.HANDS], *(z for seat in seats for z in seat)))
+
+
+class NutHuntRules(KitRules):
+    """The rules of Nut Hunt: its moves declared once (`MOVES`), its cards kit blocks on the
+    state's `table` (knowledge and rebuild from the kit), each part delegated to the module
+    holding that part of the rulebook (setup, turn, scattering, actions, objectives, end, automa,
+    scoring). Its turn is a phase, a step and a stack of scatterings rather than a kit `Turn`,
+    so the prompt, the dispatch and the listing stay its own (overridden below)."""
 
     id = "nut-hunt"
     contract = "2.0"
@@ -186,8 +193,7 @@ class NutHuntRules(Rules):
         "colours": "squirrel colours in seat order (solo: the player's, then the Automa's)",
     }
     unlisted = frozenset({"show"})
-    syntax_rule = MOVES.syntax_rule
-    syntax = MOVES.syntax()
+    moves = MOVES
 
     def check_setup(
         self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
@@ -220,10 +226,13 @@ class NutHuntRules(Rules):
 
     # --- what now -----------------------------------------------------------------------------
     def prompt(self, setup: Setup, state: Hunt) -> Prompt:
+        """From the phase, the step and the scattering (no kit `Turn`), worked out once a
+        state."""
         return state.remembered("prompt", setup, lambda: self._prompt(setup, state))
 
     def prompt_kind(self, setup: Setup, state: Hunt) -> PromptKind:
-        """The kind of the current prompt, decided as `prompt` decides it, without its text."""
+        """The kind of the current prompt, decided as `prompt` decides it, without its text (no
+        kit `Turn`)."""
         if state.phase == st.OVER:
             return "over"
         if state.stack:
@@ -267,11 +276,14 @@ class NutHuntRules(Rules):
         return move
 
     def text(self, setup: Setup, move: Move) -> str:
+        """The move's form, after `NAME:` for a move that names its player."""
         said = MOVES.text(move)
         return f"{move['player']}: {said}" if "player" in move else said
 
     # --- checking and applying ----------------------------------------------------------------
     def check(self, setup: Setup, state: Hunt, move: Move) -> Verdict:
+        """A logged move's shape, the game's end and the player named, then the move's own
+        check (each says "not now" itself, as the rulebook does)."""
         problem = malformed(setup, move, SHAPES)
         if problem:
             return refuse("NH-10", f"not a Nut Hunt move: {problem}")
@@ -285,6 +297,7 @@ class NutHuntRules(Rules):
         return MOVES.check_own(setup, state, move)
 
     def apply(self, setup: Setup, state: Hunt, move: Move) -> Hunt:
+        """The move, then what follows of itself (the next turn, the Automa's, the end)."""
         return turn.settle(setup, MOVES.apply(setup, state, move))
 
     def forced(self, setup: Setup, state: Hunt) -> Move | None:
@@ -294,6 +307,8 @@ class NutHuntRules(Rules):
 
     # --- listing ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Hunt) -> list[Move]:
+        """Each module's candidates, the checks run only where not legal by construction, and
+        the trades."""
         plain, trades = self._listed(setup, state)
         return plain + actions.trades(setup, state) if trades else plain
 
@@ -339,30 +354,68 @@ class NutHuntRules(Rules):
 
     # --- digital mode and simulation ----------------------------------------------------------
     def chance(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
+        """The forest laid out, an objective card turned over (the top one when known), else
+        the die."""
         if state.phase == st.LAYOUT:
             tiles = [t for t in data_of(setup.game).tiles if t not in state.layout]
             rng.shuffle(tiles)
             return {"type": "layout", "tiles": tiles}
         if objectives.draw_due(setup, state):
             top = objectives.top_card(state)
-            return {"type": "draw", "card": top or rng.choice(sorted(state.pool))}
+            return {"type": "draw", "card": top or rng.choice(state.deck.unseen)}
         return {"type": "roll", "value": rng.randint(1, 6)}
 
     # --- who sees and who decides ---------------------------------------------------------------
     def knowledge(self, setup: Setup, state: Hunt) -> Knowledge:
-        """Worked out once per state: a search determinises the same state again and again."""
-        return state.remembered("knowledge", setup, lambda: knowledge.knowledge(setup, state))
+        """The kit's zones, each player's cards under the deck listed after their hand (the
+        order the pages show them in), worked out once a state."""
+        return state.remembered("knowledge", setup, lambda: _knowledge(state))
 
-    rebuild = delegate(rebuild)
-    actor = delegate(actor)
-    hidden_text = delegate(hidden_text)
+    def actor(self, setup: Setup, state: Hunt, move: Move) -> str | None:
+        """Nobody for the Automa's moves (NH-38), whoever's move the prompt shows; else as the
+        kit: the player named by a trade (NH-24) or an early show (NH-3), or the one prompted."""
+        if move.get("type") == "automa" or move.get("automa"):
+            return None
+        return super().actor(setup, state, move)
+
+    def hidden_text(self, setup: Setup, move: Move) -> str:
+        """A card drawn face down, or how many of the cards drawn were kept; every other move
+        names nothing secret."""
+        if move["type"] == "draw":
+            return "an objective card is drawn face down"
+        if move["type"] == "keep":
+            return f"keep {counted(len(move['cards']), 'objective card')} (face down)"
+        return self.text(setup, move)
 
     def determinise(self, setup: Setup, state: Hunt, seat: str, rng: random.Random) -> Hunt:
-        """The objective cards `seat` cannot see dealt again at random (determinise.py). The
-        same cards as the default drawn from `knowledge` and `rebuild` keeps or deals (a test
-        checks it), written out because a search samples it at every iteration: 0.08 ms a
-        sample against 0.45 ms for the default (3 players, mid-game)."""
-        return determinise(state, setup.players.index(seat), rng)
+        """The objective cards `seat` cannot see (the deck, the others' hands, the cards they
+        put under the deck, the cards drawn for them) gathered in sorted order, shuffled with
+        `rng` and dealt back into the same places. The same cards as the kit's (a test checks
+        it), written out because a search samples it at every iteration: 0.08 ms a sample
+        against 0.45 ms (3 players, mid-game)."""
+        at, table = setup.players.index(seat), state.table
+        hands, under, drawn = state.hands, state.under, table["drawn"]
+        theirs = [n for n, (card, put) in enumerate(under.cards) if card and put != at]
+        hide_drawn = not drawn.zone("drawn").visible_to(seat)
+        unseen = [*state.deck.unseen, *(c for n, h in enumerate(hands) if n != at for c in h.known)]
+        unseen += [under.cards[n][0] for n in theirs]
+        unseen += drawn.known if hide_drawn else ()
+        unseen.sort()
+        rng.shuffle(unseen)
+        deal = iter(unseen)
+        blocks = {
+            state.hand_name(n): hand.holding(tuple(next(deal) for _ in hand.known))
+            for n, hand in enumerate(hands)
+            if n != at
+        }
+        cards = list(under.cards)
+        for n in theirs:
+            cards[n] = (next(deal), cards[n][1])
+        blocks["under the deck"] = UnderDeck(under.players, tuple(cards))
+        if hide_drawn:
+            blocks["drawn"] = drawn.holding(tuple(next(deal) for _ in drawn.known))
+        blocks["objective deck"] = state.deck.holding(tuple(deal))
+        return evolve(state, table=table.put_all(blocks))
 
     def random_move(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
         """A legal move at random, a trade only one time in five when there is another move:
@@ -401,7 +454,7 @@ class NutHuntRules(Rules):
 
     def also(self, setup: Setup, state: Hunt) -> tuple[str, ...]:
         """NH-3: at the table, objectives the referee has not seen may be shown before the end."""
-        if state.phase in (st.SHOW, st.OVER) or not any(state.hand_hidden):
+        if state.phase in (st.SHOW, st.OVER) or not any(hand.unknown for hand in state.hands):
             return ()
         return ("NAME: show CARD, an objective shown before the end",)
 

@@ -100,7 +100,7 @@ def score_table(setup: Setup, state: Hunt) -> ScoreSheet:
     if len(state.layout) < forest.SPACES:
         return score_holdings(state.layout, [Holding(p, {}, {}, ()) for p in setup.players])
     sheet = score_holdings(state.layout, holdings(setup, state))
-    hidden = sum(state.hand_hidden)
+    hidden = sum(hand.unknown for hand in state.hands)
     if hidden:
         verb = "is" if hidden == 1 else "are"
         note = f"{counted(hidden, 'objective card')} not shown yet {verb} not scored"
@@ -111,7 +111,7 @@ def score_table(setup: Setup, state: Hunt) -> ScoreSheet:
 def holdings(setup: Setup, state: Hunt) -> list[Holding]:
     """Every seat's pieces and known objectives (the Automa's: its starting hand, NH-39)."""
     data = data_of(setup.game)
-    hands = [*state.hand_known] + ([state.automa_hand] if seats.solo(setup) else [])
+    hands = [h.known for h in state.hands] + [state.automa("hand").cards] * seats.solo(setup)
     return [
         Holding(
             name,

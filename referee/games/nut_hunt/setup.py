@@ -5,11 +5,26 @@ snake order, each with 2 nuts from its tile.
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, refuse
+from collections import Counter
+
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Deck,
+    Hand,
+    Move,
+    Pile,
+    Pool,
+    Prompt,
+    PromptKind,
+    Setup,
+    Table,
+    Verdict,
+    refuse,
+)
 from pnpkit.referee.games.nut_hunt import forest, seats, turn
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
-from pnpkit.referee.games.nut_hunt.state import NOBODY, Hunt, evolve
+from pnpkit.referee.games.nut_hunt.state import NOBODY, Hunt, UnderDeck, evolve
 
 DEALT, KEPT = 3, 2
 """Objectives dealt to each player, and kept of them (NH-3)."""
@@ -17,10 +32,26 @@ DEALT, KEPT = 3, 2
 
 def initial(setup: Setup) -> Hunt:
     """The box opened: every piece in its supply, every objective unseen (at the table, each
-    player's dealt cards are counted but not known to the referee)."""
+    player's dealt cards are counted but not known to the referee, the third put under the
+    deck)."""
     data = data_of(setup.game)
     n, everyone = len(setup.players), seats.seats(setup)
     table = not setup.digital
+    pieces = Counter(list(data.tiles))
+    for colour in seats.colours(setup):
+        pieces[data.squirrel_ids[colour]] += data.squirrels_per_colour
+        pieces[data.nest_ids[colour]] += data.nests_per_colour
+    pieces.update(dict(zip(data.nut_cards, data.nut_counts, strict=True)))
+    deck = Deck.of(data.objectives)
+    blocks = {
+        "pieces": Pool(tuple(sorted(pieces.items()))),
+        "objective deck": deck.draw_unseen(DEALT * n) if table else deck,
+        "drawn": Hand(""),
+        "automa hand": Pile(),
+        "automa aside": Pile(),
+        **{f"hand:{p}": Hand(p, (), KEPT * table, shown=table) for p in setup.players},
+        "under the deck": UnderDeck(tuple(setup.players)).put((None,) * n * table, NOBODY),
+    }
     return Hunt(
         phase=st.LAYOUT,
         layout=(),
@@ -30,12 +61,7 @@ def initial(setup: Setup) -> Hunt:
         nest_supply=(data.nests_per_colour,) * everyone,
         nuts=((0,) * len(data.nut_types),) * n,
         nut_supply=data.nut_counts,
-        pool=frozenset(data.objectives),
-        fresh=len(data.objectives) - (DEALT * n if table else 0),
-        bottom=(None,) * n if table else (),
-        bottom_from=(NOBODY,) * n if table else (),
-        hand_known=((),) * n,
-        hand_hidden=(KEPT if table else 0,) * n,
+        table=Table.of(blocks),
     )
 
 

@@ -13,7 +13,7 @@ from functools import cache
 from operator import add, sub
 from typing import Any, NamedTuple, TypeVar
 
-from pnpkit.referee.api import replaced
+from pnpkit.referee.api import Deck, Hand, Pile, Table, Zone, private, replaced
 
 Fact = TypeVar("Fact")
 
@@ -25,7 +25,11 @@ ROLL, FORAGE, ACTION, HASSLE_FORAGE, SCOUT, SCOUT_KEEP, REVEAL, DONE = (
 )  # fmt: skip
 NESTS_TO_END = 4
 NOBODY = -1
-"""`bottom_from` of a card no seat is known to have put there (the table's unseen deal)."""
+"""The seat of a card under the deck no seat is known to have put there (the table's unseen
+deal)."""
+HANDS = 5
+"""The table's first player hand: after pieces, objective deck, drawn and the Automa's hand and
+aside; the cards under the deck come last (`setup.initial` lays them in this order)."""
 
 
 class Frame(NamedTuple):
@@ -43,13 +47,43 @@ class Frame(NamedTuple):
 
 
 @dataclass(frozen=True)
+class UnderDeck:
+    """The objective cards put under the deck, in the order they come up again (NH-23), each
+    with the seat that saw it and put it there (NOBODY: none known) and that seat alone sees it;
+    a card put unseen by the referee (at the table) is None. Not a kit `Deck`, which has no
+    order. Its knowledge is a zone per player, "under the deck:NAME"."""
+
+    players: tuple[str, ...]
+    cards: tuple[tuple[str | None, int], ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def put(self, cards: tuple[str | None, ...], seat: int) -> UnderDeck:
+        return UnderDeck(self.players, self.cards + tuple((c, seat) for c in cards))
+
+    def zones(self, name: str) -> tuple[Zone, ...]:
+        return tuple(
+            private(f"{name}:{player}", [c for c, s in self.cards if c and s == seat], player)
+            for seat, player in enumerate(self.players)
+        )
+
+    def rebuilt(self, name: str, cards: dict[str, tuple[str, ...]]) -> UnderDeck:
+        put = {seat: iter(cards[f"{name}:{p}"]) for seat, p in enumerate(self.players)}
+        held = tuple((next(put[s]) if c and s in put else c, s) for c, s in self.cards)
+        return UnderDeck(self.players, held)
+
+
+@dataclass(frozen=True)
 class Hunt:
     """The whole table. Piece counts are indexed [space][seat]; nuts [player][nut type].
 
-    Objective cards: `pool` holds the cards whose place the referee does not know (the
-    unseen part of the deck, hidden hand cards, cards put to the bottom unseen); `fresh` cards
-    of the deck have never been looked at and lie above the `bottom` cards (None: unseen);
-    `bottom_from` is the seat that saw each bottom card and put it there (NOBODY: none known).
+    The cards are kit blocks on `table`: "pieces" (every tile, squirrel, nest and nut card: a
+    fixed count), the "objective deck" (its `unseen` cards are those whose place the referee
+    does not know, its `count` the cards never looked at, above the cards "under the deck"), the
+    cards "drawn" now (for a player's deal or scout, theirs; else the Automa's, public), the
+    "automa hand" and "automa aside", and each player's "hand:NAME" (at the table, shown: the
+    referee knows only the cards shown to all).
     """
 
     phase: str
@@ -60,16 +94,9 @@ class Hunt:
     nest_supply: tuple[int, ...]
     nuts: tuple[tuple[int, ...], ...]
     nut_supply: tuple[int, ...]
-    pool: frozenset[str]
-    fresh: int
-    bottom: tuple[str | None, ...]
-    hand_known: tuple[tuple[str, ...], ...]
-    hand_hidden: tuple[int, ...]
+    table: Table
     step: str = ""
     fox: int | None = None
-    drawn: tuple[str, ...] = ()
-    automa_hand: tuple[str, ...] = ()
-    aside: tuple[str, ...] = ()
     first: int = 0
     active: int = 0
     order: tuple[int, ...] = ()
@@ -77,7 +104,6 @@ class Hunt:
     ending: bool = False
     turns: int = 0
     note: str = ""
-    bottom_from: tuple[int, ...] = ()
     memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Facts derived from this state, worked out once (the prompt, the score): not part of the
     state."""
@@ -92,9 +118,35 @@ class Hunt:
         return fact
 
     @property
+    def deck(self) -> Deck:
+        return self.table["objective deck"]  # type: ignore[no-any-return]
+
+    @property
+    def under(self) -> UnderDeck:
+        return self.table["under the deck"]  # type: ignore[no-any-return]
+
+    @property
+    def drawn(self) -> tuple[str, ...]:
+        """The objective cards turned over now."""
+        return self.table["drawn"].known  # type: ignore[no-any-return]
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Each player's objectives, in seat order."""
+        return tuple(block for _, block in self.table.blocks[HANDS:-1])  # type: ignore[misc]
+
+    def hand_name(self, seat: int) -> str:
+        """The block of `seat`'s hand."""
+        return self.table.blocks[HANDS + seat][0]
+
+    def automa(self, pile: str) -> Pile:
+        """The Automa's "hand" or its cards set "aside"."""
+        return self.table[f"automa {pile}"]  # type: ignore[no-any-return]
+
+    @property
     def deck_size(self) -> int:
         """Cards left in the objective deck."""
-        return self.fresh + len(self.bottom)
+        return self.deck.count + len(self.under)
 
     def count(self, space: int, seat: int) -> int:
         """Squirrels of `seat` on `space`."""

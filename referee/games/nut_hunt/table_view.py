@@ -91,12 +91,12 @@ def describe_table(setup: Setup, state: Hunt, player: str | None = None) -> str:
             held = ", ".join(
                 f"{n} {t}" for t, n in zip(data.nut_types, state.nuts[seat], strict=True) if n
             )
-            cards = len(state.hand_known[seat]) + state.hand_hidden[seat]
-            line += f"; nuts: {held or 'none'}; objectives held: {cards}"
-            if state.hand_known[seat] and viewer in (None, seat):
-                line += f" ({', '.join(state.hand_known[seat])})"
+            hand = state.hands[seat]
+            line += f"; nuts: {held or 'none'}; objectives held: {len(hand)}"
+            if hand.known and viewer in (None, seat):
+                line += f" ({', '.join(hand.known)})"
         else:
-            line += f"; objectives: {', '.join(state.automa_hand) or 'not dealt yet'}"
+            line += f"; objectives: {', '.join(state.automa('hand').cards) or 'not dealt yet'}"
         lines.append(line)
     lines.append(f"Objective deck: {counted(state.deck_size, 'card')}")
     if state.note:

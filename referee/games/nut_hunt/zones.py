@@ -50,11 +50,10 @@ def nut_hunt_zones(setup: Setup, state: Hunt, viewer: str | None) -> dict[str, A
         }
         if seat < len(state.nuts):
             entry["nuts"] = dict(zip(data.nut_types, state.nuts[seat], strict=True))
-            known = state.hand_known[seat]
-            count = len(known) + state.hand_hidden[seat]
-            entry["objectives"] = hand(setup.game, count, known, sees(viewer, name))
+            held = state.hands[seat]
+            entry["objectives"] = hand(setup.game, len(held), held.known, sees(viewer, name))
         else:
-            automa = state.automa_hand
+            automa = state.automa("hand").cards
             entry["objectives"] = {"count": len(automa), "cards": cards(setup.game, automa)}
         seats.append(entry)
     return {

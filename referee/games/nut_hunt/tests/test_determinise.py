@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -19,6 +18,7 @@ from pnpkit.components import load_game
 from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.games.nut_hunt import RULES
 from pnpkit.referee.games.nut_hunt.state import Hunt
+from pnpkit.referee.games.nut_hunt.tests.helpers import cards, placed
 from pnpkit.referee.log.store import make_setup
 
 GAME = load_game("nut-hunt")
@@ -50,9 +50,10 @@ def scrambled(state: Hunt, seat: int, rng: random.Random) -> Hunt:
     """`state` with cards `seat` cannot see moved about by hand: two other players' objectives
     swapped, one of them swapped with an unseen deck card, the cards others put under the deck
     reordered or swapped with the deck's (whose order is not kept at all)."""
-    hands = [list(hand) for hand in state.hand_known]
+    now = cards(state)
+    hands = [list(hand) for hand in now.hand_known]
     others = [p for p in range(len(hands)) if p != seat and hands[p]]
-    pool = sorted(state.pool)
+    pool = sorted(now.pool)
     if len(others) >= 2:
         a, b = rng.sample(others, 2)
         hands[a][0], hands[b][-1] = hands[b][-1], hands[a][0]
@@ -60,10 +61,10 @@ def scrambled(state: Hunt, seat: int, rng: random.Random) -> Hunt:
         p = rng.choice(others)
         i = rng.randrange(len(pool))
         hands[p][-1], pool[i] = pool[i], hands[p][-1]
-    bottom = list(state.bottom)
+    bottom = list(now.bottom)
     theirs = [
         i
-        for i, (card, put) in enumerate(zip(bottom, state.bottom_from, strict=True))
+        for i, (card, put) in enumerate(zip(bottom, now.bottom_from, strict=True))
         if card is not None and put != seat
     ]
     if len(theirs) >= 2:
@@ -74,14 +75,15 @@ def scrambled(state: Hunt, seat: int, rng: random.Random) -> Hunt:
         bottom[i], pool[j] = pool[j], bottom[i]
     rng.shuffle(pool)
     hands_now = tuple(map(tuple, hands))
-    return replace(state, hand_known=hands_now, pool=frozenset(pool), bottom=tuple(bottom))
+    return placed(state, hand_known=hands_now, pool=frozenset(pool), bottom=tuple(bottom))
 
 
 def all_cards(state: Hunt) -> list[str]:
     """Every objective card the state places, with repeats."""
-    cards = [*state.pool, *state.drawn, *state.automa_hand, *state.aside]
-    cards += [c for c in state.bottom if c] + [c for hand in state.hand_known for c in hand]
-    return sorted(cards)
+    now = cards(state)
+    found = [*now.pool, *now.drawn, *now.automa_hand, *now.aside]
+    found += [c for c in now.bottom if c] + [c for hand in now.hand_known for c in hand]
+    return sorted(found)
 
 
 games = s.tuples(
@@ -118,13 +120,14 @@ def test_a_determinisation_keeps_what_the_seat_sees(
     name = setup.players[seat]
     sample = RULES.determinise(setup, state, name, random.Random(seed))
     assert all_cards(sample) == all_cards(state)
-    assert sample.hand_known[seat] == state.hand_known[seat]
-    assert [len(h) for h in sample.hand_known] == [len(h) for h in state.hand_known]
-    assert sample.hand_hidden == state.hand_hidden
-    assert (sample.fresh, len(sample.bottom), len(sample.drawn)) == (
-        state.fresh,
-        len(state.bottom),
-        len(state.drawn),
+    got, now = cards(sample), cards(state)
+    assert got.hand_known[seat] == now.hand_known[seat]
+    assert [len(h) for h in got.hand_known] == [len(h) for h in now.hand_known]
+    assert got.hand_hidden == now.hand_hidden
+    assert (got.fresh, len(got.bottom), len(got.drawn)) == (
+        now.fresh,
+        len(now.bottom),
+        len(now.drawn),
     )
     assert RULES.view(setup, sample, name) == RULES.view(setup, state, name)
     seen, shown = RULES.table(setup, sample, name), RULES.table(setup, state, name)
@@ -133,12 +136,12 @@ def test_a_determinisation_keeps_what_the_seat_sees(
         seen.pop("prompt"), shown.pop("prompt")
     assert seen == shown
     assert (
-        replace(
+        placed(
             sample,
-            hand_known=state.hand_known,
-            pool=state.pool,
-            bottom=state.bottom,
-            drawn=state.drawn,
+            hand_known=now.hand_known,
+            pool=now.pool,
+            bottom=now.bottom,
+            drawn=now.drawn,
         )
         == state
     )
@@ -176,7 +179,7 @@ def test_the_solo_player_sees_the_automas_cards() -> None:
     setup = make_setup(GAME, ["Ann"], options={"difficulty": "expert"}, seed=3)
     rng = random.Random(3)
     state = RULES.initial(setup)
-    while len(state.aside) < 2:
+    while len(cards(state).aside) < 2:
         forced = RULES.forced(setup, state)
         if forced is not None:
             move = forced
@@ -186,27 +189,30 @@ def test_the_solo_player_sees_the_automas_cards() -> None:
             move = RULES.random_move(setup, state, rng)
         state = RULES.apply(setup, state, move)
     sample = RULES.determinise(setup, state, "Ann", random.Random(1))
-    assert (sample.automa_hand, sample.aside) == (state.automa_hand, state.aside)
-    assert len(state.automa_hand) == 4
-    assert sample.pool == state.pool  # one player: nothing but the deck is unseen
+    got, now = cards(sample), cards(state)
+    assert (got.automa_hand, got.aside) == (now.automa_hand, now.aside)
+    assert len(now.automa_hand) == 4
+    assert got.pool == now.pool  # one player: nothing but the deck is unseen
 
 
 def test_other_players_objectives_are_dealt_again() -> None:
     """NH-3: the others' objectives are not read, so samples differ from the true hands."""
     setup, state = played(3, 8, 40)
-    assert all(len(hand) == 2 for hand in state.hand_known)
-    dealt = {RULES.determinise(setup, state, "P1", random.Random(n)).hand_known for n in range(20)}
-    assert {hands[0] for hands in dealt} == {state.hand_known[0]}
+    assert all(len(hand) == 2 for hand in cards(state).hand_known)
+    samples = [RULES.determinise(setup, state, "P1", random.Random(n)) for n in range(20)]
+    dealt = {cards(sample).hand_known for sample in samples}
+    assert {hands[0] for hands in dealt} == {cards(state).hand_known[0]}
     assert len({hands[1] for hands in dealt}) > 10
 
 
 def test_the_cards_a_seat_put_back_stay_where_it_put_them() -> None:
     """NH-3, NH-23: a seat knows the cards it returned under the deck; the others' are unseen."""
     setup, state = played(2, 5, 20)
-    assert state.bottom_from == (state.first, 1 - state.first)
-    mine, theirs = state.bottom_from.index(0), state.bottom_from.index(1)
-    samples = [RULES.determinise(setup, state, "P1", random.Random(n)) for n in range(20)]
-    assert {sample.bottom[mine] for sample in samples} == {state.bottom[mine]}
+    now = cards(state)
+    assert now.bottom_from == (state.first, 1 - state.first)
+    mine, theirs = now.bottom_from.index(0), now.bottom_from.index(1)
+    samples = [cards(RULES.determinise(setup, state, "P1", random.Random(n))) for n in range(20)]
+    assert {sample.bottom[mine] for sample in samples} == {now.bottom[mine]}
     assert len({sample.bottom[theirs] for sample in samples}) > 5
 
 

@@ -15,6 +15,7 @@ from pnpkit.referee.engine.rules import Rules
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.games.nut_hunt import RULES
+from pnpkit.referee.games.nut_hunt.tests.helpers import cards
 from pnpkit.referee.games.nut_hunt.tests.test_determinise import played
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
@@ -36,7 +37,7 @@ def test_nh_3_dealt_objectives_read_only_as_their_public_part_to_the_others():
     """Before contract 1.2 every viewer read each objective dealt, by name."""
     session = dealt()
     kept = event_secrecy(session.setup, session.events)
-    hands = dict(zip(("Ann", "Bob"), session.state.hand_known, strict=True))
+    hands = dict(zip(("Ann", "Bob"), cards(session.state).hand_known, strict=True))
     for viewer in (SHARED, "Ann", "Bob"):
         texts = [e["text"] for e in Gate(session, viewer).entries(session.events, kept)]
         for owner, hand in hands.items():
@@ -52,7 +53,7 @@ def test_nh_3_the_others_objectives_stay_out_of_the_running_score():
     sheet = Gate(session, "Bob").score()
     assert "objectives" not in sheet["players"]["Ann"]["categories"]
     assert set(RULES.knowledge(session.setup, session.state).hidden("Bob")) >= set(
-        session.state.hand_known[0]
+        cards(session.state).hand_known[0]
     )
 
 

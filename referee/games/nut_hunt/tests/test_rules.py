@@ -22,6 +22,7 @@ from pnpkit.referee.games.nut_hunt import forest as board
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt import table_view as nut_hunt_show
 from pnpkit.referee.games.nut_hunt.state import Hunt
+from pnpkit.referee.games.nut_hunt.tests.helpers import cards, placed
 
 GAME = load_game("nut-hunt")
 ROOT = Path(__file__).resolve().parents[4]
@@ -97,7 +98,8 @@ def test_nh_3_digital_deal_keeps_two_and_bottoms_one() -> None:
     state = play(setup, laid(setup), "draw o01", "draw o02", "draw o03")
     assert "keep exactly 2" in refusal(setup, state, "keep o01")
     state = play(setup, state, "keep o03 o01")
-    assert state.hand_known[0] == ("NH-O01", "NH-O03") and state.bottom == ("NH-O02",)
+    assert cards(state).hand_known[0] == ("NH-O01", "NH-O03")
+    assert cards(state).bottom == ("NH-O02",)
 
 
 def test_nh_3_a_players_view_shows_only_their_own_objectives() -> None:
@@ -113,7 +115,8 @@ def test_nh_3_a_player_may_show_an_objective_before_the_end() -> None:
     setup = make()
     state = turn(setup, MOU_0=2, MOU_0_nest=1, WIL_0_nest=1, OAK_0_nest=1, MOU_1=1, RAB_1=2)
     state = play(setup, state, "show o05", "bob: show o02")  # Ann is on turn; Bob says who
-    assert state.hand_known == (("NH-O05",), ("NH-O02",)) and state.hand_hidden == (1, 1)
+    assert cards(state).hand_known == (("NH-O05",), ("NH-O02",))
+    assert cards(state).hand_hidden == (1, 1)
     assert "NH-O02" not in RULES.view(setup, state, "Ann")
     assert refusal(setup, state, "bob: show o05").startswith("NH-3: NH-O05 cannot be in Bob's")
     state = play(setup, state, "show o06")
@@ -135,8 +138,8 @@ def _all_shown_at_the_end(setup: Setup) -> Hunt:
 def test_nh_3_table_hands_are_secret_counts() -> None:
     setup = make()
     state = RULES.initial(setup)
-    assert state.hand_hidden == (2, 2) and state.bottom == (None, None)
-    assert state.fresh == 45 - 6
+    assert cards(state).hand_hidden == (2, 2) and cards(state).bottom == (None, None)
+    assert cards(state).fresh == 45 - 6
 
 
 def test_nh_5_starting_squirrels_snake_onto_unoccupied_starting_tiles() -> None:
@@ -343,12 +346,12 @@ def test_nh_22_hassle_pulls_the_fox_scatters_and_forages_one() -> None:
 def test_nh_23_scout_keeps_at_most_one_and_bottoms_the_rest() -> None:
     setup = make()
     state = play(setup, turn(setup), "scout keep")
-    assert state.hand_hidden == (3, 2) and state.bottom[-1:] == (None,)
+    assert cards(state).hand_hidden == (3, 2) and cards(state).bottom[-1:] == (None,)
     digital = make(seed=3)
     state = play(digital, turn(digital), "scout", "draw o10", "draw o11")
     assert "at most one" in refusal(digital, state, "keep o10 o11")
     state = play(digital, state, "keep o11")
-    assert state.hand_known[0] == ("NH-O11",) and state.bottom[-1] == "NH-O10"
+    assert cards(state).hand_known[0] == ("NH-O11",) and cards(state).bottom[-1] == "NH-O10"
 
 
 def test_nh_24_trade_three_for_one_on_anyones_turn() -> None:
@@ -439,7 +442,7 @@ def test_nh_34_and_nh_35_automa_starting_hand_and_squirrels() -> None:
     setup = make(("Ann",), difficulty="advanced")
     state = play(setup, laid(setup), "place wil walnut walnut", "place mou acorn acorn")
     state = play(setup, state, "draw o20", "draw o13", "draw o31")  # BIR is the fox's tile
-    assert state.automa_hand == ("NH-O20", "NH-O13", "NH-O31")
+    assert cards(state).automa_hand == ("NH-O20", "NH-O13", "NH-O31")
     counts = {t: state.count(space(state, t), 1) for t in ("HRT", "MOU", "TOA", "BIR")}
     assert counts == {"HRT": 1, "MOU": 1, "TOA": 1, "BIR": 0}
     assert state.phase == st.TURN and state.active == 0  # NH-36: the player goes first
@@ -455,7 +458,7 @@ def test_nh_34_difficulty_and_colours_in_any_case() -> None:
     state = play(setup, state, "draw o20", "draw o13", "draw o31")
     assert state.phase == st.AUTOMA_DEAL  # expert: a fourth card to come
     state = play(setup, state, "draw o01")
-    assert len(state.automa_hand) == 4
+    assert len(cards(state).automa_hand) == 4
     assert "Ann (green)" in RULES.describe(setup, state)
 
 
@@ -510,7 +513,7 @@ def test_nh_38_automa_turn_reveals_places_and_sets_aside() -> None:
     state = replace(turn(setup, fox="MOU"), phase=st.AUTOMA, step=st.REVEAL, active=1)
     state = play(setup, state, "draw o02")  # Mouse Meadow (the fox's) to Hickory Haunt
     assert state.count(space(state, "HIC"), 1) == 1 and state.count(space(state, "MOU"), 1) == 0
-    assert state.aside == ("NH-O02",) and state.active == 0 and state.step == st.ROLL
+    assert cards(state).aside == ("NH-O02",) and state.active == 0 and state.step == st.ROLL
     assert state.layout[state.fox] == "NH-MOU"
     assert "cannot be in the deck" in refusal(
         setup, replace(state, phase=st.AUTOMA, step=st.REVEAL), "draw o02"
@@ -519,8 +522,8 @@ def test_nh_38_automa_turn_reveals_places_and_sets_aside() -> None:
 
 def test_nh_39_automa_scored_with_its_starting_hand_only() -> None:
     setup = make(("Ann",))
-    state = replace(turn(setup, HIC_1=1, MOU_1_nest=1, RAB_1=1, BIR_1=1), automa_hand=("NH-O02",))
-    state = replace(state, aside=("NH-O01",), hand_hidden=(0,))
+    state = turn(setup, HIC_1=1, MOU_1_nest=1, RAB_1=1, BIR_1=1)
+    state = placed(state, automa_hand=("NH-O02",), aside=("NH-O01",), hand_hidden=(0,))
     sheet = RULES.score(setup, state)
     assert (
         sheet.points["Automa"]["objectives"] == 4
