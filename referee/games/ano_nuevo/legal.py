@@ -35,8 +35,7 @@ def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
         data = data_of(setup.game)
         return [{"type": "location", "card": c} for c in data.locations if c not in state.places]
     if step == FILL or (step == MATE and state.mating and state.mating.flips):
-        source = state.harem_deck or state.harem_discard
-        return [{"type": "flip", "card": c} for c in sorted(set(source))]
+        return [{"type": "flip", "card": c} for c in sorted(set(state.harem_left()))]
     if step == TRAVEL:
         players = setup.players
         options = [travel_options(setup, state, p) for p in players]
@@ -125,7 +124,7 @@ def _mate_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
     if mating.discarders:
         return _shown(setup, state, "mate", mating.discarders)
     kind = "take" if mating.taker == 0 else "give"
-    beach = sorted(set(state.beaches[mating.place]))
+    beach = sorted(set(state.beach(mating.place)))
     return [{"type": kind, "card": c} for c in beach] + [{"type": "done"}]
 
 
@@ -146,7 +145,7 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     if step == MATE and mating and not mating.flips and mating.discarders:
         return _random_shown(setup, state, "mate", mating.discarders, rng)
     if step == MATE and mating and not mating.flips and not mating.discarders:
-        beach = sorted(set(state.beaches[mating.place]))
+        beach = sorted(set(state.beach(mating.place)))
         if not beach:
             return rng.choice([{"type": "done"}])  # drawn from as `legal` lists it
         kind = "take" if mating.taker == 0 else "give"
@@ -177,11 +176,11 @@ def _likely_trip(setup: Setup, state: AnoNuevo, player: str, seal: Seal, rng: ra
     that still has Harem cards, or head for one; now and then anywhere at all."""
     if rng.random() < 0.1:
         return rng.choice(travel_options(setup, state, player))
-    if seal.place is not None and seal.role in ("alpha", "beta") and state.beaches[seal.place]:
+    if seal.place is not None and seal.role in ("alpha", "beta") and state.beach(seal.place):
         return seal.place + 1
     if seal.prey_count() < 3:
         return OCEAN
-    promising = [n for n, beach in enumerate(state.beaches, 1) if beach]  # every one is open
+    promising = [n + 1 for n in range(len(state.places)) if state.beach(n)]  # every one is open
     return rng.choice(promising) if promising else OCEAN
 
 
@@ -193,5 +192,4 @@ def draw_chance(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     if step == HUNT:
         source = state.prey.deck or state.prey.discard
         return {"type": "draw", "seal": state.hunters[0], "card": rng.choice(source)}
-    source = state.harem_deck or state.harem_discard
-    return {"type": "flip", "card": rng.choice(source)}
+    return {"type": "flip", "card": rng.choice(state.harem_left())}
