@@ -3,6 +3,7 @@ Mating under way) and the small helpers every step of the turn reads it with."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -172,6 +173,7 @@ def roles_by_place(setup: Setup, state: AnoNuevo) -> list[dict[str, str]]:
     return found
 
 
+@functools.cache
 def beach_of(place: int) -> str:
     """The block of the Harem cards on Location `place` (its knowledge zone's name too)."""
     return f"location {place + 1}"

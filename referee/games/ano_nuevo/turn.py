@@ -11,10 +11,9 @@ from pnpkit.referee.games.ano_nuevo.beginning import begin_turn, next_fill
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_result
 from pnpkit.referee.games.ano_nuevo.hunt import next_hunt, start_hunt
-from pnpkit.referee.games.ano_nuevo.legal import displays
 from pnpkit.referee.games.ano_nuevo.mate import next_mate
 from pnpkit.referee.games.ano_nuevo.moves import cards_text, trip_text
-from pnpkit.referee.games.ano_nuevo.posture import start_posture
+from pnpkit.referee.games.ano_nuevo.posture import displays, start_posture
 from pnpkit.referee.games.ano_nuevo.scoring import outcome_of
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
