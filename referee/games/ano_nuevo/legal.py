@@ -133,10 +133,11 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     """A random legal move, built without listing every combination of simultaneous choices."""
     step = step_now(setup, state)
     if step == TRAVEL:
+        harems = [n for n in range(len(state.places)) if state.beach(n)]  # every one is open
         return {
             "type": "travel",
             "to": {
-                p: _likely_trip(setup, state, p, seal, rng)
+                p: _likely_trip(setup, state, p, seal, harems, rng)
                 for p, seal in zip(setup.players, state.seals, strict=True)
             },
         }
@@ -162,17 +163,18 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     return rng.choice(legal_moves(setup, state))
 
 
-def _likely_trip(setup: Setup, state: AnoNuevo, player: str, seal: Seal, rng: random.Random) -> Any:
+def _likely_trip(
+    setup: Setup, state: AnoNuevo, player: str, seal: Seal, harems: list[int], rng: random.Random
+) -> Any:
     """A seal's trip as a plain player might choose it: hunt when short of Prey, hold a beach
-    that still has Harem cards, or head for one; now and then anywhere at all."""
+    that still has Harem cards (`harems`), or head for one; now and then anywhere at all."""
     if rng.random() < 0.1:
         return rng.choice(travel_options(setup, state, player))
-    if seal.place is not None and seal.role in ("alpha", "beta") and state.beach(seal.place):
+    if seal.place is not None and seal.place in harems and seal.role in ("alpha", "beta"):
         return seal.place + 1
     if seal.prey_count() < 3:
         return OCEAN
-    promising = [n + 1 for n in range(len(state.places)) if state.beach(n)]  # every one is open
-    return rng.choice(promising) if promising else OCEAN
+    return rng.choice(harems) + 1 if harems else OCEAN
 
 
 def draw_chance(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:

@@ -22,6 +22,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     HUNT,
     LOCATION,
     MATE,
+    OVER,
     PAY,
     POSTURE,
     TIE,
@@ -85,9 +86,12 @@ def step_now(setup: Setup, state: AnoNuevo) -> str:
     return step
 
 
+KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step(OVER))}
+
+
 def kind(setup: Setup, state: AnoNuevo) -> PromptKind:
     """The kind of `prompt` now, without its text (the engine asks it at every step)."""
-    return FLOW.step(step_now(setup, state)).kind
+    return KINDS[step_now(setup, state)]
 
 
 def prompt(setup: Setup, state: AnoNuevo) -> Prompt:
