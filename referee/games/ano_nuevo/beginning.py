@@ -3,11 +3,19 @@ Locations are replaced (`flip CARD`, one at a time); the first five turns are on
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, replaced, without
+from pnpkit.referee.api import ACCEPTED, Deck, Move, Pile, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.hunt import start_hunt
-from pnpkit.referee.games.ano_nuevo.state import FILL, MATE, TRAVEL, AnoNuevo
+from pnpkit.referee.games.ano_nuevo.state import (
+    FILL,
+    HAREM_DECK,
+    HAREM_DISCARD,
+    MATE,
+    TRAVEL,
+    AnoNuevo,
+    beach_of,
+)
 
 
 def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
@@ -16,16 +24,11 @@ def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     tracker = data.tracker_first if state.tracker == data.tracker_last else state.tracker + 1
     new_turn = {"turn": state.turn + 1, "tracker": tracker, "moved": (), "mating": None}
     if tracker == data.tracker_first:
-        on_beaches = [c for beach in state.beaches for c in beach]
-        return evolve(
-            state,
-            **new_turn,
-            step=FILL,
-            fill=0,
-            dealt=True,
-            beaches=tuple(() for _ in state.beaches),
-            harem_discard=cards.pile((*state.harem_discard, *on_beaches)),
-        )
+        beaches = [beach_of(n) for n in range(len(state.places))]
+        on_beaches = [c for beach in beaches for c in state.table[beach].cards]
+        discard = Pile(cards.pile((*state.table[HAREM_DISCARD].cards, *on_beaches)))
+        table = state.table.put_all({HAREM_DISCARD: discard, **{b: Pile() for b in beaches}})
+        return evolve(state, **new_turn, step=FILL, fill=0, dealt=True, table=table)
     if state.dealt:
         return evolve(state, **new_turn, step=TRAVEL)
     return start_hunt(setup, evolve(state, **new_turn))
@@ -35,9 +38,9 @@ def next_fill(setup: Setup, state: AnoNuevo, data: Data) -> AnoNuevo | None:
     """AN-6, AN-7: on past each Location that is full (every one once no Harem card is left),
     then Travel; None while a card is to be turned up."""
     places, fill = state.places, state.fill
-    cards_left = state.harem_deck or state.harem_discard
+    cards_left = state.harem_left()
     while fill < len(places) and (
-        not cards_left or len(state.beaches[fill]) >= data.capacity[places[fill]]
+        not cards_left or len(state.beach(fill)) >= data.capacity[places[fill]]
     ):
         fill += 1
     if fill == len(places):
@@ -47,7 +50,7 @@ def next_fill(setup: Setup, state: AnoNuevo, data: Data) -> AnoNuevo | None:
 
 def check_flip(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-71: the card turned up must be in the Harem deck (or its discard, reshuffled: AN-7)."""
-    source = state.harem_deck or state.harem_discard
+    source = state.harem_left()
     if move["card"] not in source:
         left = ", ".join(sorted(set(source))) or "none"
         return refuse("AN-71", f"{move['card']} cannot be turned up: the Harem deck has {left}")
@@ -56,18 +59,13 @@ def check_flip(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 
 def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """A Harem card onto the Location being filled (AN-6) or mated on (a Matron's, AN-60)."""
-    deck, discard = state.harem_deck, state.harem_discard
+    deck, discard = state.table[HAREM_DECK], state.table[HAREM_DISCARD]
     if not deck:
-        deck, discard = discard, ()
+        deck, discard = Deck.of(discard.cards), Pile()
     place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
-    beaches = replaced(state.beaches, place, cards.added(state.beaches[place], move["card"]))
+    beach = Pile(cards.added(state.beach(place), move["card"]))
     mating = state.mating
     if mating is not None and state.step == MATE:
         mating = evolve(mating, flips=mating.flips - 1)
-    return evolve(
-        state,
-        harem_deck=without(deck, move["card"]),
-        harem_discard=discard,
-        beaches=beaches,
-        mating=mating,
-    )
+    table = {HAREM_DECK: deck.take(move["card"]), HAREM_DISCARD: discard, beach_of(place): beach}
+    return evolve(state, table=state.table.put_all(table), mating=mating)

@@ -31,9 +31,7 @@ def knowledge(setup: Setup, state: AnoNuevo) -> Knowledge:
         private("prey deck", _known(prey.deck)),
         public("prey discard", _known(prey.discard)),
         private("unseen", sorted(prey.census().elements())),
-        private("harem deck", state.harem_deck),
-        public("harem discard", state.harem_discard),
-        *(public(f"location {n}", beach) for n, beach in enumerate(state.beaches, 1)),
+        *state.table.knowledge().zones,
     ]
     displayed = {p: c for contest in state.contests for p, c in _face_down(contest)}
     for player, seal in zip(setup.players, state.seals, strict=True):
@@ -68,13 +66,8 @@ def rebuild(setup: Setup, state: AnoNuevo, known: Knowledge) -> AnoNuevo:
         for c in state.contests
     )
     prey = evolve(state.prey, deck=cards.pile(zone["prey deck"]))
-    return evolve(
-        state,
-        seals=seals,
-        contests=contests,
-        prey=prey,
-        harem_deck=cards.pile(zone["harem deck"]),
-    )
+    table = state.table.rebuild(known)
+    return evolve(state, seals=seals, contests=contests, prey=prey, table=table)
 
 
 def actor(setup: Setup, state: AnoNuevo, move: Move) -> str | None:

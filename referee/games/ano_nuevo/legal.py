@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from pnpkit.referee.api import Move, Setup
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import bellowers
+from pnpkit.referee.games.ano_nuevo.posture import displays
 from pnpkit.referee.games.ano_nuevo.state import (
     FILL,
     HUNT,
@@ -19,24 +19,35 @@ from pnpkit.referee.games.ano_nuevo.state import (
     MATE,
     OCEAN,
     PAY,
-    POSTURE,
     TIE,
     TRAVEL,
     AnoNuevo,
     Seal,
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
+from pnpkit.referee.games.ano_nuevo.turn import (
+    BELLOW,
+    DISPLAY,
+    DRAW,
+    GIVE,
+    KEEP,
+    MATRON,
+    REVEAL,
+    STAND,
+    TAKE,
+    step_now,
+)
 
 
 def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
     """Every move that may be entered now (without re-checking each)."""
-    step = state.step
+    step = step_now(setup, state)
+    contest, mating = state.contests[0] if state.contests else None, state.mating
     if step == LOCATION:
         data = data_of(setup.game)
         return [{"type": "location", "card": c} for c in data.locations if c not in state.places]
-    if step == FILL or (step == MATE and state.mating and state.mating.flips):
-        source = state.harem_deck or state.harem_discard
-        return [{"type": "flip", "card": c} for c in sorted(set(source))]
+    if step in (FILL, MATRON):
+        return [{"type": "flip", "card": c} for c in sorted(set(state.harem_left()))]
     if step == TRAVEL:
         players = setup.players
         options = [travel_options(setup, state, p) for p in players]
@@ -46,15 +57,59 @@ def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
         ]
     if step == PAY:
         return _shown(setup, state, "pay", state.payers)
-    if step == POSTURE:
-        return _posture_moves(setup, state)
-    if step == HUNT:
-        return _hunt_moves(setup, state)
-    if step == MATE:
-        return _mate_moves(setup, state)
-    if step == TIE:
+    if step in (DISPLAY, STAND):
+        assert contest is not None
+        return _secret(setup, state, step, contest.seals)
+    if step == REVEAL:
+        assert contest is not None
+        if not contest.face_down:
+            return _shown(setup, state, "reveal", contest.to_reveal())
+        return [
+            {"type": "reveal", "seal": p, "card": c}
+            for p in contest.to_reveal()
+            for c in sorted(set(contest.hidden_cards(p)))
+        ]
+    if step in (BELLOW, TIE):
         return [{"type": "bellow", "seal": p} for p in bellowers(setup, state)]
+    if step == HUNT:
+        return [{"type": "hunt"}]
+    if step == DRAW:
+        source = state.prey.deck or state.prey.discard
+        return [{"type": "draw", "seal": state.hunters[0], "card": c} for c in sorted(set(source))]
+    if step == KEEP:
+        return [
+            {"type": "keep", "seal": p, "card": c}
+            for p in state.keepers
+            for c in sorted(set(state.seal(setup, p).pool))
+        ]
+    if step == MATE:
+        assert mating is not None
+        return _shown(setup, state, "mate", mating.discarders)
+    if step in (TAKE, GIVE):
+        assert mating is not None
+        beach = sorted(set(state.beach(mating.place)))
+        return [{"type": step, "card": c} for c in beach] + [{"type": "done"}]
     return []
+
+
+def _secret(setup: Setup, state: AnoNuevo, step: str, seals: tuple[str, ...]) -> list[Move]:
+    """Every combination of the posturers' secret choices: their displays or their stands."""
+    if step == STAND:
+        return [
+            {"type": "stand", "stays": dict(zip(seals, combo, strict=True))}
+            for combo in itertools.product((True, False), repeat=len(seals))
+        ]
+    if setup.digital:
+        options = [displays(state.seal(setup, p).hand) for p in seals]
+        return [
+            {"type": "display", "cards": {p: list(c) for p, c in zip(seals, combo, strict=True)}}
+            for combo in itertools.product(*options)
+        ]
+    ranges = [range(len(state.seal(setup, p).hand) + 1) for p in seals]
+    return [
+        {"type": "display", "counts": dict(zip(seals, combo, strict=True))}
+        for combo in itertools.product(*ranges)
+    ]
 
 
 def _shown(setup: Setup, state: AnoNuevo, kind: str, players: Sequence[str]) -> list[Move]:
@@ -74,84 +129,31 @@ def _random_shown(
     return {"type": kind, "seal": player, "card": card}
 
 
-def _posture_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
-    contest = state.contests[0]
-    seals = contest.seals
-    if contest.shown is None and setup.digital:
-        options = [displays(state.seal(setup, p).hand) for p in seals]
-        return [
-            {"type": "display", "cards": {p: list(c) for p, c in zip(seals, combo, strict=True)}}
-            for combo in itertools.product(*options)
-        ]
-    if contest.shown is None:
-        ranges = [range(len(state.seal(setup, p).hand) + 1) for p in seals]
-        return [
-            {"type": "display", "counts": dict(zip(seals, combo, strict=True))}
-            for combo in itertools.product(*ranges)
-        ]
-    if not contest.fighters:
-        return [
-            {"type": "stand", "stays": dict(zip(seals, combo, strict=True))}
-            for combo in itertools.product((True, False), repeat=len(seals))
-        ]
-    waiting = contest.to_reveal()
-    if waiting and contest.face_down:
-        return [
-            {"type": "reveal", "seal": p, "card": c}
-            for p in waiting
-            for c in sorted(set(contest.hidden_cards(p)))
-        ]
-    if waiting:
-        return _shown(setup, state, "reveal", waiting)
-    return [{"type": "bellow", "seal": p} for p in bellowers(setup, state)]
-
-
-def _hunt_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
-    if not setup.digital:
-        return [{"type": "hunt"}]
-    if state.hunters:
-        source = state.prey.deck or state.prey.discard
-        return [{"type": "draw", "seal": state.hunters[0], "card": c} for c in sorted(set(source))]
-    return [
-        {"type": "keep", "seal": p, "card": c}
-        for p in state.keepers
-        for c in sorted(set(state.seal(setup, p).pool))
-    ]
-
-
-def _mate_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
-    mating = state.mating
-    assert mating is not None
-    if mating.discarders:
-        return _shown(setup, state, "mate", mating.discarders)
-    kind = "take" if mating.taker == 0 else "give"
-    beach = sorted(set(state.beaches[mating.place]))
-    return [{"type": kind, "card": c} for c in beach] + [{"type": "done"}]
-
-
 def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     """A random legal move, built without listing every combination of simultaneous choices."""
-    step = state.step
+    step = step_now(setup, state)
     if step == TRAVEL:
+        harems = [n for n in range(len(state.places)) if state.beach(n)]  # every one is open
         return {
             "type": "travel",
             "to": {
-                p: _likely_trip(setup, state, p, seal, rng)
+                p: _likely_trip(setup, state, p, seal, harems, rng)
                 for p, seal in zip(setup.players, state.seals, strict=True)
             },
         }
     if step == PAY:
         return _random_shown(setup, state, "pay", state.payers, rng)
     mating = state.mating
-    if step == MATE and mating and not mating.flips and mating.discarders:
+    if step == MATE:
+        assert mating is not None
         return _random_shown(setup, state, "mate", mating.discarders, rng)
-    if step == MATE and mating and not mating.flips and not mating.discarders:
-        beach = sorted(set(state.beaches[mating.place]))
+    if step in (TAKE, GIVE):
+        assert mating is not None
+        beach = sorted(set(state.beach(mating.place)))
         if not beach:
             return rng.choice([{"type": "done"}])  # drawn from as `legal` lists it
-        kind = "take" if mating.taker == 0 else "give"
-        return {"type": kind, "card": rng.choice(beach)}  # a seal rarely leaves cards behind
-    if step == POSTURE and state.contests[0].shown is None:
+        return {"type": step, "card": rng.choice(beach)}  # a seal rarely leaves cards behind
+    if step == DISPLAY:
         seals = state.contests[0].seals
         counts = {p: rng.randint(0, min(2, len(state.seal(setup, p).hand))) for p in seals}
         if not setup.digital:
@@ -161,28 +163,18 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     return rng.choice(legal_moves(setup, state))
 
 
-def displays(hand: Sequence[str]) -> list[tuple[str, ...]]:
-    """AN-31, digital mode: every choice of cards a seal may display from `hand` (each card
-    counted once per copy held), fewest first, each sorted."""
-    held = sorted(Counter(hand).items())
-    found = [
-        tuple(card for (card, _), n in zip(held, counts, strict=True) for _ in range(n))
-        for counts in itertools.product(*(range(n + 1) for _, n in held))
-    ]
-    return sorted(found, key=lambda c: (len(c), c))
-
-
-def _likely_trip(setup: Setup, state: AnoNuevo, player: str, seal: Seal, rng: random.Random) -> Any:
+def _likely_trip(
+    setup: Setup, state: AnoNuevo, player: str, seal: Seal, harems: list[int], rng: random.Random
+) -> Any:
     """A seal's trip as a plain player might choose it: hunt when short of Prey, hold a beach
-    that still has Harem cards, or head for one; now and then anywhere at all."""
+    that still has Harem cards (`harems`), or head for one; now and then anywhere at all."""
     if rng.random() < 0.1:
         return rng.choice(travel_options(setup, state, player))
-    if seal.place is not None and seal.role in ("alpha", "beta") and state.beaches[seal.place]:
+    if seal.place is not None and seal.place in harems and seal.role in ("alpha", "beta"):
         return seal.place + 1
     if seal.prey_count() < 3:
         return OCEAN
-    promising = [n for n, beach in enumerate(state.beaches, 1) if beach]  # every one is open
-    return rng.choice(promising) if promising else OCEAN
+    return rng.choice(harems) + 1 if harems else OCEAN
 
 
 def draw_chance(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
@@ -193,5 +185,4 @@ def draw_chance(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     if step == HUNT:
         source = state.prey.deck or state.prey.discard
         return {"type": "draw", "seal": state.hunters[0], "card": rng.choice(source)}
-    source = state.harem_deck or state.harem_discard
-    return {"type": "flip", "card": rng.choice(source)}
+    return {"type": "flip", "card": rng.choice(state.harem_left())}

@@ -4,7 +4,7 @@ the Beta's (`give CARD`); a Matron taken turns up more cards at once (`flip CARD
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, replaced, without
+from pnpkit.referee.api import ACCEPTED, Move, Pile, Setup, Verdict, evolve, refuse, without
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
@@ -13,8 +13,10 @@ from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
     BACHELOR,
     BETA,
+    HAREM_DISCARD,
     AnoNuevo,
     Mating,
+    beach_of,
     place_name,
     role_holder,
 )
@@ -29,7 +31,7 @@ def next_mate(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
     if mating is None:
         return start_mating(setup, state, 0)
     if mating.flips:
-        if state.harem_deck or state.harem_discard:
+        if state.harem_left():
             return None
         return evolve(state, mating=evolve(mating, flips=0))
     if mating.discarders or _picks_left(setup, state, mating.place, mating.taker, mating.left):
@@ -45,7 +47,7 @@ def _picks_left(setup: Setup, state: AnoNuevo, place: int, taker: int, left: int
     `place` with `left` Food: Food left, Harem cards there, and a seal in the taker's role."""
     return bool(
         left > 0
-        and state.beaches[place]
+        and state.beach(place)
         and role_holder(setup, state, place, ALPHA if taker == 0 else BETA)
     )
 
@@ -83,7 +85,7 @@ def check_mate(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 def check_take(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-56, AN-57: a Harem card on this Location."""
     assert state.mating is not None
-    beach = state.beaches[state.mating.place]
+    beach = state.beach(state.mating.place)
     if move["card"] not in beach:
         here = ", ".join(beach) or "none"
         rule = "AN-56" if move["type"] == "take" else "AN-57"
@@ -136,16 +138,13 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     player = role_holder(setup, state, mating.place, role)
     seal = state.seal(setup, player)
     seal = evolve(seal, vp=seal.vp + data.vp[card], mated=cards.added(seal.mated, card))
-    beach = without(state.beaches[mating.place], card)
     flips = data.refills(card, state.places[mating.place])  # AN-60
-    return state.with_seal(
-        setup,
-        player,
-        seal,
-        beaches=replaced(state.beaches, mating.place, beach),
-        harem_discard=cards.added(state.harem_discard, card),
-        mating=evolve(mating, left=mating.left - 1, flips=flips),
-    )
+    table = {
+        beach_of(mating.place): Pile(without(state.beach(mating.place), card)),
+        HAREM_DISCARD: Pile(cards.added(state.table[HAREM_DISCARD].cards, card)),
+    }
+    mating = evolve(mating, left=mating.left - 1, flips=flips)
+    return state.with_seal(setup, player, seal, table=state.table.put_all(table), mating=mating)
 
 
 def apply_done(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:

@@ -4,8 +4,9 @@ lone posturer is Alpha at once."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.ano_nuevo import prey_cards as cards
@@ -110,3 +111,14 @@ def apply_stand(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     state = take_back(setup, state, contest, [p for p in contest.seals if p not in stays])
     fighters = evolve(state.contests[0], fighters=stays, revealed=((),) * len(stays))  # AN-35
     return after_fight_step(setup, evolve(state, fights=state.fights + 1), fighters)
+
+
+def displays(hand: Sequence[str]) -> list[tuple[str, ...]]:
+    """AN-31, digital mode: every choice of cards a seal may display from `hand` (each card
+    counted once per copy held), fewest first, each sorted."""
+    held = sorted(Counter(hand).items())
+    found = [
+        tuple(card for (card, _), n in zip(held, counts, strict=True) for _ in range(n))
+        for counts in itertools.product(*(range(n + 1) for _, n in held))
+    ]
+    return sorted(found, key=lambda c: (len(c), c))

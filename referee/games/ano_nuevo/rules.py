@@ -56,7 +56,7 @@ from pnpkit.referee.games.ano_nuevo.moves import (
     write_travel,
 )
 from pnpkit.referee.games.ano_nuevo.position_file import score_position
-from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, OVER, AnoNuevo
+from pnpkit.referee.games.ano_nuevo.state import ADVANCED, FILL, HUNT, OVER, TIE, AnoNuevo
 from pnpkit.referee.games.ano_nuevo.zones import ano_nuevo_zones
 
 Check = Callable[[Setup, AnoNuevo, Move], Verdict]
@@ -69,7 +69,9 @@ whose refusals come before a move's own check."""
 def declare(
     form: str, meaning: str, rule: str, apply: Apply, check: Check | None = None, **more: Any
 ) -> None:
-    """Declare a move of `form` (placeholders: moves.WORDS); no `check`: always accepted now."""
+    """Declare a move of `form` (placeholders: moves.WORDS), entered at the step of turn.FLOW
+    named as it unless `step` says; no `check`: always accepted then."""
+    more.setdefault("step", form.split()[0])
     MOVES.add(MoveForm(form, meaning, rule, apply, check=check, words=WORDS, **more))
 
 
@@ -81,7 +83,7 @@ declare(
 # Beginning of Turn: the Harem cards replenished (and, at Mating, a Matron's refill).
 declare(
     "flip CARD", "the Harem card turned face up (AN-HPA, AN-HMA, AN-HPR)", "AN-6",
-    beginning.apply_flip, beginning.check_flip,
+    beginning.apply_flip, beginning.check_flip, step=(FILL, turn.MATRON),
 )  # fmt: skip
 # Travel: every seal's token revealed together, then the Prey card each traveller discards.
 declare(
@@ -116,7 +118,7 @@ declare(
 )  # fmt: skip
 declare(
     "bellow NAME", "NAME won the bellowing contest that breaks a tie", "AN-43",
-    fight.apply_bellow, fight.check_bellow,
+    fight.apply_bellow, fight.check_bellow, step=(turn.BELLOW, TIE),
 )  # fmt: skip
 # Hunt: the seals in the Ocean draw (unseen at the table; dealt by the referee in digital mode).
 declare(
@@ -143,8 +145,12 @@ declare(
 )  # fmt: skip
 declare(
     "done", "the Alpha (or, being given cards, the Beta) takes no more", "AN-56",
-    mate.apply_done, mate.check_done,
+    mate.apply_done, mate.check_done, step=(turn.TAKE, turn.GIVE),
 )  # fmt: skip
+EXPECTED = {
+    step.name: tuple(f.verb for f in MOVES.forms if f.at(step.name)) for step in turn.FLOW.steps
+}
+"""The moves entered at each step (AN-70)."""
 
 
 class AnoNuevoRules(Rules):
@@ -177,7 +183,7 @@ class AnoNuevoRules(Rules):
         move's own check."""
         if state.step == OVER:
             return refuse(MOVES.over_rule, "the game is over")
-        expected = turn.expected(setup, state)
+        expected = EXPECTED[turn.step_now(setup, state)]
         if move.get("type") not in expected:
             wanted = " or ".join(f"`{k}`" for k in expected)
             prompt = turn.prompt(setup, state).text

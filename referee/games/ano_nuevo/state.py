@@ -3,10 +3,11 @@ Mating under way) and the small helpers every step of the turn reads it with."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
-from pnpkit.referee.api import Setup, evolve
+from pnpkit.referee.api import Pile, Setup, Table, evolve
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
 
 LOCATION, FILL, TRAVEL, PAY, POSTURE, HUNT, MATE, TIE, OVER = (
@@ -16,6 +17,8 @@ OCEAN = "ocean"
 POOL = 5
 """Cards in a new Pool (advanced Hunting)."""
 ADVANCED = "advanced-hunting"
+HAREM_DECK, HAREM_DISCARD = "harem deck", "harem discard"
+"""The blocks of the face-down Harem deck (a Deck) and its discard pile (a Pile)."""
 ALPHA, BETA, BACHELOR, NONE = "alpha", "beta", "bachelor", ""
 """Roles on a Location (AN-20); NONE in the Ocean, or just arrived and not yet Postured."""
 
@@ -106,12 +109,11 @@ class AnoNuevo:
     tracker: int
     seals: tuple[Seal, ...]
     prey: PreyCards
-    harem_deck: Items
-    harem_discard: Items = ()
+    table: Table
+    """The Harem cards as the kit's blocks: the deck (HAREM_DECK), its discard pile
+    (HAREM_DISCARD) and the cards face up on each Location in play (`beach_of`), piles sorted."""
     places: tuple[str, ...] = ()
     """Location cards in play; Location n is places[n - 1]."""
-    beaches: tuple[Items, ...] = ()
-    """Harem cards face up on each Location."""
     turn: int = 0
     dealt: bool = False
     """Whether the Harem cards have been dealt once (the first five turns are over)."""
@@ -128,6 +130,16 @@ class AnoNuevo:
     def seal(self, setup: Setup, player: str) -> Seal:
         """A player's seal."""
         return self.seals[setup.players.index(player)]
+
+    def beach(self, place: int) -> Items:
+        """The Harem cards face up on Location `place`."""
+        pile: Pile = self.table[beach_of(place)]
+        return pile.cards
+
+    def harem_left(self) -> Items:
+        """The Harem cards to turn up next: the deck's, or once it is empty the discard pile's
+        (shuffled to make a new deck, AN-7)."""
+        return self.table[HAREM_DECK].unseen or self.table[HAREM_DISCARD].cards  # type: ignore[no-any-return]
 
     def with_seal(self, setup: Setup, player: str, seal: Seal, **changes: Any) -> AnoNuevo:
         """The table with a player's seal replaced (and other fields changed by `changes`)."""
@@ -159,6 +171,12 @@ def roles_by_place(setup: Setup, state: AnoNuevo) -> list[dict[str, str]]:
         if seal.place is not None:
             found[seal.place][p] = seal.role
     return found
+
+
+@functools.cache
+def beach_of(place: int) -> str:
+    """The block of the Harem cards on Location `place` (its knowledge zone's name too)."""
+    return f"location {place + 1}"
 
 
 def place_name(index: int) -> str:

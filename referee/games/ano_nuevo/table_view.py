@@ -9,7 +9,14 @@ from pnpkit.referee.api import Face, Setup, card_title, place_card
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_totals
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
-from pnpkit.referee.games.ano_nuevo.state import POSTURE, AnoNuevo, Contest, Seal
+from pnpkit.referee.games.ano_nuevo.state import (
+    HAREM_DECK,
+    HAREM_DISCARD,
+    POSTURE,
+    AnoNuevo,
+    Contest,
+    Seal,
+)
 
 CARD_W, CARD_H, GAP, MARGIN, ROW, SEAL = 60, 84, 6, 16, 104, 50
 
@@ -52,9 +59,9 @@ def describe(setup: Setup, state: AnoNuevo, viewer: str | None = None) -> str:
     lines = [f"Año Nuevo, turn {state.turn}, tracker on {state.tracker} ({setup.variant})"]
     if viewer is not None:
         lines[0] += f" — {viewer}'s view"
-    for i, (card, beach) in enumerate(zip(state.places, state.beaches, strict=True)):
+    for i, card in enumerate(state.places):
         name = data.location_names[card]
-        lines.append(f"Location {i + 1}: {name} ({card}), Harem {_cards(beach, False)}")
+        lines.append(f"Location {i + 1}: {name} ({card}), Harem {_cards(state.beach(i), False)}")
     lines.append("Seals:")
     for player, seal in zip(setup.players, state.seals, strict=True):
         lines.append(_seal_line(setup, state, player, seal, viewer))
@@ -63,7 +70,7 @@ def describe(setup: Setup, state: AnoNuevo, viewer: str | None = None) -> str:
     prey = state.prey
     lines.append(
         f"Prey deck {len(prey.deck)}, discard {len(prey.discard)}; "
-        f"Harem deck {len(state.harem_deck)}, discard {len(state.harem_discard)}"
+        f"Harem deck {len(state.table[HAREM_DECK])}, discard {len(state.table[HAREM_DISCARD])}"
     )
     return "\n".join(lines)
 
@@ -109,7 +116,7 @@ def table_svg(setup: Setup, state: AnoNuevo, table: dict[str, Any], face: Face) 
 
     data = data_of(setup.game)
     colours = {p["name"]: p["rgb"] for p in table["players"]}
-    most = max((len(b) for b in state.beaches), default=0)
+    most = max((len(state.beach(i)) for i in range(len(state.places))), default=0)
     width = max(760, 2 * MARGIN + (most + 1) * (CARD_W + GAP) + 40 + SEAL * len(setup.players))
     height = 50 + ROW * (len(state.places) + 1) + 24 * (len(setup.players) + 1)
     picture = Picture(table, width, height, background="#f4efe4")
@@ -126,7 +133,7 @@ def table_svg(setup: Setup, state: AnoNuevo, table: dict[str, Any], face: Face) 
         else:
             drawing.add(drawing.text(f"{i + 1}", insert=(MARGIN + 6, y + 18), font_size=13))
             _card(drawing, setup, card, face, (MARGIN + 20, y + 8))
-            for k, harem in enumerate(state.beaches[i]):
+            for k, harem in enumerate(state.beach(i)):
                 x = MARGIN + 20 + (k + 1) * (CARD_W + GAP) + 10
                 _card(drawing, setup, harem, face, (x, y + 8))
                 title = f"{card_title(setup.game, harem)} on Location {i + 1}"
@@ -148,7 +155,7 @@ def table_svg(setup: Setup, state: AnoNuevo, table: dict[str, Any], face: Face) 
         drawing.add(drawing.text(line, insert=(MARGIN, y + 24 * k), font_size=13))
     piles = (
         f"Prey deck {len(state.prey.deck)}, discard {len(state.prey.discard)}; "
-        f"Harem deck {len(state.harem_deck)}, discard {len(state.harem_discard)}"
+        f"Harem deck {len(state.table[HAREM_DECK])}, discard {len(state.table[HAREM_DISCARD])}"
     )
     drawing.add(drawing.text(piles, insert=(MARGIN, y + 24 * len(setup.players)), font_size=12))
     return picture.tostring()

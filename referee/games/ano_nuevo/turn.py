@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnpkit.referee.api import Choices, Move, Prompt, PromptKind, Setup, counted
+from pnpkit.referee.api import Choices, Flow, Move, Prompt, PromptKind, Setup, Step, counted
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn, next_fill
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_result
 from pnpkit.referee.games.ano_nuevo.hunt import next_hunt, start_hunt
-from pnpkit.referee.games.ano_nuevo.legal import displays
 from pnpkit.referee.games.ano_nuevo.mate import next_mate
 from pnpkit.referee.games.ano_nuevo.moves import cards_text, trip_text
-from pnpkit.referee.games.ano_nuevo.posture import start_posture
+from pnpkit.referee.games.ano_nuevo.posture import displays, start_posture
 from pnpkit.referee.games.ano_nuevo.scoring import outcome_of
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
@@ -23,6 +22,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     HUNT,
     LOCATION,
     MATE,
+    OVER,
     PAY,
     POSTURE,
     TIE,
@@ -34,101 +34,120 @@ from pnpkit.referee.games.ano_nuevo.state import (
 )
 from pnpkit.referee.games.ano_nuevo.travel import travel_options
 
+DISPLAY, STAND, REVEAL, BELLOW, DRAW, KEEP, MATRON, TAKE, GIVE = (
+    "display", "stand", "reveal", "bellow", "draw", "keep", "matron", "take", "give",
+)  # fmt: skip
+FLOW = Flow(
+    (
+        Step(LOCATION, "chance", "turn over Location card {n} of {places}"),
+        Step(FILL, "chance", "turn a Harem card onto {where}"),
+        Step(TRAVEL, "simultaneous", "all: reveal travel tokens (travel …)"),
+        Step(PAY, "move", "{who}: discard a Prey card"),
+        Step(DISPLAY, "simultaneous", "{who}: posture on {where} (display …)"),
+        Step(STAND, "simultaneous", "{who}: stay or back down on {where} (stand …)"),
+        Step(REVEAL, "move", "{who}: reveal cards to fight on {where}"),
+        Step(BELLOW, "move", "{who}: tied in the fight on {where}; who won the bellow?"),
+        Step(HUNT, "move", "the seals in the Ocean hunt (the referee notes it)"),
+        Step(DRAW, "chance", "{who} draws a Prey card"),
+        Step(KEEP, "move", "{who}: set a Pool card aside"),
+        Step(MATRON, "chance", "turn a Harem card onto {where} (Matron)"),
+        Step(MATE, "move", "{who}: discard a Prey card to mate on {where}"),
+        Step(TAKE, "move", "{who}: take up to {left}"),
+        Step(GIVE, "move", "{who}: give {beta} up to {left} ({beta} may stop: done)"),
+        Step(TIE, "move", "{who} are tied: who won the bellow?"),
+    ),
+    over="the game is over",
+)
+"""The steps of a turn as entered, each with its prompt's kind and line: the table's step
+(`state.step`) or, within the Posture, the Hunt and the Mating, the part of it under way
+(`step_now`). Each move form names the steps it is entered at (rules.py)."""
 
-def prompt(setup: Setup, state: AnoNuevo) -> Prompt:
-    """What is expected now, from whom."""
+
+def step_now(setup: Setup, state: AnoNuevo) -> str:
+    """The FLOW step under way."""
     step = state.step
-    if step == LOCATION:
-        n = len(state.places) + 1
-        return Prompt("chance", (), f"turn over Location card {n} of {len(setup.players) - 1}")
-    if step == FILL:
-        return Prompt("chance", (), f"turn a Harem card onto {place_name(state.fill)}")
-    if step == TRAVEL:
-        return Prompt("simultaneous", setup.players, "all: reveal travel tokens (travel …)")
-    if step == PAY:
-        return Prompt("move", state.payers, f"{names(state.payers)}: discard a Prey card")
     if step == POSTURE:
-        return _posture_prompt(setup, state)
-    if step == HUNT:
-        return _hunt_prompt(setup, state)
+        contest = state.contests[0]
+        if contest.shown is None:
+            return DISPLAY
+        if not contest.fighters:
+            return STAND
+        return REVEAL if contest.to_reveal() else BELLOW
+    if step == HUNT and setup.digital:
+        return DRAW if state.hunters else KEEP
     if step == MATE:
-        return _mate_prompt(setup, state)
-    if step == TIE:
-        tied = outcome_of(setup, state).bellow
-        return Prompt("move", tied, f"{names(tied)} are tied: who won the bellow?")
-    return Prompt("over", (), "the game is over")
+        mating = state.mating
+        assert mating is not None
+        if mating.flips:
+            return MATRON
+        if mating.discarders:
+            return MATE
+        return TAKE if mating.taker == 0 else GIVE
+    return step
 
 
-def _posture_prompt(setup: Setup, state: AnoNuevo) -> Prompt:
-    contest = state.contests[0]
-    where = place_name(contest.place)
-    if contest.round == 2:
-        where += " (second round, for Beta)"
-    seals = names(contest.seals)
-    if contest.shown is None:
-        return Prompt("simultaneous", contest.seals, f"{seals}: posture on {where} (display …)")
-    if not contest.fighters:
-        text = f"{seals}: stay or back down on {where} (stand …)"
-        return Prompt("simultaneous", contest.seals, text)
-    waiting = contest.to_reveal()
-    if waiting:
-        return Prompt("move", waiting, f"{names(waiting)}: reveal cards to fight on {where}")
-    tie = fight_result(setup, state, contest)[1]
-    return Prompt("move", tie, f"{names(tie)}: tied in the fight on {where}; who won the bellow?")
-
-
-def _hunt_prompt(setup: Setup, state: AnoNuevo) -> Prompt:
-    if not setup.digital:
-        return Prompt("move", (), "the seals in the Ocean hunt (the referee notes it)")
-    if state.hunters:
-        return Prompt("chance", state.hunters[:1], f"{state.hunters[0]} draws a Prey card")
-    return Prompt("move", state.keepers, f"{names(state.keepers)}: set a Pool card aside")
-
-
-def _mate_prompt(setup: Setup, state: AnoNuevo) -> Prompt:
-    mating = state.mating
-    assert mating is not None
-    where = place_name(mating.place)
-    if mating.flips:
-        return Prompt("chance", (), f"turn a Harem card onto {where} (Matron)")
-    if mating.discarders:
-        text = f"{names(mating.discarders)}: discard a Prey card to mate on {where}"
-        return Prompt("move", mating.discarders, text)
-    alpha = role_holder(setup, state, mating.place, ALPHA)
-    if mating.taker == 0:
-        return Prompt("move", (alpha,), f"{alpha}: take up to {counted(mating.left, 'Harem card')}")
-    beta = role_holder(setup, state, mating.place, BETA)
-    return Prompt(
-        "move",
-        (alpha,),
-        f"{alpha}: give {beta} up to {counted(mating.left, 'Harem card')} ({beta} may stop: done)",
-    )
-
-
-STEP_KIND: dict[str, PromptKind] = {
-    LOCATION: "chance",
-    FILL: "chance",
-    TRAVEL: "simultaneous",
-    PAY: "move",
-    TIE: "move",
-}
-"""The kind of prompt of the steps where it does not depend on the table."""
+KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step(OVER))}
 
 
 def kind(setup: Setup, state: AnoNuevo) -> PromptKind:
     """The kind of `prompt` now, without its text (the engine asks it at every step)."""
-    step = state.step
-    if step in STEP_KIND:
-        return STEP_KIND[step]
-    if step == POSTURE:
-        contest = state.contests[0]
-        return "simultaneous" if contest.shown is None or not contest.fighters else "move"
-    if step == HUNT:
-        return "chance" if setup.digital and state.hunters else "move"
-    if step == MATE:
-        assert state.mating is not None
-        return "chance" if state.mating.flips else "move"
-    return "over"
+    return KINDS[step_now(setup, state)]
+
+
+def prompt(setup: Setup, state: AnoNuevo) -> Prompt:
+    """What is expected now, from whom."""
+    name = step_now(setup, state)
+    actors: tuple[str, ...] = ()
+    said: dict[str, object] = {}
+    if name == LOCATION:
+        said = {"n": len(state.places) + 1, "places": len(setup.players) - 1}
+    elif name == FILL:
+        said = {"where": place_name(state.fill)}
+    elif name == TRAVEL:
+        actors = setup.players
+    elif name == PAY:
+        actors = state.payers
+    elif name in (DISPLAY, STAND, REVEAL, BELLOW):
+        actors, said = _posture(setup, state, name)
+    elif name == DRAW:
+        actors = state.hunters[:1]
+    elif name == KEEP:
+        actors = state.keepers
+    elif name in (MATRON, MATE, TAKE, GIVE):
+        actors, said = _mating(setup, state, name)
+    elif name == TIE:
+        actors = outcome_of(setup, state).bellow
+    step = FLOW.step(name)
+    return Prompt(step.kind, actors, step.text.format(who=names(actors), **said))
+
+
+Said = tuple[tuple[str, ...], dict[str, object]]
+"""Who acts at a step, and the words its prompt line names."""
+
+
+def _posture(setup: Setup, state: AnoNuevo, name: str) -> Said:
+    contest = state.contests[0]
+    where = place_name(contest.place)
+    if contest.round == 2:
+        where += " (second round, for Beta)"
+    if name == REVEAL:
+        return contest.to_reveal(), {"where": where}
+    if name == BELLOW:
+        return fight_result(setup, state, contest)[1], {"where": where}
+    return contest.seals, {"where": where}
+
+
+def _mating(setup: Setup, state: AnoNuevo, name: str) -> Said:
+    mating = state.mating
+    assert mating is not None
+    said: dict[str, object] = {"where": place_name(mating.place)}
+    if name == MATE:
+        return mating.discarders, said
+    if name == MATRON:
+        return (), said
+    said["left"] = counted(mating.left, "Harem card")
+    said["beta"] = role_holder(setup, state, mating.place, BETA)
+    return (role_holder(setup, state, mating.place, ALPHA),), said
 
 
 def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
@@ -141,10 +160,11 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
                 for p in setup.players
             },
         )
-    if state.step != POSTURE or prompt(setup, state).kind != "simultaneous":
+    step = step_now(setup, state)
+    if step not in (DISPLAY, STAND):
         return None
     contest = state.contests[0]
-    if contest.shown is None and setup.digital:
+    if step == DISPLAY and setup.digital:
         return Choices(
             "display NAME=CARD+CARD…|none …",
             {
@@ -152,47 +172,12 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
                 for p in contest.seals
             },
         )
-    if contest.shown is None:
+    if step == DISPLAY:
         return Choices(
             "display NAME=COUNT …",
             {p: tuple(map(str, range(len(state.seal(setup, p).hand) + 1))) for p in contest.seals},
         )
     return Choices("stand NAME=stay|back …", {p: ("stay", "back") for p in contest.seals})
-
-
-ONE_KIND = {
-    LOCATION: ("location",),
-    FILL: ("flip",),
-    TRAVEL: ("travel",),
-    PAY: ("pay",),
-    TIE: ("bellow",),
-}
-"""The steps that expect one kind of move whatever the table."""
-
-
-def expected(setup: Setup, state: AnoNuevo) -> tuple[str, ...]:
-    """The kinds of move that may be entered now (AN-70)."""
-    step = state.step
-    if step in ONE_KIND:
-        return ONE_KIND[step]
-    if step == POSTURE:
-        contest = state.contests[0]
-        if contest.shown is None:
-            return ("display",)
-        if not contest.fighters:
-            return ("stand",)
-        return ("reveal",) if contest.to_reveal() else ("bellow",)
-    if step == HUNT:
-        if not setup.digital:
-            return ("hunt",)
-        return ("draw",) if state.hunters else ("keep",)
-    mating = state.mating
-    assert mating is not None
-    if mating.flips:
-        return ("flip",)
-    if mating.discarders:
-        return ("mate",)
-    return ("take", "done") if mating.taker == 0 else ("give", "done")
 
 
 def actors(setup: Setup, state: AnoNuevo, move: Move) -> tuple[str, ...]:

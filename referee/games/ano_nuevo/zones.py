@@ -6,7 +6,7 @@ from typing import Any
 
 from pnpkit.referee.api import Setup, card, cards, hand, sees
 from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
-from pnpkit.referee.games.ano_nuevo.state import POSTURE, AnoNuevo
+from pnpkit.referee.games.ano_nuevo.state import HAREM_DECK, HAREM_DISCARD, POSTURE, AnoNuevo
 
 
 def _items(setup: Setup, items: Items, visible: bool) -> dict[str, Any]:
@@ -23,10 +23,10 @@ def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[s
         {
             "number": i + 1,
             "card": card(setup.game, place),
-            "harem": cards(setup.game, [c for c in beach if not hidden(c)]),
+            "harem": cards(setup.game, [c for c in state.beach(i) if not hidden(c)]),
             "seals": [{"player": p, "role": s.role} for p, s in seals if s.place == i],
         }
-        for i, (place, beach) in enumerate(zip(state.places, state.beaches, strict=True))
+        for i, place in enumerate(state.places)
     ]
     contest = None
     if state.step == POSTURE and state.contests:
@@ -60,7 +60,7 @@ def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[s
         "piles": {
             "prey_deck": len(state.prey.deck),
             "prey_discard": len(state.prey.discard),
-            "harem_deck": len(state.harem_deck),
-            "harem_discard": len(state.harem_discard),
+            "harem_deck": len(state.table[HAREM_DECK]),
+            "harem_discard": len(state.table[HAREM_DISCARD]),
         },
     }

@@ -55,7 +55,7 @@ def filled(players=("Ann", "Bob", "Cy")) -> Session:
 
 def test_an_6_an_7_locations_filled_to_capacity():
     session = filled()
-    assert [len(b) for b in session.state.beaches] == [5, 2]
+    assert [len(session.state.beach(n)) for n in range(2)] == [5, 2]
     assert session.prompt().kind == "simultaneous"
 
 
