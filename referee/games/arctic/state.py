@@ -65,36 +65,37 @@ class State:
 
     @property
     def deck(self) -> Deck:
-        """The unseen pool (the table's second block); its count is the draw pile."""
-        return self.table.blocks[1][1]  # type: ignore[return-value]
+        """The unseen pool; its count is the draw pile."""
+        return self.table.blocks[_SHARED["unseen"]][1]  # type: ignore[return-value]
 
     @property
     def river(self) -> tuple[str, ...]:
-        """The River's cards (the table's first block)."""
-        return self.table.blocks[0][1].cards  # type: ignore[union-attr]
+        """The River's cards."""
+        return self.table.blocks[_SHARED["river"]][1].cards  # type: ignore[union-attr]
 
     def at(self, step: str, **changes: Any) -> State:
         """This state at `step` of the same player's turn, with `changes`."""
         return evolve(self, turn=self.turn.to(step), **changes)
 
+    def _first(self, seat: int | None) -> int:
+        """Where a seat's blocks begin in the table (None: the player whose turn it is)."""
+        return len(_SHARED) + len(SEAT_BLOCKS) * (self.turn.seat if seat is None else seat)
+
     def hand(self, seat: int | None = None) -> Hand:
         """A player's hand (None: the player whose turn it is)."""
-        at = 5 * (self.turn.seat if seat is None else seat) + 2
-        return self.table.blocks[at][1]  # type: ignore[return-value]
+        return self.table.blocks[self._first(seat) + _PART["hand"]][1]  # type: ignore[return-value]
 
     def pile(self, seat: int | None = None) -> Stack:
-        at = 5 * (self.turn.seat if seat is None else seat) + 3
-        return self.table.blocks[at][1]  # type: ignore[return-value]
+        return self.table.blocks[self._first(seat) + _PART["pile"]][1]  # type: ignore[return-value]
 
     def penalty(self, seat: int | None = None) -> Hand:
         """The named penalty cards (known) and those the referee did not see (unknown)."""
-        at = 5 * (self.turn.seat if seat is None else seat) + 4
+        at = self._first(seat) + _PART["penalty"]
         return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def blind(self, seat: int | None = None) -> Deck:
         """Digital mode: the penalty cards dealt face down that their owner has not seen."""
-        at = 5 * (self.turn.seat if seat is None else seat) + 5
-        return self.table.blocks[at][1]  # type: ignore[return-value]
+        return self.table.blocks[self._first(seat) + _PART["blind"]][1]  # type: ignore[return-value]
 
     def penalties(self, seat: int | None = None) -> int:
         """Cards in a player's penalty pile."""
@@ -109,8 +110,7 @@ class State:
     def put(self, seat: int | None = None, **blocks: Deck | Hand | Pile | Stack) -> State:
         """This state with blocks of a seat (None: the player whose turn it is; `hand=`,
         `pile=`, `penalty=`, `blind=`) and shared ones (`river=`, `unseen=`) replaced."""
-        first = 2 + 5 * (self.turn.seat if seat is None else seat)
-        at = self.table.blocks
+        first, at = self._first(seat), self.table.blocks
         named = {
             at[_SHARED[k] if k in _SHARED else first + _PART[k]][0]: b for k, b in blocks.items()
         }
@@ -121,7 +121,9 @@ SEAT_BLOCKS = ("hand", "pile", "penalty", "penalty-blind", "totem")
 """Each player's blocks, named `{block}:{player}`, in the table's order after the River and the
 unseen deck: read by position (the rules read them at every step; no name is built)."""
 _SHARED = {"river": 0, "unseen": 1}
+"""The shared blocks before the players', by position."""
 _PART = {"hand": 0, "pile": 1, "penalty": 2, "blind": 3}
+"""A player's blocks by position from their first (`SEAT_BLOCKS`' order)."""
 
 
 def including(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:

@@ -23,17 +23,6 @@ GAP = 3.0
 """Between pieces side by side."""
 
 
-def _pieces(state: Hunt, space: int, colours: tuple[str, ...]) -> str:
-    """`2 white, nest yellow` for the pieces on a space."""
-    parts = [f"{n} {colours[s]}" for s, n in enumerate(state.squirrels[space]) if n]
-    parts += [
-        f"nest {colours[s]}" + (f" ×{n}" if n > 1 else "")
-        for s, n in enumerate(state.nests[space])
-        if n
-    ]
-    return ", ".join(parts)
-
-
 CELL = 16
 """Characters a tile takes in the terminal's hex map."""
 

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from pnpkit.components import load_game
 from pnpkit.errors import PnpError
 from pnpkit.referee.api import Pool
 from pnpkit.referee.checks.harness import enter as play
@@ -22,12 +21,14 @@ from pnpkit.referee.games.gentoo.state import (
     FIRST,
     FLIP,
     PLAY,
-    Catalog,
     GentooState,
     pool,
     pool_of,
 )
 from pnpkit.referee.games.gentoo.tests.helpers import (
+    CAT,
+    GAME,
+    NAMES,
     arrange,
     box,
     choice,
@@ -41,9 +42,6 @@ from pnpkit.referee.games.gentoo.tests.helpers import (
 )
 from pnpkit.referee.log.store import make_setup
 
-GAME = load_game("gentoo")
-CAT = Catalog.of(GAME)
-NAMES = ("Ann", "Bob", "Cy", "Dee")
 SNOW, SKUA, EGG3, EGG4, EGG5 = "GE-SNW", "GE-SKU", "GE-EG3", "GE-EG4", "GE-EG5"
 HATCH, THIEF, SITE, SEAL, VPECK = "GE-HAT", "GE-THF", "GE-GNS", "GE-SEA", "GE-PCK"
 BLIZZARD, FISHING, THAW = "GE-BLZ", "GE-FSH", "GE-THW"
