@@ -2,7 +2,7 @@
 
 The rules kit (docs/engine.md builds a game with it): `KitRules`, the blocks of a table (`Deck`,
 `Hand`, `Pile`, `Stack`, `Display`, `Pool`, `Board`, `Track`, `Table`; unseen cards in lots:
-`Lots`, `LotHand`), a turn's steps (`Flow`,
+`Lots`, `LotHand`, `unseen`), a turn's steps (`Flow`,
 `Step`, `Turn`) and moves declared once (`MoveForm`, `Moves`, the placeholders `CARD`, `NUMBER`,
 `PLAYER`, `SPACE`, `one_of`; `well_formed_by`, whether a logged move is one a text gives), contract
 methods declared as a module's function (`delegate`; `spoken`: parse and text as the moves' forms
@@ -84,7 +84,7 @@ from pnpkit.referee.kit.declare import N as NUMBER
 from pnpkit.referee.kit.delegate import delegate, drawn, spoken
 from pnpkit.referee.kit.flow import OVER, Flow, Step, Turn
 from pnpkit.referee.kit.game import KitRules
-from pnpkit.referee.kit.lots import LotHand, Lots
+from pnpkit.referee.kit.lots import LotHand, Lots, unseen
 from pnpkit.referee.kit.scoring import highest_total
 from pnpkit.referee.views.faces import Face, card_title, place_card, place_face
 from pnpkit.referee.views.table_data import PALETTE, card, cards, hand, sees
@@ -175,6 +175,7 @@ __all__ = [
     "split_actor",
     "spoken",
     "text_width",
+    "unseen",
     "well_formed_by",
     "without",
     "words",
