@@ -4,7 +4,6 @@ Locations are replaced (`flip CARD`, one at a time); the first five turns are on
 from __future__ import annotations
 
 from pnpkit.referee.api import ACCEPTED, Deck, Move, Pile, Setup, Verdict, evolve, refuse
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.hunt import start_hunt
 from pnpkit.referee.games.ano_nuevo.state import (
@@ -26,7 +25,7 @@ def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     if tracker == data.tracker_first:
         beaches = [beach_of(n) for n in range(len(state.places))]
         on_beaches = [c for beach in beaches for c in state.table[beach].cards]
-        discard = Pile(cards.pile((*state.table[HAREM_DISCARD].cards, *on_beaches)))
+        discard = Pile(tuple(sorted((*state.table[HAREM_DISCARD].cards, *on_beaches))))
         table = state.table.put_all({HAREM_DISCARD: discard, **{b: Pile() for b in beaches}})
         return evolve(state, **new_turn, step=FILL, fill=0, dealt=True, table=table)
     if state.dealt:
@@ -63,7 +62,7 @@ def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     if not deck:
         deck, discard = Deck.of(discard.cards), Pile()
     place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
-    beach = Pile(cards.added(state.beach(place), move["card"]))
+    beach = Pile(tuple(sorted((*state.beach(place), move["card"]))))
     mating = state.mating
     if mating is not None and state.step == MATE:
         mating = evolve(mating, flips=mating.flips - 1)

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, replaced, without
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, replaced
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
-from pnpkit.referee.games.ano_nuevo.prey_cards import added
 from pnpkit.referee.games.ano_nuevo.roles import beta_open, settle_round
 from pnpkit.referee.games.ano_nuevo.scoring import outcome_of
 from pnpkit.referee.games.ano_nuevo.state import (
+    DISPLAYED,
     OVER,
+    PREY_DISCARD,
     TIE,
     AnoNuevo,
     Contest,
     names,
+    pile_of,
     set_contest,
 )
 
@@ -86,7 +88,7 @@ def check_reveal(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         return refuse("AN-40", f"{move['seal']} has no displayed card left to reveal")
     if not setup.digital:
         return check_shown(setup, state, move["seal"], move["card"], "AN-40")
-    if move["card"] not in contest.hidden_cards(move["seal"]):
+    if move["card"] not in state.held(DISPLAYED, move["seal"]).items:
         return refuse("AN-40", f"{move['seal']} did not display {move['card']}")
     return ACCEPTED
 
@@ -104,10 +106,9 @@ def apply_reveal(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     contest = state.contests[0]
     seal, card = move["seal"], move["card"]
     if contest.face_down:  # digital: the card comes from those displayed face down
-        k = contest.seals.index(seal)
-        face_down = replaced(contest.face_down, k, without(contest.face_down[k], card))
-        contest = evolve(contest, face_down=face_down)
-        state = evolve(state, prey=evolve(state.prey, discard=added(state.prey.discard, card)))
+        displayed = state.held(DISPLAYED, seal).without(card)
+        discarded = state.table[PREY_DISCARD].add(card)
+        state = state.put({pile_of(DISPLAYED, seal): displayed, PREY_DISCARD: discarded})
     else:
         state = discard(setup, state, seal, card)  # AN-42
     i = contest.fighters.index(seal)

@@ -1,22 +1,28 @@
-"""Prey cards shown from a seal's hand (AN-15, AN-40, AN-55, AN-66): whether the card could be
-there, and its discard to the Prey discard pile."""
+"""Prey cards drawn (AN-45, AN-46: the discard pile reshuffled when the deck runs out) and shown
+from a seal's hand (AN-15, AN-40, AN-55, AN-66): whether the card could be there, and its discard
+to the Prey discard pile. At the table the referee knows unseen cards as lots (`Lots`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.api import ACCEPTED, Setup, Verdict, evolve, refuse
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.api import ACCEPTED, LotHand, Setup, Table, Verdict, refuse
 from pnpkit.referee.games.ano_nuevo.data import data_of
-from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
+from pnpkit.referee.games.ano_nuevo.state import (
+    HAND,
+    PREY_DECK,
+    PREY_DISCARD,
+    UNSEEN,
+    AnoNuevo,
+    pile_of,
+)
 
 
 def check_shown(setup: Setup, state: AnoNuevo, player: str, card: str, rule: str) -> Verdict:
     """A card `player` shows must be a Prey card that hand holds (or, at the table, could)."""
     if card not in data_of(setup.game).prey_copies:
         return refuse(rule, f"{card} is not a Prey card")
-    hand = state.seal(setup, player).hand
-    if not cards.can_show(state.prey, hand, card):
+    if not state.lots.can_show(state.hand(player), card):
         if setup.digital:
             return refuse(rule, f"{player} does not hold {card}")
         return refuse("AN-66", f"{player} cannot hold {card}: every copy is accounted for")
@@ -25,7 +31,31 @@ def check_shown(setup: Setup, state: AnoNuevo, player: str, card: str, rule: str
 
 def discard(setup: Setup, state: AnoNuevo, player: str, card: str, **changes: Any) -> AnoNuevo:
     """`player` discards a shown `card` from the hand (and other fields change by `changes`)."""
-    seal = state.seal(setup, player)
-    prey, hand = cards.show(state.prey, seal.hand, card)
-    prey = evolve(prey, discard=cards.added(prey.discard, card))
-    return state.with_seal(setup, player, evolve(seal, hand=hand), prey=prey, **changes)
+    hand: LotHand = state.held(HAND, player)
+    lots, item = state.lots.show(hand.items, card)
+    blocks = {
+        UNSEEN: lots,
+        pile_of(HAND, player): hand.without(item),
+        PREY_DISCARD: state.table[PREY_DISCARD].add(card),
+    }
+    return state.put(blocks, **changes)
+
+
+def draw(table: Table, card: str | None = None) -> tuple[Table, str | None]:
+    """One Prey card drawn (`card` names it in digital mode, else it is unseen: a lot tag); the
+    discard pile is shuffled into a new deck first if the deck is empty (at the table, a new lot);
+    None when no card is left anywhere."""
+    deck: LotHand = table[PREY_DECK]
+    if not deck.items:
+        pile: LotHand = table[PREY_DISCARD]
+        if not pile.items:
+            return table, None
+        lots = table[UNSEEN]
+        if lots:
+            lots, tag = lots.reshuffled(pile.items)
+            deck = LotHand((tag,) * len(pile))
+        else:
+            deck = LotHand(pile.items)
+        table = table.put_all({UNSEEN: lots, PREY_DISCARD: pile.emptied()})
+    item = deck.items[0] if card is None else card
+    return table.put(PREY_DECK, deck.without(item)), item

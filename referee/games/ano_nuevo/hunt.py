@@ -4,34 +4,46 @@ unseen (`hunt`); in digital mode the referee deals them (`draw NAME CARD`, `keep
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse, without
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
-from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
-from pnpkit.referee.games.ano_nuevo.state import ADVANCED, HUNT, MATE, POOL, AnoNuevo, Seal
+from pnpkit.referee.api import ACCEPTED, LotHand, Move, Setup, Table, Verdict, evolve, refuse
+from pnpkit.referee.games.ano_nuevo.hands import draw
+from pnpkit.referee.games.ano_nuevo.state import (
+    ADVANCED,
+    ASIDE,
+    HAND,
+    HUNT,
+    MATE,
+    POOL,
+    POOL_CARDS,
+    UNSEEN,
+    AnoNuevo,
+    pile_of,
+)
 
 
 def start_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     """AN-45, AN-47: who hunts; with advanced Hunting, hands in the Ocean are set aside."""
-    seals = list(state.seals)
-    ocean = tuple(p for p, s in zip(setup.players, seals, strict=True) if s.place is None)
-    if setup.variant == ADVANCED:
-        for i, seal in enumerate(seals):
-            if seal.place is None and seal.hand:
-                seals[i] = evolve(seal, hand=(), aside=cards.pile((*seal.aside, *seal.hand)))
+    ocean = tuple(p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None)
     hunters, keepers = ocean, ()
     if setup.variant == ADVANCED:
-        hunters = tuple(p for p in ocean if not state.seal(setup, p).pool)
+        blocks = {}
+        for p in ocean:
+            hand = state.held(HAND, p)
+            if hand.items:
+                blocks[pile_of(HAND, p)] = hand.emptied()
+                blocks[pile_of(ASIDE, p)] = state.held(ASIDE, p).add(*hand.items)
+        state = state.put(blocks)
+        hunters = tuple(p for p in ocean if not state.held(POOL_CARDS, p).items)
         keepers = ocean
-    return evolve(state, step=HUNT, seals=tuple(seals), hunters=hunters, keepers=keepers)
+    return evolve(state, step=HUNT, hunters=hunters, keepers=keepers)
 
 
 def next_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
     """Digital mode: skip draws when no Prey card is left; pass on once all have kept."""
     if state.hunters:
-        if state.prey.deck or state.prey.discard:
+        if state.prey_left():
             return None
         return evolve(state, hunters=())
-    keepers = tuple(p for p in state.keepers if state.seal(setup, p).pool)
+    keepers = tuple(p for p in state.keepers if state.held(POOL_CARDS, p).items)
     if keepers != state.keepers:
         return evolve(state, keepers=keepers)
     if keepers:
@@ -43,8 +55,7 @@ def check_draw(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-45, AN-71: the next hunter draws a card still in the Prey deck."""
     if move["seal"] != state.hunters[0]:
         return refuse("AN-45", f"{state.hunters[0]} draws now")
-    source = state.prey.deck or state.prey.discard
-    if move["card"] not in source:
+    if move["card"] not in state.prey_left():
         return refuse("AN-71", f"{move['card']} is not in the Prey deck")
     return ACCEPTED
 
@@ -53,88 +64,79 @@ def check_keep(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-47: a hunter sets aside a card of its own Pool."""
     if move["seal"] not in state.keepers:
         return refuse("AN-47", f"{move['seal']} has no Pool card to set aside now")
-    if move["card"] not in state.seal(setup, move["seal"]).pool:
+    if move["card"] not in state.held(POOL_CARDS, move["seal"]).items:
         return refuse("AN-47", f"{move['card']} is not in {move['seal']}'s Pool")
     return ACCEPTED
 
 
 def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """Table mode: every seal in the Ocean hunts unseen (AN-45, AN-47)."""
-    prey, seals = state.prey, list(state.seals)
-    hunters = [i for i, s in enumerate(seals) if s.place is None]
-    for i in hunters:
+    table = state.table
+    hunters = [p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None]
+    for p in hunters:
         if setup.variant != ADVANCED:
-            prey, item = cards.draw(prey)
+            table, item = draw(table)
             if item is not None:
-                seals[i] = evolve(seals[i], hand=cards.added(seals[i].hand, item))
+                table = table.put(pile_of(HAND, p), table[pile_of(HAND, p)].add(item))
             continue
-        if not seals[i].pool:
-            prey, pool = draw_pool(prey)
-            seals[i] = evolve(seals[i], pool=pool)
-        if seals[i].pool:
-            prey, item = cards.any_hidden(prey, seals[i].pool)
-            seal = seals[i]
-            aside = cards.added(seal.aside, item)
-            seals[i] = evolve(seal, pool=without(seal.pool, item), aside=aside, pool_from="")
+        if not table[pile_of(POOL_CARDS, p)].items:
+            table = draw_pool(table, p)
+        pool: LotHand = table[pile_of(POOL_CARDS, p)]
+        if pool.items:
+            lots, item = table[UNSEEN].any_unseen(pool.items)
+            aside = table[pile_of(ASIDE, p)].add(item)
+            pool = LotHand(pool.without(item).items, (p,))
+            blocks = {UNSEEN: lots, pile_of(POOL_CARDS, p): pool, pile_of(ASIDE, p): aside}
+            table = table.put_all(blocks)
     if setup.variant == ADVANCED:
-        seals = pass_pools(setup, seals, hunters)
-    return evolve(
-        state, prey=prey, seals=tuple(seals), step=MATE, mating=None, hunters=(), keepers=()
-    )
+        table = pass_pools(setup, table, hunters)
+    return evolve(state, table=table, step=MATE, mating=None, hunters=(), keepers=())
 
 
 def apply_draw(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """Digital mode: the card dealt goes to the hunter's hand (basic) or Pool (advanced)."""
-    prey, item = cards.draw(state.prey, move["card"])
+    table, item = draw(state.table, move["card"])
     player = move["seal"]
-    seal = state.seal(setup, player)
-    if setup.variant == ADVANCED:
-        seal = evolve(seal, pool=cards.added(seal.pool, item))  # type: ignore[arg-type]
-        full = len(seal.pool) >= POOL
-    else:
-        seal = evolve(seal, hand=cards.added(seal.hand, item))  # type: ignore[arg-type]
-        full = True
+    kind = POOL_CARDS if setup.variant == ADVANCED else HAND
+    held = table[pile_of(kind, player)].add(item)
+    full = kind == HAND or len(held) >= POOL
     hunters = state.hunters[1:] if full else state.hunters
-    return state.with_seal(setup, player, seal, prey=prey, hunters=hunters)
+    return evolve(state, table=table.put(pile_of(kind, player), held), hunters=hunters)
 
 
 def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-47: the card set aside; once every hunter has kept one, the Pools pass on."""
-    player = move["seal"]
-    seal = state.seal(setup, player)
-    seal = evolve(
-        seal,
-        pool=without(seal.pool, move["card"]),
-        aside=cards.added(seal.aside, move["card"]),
-        pool_from="",
-    )
-    state = state.with_seal(setup, player, seal)
+    player, card = move["seal"], move["card"]
+    pool = LotHand(state.held(POOL_CARDS, player).without(card).items, (player,))
+    aside = state.held(ASIDE, player).add(card)
+    state = state.put({pile_of(POOL_CARDS, player): pool, pile_of(ASIDE, player): aside})
     keepers = tuple(p for p in state.keepers if p != player)
     if keepers:
         return evolve(state, keepers=keepers)
-    hunters = [i for i, s in enumerate(state.seals) if s.place is None]
-    seals = pass_pools(setup, list(state.seals), hunters)
-    return evolve(state, seals=tuple(seals), keepers=(), step=MATE, mating=None)
+    hunters = [p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None]
+    table = pass_pools(setup, state.table, hunters)
+    return evolve(state, table=table, keepers=(), step=MATE, mating=None)
 
 
-def draw_pool(prey: PreyCards) -> tuple[PreyCards, Items]:
+def draw_pool(table: Table, player: str) -> Table:
     """AN-47: a new Pool of up to five unseen cards."""
     pool: list[str] = []
     while len(pool) < POOL:
-        prey, item = cards.draw(prey)
+        table, item = draw(table)
         if item is None:
             break
         pool.append(item)
-    return prey, cards.pile(pool)
+    return table.put(pile_of(POOL_CARDS, player), LotHand((), (player,)).add(*pool))
 
 
-def pass_pools(setup: Setup, seals: list[Seal], hunters: list[int]) -> list[Seal]:
+def pass_pools(setup: Setup, table: Table, hunters: list[str]) -> Table:
     """AN-47: each hunter's remaining Pool goes to the next hunter on the left (seat order); the
-    hunter who passed it knows its cards."""
+    hunter who passed it knows its cards (it sees the Pool's block too)."""
     if len(hunters) < 2:
-        return seals
-    pools = [(seals[i].pool, setup.players[i]) for i in hunters]
-    for k, i in enumerate(hunters):
-        pool, passer = pools[k - 1]
-        seals[i] = evolve(seals[i], pool=pool, pool_from=passer if pool else "")
-    return seals
+        return table
+    pools = [table[pile_of(POOL_CARDS, p)].items for p in hunters]
+    blocks = {}
+    for k, p in enumerate(hunters):
+        pool, passer = pools[k - 1], hunters[k - 1]
+        blocks[pile_of(POOL_CARDS, p)] = LotHand(pool, (p, passer) if pool else (p,))
+    return table.put_all(blocks)

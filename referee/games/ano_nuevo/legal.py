@@ -13,12 +13,14 @@ from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import bellowers
 from pnpkit.referee.games.ano_nuevo.posture import displays
 from pnpkit.referee.games.ano_nuevo.state import (
+    DISPLAYED,
     FILL,
     HUNT,
     LOCATION,
     MATE,
     OCEAN,
     PAY,
+    POOL_CARDS,
     TIE,
     TRAVEL,
     AnoNuevo,
@@ -67,20 +69,20 @@ def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
         return [
             {"type": "reveal", "seal": p, "card": c}
             for p in contest.to_reveal()
-            for c in sorted(set(contest.hidden_cards(p)))
+            for c in sorted(set(state.held(DISPLAYED, p).items))
         ]
     if step in (BELLOW, TIE):
         return [{"type": "bellow", "seal": p} for p in bellowers(setup, state)]
     if step == HUNT:
         return [{"type": "hunt"}]
     if step == DRAW:
-        source = state.prey.deck or state.prey.discard
+        source = state.prey_left()
         return [{"type": "draw", "seal": state.hunters[0], "card": c} for c in sorted(set(source))]
     if step == KEEP:
         return [
             {"type": "keep", "seal": p, "card": c}
             for p in state.keepers
-            for c in sorted(set(state.seal(setup, p).pool))
+            for c in sorted(set(state.held(POOL_CARDS, p).items))
         ]
     if step == MATE:
         assert mating is not None
@@ -100,12 +102,12 @@ def _secret(setup: Setup, state: AnoNuevo, step: str, seals: tuple[str, ...]) ->
             for combo in itertools.product((True, False), repeat=len(seals))
         ]
     if setup.digital:
-        options = [displays(state.seal(setup, p).hand) for p in seals]
+        options = [displays(state.hand(p)) for p in seals]
         return [
             {"type": "display", "cards": {p: list(c) for p, c in zip(seals, combo, strict=True)}}
             for combo in itertools.product(*options)
         ]
-    ranges = [range(len(state.seal(setup, p).hand) + 1) for p in seals]
+    ranges = [range(len(state.hand(p)) + 1) for p in seals]
     return [
         {"type": "display", "counts": dict(zip(seals, combo, strict=True))}
         for combo in itertools.product(*ranges)
@@ -118,7 +120,7 @@ def _shown(setup: Setup, state: AnoNuevo, kind: str, players: Sequence[str]) -> 
 
 def _showable(setup: Setup, state: AnoNuevo, players: Sequence[str]) -> list[tuple[str, str]]:
     """Each (player, card) a player could show from its hand, in the order `legal` lists them."""
-    return [(p, c) for p in players for c in sorted(state.prey.possible(state.seal(setup, p).hand))]
+    return [(p, c) for p in players for c in sorted(state.lots.possible(state.hand(p)))]
 
 
 def _random_shown(
@@ -155,10 +157,10 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
         return {"type": step, "card": rng.choice(beach)}  # a seal rarely leaves cards behind
     if step == DISPLAY:
         seals = state.contests[0].seals
-        counts = {p: rng.randint(0, min(2, len(state.seal(setup, p).hand))) for p in seals}
+        counts = {p: rng.randint(0, min(2, len(state.hand(p)))) for p in seals}
         if not setup.digital:
             return {"type": "display", "counts": counts}
-        shown = {p: sorted(rng.sample(state.seal(setup, p).hand, n)) for p, n in counts.items()}
+        shown = {p: sorted(rng.sample(state.hand(p), n)) for p, n in counts.items()}
         return {"type": "display", "cards": shown}
     return rng.choice(legal_moves(setup, state))
 
@@ -172,7 +174,7 @@ def _likely_trip(
         return rng.choice(travel_options(setup, state, player))
     if seal.place is not None and seal.place in harems and seal.role in ("alpha", "beta"):
         return seal.place + 1
-    if seal.prey_count() < 3:
+    if state.prey_count(player) < 3:
         return OCEAN
     return rng.choice(harems) + 1 if harems else OCEAN
 
@@ -183,6 +185,6 @@ def draw_chance(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     if step == LOCATION:
         return rng.choice(legal_moves(setup, state))
     if step == HUNT:
-        source = state.prey.deck or state.prey.discard
+        source = state.prey_left()
         return {"type": "draw", "seal": state.hunters[0], "card": rng.choice(source)}
     return {"type": "flip", "card": rng.choice(state.harem_left())}

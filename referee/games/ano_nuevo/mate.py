@@ -5,7 +5,6 @@ the Beta's (`give CARD`); a Matron taken turns up more cards at once (`flip CARD
 from __future__ import annotations
 
 from pnpkit.referee.api import ACCEPTED, Move, Pile, Setup, Verdict, evolve, refuse, without
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.scoring import end_turn
@@ -60,7 +59,9 @@ def start_mating(setup: Setup, state: AnoNuevo, place: int) -> AnoNuevo:
         return end_turn(setup, state)
     place = min(ahead)
     here = sorted(  # the seals there with a Prey card, in the order they discard
-        (MATING_ORDER.get(s.role, 3), i) for i, s in enumerate(seals) if s.place == place and s.hand
+        (MATING_ORDER.get(s.role, 3), i)
+        for i, (p, s) in enumerate(zip(setup.players, seals, strict=True))
+        if s.place == place and state.hand(p)
     )
     return evolve(state, mating=Mating(place, tuple(setup.players[i] for _, i in here)))
 
@@ -76,7 +77,7 @@ def check_mate(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         if seal.place != mating.place:
             now = "is in the Ocean" if seal.place is None else "is not on it"
             return refuse("AN-55", f"the seals on {where} mate now; {player} {now}")
-        if not seal.hand:
+        if not state.hand(player):
             return refuse("AN-62", f"{player} has no Prey card, so discards nothing")
         return refuse("AN-55", f"{player} has already discarded a Prey card on {where}")
     return check_shown(setup, state, player, move["card"], "AN-55")
@@ -137,11 +138,11 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     role = ALPHA if mating.taker == 0 else BETA
     player = role_holder(setup, state, mating.place, role)
     seal = state.seal(setup, player)
-    seal = evolve(seal, vp=seal.vp + data.vp[card], mated=cards.added(seal.mated, card))
+    seal = evolve(seal, vp=seal.vp + data.vp[card], mated=tuple(sorted((*seal.mated, card))))
     flips = data.refills(card, state.places[mating.place])  # AN-60
     table = {
         beach_of(mating.place): Pile(without(state.beach(mating.place), card)),
-        HAREM_DISCARD: Pile(cards.added(state.table[HAREM_DISCARD].cards, card)),
+        HAREM_DISCARD: Pile(tuple(sorted((*state.table[HAREM_DISCARD].cards, card)))),
     }
     mating = evolve(mating, left=mating.left - 1, flips=flips)
     return state.with_seal(setup, player, seal, table=state.table.put_all(table), mating=mating)

@@ -11,6 +11,7 @@ from pnpkit.referee.api import (
     MoveSyntaxError,
     Setup,
     Word,
+    counted,
     pairs,
     plain_digits,
     player_named,
@@ -124,3 +125,20 @@ def write_display(move: Move) -> str:
     if "cards" in move:
         return "display " + " ".join(f"{p}={cards_text(c)}" for p, c in move["cards"].items())
     return "display " + " ".join(f"{p}={n}" for p, n in move["counts"].items())
+
+
+def hidden_text(setup: Setup, move: Move) -> str:
+    """What a player who may not see a move's cards reads of it: a digital draw or a Pool card set
+    aside without the card, a display as the counts of cards face down; "" for every other move,
+    which names nothing secret (it moved a card unseen only as a side effect: a hand set aside on
+    reaching the Ocean, displayed cards taken back), so it reads as it is."""
+    kind = move["type"]
+    if kind == "draw":
+        return f"{move['seal']} draws a Prey card"
+    if kind == "keep":
+        return f"{move['seal']} sets a Pool card aside"
+    if kind == "display" and "cards" in move:
+        return "; ".join(
+            f"{p} displays {counted(len(c), 'card')} face down" for p, c in move["cards"].items()
+        )
+    return ""

@@ -8,17 +8,19 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.api import ACCEPTED, LotHand, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.ano_nuevo.fight import after_fight_step
 from pnpkit.referee.games.ano_nuevo.roles import posturers, settle_round
 from pnpkit.referee.games.ano_nuevo.state import (
     ALPHA,
     BETA,
+    DISPLAYED,
+    HAND,
     POSTURE,
     AnoNuevo,
     Contest,
     names,
+    pile_of,
     roles_by_place,
     set_contest,
 )
@@ -51,7 +53,7 @@ def check_display(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     if sorted(chosen) != sorted(contest.seals):
         return refuse("AN-31", f"the posturers are {names(contest.seals)}, each once")
     for player, value in chosen.items():
-        hand = state.seal(setup, player).hand
+        hand = state.hand(player)
         if isinstance(value, list):
             if Counter(value) - Counter(hand):
                 return refuse("AN-31", f"{player} does not hold all of {'+'.join(value)}")
@@ -74,13 +76,13 @@ def apply_display(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     if "counts" in move:
         shown = tuple(move["counts"][p] for p in contest.seals)
         return set_contest(state, evolve(contest, shown=shown))
-    face_down = tuple(cards.pile(move["cards"][p]) for p in contest.seals)
-    seals = list(state.seals)
-    for player, displayed in zip(contest.seals, face_down, strict=True):
-        i = setup.players.index(player)
-        seals[i] = evolve(seals[i], hand=cards.taken(seals[i].hand, displayed))
-    contest = evolve(contest, shown=tuple(map(len, face_down)), face_down=face_down)
-    return set_contest(evolve(state, seals=tuple(seals)), contest)
+    blocks: dict[str, LotHand] = {}
+    for player in contest.seals:
+        shown = move["cards"][player]
+        blocks[pile_of(HAND, player)] = state.held(HAND, player).without(*shown)
+        blocks[pile_of(DISPLAYED, player)] = state.held(DISPLAYED, player).add(*shown)
+    shown = tuple(len(move["cards"][p]) for p in contest.seals)
+    return set_contest(state.put(blocks), evolve(contest, shown=shown, face_down=True))
 
 
 def take_back(setup: Setup, state: AnoNuevo, contest: Contest, players: Iterable[str]) -> AnoNuevo:
@@ -88,14 +90,12 @@ def take_back(setup: Setup, state: AnoNuevo, contest: Contest, players: Iterable
     do not Fight); the contest is left as it was, the table's one replaced by it."""
     if not contest.face_down:
         return set_contest(state, contest)
-    seals, face_down = list(state.seals), list(contest.face_down)
+    blocks: dict[str, LotHand] = {}
     for player in players:
-        k, i = contest.seals.index(player), setup.players.index(player)
-        seals[i] = evolve(seals[i], hand=cards.pile((*seals[i].hand, *face_down[k])))
-        face_down[k] = ()
-    return set_contest(
-        evolve(state, seals=tuple(seals)), evolve(contest, face_down=tuple(face_down))
-    )
+        displayed = state.held(DISPLAYED, player)
+        blocks[pile_of(HAND, player)] = state.held(HAND, player).add(*displayed.items)
+        blocks[pile_of(DISPLAYED, player)] = displayed.emptied()
+    return set_contest(state.put(blocks), contest)
 
 
 def apply_stand(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
@@ -104,7 +104,7 @@ def apply_stand(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     stays = tuple(p for p in contest.seals if move["stays"][p])
     if not stays:  # AN-33
         state = take_back(setup, state, contest, contest.seals)
-        return set_contest(state, evolve(contest, shown=None, face_down=()))
+        return set_contest(state, evolve(contest, shown=None, face_down=False))
     if len(stays) == 1:  # AN-34
         state = take_back(setup, state, contest, contest.seals)
         return settle_round(setup, state, state.contests[0], stays[0], None)

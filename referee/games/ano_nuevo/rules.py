@@ -5,30 +5,32 @@ A turn follows the rulebook: Beginning of Turn (move the tracker; on 1, replenis
 cards), Travel (one move with every seal's revealed token), the Prey discards for Travelling,
 Posture and Fight (Location by Location), Hunt (in the Ocean) and Mate (Location by Location),
 then the end-of-game check. The first five turns are only Beginning of Turn and Hunt. At the
-table, Prey cards stay hidden until shown (see prey_cards); in digital mode the referee deals
-them and knows every hand. Each move is declared once below (MOVES), under the part of the
-rulebook it belongs to; the class is the Rules contract, and each part of the rulebook is a
-module of its own (setup, beginning, travel, posture, fight, hunt, mate, scoring; turn for their
-order and for which move may be entered now).
+table, Prey cards stay hidden until shown, known to the referee as lots (the kit's `Lots`); in
+digital mode the referee deals them and knows every hand. Each move is declared once below
+(MOVES), under the part of the rulebook it belongs to; the class is the Rules contract, and each
+part of the rulebook is a module of its own (setup, beginning, travel, posture, fight, hunt, mate,
+scoring; turn for their order and for which move may be entered now).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from pnpkit.referee.api import (
+    KitRules,
+    LotHand,
     Move,
     MoveForm,
     Moves,
-    Rules,
     Setup,
     Syntax,
     Verdict,
     delegate,
     drawn,
+    evolve,
     refuse,
-    spoken,
 )
 from pnpkit.referee.games.ano_nuevo import (
     beginning,
@@ -43,11 +45,10 @@ from pnpkit.referee.games.ano_nuevo import (
 )
 from pnpkit.referee.games.ano_nuevo import setup as setting_up
 from pnpkit.referee.games.ano_nuevo.data import data_of
-from pnpkit.referee.games.ano_nuevo.determinise import determinise
-from pnpkit.referee.games.ano_nuevo.knowledge import actor, hidden_text, knowledge, rebuild
 from pnpkit.referee.games.ano_nuevo.legal import draw_chance, legal_moves, random_move
 from pnpkit.referee.games.ano_nuevo.moves import (
     WORDS,
+    hidden_text,
     read_display,
     read_stand,
     read_travel,
@@ -56,7 +57,18 @@ from pnpkit.referee.games.ano_nuevo.moves import (
     write_travel,
 )
 from pnpkit.referee.games.ano_nuevo.position_file import score_position
-from pnpkit.referee.games.ano_nuevo.state import ADVANCED, FILL, HUNT, OVER, TIE, AnoNuevo
+from pnpkit.referee.games.ano_nuevo.state import (
+    ADVANCED,
+    DISPLAYED,
+    FILL,
+    HUNT,
+    OVER,
+    PREY_DECK,
+    SEAL_PILES,
+    TIE,
+    AnoNuevo,
+    pile_of,
+)
 from pnpkit.referee.games.ano_nuevo.zones import ano_nuevo_zones
 
 Check = Callable[[Setup, AnoNuevo, Move], Verdict]
@@ -153,8 +165,11 @@ EXPECTED = {
 """The moves entered at each step (AN-70)."""
 
 
-class AnoNuevoRules(Rules):
-    """The referee for Año Nuevo."""
+class AnoNuevoRules(KitRules):
+    """The referee for Año Nuevo: its cards are the kit's blocks (so its knowledge, census and
+    rebuild), its moves declared once (MOVES) and its turn a `Flow` (turn.FLOW). It keeps its own
+    prompt, choices, check, legal and random moves, chance, actor and texts, because its turn is
+    the table's step and, within one, the part under way (`turn.step_now`), not a kit `Turn`."""
 
     id = "ano-nuevo"
     contract = "2.0"
@@ -165,17 +180,14 @@ class AnoNuevoRules(Rules):
         "standard": "basic Hunting: a seal in the Ocean draws one Prey card a turn",
         ADVANCED: "advanced Hunting: Pools of five Prey cards, one set aside, the rest passed left",
     }
-    syntax_rule = MOVES.syntax_rule
-    syntax = MOVES.syntax()
+    flow = turn.FLOW
+    moves = MOVES
 
     # --- what now ---------------------------------------------------------------------------
     initial = delegate(setting_up.initial)
     prompt = delegate(turn.prompt)
     prompt_kind = delegate(turn.kind)
     choices = delegate(turn.choices)
-
-    # --- text -------------------------------------------------------------------------------
-    parse, text = spoken(MOVES)
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
@@ -207,15 +219,48 @@ class AnoNuevoRules(Rules):
             return {"type": "hunt"}
         return None
 
-    # --- who sees and who decides -----------------------------------------------------------
-    knowledge = delegate(knowledge)
-    rebuild = delegate(rebuild)
-    actor = delegate(actor)
+    # --- who decides and what the others read ----------------------------------------------
+    actor = delegate(turn.actor)
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
         return hidden_text(setup, move) or MOVES.text(move)
 
-    determinise = delegate(determinise, "The default's cards dealt again, written out for speed.")
+    def determinise(self, setup: Setup, state: AnoNuevo, seat: str, rng: random.Random) -> AnoNuevo:
+        """The Prey cards `seat` has not seen (the other seals' hands, set-aside cards, Pools but
+        one it passed on, cards displayed face down, and the deck: sorted, so depending on nothing
+        the seat cannot see) shuffled and dealt back, each pile keeping its size. The kit's
+        default derives the same from the knowledge; this is written out for a search's speed
+        (it samples at every iteration) and deals the very samples the seeded bots were made
+        with. At the table the referee knows no unseen card (lots, AN-65): nothing to deal."""
+        if not setup.digital:
+            return state
+        table = state.table
+        piles = [
+            pile_of(kind, p)
+            for p in setup.players
+            if p != seat
+            for kind in SEAL_PILES[:3]
+            if seat not in table[pile_of(kind, p)].seen_by
+        ]
+        piles += [
+            pile_of(DISPLAYED, p)
+            for contest in state.contests
+            if contest.face_down
+            for p in contest.seals
+            if p != seat
+        ]
+        unseen = list(table[PREY_DECK].items)
+        for name in piles:
+            unseen.extend(table[name].items)
+        unseen.sort()
+        rng.shuffle(unseen)
+        blocks: dict[str, LotHand] = {}
+        for name in piles:
+            held: LotHand = table[name]
+            size = len(held)
+            blocks[name], unseen = evolve(held, items=tuple(sorted(unseen[:size]))), unseen[size:]
+        blocks[PREY_DECK] = LotHand(tuple(sorted(unseen)))
+        return evolve(state, table=table.put_all(blocks))
 
     # --- scores and pictures ----------------------------------------------------------------
     score = delegate(scoring.score_sheet)

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from pnpkit.referee.api import ScoreSheet, Setup, counted, evolve
 from pnpkit.referee.games.ano_nuevo.beginning import begin_turn
 from pnpkit.referee.games.ano_nuevo.data import Data, data_of
-from pnpkit.referee.games.ano_nuevo.prey_cards import Items
-from pnpkit.referee.games.ano_nuevo.state import ALPHA, OVER, TIE, AnoNuevo
+from pnpkit.referee.games.ano_nuevo.state import ALPHA, OVER, TIE, AnoNuevo, Items
 
 GOAL = 40
 """The game ends at the end of a turn in which someone has this many VP or more."""
@@ -82,7 +81,7 @@ def outcome(standings: Mapping[str, Standing], bellow: str | None = None) -> Out
 def outcome_of(setup: Setup, state: AnoNuevo) -> Outcome:
     """The outcome the table stands at now."""
     standings = {
-        p: Standing(s.vp, s.role == ALPHA, s.prey_count())
+        p: Standing(s.vp, s.role == ALPHA, state.prey_count(p))
         for p, s in zip(setup.players, state.seals, strict=True)
     }
     return outcome(standings, state.bellow)
@@ -108,7 +107,7 @@ def score_sheet(setup: Setup, state: AnoNuevo) -> ScoreSheet:
     }
     result = outcome_of(setup, state)
     notes = tuple(
-        f"{p}: {s.vp} VP, {s.role or 'in the Ocean'}, {counted(s.prey_count(), 'Prey card')}"
+        f"{p}: {s.vp} VP, {s.role or 'in the Ocean'}, {counted(state.prey_count(p), 'Prey card')}"
         for p, s in zip(setup.players, state.seals, strict=True)
     )
     return ScoreSheet(

@@ -7,8 +7,10 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from pnpkit.referee.api import Pile, Setup, Table, evolve
-from pnpkit.referee.games.ano_nuevo.prey_cards import Items, PreyCards
+from pnpkit.referee.api import LotHand, Lots, Pile, Setup, Table, evolve
+
+Items = tuple[str, ...]
+"""Cards as sorted IDs; Prey cards at the table also lot tags ("?0": an unseen card, `Lots`)."""
 
 LOCATION, FILL, TRAVEL, PAY, POSTURE, HUNT, MATE, TIE, OVER = (
     "location", "fill", "travel", "pay", "posture", "hunt", "mate", "tie", "over",
@@ -19,6 +21,16 @@ POOL = 5
 ADVANCED = "advanced-hunting"
 HAREM_DECK, HAREM_DISCARD = "harem deck", "harem discard"
 """The blocks of the face-down Harem deck (a Deck) and its discard pile (a Pile)."""
+PREY_DECK, PREY_DISCARD, UNSEEN = "prey deck", "prey discard", "unseen"
+"""The blocks of the Prey deck and discard pile (`LotHand`s) and of the unseen Prey cards, in
+lots at the table (AN-65, AN-66), none in digital mode where the referee deals (`Lots`)."""
+HAND, ASIDE, POOL_CARDS, DISPLAYED = "hand", "aside", "pool", "displayed"
+"""A seal's Prey cards (`LotHand`s, block `KIND:PLAYER`): its hand; set aside in the Ocean and
+its Pool (advanced Hunting; a Pool passed on just as it was is seen by its passer too); the
+cards displayed face down in digital mode (AN-31) until revealed or taken back."""
+SEAL_PILES = (HAND, ASIDE, POOL_CARDS, DISPLAYED)
+BEACHES = 5
+"""The table's first Location block: after the Prey deck, discard, lots and the two Harem piles."""
 ALPHA, BETA, BACHELOR, NONE = "alpha", "beta", "bachelor", ""
 """Roles on a Location (AN-20); NONE in the Ocean, or just arrived and not yet Postured."""
 
@@ -40,18 +52,13 @@ class Contest:
     fighters: tuple[str, ...] = ()
     revealed: tuple[tuple[str, ...], ...] = ()
     bellows: tuple[str, ...] = ()
-    face_down: tuple[Items, ...] = ()
-    """Digital mode: each seal's displayed cards not yet revealed, chosen and committed at
-    display (AN-31), known only to that seal; empty at the table, where the referee does not
-    see them."""
+    face_down: bool = False
+    """Digital mode: the displayed cards are face down in the seals' DISPLAYED blocks, chosen
+    and committed at display (AN-31); at the table the referee does not see them."""
 
     def displayed(self, seal: str) -> int:
         """How many cards `seal` displayed."""
         return (self.shown or ())[self.seals.index(seal)]
-
-    def hidden_cards(self, seal: str) -> Items:
-        """Digital mode: the cards `seal` displayed face down and has not revealed yet."""
-        return self.face_down[self.seals.index(seal)] if self.face_down else ()
 
     def to_reveal(self) -> tuple[str, ...]:
         """Fighters with displayed cards not yet revealed."""
@@ -64,26 +71,15 @@ class Contest:
 
 @dataclass(frozen=True)
 class Seal:
-    """One player's seal: where it is, its role there, its Prey cards and its score."""
+    """One player's seal: where it is, its role there and its score (its Prey cards are blocks
+    of the table, `pile_of`)."""
 
     place: int | None = None
     """Index of the Location it is on; None in the Ocean."""
     role: str = ""
-    hand: Items = ()
-    aside: Items = ()
-    """Advanced Hunting: Prey cards set aside in the Ocean (the seal's own)."""
-    pool: Items = ()
-    """Advanced Hunting: the Pool in front of the seal (not yet its own)."""
     vp: int = 0
     mated: tuple[str, ...] = ()
     """Harem cards taken (the cards themselves went to the discard pile), for the score sheet."""
-    pool_from: str = ""
-    """Advanced Hunting: the seal who passed this Pool on just as it is (and so knows its
-    cards); "" once the holder has set a card of it aside, or for a Pool it drew itself."""
-
-    def prey_count(self) -> int:
-        """Prey cards the seal owns: its hand and the cards it set aside."""
-        return len(self.hand) + len(self.aside)
 
 
 @dataclass(frozen=True)
@@ -108,10 +104,10 @@ class AnoNuevo:
     step: str
     tracker: int
     seals: tuple[Seal, ...]
-    prey: PreyCards
     table: Table
-    """The Harem cards as the kit's blocks: the deck (HAREM_DECK), its discard pile
-    (HAREM_DISCARD) and the cards face up on each Location in play (`beach_of`), piles sorted."""
+    """The cards as the kit's blocks: the Prey deck, discard pile and lots, the Harem deck
+    (HAREM_DECK) and discard pile (HAREM_DISCARD), the cards face up on each Location in play
+    (`beach_of`), then each seal's Prey cards (`pile_of`); piles sorted."""
     places: tuple[str, ...] = ()
     """Location cards in play; Location n is places[n - 1]."""
     turn: int = 0
@@ -130,6 +126,31 @@ class AnoNuevo:
     def seal(self, setup: Setup, player: str) -> Seal:
         """A player's seal."""
         return self.seals[setup.players.index(player)]
+
+    def held(self, kind: str, player: str) -> LotHand:
+        """A seal's Prey cards of one kind (SEAL_PILES)."""
+        return self.table[pile_of(kind, player)]  # type: ignore[no-any-return]
+
+    def hand(self, player: str) -> Items:
+        """A seal's hand."""
+        return self.held(HAND, player).items
+
+    def prey_count(self, player: str) -> int:
+        """Prey cards the seal owns: its hand and the cards it set aside."""
+        return len(self.held(HAND, player)) + len(self.held(ASIDE, player))
+
+    @property
+    def lots(self) -> Lots:
+        """The unseen Prey cards (none in digital mode)."""
+        return self.table[UNSEEN]  # type: ignore[no-any-return]
+
+    def prey_left(self) -> Items:
+        """The Prey cards to draw next: the deck's, or once it is empty the discard pile's."""
+        return self.table[PREY_DECK].items or self.table[PREY_DISCARD].items  # type: ignore[no-any-return]
+
+    def put(self, blocks: dict[str, Any], **changes: Any) -> AnoNuevo:
+        """The table with `blocks` replaced (and other fields changed by `changes`)."""
+        return evolve(self, table=self.table.put_all(blocks), **changes)
 
     def beach(self, place: int) -> Items:
         """The Harem cards face up on Location `place`."""
@@ -171,6 +192,12 @@ def roles_by_place(setup: Setup, state: AnoNuevo) -> list[dict[str, str]]:
         if seal.place is not None:
             found[seal.place][p] = seal.role
     return found
+
+
+@functools.cache
+def pile_of(kind: str, player: str) -> str:
+    """The block of a seal's Prey cards of one kind (its knowledge zone's name too)."""
+    return f"{kind}:{player}"
 
 
 @functools.cache

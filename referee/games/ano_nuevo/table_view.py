@@ -5,16 +5,22 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnpkit.referee.api import Face, Setup, card_title, place_card
+from pnpkit.referee.api import Face, Setup, card_title, place_card, unseen
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.fight import fight_totals
-from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
 from pnpkit.referee.games.ano_nuevo.state import (
+    ASIDE,
+    DISPLAYED,
+    HAND,
     HAREM_DECK,
     HAREM_DISCARD,
+    POOL_CARDS,
     POSTURE,
+    PREY_DECK,
+    PREY_DISCARD,
     AnoNuevo,
     Contest,
+    Items,
     Seal,
 )
 
@@ -24,7 +30,7 @@ CARD_W, CARD_H, GAP, MARGIN, ROW, SEAL = 60, 84, 6, 16, 104, 50
 def _cards(items: Items, secret: bool) -> str:
     if not items:
         return "none"
-    if secret or all(hidden(i) for i in items):
+    if secret or all(unseen(i) for i in items):
         return f"{len(items)} unseen"
     counts = Counter(items)
     return ", ".join(f"{c}×{n}" if n > 1 else c for c, n in sorted(counts.items()))
@@ -47,9 +53,10 @@ def _seal_line(setup: Setup, state: AnoNuevo, player: str, seal: Seal, viewer: s
         "Ocean" if seal.place is None else f"Location {seal.place + 1} ({seal.role or 'arriving'})"
     )
     vp = _vp(seal.vp, data_of(setup.game).lap)
-    line = f"  {player}: {vp}, {where}; hand {_cards(seal.hand, secret)}"
-    if seal.aside or seal.pool:
-        line += f"; set aside {_cards(seal.aside, secret)}; Pool {_cards(seal.pool, secret)}"
+    hand, aside, pool = (state.held(kind, player).items for kind in (HAND, ASIDE, POOL_CARDS))
+    line = f"  {player}: {vp}, {where}; hand {_cards(hand, secret)}"
+    if aside or pool:
+        line += f"; set aside {_cards(aside, secret)}; Pool {_cards(pool, secret)}"
     return line
 
 
@@ -67,12 +74,15 @@ def describe(setup: Setup, state: AnoNuevo, viewer: str | None = None) -> str:
         lines.append(_seal_line(setup, state, player, seal, viewer))
     if state.step == POSTURE and state.contests:
         lines.extend(_contest_lines(setup, state, state.contests[0], viewer))
-    prey = state.prey
-    lines.append(
-        f"Prey deck {len(prey.deck)}, discard {len(prey.discard)}; "
+    lines.append(_piles(state))
+    return "\n".join(lines)
+
+
+def _piles(state: AnoNuevo) -> str:
+    return (
+        f"Prey deck {len(state.table[PREY_DECK])}, discard {len(state.table[PREY_DISCARD])}; "
         f"Harem deck {len(state.table[HAREM_DECK])}, discard {len(state.table[HAREM_DISCARD])}"
     )
-    return "\n".join(lines)
 
 
 def _contest_lines(
@@ -87,7 +97,7 @@ def _contest_lines(
         shown = ", ".join(f"{p} {n}" for p, n in zip(contest.seals, contest.shown, strict=True))
         lines.append(f"  displayed: {shown}")
     for player in contest.seals:
-        face_down = contest.hidden_cards(player)
+        face_down = state.held(DISPLAYED, player).items
         if face_down and (viewer is None or viewer == player):
             lines.append(f"  {player}'s face down: {_cards(face_down, False)}")
     if contest.fighters:
@@ -153,9 +163,6 @@ def table_svg(setup: Setup, state: AnoNuevo, table: dict[str, Any], face: Face) 
     for k, (player, seal) in enumerate(zip(setup.players, state.seals, strict=True)):
         line = f"{player}: {_vp(seal.vp, data.lap)}"
         drawing.add(drawing.text(line, insert=(MARGIN, y + 24 * k), font_size=13))
-    piles = (
-        f"Prey deck {len(state.prey.deck)}, discard {len(state.prey.discard)}; "
-        f"Harem deck {len(state.table[HAREM_DECK])}, discard {len(state.table[HAREM_DISCARD])}"
-    )
-    drawing.add(drawing.text(piles, insert=(MARGIN, y + 24 * len(setup.players)), font_size=12))
+    at = (MARGIN, y + 24 * len(setup.players))
+    drawing.add(drawing.text(_piles(state), insert=at, font_size=12))
     return picture.tostring()

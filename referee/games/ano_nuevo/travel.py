@@ -6,12 +6,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.api import ACCEPTED, LotHand, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.hands import check_shown, discard
 from pnpkit.referee.games.ano_nuevo.roles import departures
-from pnpkit.referee.games.ano_nuevo.state import NONE, OCEAN, PAY, AnoNuevo, names
+from pnpkit.referee.games.ano_nuevo.state import (
+    ASIDE,
+    HAND,
+    NONE,
+    OCEAN,
+    PAY,
+    POOL_CARDS,
+    PREY_DISCARD,
+    AnoNuevo,
+    names,
+    pile_of,
+)
 
 
 def travel_options(setup: Setup, state: AnoNuevo, player: str) -> list[Any]:
@@ -20,7 +30,7 @@ def travel_options(setup: Setup, state: AnoNuevo, player: str) -> list[Any]:
     seal = state.seal(setup, player)
     options: list[Any] = [OCEAN]
     for index, location in enumerate(state.places):
-        if index == seal.place or seal.prey_count() or data.free_arrival(location):
+        if index == seal.place or state.prey_count(player) or data.free_arrival(location):
             options.append(index + 1)
     return options
 
@@ -44,7 +54,7 @@ def check_travel(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
             index is not None
             and index != seal.place
             and not data.free_arrival(state.places[index])
-            and not seal.prey_count()
+            and not state.prey_count(player)
         ):
             return refuse(
                 "AN-13",
@@ -58,7 +68,7 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     seal leaving the Ocean takes its set-aside cards into its hand and discards its Pool."""
     data = data_of(setup.game)
     seals, payers, moved = list(state.seals), [], []
-    prey = state.prey
+    blocks: dict[str, LotHand] = {}
     for i, player in enumerate(setup.players):
         where = move["to"][player]
         index = None if where == OCEAN else where - 1
@@ -66,22 +76,22 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
         if index == seal.place:
             continue
         moved.append(player)
+        seals[i] = evolve(seal, place=index, role=NONE)
+        hand = state.held(HAND, player)
         if seal.place is None and index is not None:  # AN-48: leaving the Ocean
-            prey = evolve(prey, discard=cards.pile((*prey.discard, *seal.pool)))
-            hand = cards.pile((*seal.hand, *seal.aside))
-            seals[i] = evolve(
-                seal, place=index, role=NONE, hand=hand, aside=(), pool=(), pool_from=""
-            )
-        else:
-            seals[i] = evolve(seal, place=index, role=NONE)
+            pile = blocks.get(PREY_DISCARD, state.table[PREY_DISCARD])
+            blocks[PREY_DISCARD] = pile.add(*state.held(POOL_CARDS, player).items)
+            blocks[pile_of(POOL_CARDS, player)] = LotHand(seen_by=(player,))
+            hand = hand.add(*state.held(ASIDE, player).items)
+            blocks[pile_of(HAND, player)] = hand
+            blocks[pile_of(ASIDE, player)] = state.held(ASIDE, player).emptied()
         free = index is not None and data.free_arrival(state.places[index])
-        if seals[i].hand and not free:
+        if hand.items and not free:
             payers.append(player)
     moved = tuple(moved)
     return evolve(
-        state,
+        state.put(blocks),
         seals=departures(setup, state, seals, moved),
-        prey=prey,
         payers=tuple(payers),
         moved=moved,
         step=PAY,

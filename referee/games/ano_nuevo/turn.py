@@ -167,15 +167,12 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
     if step == DISPLAY and setup.digital:
         return Choices(
             "display NAME=CARD+CARD…|none …",
-            {
-                p: tuple(cards_text(c) for c in displays(state.seal(setup, p).hand))
-                for p in contest.seals
-            },
+            {p: tuple(cards_text(c) for c in displays(state.hand(p))) for p in contest.seals},
         )
     if step == DISPLAY:
         return Choices(
             "display NAME=COUNT …",
-            {p: tuple(map(str, range(len(state.seal(setup, p).hand) + 1))) for p in contest.seals},
+            {p: tuple(map(str, range(len(state.hand(p)) + 1))) for p in contest.seals},
         )
     return Choices("stand NAME=stay|back …", {p: ("stay", "back") for p in contest.seals})
 
@@ -188,6 +185,24 @@ def actors(setup: Setup, state: AnoNuevo, move: Move) -> tuple[str, ...]:
         place = state.mating.place
         return tuple(role_holder(setup, state, place, r) for r in (ALPHA, BETA))
     return prompt(setup, state).actors or setup.players
+
+
+def actor(setup: Setup, state: AnoNuevo, move: Move) -> str | None:
+    """AN-70: the seal a card shown or set aside belongs to; the Alpha who takes or gives; the
+    Beta who stops being given cards. None for chance (Locations, Harem cards, digital draws),
+    for the choices made together (travel, display, stand) and for a bellow, which the table
+    judges (AN-43)."""
+    kind = move.get("type")
+    named = move.get("player")
+    if kind in ("pay", "reveal", "mate", "keep"):
+        return move.get("seal")
+    mating = state.mating
+    if kind in ("take", "give", "done") and mating is not None:
+        if kind == "done" and named in setup.players:
+            return named
+        beta = kind == "done" and mating.taker == 1
+        return role_holder(setup, state, mating.place, BETA if beta else ALPHA) or None
+    return None
 
 
 def proceed(setup: Setup, state: AnoNuevo) -> AnoNuevo:

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.api import Setup, card, cards, hand, sees
-from pnpkit.referee.games.ano_nuevo.prey_cards import Items, hidden
-from pnpkit.referee.games.ano_nuevo.state import HAREM_DECK, HAREM_DISCARD, POSTURE, AnoNuevo
+from pnpkit.referee.api import Setup, card, cards, hand, sees, unseen
+from pnpkit.referee.games.ano_nuevo.state import (
+    ASIDE,
+    HAND,
+    HAREM_DECK,
+    HAREM_DISCARD,
+    POOL_CARDS,
+    POSTURE,
+    PREY_DECK,
+    PREY_DISCARD,
+    AnoNuevo,
+    Items,
+)
 
 
 def _items(setup: Setup, items: Items, visible: bool) -> dict[str, Any]:
     """A hand or pile: its size, and the cards known (not the unseen ones) when visible."""
-    return hand(setup.game, len(items), [i for i in items if not hidden(i)], visible)
+    return hand(setup.game, len(items), [i for i in items if not unseen(i)], visible)
 
 
 def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[str, Any]:
@@ -23,7 +33,7 @@ def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[s
         {
             "number": i + 1,
             "card": card(setup.game, place),
-            "harem": cards(setup.game, [c for c in state.beach(i) if not hidden(c)]),
+            "harem": cards(setup.game, [c for c in state.beach(i) if not unseen(c)]),
             "seals": [{"player": p, "role": s.role} for p, s in seals if s.place == i],
         }
         for i, place in enumerate(state.places)
@@ -50,16 +60,16 @@ def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[s
                 "vp": s.vp,
                 "location": None if s.place is None else s.place + 1,
                 "role": s.role,
-                "hand": _items(setup, s.hand, sees(viewer, p)),
-                "aside": _items(setup, s.aside, sees(viewer, p)),
-                "pool": _items(setup, s.pool, sees(viewer, p)),
+                "hand": _items(setup, state.held(HAND, p).items, sees(viewer, p)),
+                "aside": _items(setup, state.held(ASIDE, p).items, sees(viewer, p)),
+                "pool": _items(setup, state.held(POOL_CARDS, p).items, sees(viewer, p)),
             }
             for p, s in seals
         ],
         "posture": contest,
         "piles": {
-            "prey_deck": len(state.prey.deck),
-            "prey_discard": len(state.prey.discard),
+            "prey_deck": len(state.table[PREY_DECK]),
+            "prey_discard": len(state.table[PREY_DISCARD]),
             "harem_deck": len(state.table[HAREM_DECK]),
             "harem_discard": len(state.table[HAREM_DISCARD]),
         },

@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.components import load_game
+from pnpkit.referee.api import LotHand
 from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.games.ano_nuevo.state import AnoNuevo
+from pnpkit.referee.games.ano_nuevo.state import DISPLAYED, AnoNuevo
+from pnpkit.referee.games.ano_nuevo.tests.helpers import aside, deck, discard, hand, pool, with_hand
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.simulation.bots import can_determinise, settle
 
@@ -38,11 +40,10 @@ def midgame(seed: int, steps: int, players: int, variant: str, digital: bool = T
 
 def prey_cards(state: AnoNuevo) -> Counter[str]:
     """Every Prey card, wherever it is."""
-    found = Counter(state.prey.deck) + Counter(state.prey.discard)
-    for seal in state.seals:
-        found.update((*seal.hand, *seal.aside, *seal.pool))
-    for contest in state.contests:
-        found.update(card for face_down in contest.face_down for card in face_down)
+    found = Counter(deck(state)) + Counter(discard(state))
+    for p in (name.split(":")[1] for name, _ in state.table.blocks if name.startswith("hand:")):
+        found.update((*hand(state, p), *aside(state, p), *pool(state, p)))
+        found.update(state.held(DISPLAYED, p).items)
     return found
 
 
@@ -61,24 +62,17 @@ def test_hidden_cards_elsewhere_give_the_same_determinisation(game, seat_index, 
     setup, state = midgame(*game)
     rules, seat = setup.rules, setup.players[seat_index]
     others = [i for i, p in enumerate(setup.players) if p != seat]
-    a, b = others[0], others[1]
-    seals = list(state.seals)
-    if seals[a].hand and seals[b].hand:
-        ha, hb = list(seals[a].hand), list(seals[b].hand)
+    a, b = setup.players[others[0]], setup.players[others[1]]
+    swapped = state
+    if hand(swapped, a) and hand(swapped, b):
+        ha, hb = list(hand(swapped, a)), list(hand(swapped, b))
         ha[0], hb[0] = hb[0], ha[0]
-        seals[a], seals[b] = (
-            evolve(seals[a], hand=tuple(sorted(ha))),
-            evolve(seals[b], hand=tuple(sorted(hb))),
-        )
-    if seals[a].hand and state.prey.deck:
-        hand, deck = list(seals[a].hand), list(state.prey.deck)
-        hand[-1], deck[0] = deck[0], hand[-1]
-        seals[a] = evolve(seals[a], hand=tuple(sorted(hand)))
-        swapped = evolve(
-            state, seals=tuple(seals), prey=evolve(state.prey, deck=tuple(sorted(deck)))
-        )
-    else:
-        swapped = evolve(state, seals=tuple(seals))
+        swapped = with_hand(with_hand(swapped, a, tuple(ha)), b, tuple(hb))
+    if hand(swapped, a) and deck(swapped):
+        held, cards = list(hand(swapped, a)), list(deck(swapped))
+        held[-1], cards[0] = cards[0], held[-1]
+        prey_deck = evolve(swapped.table["prey deck"], items=tuple(sorted(cards)))
+        swapped = with_hand(swapped, a, tuple(held)).put({"prey deck": prey_deck})
     assert rules.view(setup, swapped, seat) == rules.view(setup, state, seat)
     one = rules.determinise(setup, state, seat, random.Random(seed))
     two = rules.determinise(setup, swapped, seat, random.Random(seed))
@@ -95,12 +89,12 @@ def test_a_determinisation_keeps_what_the_seat_sees_and_every_card(game, seat_in
     assert rules.table(setup, sampled, seat) == rules.table(setup, state, seat)
     assert rules.census(setup, sampled) == rules.census(setup, state)
     assert prey_cards(sampled) == prey_cards(state)
-    mine = setup.players.index(seat)
-    assert sampled.seals[mine] == state.seals[mine]
-    for before, after in zip(state.seals, sampled.seals, strict=True):
-        assert [len(before.hand), len(before.aside), len(before.pool)] == [
-            len(after.hand), len(after.aside), len(after.pool)
-        ]  # fmt: skip
+    assert sampled.seals == state.seals
+    for name, block in state.table.blocks:
+        if isinstance(block, LotHand):  # each pile of Prey cards keeps its size
+            assert len(sampled.table[name]) == len(block)
+        if name.endswith(f":{seat}"):
+            assert sampled.table[name] == block
 
 
 @settings(max_examples=15, deadline=None)
@@ -122,15 +116,15 @@ def test_the_game_plays_on_from_a_determinisation_to_its_end(game, seat_index, s
 
 def test_the_other_hands_are_dealt_again_and_the_seats_own_kept():
     setup, state = midgame(3, 30, 3, "standard")
-    assert state.seals[1].hand and state.seals[2].hand
+    assert hand(state, "P2") and hand(state, "P3")
     rules = setup.rules
     assert can_determinise(rules)
     samples = [rules.determinise(setup, state, "P1", random.Random(n)) for n in range(8)]
-    assert all(s.seals[0] == state.seals[0] for s in samples)
-    assert len({s.seals[1].hand + s.seals[2].hand for s in samples}) > 1
+    assert all(hand(s, "P1") == hand(state, "P1") for s in samples)
+    assert len({hand(s, "P2") + hand(s, "P3") for s in samples}) > 1
 
 
 def test_at_the_table_the_state_already_hides_every_unseen_card():
     setup, state = midgame(3, 60, 3, "advanced-hunting", digital=False)
     assert setup.rules.determinise(setup, state, "P2", random.Random(1)) is state
-    assert all(i.startswith("?") for s in state.seals for i in s.hand)
+    assert all(i.startswith("?") for p in setup.players for i in hand(state, p))

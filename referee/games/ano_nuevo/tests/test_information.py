@@ -16,6 +16,8 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.games.ano_nuevo import RULES
 from pnpkit.referee.games.ano_nuevo.data import data_of
+from pnpkit.referee.games.ano_nuevo.state import DISPLAYED
+from pnpkit.referee.games.ano_nuevo.tests.helpers import discard, hand, pool
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
 
 GAME = load_game("ano-nuevo")
@@ -60,11 +62,12 @@ def test_an_31_digital_display_takes_the_cards_from_the_hand_at_display():
     """Before the fix a digital display gave only counts and the cards were picked at reveal,
     after seeing the other side's: now they leave the hand at display, face down."""
     session = displayed()
-    ann, bob = session.state.seal(session.setup, "Ann"), session.state.seal(session.setup, "Bob")
-    assert ann.hand == ("AN-CR2", "AN-CR3", "AN-SQ1") and bob.hand.count("AN-SQ3") == 1
-    contest = session.state.contests[0]
-    assert contest.shown == (2, 1)
-    assert contest.face_down == (("AN-SH1", "AN-SK1"), ("AN-SQ3",))
+    state = session.state
+    assert hand(state, "Ann") == ("AN-CR2", "AN-CR3", "AN-SQ1")
+    assert hand(state, "Bob").count("AN-SQ3") == 1
+    assert state.contests[0].shown == (2, 1) and state.contests[0].face_down
+    assert state.held(DISPLAYED, "Ann").items == ("AN-SH1", "AN-SK1")
+    assert state.held(DISPLAYED, "Bob").items == ("AN-SQ3",)
 
 
 def test_an_40_a_fighter_reveals_only_the_cards_displayed():
@@ -74,16 +77,17 @@ def test_an_40_a_fighter_reveals_only_the_cards_displayed():
     with pytest.raises(MoveRefused, match="AN-40: Ann did not display AN-CR2"):
         Gate(session, "Ann").enter("reveal Ann AN-CR2")  # in her hand, but not displayed
     Gate(session, "Ann").enter("reveal Ann AN-SK1")
-    assert session.state.contests[0].face_down[0] == ("AN-SH1",)
-    assert "AN-SK1" in session.state.prey.discard  # AN-42
+    assert session.state.held(DISPLAYED, "Ann").items == ("AN-SH1",)
+    assert "AN-SK1" in discard(session.state)  # AN-42
 
 
 def test_an_33_cards_displayed_go_back_to_the_hands_when_all_back_down():
     session = displayed()
-    hands = [s.hand for s in travelled().state.seals]
+    before = travelled().state
+    hands = [hand(before, p) for p in PLAYERS]
     Gate(session, "Ann").enter("stand back")
     Gate(session, "Bob").enter("stand back")
-    assert [s.hand for s in session.state.seals] == hands
+    assert [hand(session.state, p) for p in PLAYERS] == hands
     assert session.state.contests[0].shown is None and not session.state.contests[0].face_down
 
 
@@ -91,8 +95,8 @@ def test_an_34_one_stays_and_the_cards_go_back_unrevealed():
     session = displayed()
     Gate(session, "Ann").enter("stand stay")
     Gate(session, "Bob").enter("stand back")
-    assert session.state.seal(session.setup, "Ann").hand.count("AN-SH1") == 1
-    assert "AN-SH1" not in session.state.prey.discard
+    assert hand(session.state, "Ann").count("AN-SH1") == 1
+    assert "AN-SH1" not in discard(session.state)
 
 
 def test_an_68_displayed_cards_are_their_seals_alone_to_read():
@@ -181,7 +185,7 @@ def test_an_47_a_pool_passed_on_is_known_to_the_seal_who_passed_it():
     holder = passed[0].name.split(":")[1]
     passer = PLAYERS[PLAYERS.index(holder) - 1]
     sampled = RULES.determinise(setup, session.state, passer, random.Random(1))
-    assert sampled.seal(setup, holder).pool == session.state.seal(setup, holder).pool
+    assert pool(sampled, holder) == pool(session.state, holder)
 
 
 def _random_digital(seed: int, steps: int, variant: str) -> Session:

@@ -14,9 +14,10 @@ from pnpkit.referee.engine.rules import Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused, MoveSyntaxError
 from pnpkit.referee.games.ano_nuevo import RULES
-from pnpkit.referee.games.ano_nuevo import prey_cards as cards
+from pnpkit.referee.games.ano_nuevo.hands import draw
 from pnpkit.referee.games.ano_nuevo.roles import ALPHA, BACHELOR, BETA, after_departures
 from pnpkit.referee.games.ano_nuevo.scoring import Standing, outcome
+from pnpkit.referee.games.ano_nuevo.tests.helpers import aside, discard, hand, pool, with_seal
 
 GAME = load_game("ano-nuevo")
 EXAMPLE = Path(__file__).resolve().parents[4] / "docs/examples/ano-nuevo-position.txt"
@@ -36,7 +37,10 @@ def test_an_2_an_8_setup_then_five_hunting_turns():
     session = table()
     assert session.state.places == ("AN-L1", "AN-L7")
     assert session.state.turn == 6 and session.state.tracker == 1
-    assert all(len(s.hand) == 5 and s.place is None for s in session.state.seals)
+    state = session.state
+    players = session.setup.players
+    assert all(len(hand(state, p)) == 5 for p in players)
+    assert all(s.place is None for s in state.seals)
     assert session.prompt().kind == "chance"  # AN-6: Harem cards to turn up
 
 
@@ -66,22 +70,20 @@ def test_an_10_an_11_an_12_travel_together_and_pay():
     session.submit(session.parse("travel ann=1 bob=1 cy=ocean"))
     assert session.state.payers == ("Ann", "Bob")  # AN-12; Cy stays in the Ocean (AN-11)
     session.submit(session.parse("pay ann AN-CR1"))
-    assert len(session.state.seal(session.setup, "Ann").hand) == 4
+    assert len(hand(session.state, "Ann")) == 4
 
 
 def test_an_13_an_14_an_15_an_66_empty_hands_and_shown_cards():
     session = filled()
-    seal = replace(session.state.seals[0], hand=())
-    state = replace(session.state, seals=(seal, *session.state.seals[1:]))
     setup = session.setup
+    state = with_seal(setup, session.state, "Ann", hand=())
     travel = {"type": "travel", "to": {"Ann": 1, "Bob": "ocean", "Cy": "ocean"}}
     assert RULES.check(setup, state, travel).rule == "AN-13"
     travel["to"]["Ann"] = 2  # AN-14: Gazos Creek Beach is free to reach
     assert RULES.check(setup, state, travel).ok
     # AN-15, AN-66: only 1 Sixgill Shark exists; once seen, no hand can show another
-    prey = state.prey
-    prey, _ = cards.show(prey, state.seals[1].hand, "AN-SH3")
-    assert not cards.can_show(prey, state.seals[2].hand, "AN-SH3")
+    lots, _ = state.lots.show(hand(state, "Bob"), "AN-SH3")
+    assert not lots.can_show(hand(state, "Cy"), "AN-SH3")
 
 
 def _combinations(setup: Setup, state) -> set[str]:
@@ -99,8 +101,7 @@ def _combinations(setup: Setup, state) -> set[str]:
 def test_an_10_an_13_an_31_an_33_choices_made_in_secret_are_each_players_options():
     session = filled()
     setup = session.setup
-    seal = replace(session.state.seals[0], hand=())
-    state = replace(session.state, seals=(seal, *session.state.seals[1:]))
+    state = with_seal(setup, session.state, "Ann", hand=())
     choices = RULES.choices(setup, state)
     assert choices.form.startswith("travel NAME=")
     assert choices.options["Ann"] == ("ocean", "2")  # AN-13: no Prey, so only the free Location
@@ -150,12 +151,12 @@ def test_an_35_an_40_an_41_an_42_an_43_fight_and_bellow():
     session = contest(filled())
     session.submit(session.parse("display ann=1 bob=1 cy=0"))
     session.submit(session.parse("stand ann=stay bob=stay cy=back"))
-    discards = len(session.state.prey.discard)
+    discards = len(discard(session.state))
     session.submit(session.parse("reveal ann AN-SH1"))
     session.submit(session.parse("reveal bob AN-SK2"))  # 4 against 3: Ann wins (AN-41)
     assert session.state.seal(session.setup, "Ann").role == ALPHA
     assert session.state.seal(session.setup, "Cy").role == BACHELOR  # AN-35: backed down
-    assert len(session.state.prey.discard) == discards + 2  # AN-42
+    assert len(discard(session.state)) == discards + 2  # AN-42
     session = contest(filled())
     session.submit(session.parse("display ann=1 bob=1 cy=0"))
     session.submit(session.parse("stand ann=stay bob=stay cy=back"))
@@ -212,22 +213,27 @@ def test_an_44_fight_bonus_for_the_defender():
 
 def test_an_45_an_46_an_65_unseen_draws_and_reshuffle():
     session = table()
-    assert all(cards.hidden(i) for s in session.state.seals for i in s.hand)  # AN-65
-    prey = cards.PreyCards(deck=(), discard=("AN-CR1", "AN-SQ1"), lots=(), made=1)
-    prey, item = cards.draw(prey, "AN-SQ1")  # AN-46
-    assert item == "AN-SQ1" and prey.deck == ("AN-CR1",)
+    state = session.state
+    assert all(i.startswith("?") for p in session.setup.players for i in hand(state, p))  # AN-65
+    digital = RULES.initial(Setup(GAME, RULES, "standard", ("Ann", "Bob", "Cy"), seed=1))
+    pile = replace(digital.table["prey discard"], items=("AN-CR1", "AN-SQ1"))
+    empty = digital.put({"prey deck": replace(pile, items=(), public=False), "prey discard": pile})
+    drawn, item = draw(empty.table, "AN-SQ1")  # AN-46
+    assert item == "AN-SQ1" and drawn["prey deck"].items == ("AN-CR1",)
+    assert not drawn["prey discard"].items
 
 
 def test_an_47_an_48_an_49_advanced_hunting_pools():
     session = table(variant="advanced-hunting")
-    seal = session.state.seals[0]
-    assert len(seal.aside) == 5 and seal.hand == ()  # one set aside each turn
-    assert len(seal.pool) in (0, 1, 2, 3, 4)
+    state = session.state
+    assert len(aside(state, "Ann")) == 5 and hand(state, "Ann") == ()  # one set aside each turn
+    assert len(pool(state, "Ann")) in (0, 1, 2, 3, 4)
     while session.state.step == "fill":
         session.submit(session.parse("flip AN-HPA"))
     session.submit(session.parse("travel ann=1 bob=ocean cy=ocean"))
-    ann = session.state.seal(session.setup, "Ann")
-    assert ann.pool == () and len(ann.hand) == 5 and ann.prey_count() == 5  # AN-48, AN-49
+    state = session.state
+    assert pool(state, "Ann") == () and len(hand(state, "Ann")) == 5  # AN-48
+    assert state.prey_count("Ann") == 5  # AN-49
 
 
 def mating() -> Session:
@@ -258,9 +264,9 @@ def test_an_57_an_58_an_62_beta_given_cards_bachelors_nothing():
     seals = (
         replace(ann, place=0, role=ALPHA),
         replace(bob, place=0, role=BETA),
-        replace(cy, place=0, role=BACHELOR, hand=()),
+        replace(cy, place=0, role=BACHELOR),
     )
-    state = replace(state, seals=seals, step="travel")
+    state = replace(with_seal(session.setup, state, "Cy", hand=()), seals=seals, step="travel")
     travel = {"type": "travel", "to": {"Ann": 1, "Bob": 1, "Cy": 1}}
     state = RULES.apply(session.setup, state, travel)
     state = RULES.apply(session.setup, state, RULES.forced(session.setup, state))
@@ -295,7 +301,8 @@ def test_an_1_an_3_an_4_players_colours_and_start():
 def test_an_67_an_68_digital_deals_and_player_view():
     session = Session(Setup(GAME, RULES, "standard", ("Ann", "Bob", "Cy"), seed=4))
     session.advance()
-    assert not any(cards.hidden(i) for s in session.state.seals for i in s.hand)  # AN-67
+    state = session.state
+    assert not any(i.startswith("?") for p in ("Ann", "Bob", "Cy") for i in hand(state, p))  # AN-67
     view = RULES.view(session.setup, session.state, "Ann")
     assert (
         "Bob: 0 VP, Ocean; hand 5 unseen" in view
@@ -367,7 +374,7 @@ def test_an_55_an_62_mating_refusals_say_why():
     cy = state.seal(setup, "Cy")
     ocean = state.with_seal(setup, "Cy", replace(cy, place=None, role=""))
     assert "Cy is in the Ocean" in RULES.check(setup, ocean, move).reason
-    empty = state.with_seal(setup, "Cy", replace(cy, place=0, role=BACHELOR, hand=()))
+    empty = with_seal(setup, state, "Cy", place=0, role=BACHELOR, hand=())
     assert RULES.check(setup, empty, move).rule == "AN-62"
 
 

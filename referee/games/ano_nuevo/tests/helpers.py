@@ -1,0 +1,50 @@
+"""Año Nuevo's state as its tests read and build it: each seal's Prey cards and the Prey deck and
+discard pile are blocks of the table (`AnoNuevo.held`, `pile_of`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pnpkit.referee.engine.rules import Setup
+from pnpkit.referee.games.ano_nuevo.state import (
+    ASIDE,
+    HAND,
+    POOL_CARDS,
+    PREY_DECK,
+    PREY_DISCARD,
+    AnoNuevo,
+    pile_of,
+)
+
+
+def hand(state: AnoNuevo, player: str) -> tuple[str, ...]:
+    return state.held(HAND, player).items
+
+
+def aside(state: AnoNuevo, player: str) -> tuple[str, ...]:
+    return state.held(ASIDE, player).items
+
+
+def pool(state: AnoNuevo, player: str) -> tuple[str, ...]:
+    return state.held(POOL_CARDS, player).items
+
+
+def deck(state: AnoNuevo) -> tuple[str, ...]:
+    return state.table[PREY_DECK].items  # type: ignore[no-any-return]
+
+
+def discard(state: AnoNuevo) -> tuple[str, ...]:
+    return state.table[PREY_DISCARD].items  # type: ignore[no-any-return]
+
+
+def with_hand(state: AnoNuevo, player: str, items: tuple[str, ...]) -> AnoNuevo:
+    """The state with `player`'s hand holding `items` (sorted)."""
+    held = replace(state.held(HAND, player), items=tuple(sorted(items)))
+    return state.put({pile_of(HAND, player): held})
+
+
+def with_seal(setup: Setup, state: AnoNuevo, player: str, **changes: object) -> AnoNuevo:
+    """The state with `player`'s seal changed by `changes` (`hand=` its hand's cards)."""
+    if "hand" in changes:
+        state = with_hand(state, player, changes.pop("hand"))  # type: ignore[arg-type]
+    return state.with_seal(setup, player, replace(state.seal(setup, player), **changes))
