@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from pnpkit.errors import PnpError
+from pnpkit.referee.engine.immutable import evolve
 from pnpkit.referee.engine.information import Zone, private, public
 from pnpkit.referee.kit.blocks import OneZone
 
@@ -37,14 +38,6 @@ def unseen(item: str) -> bool:
 
 def _counts(cards: Mapping[str, int]) -> Counts:
     return tuple(sorted((c, n) for c, n in cards.items() if n > 0))
-
-
-def _less(items: tuple[str, ...], item: str, where: str) -> tuple[str, ...]:
-    try:
-        at = items.index(item)
-    except ValueError:
-        raise PnpError(f"{item} is not in {where}") from None
-    return items[:at] + items[at + 1 :]
 
 
 @dataclass(frozen=True)
@@ -74,17 +67,20 @@ class LotHand(OneZone):
         for item in items:
             at = bisect_right(held, item)
             held = (*held[:at], item, *held[at:])
-        return replace(self, items=held)
+        return evolve(self, items=held)
 
     def without(self, *items: str) -> LotHand:
         """The holder without `items` (each held, with copies)."""
         held = self.items
         for item in items:
-            held = _less(held, item, "the cards held")
-        return replace(self, items=held)
+            if item not in held:
+                raise PnpError(f"{item} is not in the cards held")
+            at = held.index(item)
+            held = held[:at] + held[at + 1 :]
+        return evolve(self, items=held)
 
     def emptied(self) -> LotHand:
-        return replace(self, items=())
+        return evolve(self, items=())
 
     def zone(self, name: str) -> Zone:
         known = self.known()
@@ -92,7 +88,7 @@ class LotHand(OneZone):
 
     def holding(self, cards: tuple[str, ...]) -> LotHand:
         """The holder with `cards` as its known cards (its unseen ones kept)."""
-        return replace(self, items=tuple(sorted((*cards, *self.tags()))))
+        return evolve(self, items=tuple(sorted((*cards, *self.tags()))))
 
 
 @dataclass(frozen=True)
@@ -136,6 +132,8 @@ class Lots(OneZone):
 
     def possible(self, items: Iterable[str]) -> set[str]:
         """Every card that could be shown from a holder of `items`."""
+        if not self.lots:  # every card is known (digital)
+            return set(items)
         items = tuple(items)
         found = {i for i in items if not unseen(i)}
         for tag in {i for i in items if unseen(i)}:
