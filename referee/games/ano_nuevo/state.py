@@ -137,7 +137,7 @@ class AnoNuevo:
 
     def prey_count(self, player: str) -> int:
         """Prey cards the seal owns: its hand and the cards it set aside."""
-        return len(self.held(HAND, player)) + len(self.held(ASIDE, player))
+        return len(self.held(HAND, player).items) + len(self.held(ASIDE, player).items)
 
     @property
     def lots(self) -> Lots:
