@@ -41,11 +41,12 @@ def discard(setup: Setup, state: AnoNuevo, player: str, card: str, **changes: An
     return state.put(blocks, **changes)
 
 
-def draw(table: Table, card: str | None = None) -> tuple[Table, str | None]:
-    """One Prey card drawn (`card` names it in digital mode, else it is unseen: a lot tag); the
-    discard pile is shuffled into a new deck first if the deck is empty (at the table, a new lot);
-    None when no card is left anywhere."""
+def draw(table: Table, card: str | None = None, into: str = "") -> tuple[Table, str | None]:
+    """One Prey card drawn (`card` names it in digital mode, else it is unseen: a lot tag) into
+    the block `into` (none: left to the caller); the discard pile is shuffled into a new deck
+    first if the deck is empty (at the table, a new lot); None when no card is left anywhere."""
     deck: LotHand = table[PREY_DECK]
+    blocks: dict[str, Any] = {}
     if not deck.items:
         pile: LotHand = table[PREY_DISCARD]
         if not pile.items:
@@ -56,6 +57,9 @@ def draw(table: Table, card: str | None = None) -> tuple[Table, str | None]:
             deck = LotHand((tag,) * len(pile))
         else:
             deck = LotHand(pile.items)
-        table = table.put_all({UNSEEN: lots, PREY_DISCARD: pile.emptied()})
+        blocks = {UNSEEN: lots, PREY_DISCARD: pile.emptied()}
     item = deck.items[0] if card is None else card
-    return table.put(PREY_DECK, deck.without(item)), item
+    blocks[PREY_DECK] = deck.without(item)
+    if into:
+        blocks[into] = table[into].add(item)
+    return table.put_all(blocks), item

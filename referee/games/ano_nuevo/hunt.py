@@ -75,9 +75,7 @@ def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     hunters = [p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None]
     for p in hunters:
         if setup.variant != ADVANCED:
-            table, item = draw(table)
-            if item is not None:
-                table = table.put(pile_of(HAND, p), table[pile_of(HAND, p)].add(item))
+            table, _ = draw(table, into=pile_of(HAND, p))
             continue
         if not table[pile_of(POOL_CARDS, p)].items:
             table = draw_pool(table, p)
@@ -95,13 +93,12 @@ def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
 
 def apply_draw(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """Digital mode: the card dealt goes to the hunter's hand (basic) or Pool (advanced)."""
-    table, item = draw(state.table, move["card"])
-    player = move["seal"]
     kind = POOL_CARDS if setup.variant == ADVANCED else HAND
-    held = table[pile_of(kind, player)].add(item)
-    full = kind == HAND or len(held) >= POOL
+    into = pile_of(kind, move["seal"])
+    table, _ = draw(state.table, move["card"], into)
+    full = kind == HAND or len(table[into].items) >= POOL
     hunters = state.hunters[1:] if full else state.hunters
-    return evolve(state, table=table.put(pile_of(kind, player), held), hunters=hunters)
+    return evolve(state, table=table, hunters=hunters)
 
 
 def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
@@ -120,13 +117,11 @@ def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
 
 def draw_pool(table: Table, player: str) -> Table:
     """AN-47: a new Pool of up to five unseen cards."""
-    pool: list[str] = []
-    while len(pool) < POOL:
-        table, item = draw(table)
+    for _ in range(POOL):
+        table, item = draw(table, into=pile_of(POOL_CARDS, player))
         if item is None:
             break
-        pool.append(item)
-    return table.put(pile_of(POOL_CARDS, player), LotHand((), (player,)).add(*pool))
+    return table
 
 
 def pass_pools(setup: Setup, table: Table, hunters: list[str]) -> Table:

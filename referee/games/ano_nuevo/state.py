@@ -150,7 +150,7 @@ class AnoNuevo:
 
     def put(self, blocks: dict[str, Any], **changes: Any) -> AnoNuevo:
         """The table with `blocks` replaced (and other fields changed by `changes`)."""
-        return evolve(self, table=self.table.put_all(blocks), **changes)
+        return evolve(self, table=self.table.put_all(blocks) if blocks else self.table, **changes)
 
     def beach(self, place: int) -> Items:
         """The Harem cards face up on Location `place`."""
