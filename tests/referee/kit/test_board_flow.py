@@ -84,6 +84,22 @@ def test_a_step_of_everyone_and_the_flows_own_line_once_over() -> None:
         flow.step("play")
 
 
+def test_a_step_of_nobody_and_a_line_that_says_the_states_words() -> None:
+    flow = Flow(
+        (
+            Step("bot", "move", "the referee moves the robot", nobody=True),
+            Step("scatter", "move", "{player}: scatter {n} from {tile}"),
+        )
+    )
+    players = ("Ann", "Bob")
+    bot = flow.prompt(players, Turn(1, "bot"))
+    assert (bot.kind, bot.actors, bot.text) == ("move", (), "the referee moves the robot")
+    said = flow.prompt(players, Turn(0, "scatter"), n=2, tile="the oak")
+    assert (said.actors, said.text) == (("Ann",), "Ann: scatter 2 from the oak")
+    with pytest.raises(KeyError):
+        flow.prompt(players, Turn(0, "scatter"), n=2)
+
+
 def test_a_kit_games_prompt_kind_is_its_steps_kind() -> None:
     class Game(KitRules):
         flow = Flow((Step("roll", "chance"), Step("move")))
