@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pnpkit.referee.api import ACCEPTED, Hand, Move, Prompt, PromptKind, Setup, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Hand, Move, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import automa, end
 from pnpkit.referee.games.nut_hunt import state as st
-from pnpkit.referee.games.nut_hunt.setup import DEALT, KEPT, start_placing
-from pnpkit.referee.games.nut_hunt.state import Hunt, UnderDeck, evolve
+from pnpkit.referee.games.nut_hunt.setup import start_placing
+from pnpkit.referee.games.nut_hunt.state import DEALT, KEPT, Hunt, UnderDeck, evolve
 
 SCOUTED = 2
 """Cards a scout looks at (NH-23)."""
@@ -30,32 +30,7 @@ def draw_due(setup: Setup, state: Hunt) -> bool:
         return len(state.drawn) < DEALT
     if state.phase == st.AUTOMA_DEAL:
         return True
-    return state.step in (st.SCOUT, st.REVEAL)
-
-
-def choosing(state: Hunt) -> bool:
-    """Whether a player chooses among drawn cards now (a deal complete, or a scout)."""
-    return state.phase == st.DEAL or state.step == st.SCOUT_KEEP
-
-
-def prompt_kind(state: Hunt) -> PromptKind:
-    """The kind of `prompt`: the cards to keep of a digital deal are a move, a card to turn
-    over is chance."""
-    return "move" if state.phase == st.DEAL and len(state.drawn) == DEALT else "chance"
-
-
-def prompt(setup: Setup, state: Hunt) -> Prompt:
-    """A card to turn over, or (a digital deal) the cards to keep."""
-    player = setup.players[
-        state.order[0] if state.phase == st.DEAL else state.active % len(setup.players)
-    ]
-    if prompt_kind(state) == "move":
-        return Prompt("move", (player,), f"{player}: keep 2 of {', '.join(state.drawn)}")
-    whose = {
-        st.DEAL: f"deal {player}'s objectives",
-        st.AUTOMA_DEAL: "deal the Automa's starting objectives",
-    }.get(state.phase, "turn over the top objective card")
-    return Prompt("chance", (player,), f"{whose}: draw CARD")
+    return state.turn.step in (st.SCOUT, st.REVEAL)
 
 
 def top_card(state: Hunt) -> str | None:
@@ -70,8 +45,8 @@ def drawn_for(setup: Setup, state: Hunt) -> str | None:
     turned over for all."""
     if state.phase == st.DEAL:
         return setup.players[state.order[0]]
-    if state.step in (st.SCOUT, st.SCOUT_KEEP) and state.active < len(setup.players):
-        return setup.players[state.active]
+    if state.turn.step in (st.SCOUT, st.SCOUT_KEEP) and state.turn.seat < len(setup.players):
+        return setup.players[state.turn.seat]
     return None
 
 
@@ -96,7 +71,7 @@ def check_keep(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-3, NH-23: 2 of the 3 cards dealt, or at most 1 of the cards scouted."""
     cards = move["cards"]
     if state.stack or not (
-        (state.phase == st.DEAL and len(state.drawn) == DEALT) or state.step == st.SCOUT_KEEP
+        (state.phase == st.DEAL and len(state.drawn) == DEALT) or state.turn.step == st.SCOUT_KEEP
     ):
         return refuse("NH-3", "there are no cards to choose from now")
     wanted = KEPT if state.phase == st.DEAL else None
@@ -122,15 +97,15 @@ def apply_draw(setup: Setup, state: Hunt, move: Move) -> Hunt:
     owner = drawn_for(setup, state)
     drawn = Hand(owner or "", (*state.drawn, card), shown=owner is None)
     seen = len(drawn) == SCOUTED or state.deck_size <= 1  # the deck is empty after this card
-    step = st.SCOUT_KEEP if state.step == st.SCOUT and seen else state.step
+    step = st.SCOUT_KEEP if state.turn.step == st.SCOUT and seen else state.turn.step
     blocks = {"objective deck": deck, "under the deck": under, "drawn": drawn}
-    return evolve(state, table=state.table.put_all(blocks), step=step)
+    return evolve(state, table=state.table.put_all(blocks), turn=state.turn.to(step))
 
 
 def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The cards kept join the hand; the others go under the deck, remembered as put there by
     this seat. After the last deal, the starting squirrels."""
-    seat = state.order[0] if state.phase == st.DEAL else state.active
+    seat = state.order[0] if state.phase == st.DEAL else state.turn.seat
     kept = tuple(move["cards"])
     rest = tuple(c for c in state.drawn if c not in kept)
     hand = state.hands[seat]
@@ -141,17 +116,20 @@ def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:
     }
     state = evolve(state, table=state.table.put_all(blocks))
     if state.phase != st.DEAL:
-        return evolve(state, step=st.DONE)
+        return evolve(state, turn=state.turn.to(st.DONE))
     if len(state.order) > 1:
         return evolve(state, order=state.order[1:])
     return start_placing(setup, state)
 
 
-def candidates(setup: Setup, state: Hunt) -> list[Move]:
-    """Every card that may be turned over, or every choice of cards to keep."""
-    if draw_due(setup, state):
-        top = top_card(state)
-        return [{"type": "draw", "card": c} for c in ([top] if top else state.deck.unseen)]
+def draws(setup: Setup, state: Hunt) -> list[Move]:
+    """Every card that may be turned over: the top one when the referee knows it."""
+    top = top_card(state)
+    return [{"type": "draw", "card": c} for c in ([top] if top else state.deck.unseen)]
+
+
+def keeps(setup: Setup, state: Hunt) -> list[Move]:
+    """Every choice of cards to keep: 2 of a deal, at most 1 of a scout."""
     size = KEPT if state.phase == st.DEAL else 1
     options = _subsets(state.drawn, size, exact=state.phase == st.DEAL)
     return [{"type": "keep", "cards": sorted(c)} for c in options]
