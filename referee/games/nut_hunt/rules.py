@@ -155,14 +155,6 @@ _declare("automa CARD … places TILE …", "the Automa's squirrels (made by the
          fields={"cards": "a list of cards", "places": "a list of tiles"}, read=moves.read_automa,
          write=lambda m: " ".join(["automa", *m["cards"], "places", *m["places"]]))  # fmt: skip
 
-LISTED = {
-    step.name: tuple(f for f in MOVES.forms if f.options and f.at(step.name))
-    for step in turn.FLOW.steps
-}
-"""The forms whose moves `legal` lists at each step of turn.FLOW, in declaration order (a trade,
-entered at any step, is listed after them; an objective shown before the end is not listed)."""
-FORCED = frozenset({st.OVER, st.AUTOMA, st.AUTOMA_SCATTER})
-"""The steps with no move to choose: the game over, the Automa's moves (the referee's)."""
 LEGAL_BY_CONSTRUCTION = frozenset(
     {"roll", "scatter", "forage", "recruit", "hassle", "scout", "pass", "place"}
 )
@@ -170,8 +162,19 @@ LEGAL_BY_CONSTRUCTION = frozenset(
 allowed tiles, the nuts the fox's tile gives, a turn's optional actions (recruits the player can
 pay for, hassles from their own tiles, scouting while the deck lasts) and the starting
 squirrels' tiles."""
-
-
+LISTED = {
+    step.name: tuple(
+        (f.options, None if f.verb in LEGAL_BY_CONSTRUCTION else f.check)
+        for f in MOVES.forms
+        if f.options and f.at(step.name)
+    )
+    for step in turn.FLOW.steps
+}
+"""At each step of turn.FLOW, the moves `legal` lists, form by form in declaration order: each
+form's options and the check they go through (None: legal by construction). A trade, entered at
+any step, is listed after them; an objective shown before the end is not listed."""
+FORCED = frozenset({st.AUTOMA, st.AUTOMA_SCATTER})
+"""The steps of the Automa's moves, which the referee makes (`forced`)."""
 WHO = {
     "trade": "say who trades: NAME: trade NUT for NUT",
     "show": "say whose objective it is: NAME: show CARD",
@@ -298,9 +301,10 @@ class NutHuntRules(KitRules):
         return turn.settle(setup, MOVES.apply(setup, state, move))
 
     def forced(self, setup: Setup, state: Hunt) -> Move | None:
-        if state.stack or state.phase in automa.PHASES:
-            return automa.forced(setup, state)
-        return None
+        """The Automa's move at the steps of its moves (NH-38)."""
+        if not (state.stack or state.phase in automa.PHASES):
+            return None
+        return automa.forced(setup, state) if turn.now(setup, state)[0] in FORCED else None
 
     # --- listing ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Hunt) -> list[Move]:
@@ -313,15 +317,14 @@ class NutHuntRules(KitRules):
         """Every legal move but the trades, and how many trades there are besides: the Automa's
         move alone when it is due, nothing once the game is over."""
         step = turn.now(setup, state)[0]
+        if step == st.OVER:
+            return [], 0
         if step in FORCED:
-            forced = automa.forced(setup, state)
-            return ([forced] if forced else []), 0
+            return [automa.forced(setup, state)], 0  # type: ignore[list-item]
         plain: list[Move] = []
-        for form in LISTED[step]:
-            offered = form.options(setup, state)  # type: ignore[misc]
-            if form.verb not in LEGAL_BY_CONSTRUCTION:
-                offered = [m for m in offered if MOVES.check_own(setup, state, m).ok]
-            plain += offered
+        for options, check in LISTED[step]:
+            offered = options(setup, state)
+            plain += offered if check is None else [m for m in offered if check(setup, state, m).ok]
         return plain, actions.trade_count(setup, state)
 
     # --- digital mode and simulation ----------------------------------------------------------

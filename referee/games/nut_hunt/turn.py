@@ -65,10 +65,9 @@ KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step(st.OVER))}
 
 
 def now(setup: Setup, state: Hunt) -> tuple[str, int]:
-    """The FLOW step under way and the seat it prompts (or names)."""
+    """The FLOW step under way and the seat it prompts (or names): a scattering's first, then a
+    player's turn's own step, else the phase's."""
     phase, turn = state.phase, state.turn
-    if phase == st.OVER:
-        return st.OVER, 0
     if state.stack:
         frame = state.stack[-1]
         seat = frame.waiting[0]
@@ -76,19 +75,20 @@ def now(setup: Setup, state: Hunt) -> tuple[str, int]:
             return st.SCATTER, seat
         rolling = len(frame.rolled) < state.count(frame.space, seat)
         return (st.AUTOMA_ROLL if rolling else st.AUTOMA_SCATTER), 0
+    if phase == st.TURN:
+        return turn.step, turn.seat
+    if phase == st.OVER:
+        return st.OVER, 0
     if phase in (st.LAYOUT, st.FIRST):
         return phase, 0
     if phase in (st.PLACE, st.SHOW):
         return phase, state.order[0]
     if phase == st.DEAL:
         return (st.DEAL_KEEP if len(state.drawn) == st.DEALT else st.DEAL), state.order[0]
-    if phase in automa.PHASES and automa.forced(setup, state) is not None:
+    if automa.forced(setup, state) is not None:  # the Automa's phases are left
         return st.AUTOMA, 0
-    if phase == st.AUTOMA_DEAL:
-        return st.AUTOMA_DEAL, turn.seat % len(setup.players)
-    if turn.step in (st.SCOUT, st.REVEAL):
-        return turn.step, turn.seat % len(setup.players)
-    return turn.step, turn.seat
+    seat = turn.seat % len(setup.players)  # the player turns the Automa's card over
+    return (st.AUTOMA_DEAL if phase == st.AUTOMA_DEAL else turn.step), seat
 
 
 def kind(setup: Setup, state: Hunt) -> PromptKind:
