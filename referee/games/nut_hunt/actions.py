@@ -15,7 +15,7 @@ from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, UnderDeck, evolve
 def check_recruit(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-21 (NH-8, NH-9): pay a tile's cost and place a squirrel there, not on the fox's tile,
     the Frog Pond or the Pine Barrens."""
-    verdict = turn.expect(state, st.TURN, (st.ACTION,), "recruiting")
+    verdict = turn.expect(setup, state, (st.ACTION,), "recruiting")
     if not verdict.ok:
         return verdict
     data = data_of(setup.game)
@@ -54,7 +54,7 @@ def apply_recruit(setup: Setup, state: Hunt, move: Move) -> Hunt:
 
 def check_hassle(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-22: pull the fox onto a tile next to it where the player has a squirrel or nest."""
-    verdict = turn.expect(state, st.TURN, (st.ACTION,), "hassling the fox")
+    verdict = turn.expect(setup, state, (st.ACTION,), "hassling the fox")
     if not verdict.ok:
         return verdict
     space = seats.space(state, move["tile"])
@@ -76,7 +76,7 @@ def apply_hassle(setup: Setup, state: Hunt, move: Move) -> Hunt:
 
 def check_scout(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-23: look at the top 2 objectives (the referee shows them in digital mode)."""
-    verdict = turn.expect(state, st.TURN, (st.ACTION,), "scouting")
+    verdict = turn.expect(setup, state, (st.ACTION,), "scouting")
     if not verdict.ok:
         return verdict
     if state.deck_size == 0:
@@ -108,7 +108,7 @@ def apply_scout(setup: Setup, state: Hunt, move: Move) -> Hunt:
 
 def check_pass(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-10, NH-22: no optional action, or no nut after a hassle."""
-    return turn.expect(state, st.TURN, (st.ACTION, st.HASSLE_FORAGE), "passing")
+    return turn.expect(setup, state, (st.ACTION, st.HASSLE_FORAGE), "passing")
 
 
 def apply_pass(setup: Setup, state: Hunt, move: Move) -> Hunt:

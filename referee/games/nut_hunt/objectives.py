@@ -11,26 +11,25 @@ from __future__ import annotations
 from itertools import combinations
 
 from pnpkit.referee.api import ACCEPTED, Hand, Move, Setup, Verdict, refuse
-from pnpkit.referee.games.nut_hunt import automa, end
+from pnpkit.referee.games.nut_hunt import end, turn
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.setup import start_placing
-from pnpkit.referee.games.nut_hunt.state import DEALT, KEPT, Hunt, UnderDeck, evolve
+from pnpkit.referee.games.nut_hunt.state import KEPT, Hunt, UnderDeck, evolve
 
 SCOUTED = 2
 """Cards a scout looks at (NH-23)."""
 
 
+DRAWS = (st.DEAL, st.AUTOMA_DEAL, st.SCOUT, st.REVEAL)
+"""The steps a card is turned over at: a deal, the Automa's starting hand, a scout, the Automa's
+turn."""
+KEEPS = (st.DEAL_KEEP, st.SCOUT_KEEP)
+"""The steps a player keeps cards drawn for them at: a digital deal, a digital scout."""
+
+
 def draw_due(setup: Setup, state: Hunt) -> bool:
-    """Whether a card is to be turned over now: a deal, a scout, the Automa's cards."""
-    if state.stack:
-        return False
-    if state.phase in automa.PHASES and automa.forced(setup, state) is not None:
-        return False
-    if state.phase == st.DEAL:
-        return len(state.drawn) < DEALT
-    if state.phase == st.AUTOMA_DEAL:
-        return True
-    return state.turn.step in (st.SCOUT, st.REVEAL)
+    """Whether a card is to be turned over now."""
+    return turn.now(setup, state)[0] in DRAWS
 
 
 def top_card(state: Hunt) -> str | None:
@@ -70,9 +69,7 @@ def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
 def check_keep(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-3, NH-23: 2 of the 3 cards dealt, or at most 1 of the cards scouted."""
     cards = move["cards"]
-    if state.stack or not (
-        (state.phase == st.DEAL and len(state.drawn) == DEALT) or state.turn.step == st.SCOUT_KEEP
-    ):
+    if turn.now(setup, state)[0] not in KEEPS:
         return refuse("NH-3", "there are no cards to choose from now")
     wanted = KEPT if state.phase == st.DEAL else None
     if wanted is not None and len(cards) != wanted:

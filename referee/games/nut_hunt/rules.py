@@ -96,10 +96,10 @@ _declare("first PLAYER", "the starting player", "NH-4", game_setup.apply_first,
          write=lambda m: f"first {m['name']}")  # fmt: skip
 _declare("draw CARD", "an objective card turned over (Automa; digital deal)", "NH-38",
          objectives.apply_draw, objectives.check_draw, fields={"card": "an objective card"},
-         step=(st.DEAL, st.AUTOMA_DEAL, st.SCOUT, st.REVEAL), options=objectives.draws)  # fmt: skip
+         step=objectives.DRAWS, options=objectives.draws)  # fmt: skip
 _declare("keep CARD … | keep none", "objectives kept from a digital deal or scout", "NH-3",
          objectives.apply_keep, objectives.check_keep, fields={"cards": "a list of cards"},
-         step=(st.DEAL_KEEP, st.SCOUT_KEEP), options=objectives.keeps,
+         step=objectives.KEEPS, options=objectives.keeps,
          read=moves.read_keep,
          write=lambda m: "keep " + (" ".join(m["cards"]) or "none"))  # fmt: skip
 _declare("place TILE NUT NUT", "a starting squirrel and its 2 nuts: place WIL walnut walnut", "",
@@ -331,11 +331,12 @@ class NutHuntRules(KitRules):
     def chance(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
         """The forest laid out, an objective card turned over (the top one when known), else
         the die."""
-        if state.phase == st.LAYOUT:
+        step = turn.now(setup, state)[0]
+        if step == st.LAYOUT:
             tiles = [t for t in data_of(setup.game).tiles if t not in state.layout]
             rng.shuffle(tiles)
             return {"type": "layout", "tiles": tiles}
-        if objectives.draw_due(setup, state):
+        if step in objectives.DRAWS:
             top = objectives.top_card(state)
             return {"type": "draw", "card": top or rng.choice(state.deck.unseen)}
         return {"type": "roll", "value": rng.randint(1, 6)}

@@ -93,7 +93,7 @@ def check_first(setup: Setup, state: Hunt, move: Move) -> Verdict:
 
 def check_place(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-5, NH-6: a starting squirrel on an unoccupied starting tile, with 2 of its nuts."""
-    verdict = turn.expect(state, st.PLACE, (), "placing a starting squirrel")
+    verdict = turn.expect(setup, state, (st.PLACE,), "placing a starting squirrel")
     if verdict.ok:
         verdict = _check_start(setup, state, move["tile"])
     if not verdict.ok:

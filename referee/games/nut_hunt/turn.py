@@ -115,11 +115,11 @@ def prompt(setup: Setup, state: Hunt) -> Prompt:
     return FLOW.prompt(setup.players, Turn(seat, name), **words)
 
 
-def expect(state: Hunt, phase: str, steps: tuple[str, ...], what: str) -> Verdict:
-    """Refuse a move made at the wrong moment."""
+def expect(setup: Setup, state: Hunt, steps: tuple[str, ...], what: str) -> Verdict:
+    """Refuse a move made at a step other than `steps`: NH-18 while squirrels scatter."""
     if state.stack:
         return refuse("NH-18", "first finish scattering the squirrels")
-    if state.phase != phase or (steps and state.turn.step not in steps):
+    if now(setup, state)[0] not in steps:
         return refuse("NH-10", f"{what} is not possible now")
     return ACCEPTED
 
@@ -141,7 +141,7 @@ def check_roll(setup: Setup, state: Hunt, move: Move) -> Verdict:
         return refuse("NH-11", "the fox die shows 1 to 6")
     if state.stack:
         return automa.check_roll(setup, state)
-    return expect(state, st.TURN, (st.ROLL,), "rolling the fox die")
+    return expect(setup, state, (st.ROLL,), "rolling the fox die")
 
 
 def apply_roll(setup: Setup, state: Hunt, move: Move) -> Hunt:
@@ -164,7 +164,7 @@ def apply_roll(setup: Setup, state: Hunt, move: Move) -> Hunt:
 
 def check_forage(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-13, NH-22: 2 nuts from the fox's tile after its roll, 1 after a hassle."""
-    verdict = expect(state, st.TURN, (st.FORAGE, st.HASSLE_FORAGE), "foraging")
+    verdict = expect(setup, state, (st.FORAGE, st.HASSLE_FORAGE), "foraging")
     if not verdict.ok:
         return verdict
     hassle = state.turn.step == st.HASSLE_FORAGE
