@@ -39,16 +39,6 @@ def top_card(state: Hunt) -> str | None:
     return state.under.cards[0][0]
 
 
-def drawn_for(setup: Setup, state: Hunt) -> str | None:
-    """The player the cards drawn now are for (their deal, their scout); None: the Automa's,
-    turned over for all."""
-    if state.phase == st.DEAL:
-        return setup.players[state.order[0]]
-    if state.turn.step in (st.SCOUT, st.SCOUT_KEEP) and state.turn.seat < len(setup.players):
-        return setup.players[state.turn.seat]
-    return None
-
-
 def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-23, NH-38: the top card, which may be any card the referee has not seen."""
     if draw_due(setup, state) is False:
@@ -91,12 +81,13 @@ def apply_draw(setup: Setup, state: Hunt, move: Move) -> Hunt:
     else:
         under = UnderDeck(under.players, under.cards[1:])
         deck = deck.reveal(card) if card in deck.unseen else deck
-    owner = drawn_for(setup, state)
-    drawn = Hand(owner or "", (*state.drawn, card), shown=owner is None)
+    step, seat = turn.now(setup, state)
+    owner = setup.players[seat] if step in (st.DEAL, st.SCOUT) else ""  # "": the Automa's, shown
+    drawn = Hand(owner, (*state.drawn, card), shown=not owner)
     seen = len(drawn) == SCOUTED or state.deck_size <= 1  # the deck is empty after this card
-    step = st.SCOUT_KEEP if state.turn.step == st.SCOUT and seen else state.turn.step
+    after = state.turn.to(st.SCOUT_KEEP) if step == st.SCOUT and seen else state.turn
     blocks = {"objective deck": deck, "under the deck": under, "drawn": drawn}
-    return evolve(state, table=state.table.put_all(blocks), turn=state.turn.to(step))
+    return evolve(state, table=state.table.put_all(blocks), turn=after)
 
 
 def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:
