@@ -1,6 +1,7 @@
-"""A turn (NH-10 … NH-13, NH-17, NH-26): the fox's roll and move, the forage from its tile, then
-up to one optional action (actions.py); after every move, the scattering left to do, the end of
-the game or the next seat's turn.
+"""The steps of a game (`FLOW`) and the one under way (`now`), whose prompt follows from it; a
+turn (NH-10 … NH-13, NH-17, NH-26): the fox's roll and move, the forage from its tile, then up
+to one optional action (actions.py); after every move, the scattering left to do, the end of the
+game or the next seat's turn.
 """
 
 from __future__ import annotations
