@@ -45,18 +45,29 @@ class Turn:
 
     def to(self, step: str) -> Turn:
         """The same player's turn, at `step`."""
-        return self if step == self.step else Turn(self.seat, step, self.number)
+        return self if step == self.step else _made(self.seat, step, self.number)
 
     def next(self, seats: int, step: str, skip: Sequence[int] = ()) -> Turn:
         """The next seat's turn in seat order at `step`, passing over the seats in `skip`."""
         for offset in range(1, seats + 1):
             seat = (self.seat + offset) % seats
             if seat not in skip:
-                return Turn(seat, step, self.number + 1)
+                return _made(seat, step, self.number + 1)
         raise PnpError("no seat may take a turn")
 
     def over(self) -> Turn:
         return Turn(self.seat, OVER, self.number)
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+def _made(seat: int, step: str, number: int) -> Turn:
+    """`Turn(seat, step, number)` made without the frozen dataclass's `__init__` (a
+    `object.__setattr__` per field): a simulation moves a turn on at almost every move."""
+    turn = _new(Turn)
+    _set(turn, "__dict__", {"seat": seat, "step": step, "number": number})
+    return turn  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
