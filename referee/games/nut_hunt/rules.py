@@ -258,7 +258,7 @@ class NutHuntRules(KitRules):
         return state.remembered("prompt", setup, lambda: turn.prompt(setup, state))
 
     def prompt_kind(self, setup: Setup, state: Hunt) -> PromptKind:
-        return turn.kind(setup, state)
+        return turn.KINDS[turn.now(setup, state)[0]]
 
     # --- moves as text ------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Hunt, text: str) -> Move:

@@ -11,7 +11,6 @@ from pnpkit.referee.api import (
     Flow,
     Move,
     Prompt,
-    PromptKind,
     Setup,
     Step,
     Turn,
@@ -63,6 +62,7 @@ scatterings (NH-18) say which step is under way (`now`): the scattering stays ga
 stack of frames each with its own seats still to scatter, which a Flow's one seat and step
 cannot hold."""
 KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step(st.OVER))}
+"""Each step's prompt kind, by its name (the engine asks it at every move)."""
 
 
 def now(setup: Setup, state: Hunt) -> tuple[str, int]:
@@ -90,11 +90,6 @@ def now(setup: Setup, state: Hunt) -> tuple[str, int]:
         return st.AUTOMA, 0
     seat = turn.seat % len(setup.players)  # the player turns the Automa's card over
     return (st.AUTOMA_DEAL if phase == st.AUTOMA_DEAL else turn.step), seat
-
-
-def kind(setup: Setup, state: Hunt) -> PromptKind:
-    """The kind of the prompt now, without its line."""
-    return KINDS[now(setup, state)[0]]
 
 
 def prompt(setup: Setup, state: Hunt) -> Prompt:
