@@ -301,10 +301,11 @@ class NutHuntRules(KitRules):
         return turn.settle(setup, MOVES.apply(setup, state, move))
 
     def forced(self, setup: Setup, state: Hunt) -> Move | None:
-        """The Automa's move at the steps of its moves (NH-38)."""
-        if not (state.stack or state.phase in automa.PHASES):
-            return None
-        return automa.forced(setup, state) if turn.now(setup, state)[0] in FORCED else None
+        """The Automa's move once it is due (NH-37, NH-38): while squirrels scatter, or in its
+        phases."""
+        if state.stack or state.phase in automa.PHASES:
+            return automa.forced(setup, state)
+        return None
 
     # --- listing ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Hunt) -> list[Move]:
