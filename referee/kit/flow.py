@@ -24,13 +24,15 @@ class Step:
     reads (`{player}` is the player whose turn it is), and for a chance step that draws a card,
     the deck's block (in digital play the engine then draws one of its cards, each copy alike).
     `everyone`: the step is the whole table's (a chance step of the setup, before anyone's turn),
-    so every player is its actor rather than the seat."""
+    so every player is its actor rather than the seat. `nobody`: the referee makes the step's
+    move itself (a game's `forced` move, such as an automated opponent's), so it has no actor."""
 
     name: str
     kind: PromptKind = "move"
     text: str = "{player}: your move"
     draws: str = ""
     everyone: bool = False
+    nobody: bool = False
 
 
 @dataclass(frozen=True)
@@ -43,18 +45,29 @@ class Turn:
 
     def to(self, step: str) -> Turn:
         """The same player's turn, at `step`."""
-        return self if step == self.step else Turn(self.seat, step, self.number)
+        return self if step == self.step else _made(self.seat, step, self.number)
 
     def next(self, seats: int, step: str, skip: Sequence[int] = ()) -> Turn:
         """The next seat's turn in seat order at `step`, passing over the seats in `skip`."""
         for offset in range(1, seats + 1):
             seat = (self.seat + offset) % seats
             if seat not in skip:
-                return Turn(seat, step, self.number + 1)
+                return _made(seat, step, self.number + 1)
         raise PnpError("no seat may take a turn")
 
     def over(self) -> Turn:
         return Turn(self.seat, OVER, self.number)
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+def _made(seat: int, step: str, number: int) -> Turn:
+    """`Turn(seat, step, number)` made without the frozen dataclass's `__init__` (a
+    `object.__setattr__` per field): a simulation moves a turn on at almost every move."""
+    turn = _new(Turn)
+    _set(turn, "__dict__", {"seat": seat, "step": step, "number": number})
+    return turn  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -77,9 +90,9 @@ class Flow:
 
     def actors(self, players: Sequence[str], turn: Turn) -> tuple[str, ...]:
         """Who acts now: everyone at a simultaneous step or a step of `everyone`, nobody once
-        over, else the seat."""
+        over or at a step of `nobody`, else the seat."""
         step = self.step(turn.step)
-        if step.kind == "over":
+        if step.kind == "over" or step.nobody:
             return ()
         return (
             tuple(players)
@@ -87,7 +100,9 @@ class Flow:
             else (players[turn.seat],)
         )
 
-    def prompt(self, players: Sequence[str], turn: Turn) -> Prompt:
+    def prompt(self, players: Sequence[str], turn: Turn, **words: object) -> Prompt:
+        """The step's prompt: its line with `{player}` the seat's player and each of `words`
+        (what a line says of the state: `{left}` cards to go) filled in."""
         step = self.step(turn.step)
-        text = step.text.format(player=players[turn.seat])
+        text = step.text.format(player=players[turn.seat], **words)
         return Prompt(step.kind, self.actors(players, turn), text)

@@ -15,7 +15,7 @@ from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, UnderDeck, evolve
 def check_recruit(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-21 (NH-8, NH-9): pay a tile's cost and place a squirrel there, not on the fox's tile,
     the Frog Pond or the Pine Barrens."""
-    verdict = turn.expect(state, st.TURN, (st.ACTION,), "recruiting")
+    verdict = turn.expect(setup, state, (st.ACTION,), "recruiting")
     if not verdict.ok:
         return verdict
     data = data_of(setup.game)
@@ -26,7 +26,7 @@ def check_recruit(setup: Setup, state: Hunt, move: Move) -> Verdict:
         return refuse(rule, f"no squirrel may be recruited onto {tile.name}")
     if seats.space(state, tile.id) == state.fox:
         return refuse("NH-21", "no squirrel may be recruited onto the fox's tile")
-    short = data.shortfall(state.nuts[state.active], tile.fields["cost"])
+    short = data.shortfall(state.nuts[state.turn.seat], tile.fields["cost"])
     if short:
         return refuse("NH-21", f"{tile.name} costs {data.cost_text(tile)}; you lack {short}")
     return ACCEPTED
@@ -36,7 +36,7 @@ def recruitable(setup: Setup, state: Hunt) -> list[str]:
     """NH-21 (NH-8, NH-9): the tiles the active player may recruit onto now, in box order:
     what `check_recruit` accepts in the action step, without wording its refusals."""
     fox = seats.tile_id(state, state.fox)
-    return [t for t in data_of(setup.game).affordable(state.nuts[state.active]) if t != fox]
+    return [t for t in data_of(setup.game).affordable(state.nuts[state.turn.seat]) if t != fox]
 
 
 def apply_recruit(setup: Setup, state: Hunt, move: Move) -> Hunt:
@@ -45,22 +45,22 @@ def apply_recruit(setup: Setup, state: Hunt, move: Move) -> Hunt:
     tile = data.tiles[move["tile"]]
     cost = data.costs[tile.id]
     assert cost is not None, "check_recruit refuses the tiles no squirrel is recruited onto"
-    nuts = st.payment(state, state.active, cost)
-    space = seats.space(state, tile.id)
+    seat, space = state.turn.seat, seats.space(state, tile.id)
+    nuts = st.payment(state, seat, cost)
     note = f"recruited on {tile.name}"
-    state = st.add_squirrels(state, space, state.active, 1, step=st.DONE, note=note, **nuts)
-    return scattering.build_nests(state, [space], state.active, seats.competitive(setup))
+    state = st.add_squirrels(state, space, seat, 1, turn=state.turn.to(st.DONE), note=note, **nuts)
+    return scattering.build_nests(state, [space], seat, seats.competitive(setup))
 
 
 def check_hassle(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-22: pull the fox onto a tile next to it where the player has a squirrel or nest."""
-    verdict = turn.expect(state, st.TURN, (st.ACTION,), "hassling the fox")
+    verdict = turn.expect(setup, state, (st.ACTION,), "hassling the fox")
     if not verdict.ok:
         return verdict
     space = seats.space(state, move["tile"])
     if space not in forest.neighbours(state.fox or 0):
         return refuse("NH-22", "the fox can only be pulled onto a tile next to it")
-    if not (state.count(space, state.active) or state.nests[space][state.active]):
+    if not (state.count(space, state.turn.seat) or state.nests[space][state.turn.seat]):
         return refuse("NH-22", "you need a squirrel or nest on that tile to hassle the fox")
     return ACCEPTED
 
@@ -68,15 +68,15 @@ def check_hassle(setup: Setup, state: Hunt, move: Move) -> Verdict:
 def apply_hassle(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The fox moves; the squirrels there scatter; then a forage of 1 nut (or pass)."""
     space = seats.space(state, move["tile"])
-    frame = Frame(space, state.fox, st.turn_order(seats.seats(setup), state.active))
+    frame = Frame(space, state.fox, st.turn_order(seats.seats(setup), state.turn.seat))
     note = f"the fox is pulled onto {seats.tile_name(setup, state, space)}"
     stack = scattering.settled(state, (frame,))
-    return evolve(state, fox=space, step=st.HASSLE_FORAGE, stack=stack, note=note)
+    return evolve(state, fox=space, turn=state.turn.to(st.HASSLE_FORAGE), stack=stack, note=note)
 
 
 def check_scout(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-23: look at the top 2 objectives (the referee shows them in digital mode)."""
-    verdict = turn.expect(state, st.TURN, (st.ACTION,), "scouting")
+    verdict = turn.expect(setup, state, (st.ACTION,), "scouting")
     if not verdict.ok:
         return verdict
     if state.deck_size == 0:
@@ -91,7 +91,7 @@ def apply_scout(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """Digital: the referee turns the cards over next. At the table: the player looked at up to
     2 cards unseen by the referee, kept one or none, and put the rest under the deck."""
     if setup.digital:
-        return evolve(state, step=st.SCOUT)
+        return evolve(state, turn=state.turn.to(st.SCOUT))
     looked = min(SCOUTED, state.deck_size)
     fresh = min(looked, state.deck.count)
     deck, under = state.deck.draw_unseen(fresh), state.under
@@ -100,20 +100,20 @@ def apply_scout(setup: Setup, state: Hunt, move: Move) -> Hunt:
     kept = min(move["keep"], looked)
     blocks = {
         "objective deck": deck.holding((*deck.unseen, *seen)),
-        "under the deck": under.put((None,) * (looked - kept), state.active),
-        state.hand_name(state.active): state.hands[state.active].add_unknown(kept),
+        "under the deck": under.put((None,) * (looked - kept), state.turn.seat),
+        state.hand_name(state.turn.seat): state.hands[state.turn.seat].add_unknown(kept),
     }
-    return evolve(state, table=state.table.put_all(blocks), step=st.DONE)
+    return evolve(state, table=state.table.put_all(blocks), turn=state.turn.to(st.DONE))
 
 
 def check_pass(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-10, NH-22: no optional action, or no nut after a hassle."""
-    return turn.expect(state, st.TURN, (st.ACTION, st.HASSLE_FORAGE), "passing")
+    return turn.expect(setup, state, (st.ACTION, st.HASSLE_FORAGE), "passing")
 
 
 def apply_pass(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The turn is done."""
-    return evolve(state, step=st.DONE)
+    return evolve(state, turn=state.turn.to(st.DONE))
 
 
 def check_trade(setup: Setup, state: Hunt, move: Move) -> Verdict:
@@ -141,20 +141,29 @@ def apply_trade(setup: Setup, state: Hunt, move: Move) -> Hunt:
     return evolve(state, **st.payment(state, seat, tuple(cost)))
 
 
-def candidates(setup: Setup, state: Hunt) -> list[Move]:
-    """Every optional action the active player may take now (all legal)."""
-    moves: list[Move] = [{"type": "recruit", "tile": t} for t in recruitable(setup, state)]
-    seat = state.active
-    moves += [
+def recruits(setup: Setup, state: Hunt) -> list[Move]:
+    return [{"type": "recruit", "tile": t} for t in recruitable(setup, state)]
+
+
+def hassles(setup: Setup, state: Hunt) -> list[Move]:
+    """The tiles next to the fox where the active player has a squirrel or a nest."""
+    seat = state.turn.seat
+    return [
         {"type": "hassle", "tile": state.layout[s]}
         for s in forest.neighbours(state.fox or 0)
         if state.squirrels[s][seat] or state.nests[s][seat]
     ]
-    if state.deck_size:
-        moves += (
-            [{"type": "scout"}] if setup.digital else [{"type": "scout", "keep": k} for k in (1, 0)]
-        )
-    return [*moves, {"type": "pass"}]
+
+
+def scouts(setup: Setup, state: Hunt) -> list[Move]:
+    """A scout while the deck lasts (at the table: keeping one card or none)."""
+    if not state.deck_size:
+        return []
+    return [{"type": "scout"}] if setup.digital else [{"type": "scout", "keep": k} for k in (1, 0)]
+
+
+def passes(setup: Setup, state: Hunt) -> list[Move]:
+    return [{"type": "pass"}]
 
 
 def trade_count(setup: Setup, state: Hunt) -> int:

@@ -5,7 +5,7 @@ that scatters. The referee makes the Automa's moves itself (`forced`).
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Hand, Move, Pile, Prompt, Setup, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, Hand, Move, Pile, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
@@ -53,14 +53,12 @@ def endpoints(setup: Setup, card: str) -> tuple[str, str]:
     return fields["from"], fields["to"]
 
 
-def roll_prompt(setup: Setup, state: Hunt) -> Prompt:
-    """NH-37: a roll for each Automa squirrel; says where the last roll sent one, or that it
-    pointed somewhere no squirrel may go."""
+def roll_words(setup: Setup, state: Hunt) -> dict[str, object]:
+    """NH-37: what the prompt of a roll for an Automa squirrel says: where the last roll sent
+    one, or that it pointed somewhere no squirrel may go."""
     frame = state.stack[-1]
     n = state.count(frame.space, frame.waiting[0])
-    if len(frame.rolled) == n:
-        return Prompt("move", (), "the referee moves the Automa's squirrels")
-    player, k = setup.players[0], len(frame.rolled) + 1
+    k = len(frame.rolled) + 1
     roll, before = "roll the fox die", ""
     if frame.rerolled is not None:
         there = seats.tile_name(setup, state, frame.rerolled)
@@ -69,8 +67,7 @@ def roll_prompt(setup: Setup, state: Hunt) -> Prompt:
         there = seats.tile_name(setup, state, frame.rolled[-1])
         before = f"Automa squirrel {k - 1} will go to {there}; "
     tile = seats.tile_name(setup, state, frame.space)
-    text = f"{before}{player}: {roll} for Automa squirrel {k} of {n} leaving {tile} (roll N)"
-    return Prompt("chance", (player,), text)
+    return {"before": before, "roll": roll, "k": k, "n": n, "tile": tile}
 
 
 def check_roll(setup: Setup, state: Hunt) -> Verdict:
@@ -117,7 +114,7 @@ def apply(setup: Setup, state: Hunt, move: Move) -> Hunt:
     pile = "automa hand" if state.phase == st.AUTOMA_DEAL else "automa aside"
     cards = Pile((*state.table[pile].cards, *move["cards"]))
     table = state.table.put_all({pile: cards, "drawn": Hand("")})
-    state = evolve(state, table=table, step=st.DONE)
+    state = evolve(state, table=table, turn=state.turn.to(st.DONE))
     return scattering.build_nests(state, spaces, seat, seats.competitive(setup))
 
 
@@ -131,4 +128,4 @@ def start_turn(state: Hunt) -> Hunt | None:
         state = evolve(state, table=state.table.put_all(blocks), note=note)
     if state.deck_size == 0:
         return None
-    return evolve(state, phase=st.AUTOMA, step=st.REVEAL)
+    return evolve(state, phase=st.AUTOMA, turn=state.turn.to(st.REVEAL))

@@ -14,7 +14,7 @@ def finish(state: Hunt) -> Hunt:
     """NH-26: the game ends; at the table, players then show their objectives."""
     order = tuple(s for s, hand in enumerate(state.hands) if hand.unknown)
     table = state.table.put("drawn", Hand(""))
-    return next_to_show(evolve(state, order=order, step=st.DONE, table=table))
+    return next_to_show(evolve(state, order=order, turn=state.turn.to(st.DONE), table=table))
 
 
 def next_to_show(state: Hunt) -> Hunt:
@@ -68,6 +68,6 @@ def reveal(state: Hunt, seat: int, card: str) -> Hunt:
     return evolve(state, table=state.table.put_all(blocks))
 
 
-def candidates(state: Hunt) -> list[Move]:
+def candidates(setup: Setup, state: Hunt) -> list[Move]:
     """Every card the player showing may hold."""
     return [{"type": "show", "card": c} for c in state.deck.unseen]

@@ -170,7 +170,7 @@ def read_scatter(setup: Setup, state: Hunt, said: list[str]) -> Move:
 def read_forage(setup: Setup, state: Hunt, said: list[str]) -> Move:
     """The nuts named, or the fox's tile's only kind: 2 of them, 1 after hassling."""
     _count(said, 0, 2, "forage NUT NUT (after hassling: forage NUT)")
-    n = 1 if state.step == st.HASSLE_FORAGE else 2
+    n = 1 if state.turn.step == st.HASSLE_FORAGE else 2
     if state.fox is None or len(state.layout) <= state.fox:
         return {"type": "forage", "nuts": _nuts(setup, "", said, n) if said else []}
     return {"type": "forage", "nuts": _nuts(setup, state.layout[state.fox], said, n)}

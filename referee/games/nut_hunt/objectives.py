@@ -10,52 +10,26 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pnpkit.referee.api import ACCEPTED, Hand, Move, Prompt, PromptKind, Setup, Verdict, refuse
-from pnpkit.referee.games.nut_hunt import automa, end
+from pnpkit.referee.api import ACCEPTED, Hand, Move, Setup, Verdict, refuse
+from pnpkit.referee.games.nut_hunt import end, turn
 from pnpkit.referee.games.nut_hunt import state as st
-from pnpkit.referee.games.nut_hunt.setup import DEALT, KEPT, start_placing
-from pnpkit.referee.games.nut_hunt.state import Hunt, UnderDeck, evolve
+from pnpkit.referee.games.nut_hunt.setup import start_placing
+from pnpkit.referee.games.nut_hunt.state import KEPT, Hunt, UnderDeck, evolve
 
 SCOUTED = 2
 """Cards a scout looks at (NH-23)."""
 
 
+DRAWS = (st.DEAL, st.AUTOMA_DEAL, st.SCOUT, st.REVEAL)
+"""The steps a card is turned over at: a deal, the Automa's starting hand, a scout, the Automa's
+turn."""
+KEEPS = (st.DEAL_KEEP, st.SCOUT_KEEP)
+"""The steps a player keeps cards drawn for them at: a digital deal, a digital scout."""
+
+
 def draw_due(setup: Setup, state: Hunt) -> bool:
-    """Whether a card is to be turned over now: a deal, a scout, the Automa's cards."""
-    if state.stack:
-        return False
-    if state.phase in automa.PHASES and automa.forced(setup, state) is not None:
-        return False
-    if state.phase == st.DEAL:
-        return len(state.drawn) < DEALT
-    if state.phase == st.AUTOMA_DEAL:
-        return True
-    return state.step in (st.SCOUT, st.REVEAL)
-
-
-def choosing(state: Hunt) -> bool:
-    """Whether a player chooses among drawn cards now (a deal complete, or a scout)."""
-    return state.phase == st.DEAL or state.step == st.SCOUT_KEEP
-
-
-def prompt_kind(state: Hunt) -> PromptKind:
-    """The kind of `prompt`: the cards to keep of a digital deal are a move, a card to turn
-    over is chance."""
-    return "move" if state.phase == st.DEAL and len(state.drawn) == DEALT else "chance"
-
-
-def prompt(setup: Setup, state: Hunt) -> Prompt:
-    """A card to turn over, or (a digital deal) the cards to keep."""
-    player = setup.players[
-        state.order[0] if state.phase == st.DEAL else state.active % len(setup.players)
-    ]
-    if prompt_kind(state) == "move":
-        return Prompt("move", (player,), f"{player}: keep 2 of {', '.join(state.drawn)}")
-    whose = {
-        st.DEAL: f"deal {player}'s objectives",
-        st.AUTOMA_DEAL: "deal the Automa's starting objectives",
-    }.get(state.phase, "turn over the top objective card")
-    return Prompt("chance", (player,), f"{whose}: draw CARD")
+    """Whether a card is to be turned over now."""
+    return turn.now(setup, state)[0] in DRAWS
 
 
 def top_card(state: Hunt) -> str | None:
@@ -63,16 +37,6 @@ def top_card(state: Hunt) -> str | None:
     if state.deck.count or not state.under:
         return None
     return state.under.cards[0][0]
-
-
-def drawn_for(setup: Setup, state: Hunt) -> str | None:
-    """The player the cards drawn now are for (their deal, their scout); None: the Automa's,
-    turned over for all."""
-    if state.phase == st.DEAL:
-        return setup.players[state.order[0]]
-    if state.step in (st.SCOUT, st.SCOUT_KEEP) and state.active < len(setup.players):
-        return setup.players[state.active]
-    return None
 
 
 def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
@@ -95,9 +59,7 @@ def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
 def check_keep(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-3, NH-23: 2 of the 3 cards dealt, or at most 1 of the cards scouted."""
     cards = move["cards"]
-    if state.stack or not (
-        (state.phase == st.DEAL and len(state.drawn) == DEALT) or state.step == st.SCOUT_KEEP
-    ):
+    if turn.now(setup, state)[0] not in KEEPS:
         return refuse("NH-3", "there are no cards to choose from now")
     wanted = KEPT if state.phase == st.DEAL else None
     if wanted is not None and len(cards) != wanted:
@@ -119,18 +81,19 @@ def apply_draw(setup: Setup, state: Hunt, move: Move) -> Hunt:
     else:
         under = UnderDeck(under.players, under.cards[1:])
         deck = deck.reveal(card) if card in deck.unseen else deck
-    owner = drawn_for(setup, state)
-    drawn = Hand(owner or "", (*state.drawn, card), shown=owner is None)
+    step, seat = turn.now(setup, state)
+    owner = setup.players[seat] if step in (st.DEAL, st.SCOUT) else ""  # "": the Automa's, shown
+    drawn = Hand(owner, (*state.drawn, card), shown=not owner)
     seen = len(drawn) == SCOUTED or state.deck_size <= 1  # the deck is empty after this card
-    step = st.SCOUT_KEEP if state.step == st.SCOUT and seen else state.step
+    after = state.turn.to(st.SCOUT_KEEP) if step == st.SCOUT and seen else state.turn
     blocks = {"objective deck": deck, "under the deck": under, "drawn": drawn}
-    return evolve(state, table=state.table.put_all(blocks), step=step)
+    return evolve(state, table=state.table.put_all(blocks), turn=after)
 
 
 def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The cards kept join the hand; the others go under the deck, remembered as put there by
     this seat. After the last deal, the starting squirrels."""
-    seat = state.order[0] if state.phase == st.DEAL else state.active
+    seat = state.order[0] if state.phase == st.DEAL else state.turn.seat
     kept = tuple(move["cards"])
     rest = tuple(c for c in state.drawn if c not in kept)
     hand = state.hands[seat]
@@ -141,17 +104,20 @@ def apply_keep(setup: Setup, state: Hunt, move: Move) -> Hunt:
     }
     state = evolve(state, table=state.table.put_all(blocks))
     if state.phase != st.DEAL:
-        return evolve(state, step=st.DONE)
+        return evolve(state, turn=state.turn.to(st.DONE))
     if len(state.order) > 1:
         return evolve(state, order=state.order[1:])
     return start_placing(setup, state)
 
 
-def candidates(setup: Setup, state: Hunt) -> list[Move]:
-    """Every card that may be turned over, or every choice of cards to keep."""
-    if draw_due(setup, state):
-        top = top_card(state)
-        return [{"type": "draw", "card": c} for c in ([top] if top else state.deck.unseen)]
+def draws(setup: Setup, state: Hunt) -> list[Move]:
+    """Every card that may be turned over: the top one when the referee knows it."""
+    top = top_card(state)
+    return [{"type": "draw", "card": c} for c in ([top] if top else state.deck.unseen)]
+
+
+def keeps(setup: Setup, state: Hunt) -> list[Move]:
+    """Every choice of cards to keep: 2 of a deal, at most 1 of a scout."""
     size = KEPT if state.phase == st.DEAL else 1
     options = _subsets(state.drawn, size, exact=state.phase == st.DEAL)
     return [{"type": "keep", "cards": sorted(c)} for c in options]

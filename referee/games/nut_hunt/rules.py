@@ -88,43 +88,54 @@ def _declare(
 # (turned over by the referee in digital mode), the starting squirrels with 2 nuts each.
 _declare("layout TILE …", "the tiles as laid, row by row (3-4-5-4-3)", "NH-1",
          game_setup.apply_layout, game_setup.check_layout, fields={"tiles": "a list of tiles"},
+         step=st.LAYOUT, options=game_setup.candidates,
          read=moves.read_layout, write=lambda m: "layout " + " ".join(m["tiles"]))  # fmt: skip
 _declare("first PLAYER", "the starting player", "NH-4", game_setup.apply_first,
          game_setup.check_first, fields={"name": "a player"}, read=moves.read_first,
+         step=st.FIRST, options=game_setup.candidates,
          write=lambda m: f"first {m['name']}")  # fmt: skip
 _declare("draw CARD", "an objective card turned over (Automa; digital deal)", "NH-38",
-         objectives.apply_draw, objectives.check_draw,
-         fields={"card": "an objective card"})  # fmt: skip
+         objectives.apply_draw, objectives.check_draw, fields={"card": "an objective card"},
+         step=objectives.DRAWS, options=objectives.draws)  # fmt: skip
 _declare("keep CARD … | keep none", "objectives kept from a digital deal or scout", "NH-3",
          objectives.apply_keep, objectives.check_keep, fields={"cards": "a list of cards"},
+         step=objectives.KEEPS, options=objectives.keeps,
          read=moves.read_keep,
          write=lambda m: "keep " + (" ".join(m["cards"]) or "none"))  # fmt: skip
 _declare("place TILE NUT NUT", "a starting squirrel and its 2 nuts: place WIL walnut walnut", "",
          game_setup.apply_place, game_setup.check_place,
          fields={"tile": "a tile", "nuts": "a list of nuts"}, read=moves.read_place,
+         step=st.PLACE, options=game_setup.candidates,
          write=lambda m: f"place {m['tile']} " + " ".join(m["nuts"]))  # fmt: skip
 # A turn (NH-10 … NH-19): the fox's roll and move, the squirrels it scatters, the forage.
 _declare("roll N", "the fox die showed N (also for each Automa squirrel)", "NH-11",
          turn.apply_roll, turn.check_roll, fields={"value": "a number"}, read=moves.read_roll,
+         step=(st.ROLL, st.AUTOMA_ROLL), options=turn.faces,
          write=lambda m: f"roll {m['value']}")  # fmt: skip
 _declare("scatter TILE>TILE …", "where each squirrel goes: scatter WIL>RAB WIL>MOU", "NH-16",
          scattering.apply, scattering.check, fields={"from": "a tile", "to": "a list of tiles"},
+         step=(st.SCATTER, st.AUTOMA_SCATTER), options=scattering.candidates,
          read=moves.read_scatter, write=moves.scatter_text)  # fmt: skip
 _declare("forage NUT NUT", "the active player's nuts from the fox's tile", "NH-13",
          turn.apply_forage, turn.check_forage, fields={"nuts": "a list of nuts"},
+         step=(st.FORAGE, st.HASSLE_FORAGE), options=turn.forages,
          read=moves.read_forage, write=lambda m: "forage " + " ".join(m["nuts"]))  # fmt: skip
 # The optional action (NH-21 … NH-24), and trading at any time.
 _declare("recruit TILE", "pay the tile's cost and place a squirrel there", "NH-21",
-         actions.apply_recruit, actions.check_recruit, fields={"tile": "a tile"})  # fmt: skip
+         actions.apply_recruit, actions.check_recruit, fields={"tile": "a tile"}, step=st.ACTION,
+         options=actions.recruits)  # fmt: skip
 _declare("hassle TILE", "pull the fox next door, then forage NUT (or pass)", "NH-22",
-         actions.apply_hassle, actions.check_hassle, fields={"tile": "a tile"})  # fmt: skip
+         actions.apply_hassle, actions.check_hassle, fields={"tile": "a tile"}, step=st.ACTION,
+         options=actions.hassles)  # fmt: skip
 _declare("scout keep | scout none", "scout at the table, keeping one card or none", "NH-23",
          actions.apply_scout, actions.check_scout, fields={}, read=moves.read_scout,
+         step=st.ACTION, options=actions.scouts,
          write=moves.scout_text, rows=(
     Syntax("scout keep | scout none", "scout at the table, keeping one card or none", "NH-23"),
     Syntax("scout", "digital: scout, then keep CARD or keep none", "NH-23")))  # fmt: skip
 _declare("pass", "end the turn without an optional action", "NH-10", actions.apply_pass,
-         actions.check_pass, fields={})  # fmt: skip
+         actions.check_pass, fields={}, step=(st.ACTION, st.HASSLE_FORAGE),
+         options=actions.passes)  # fmt: skip
 _declare("trade NUT for NUT", "three of one nut for one of another, any time", "NH-24",
          actions.apply_trade, actions.check_trade,
          fields={"give": "a nut", "get": "a nut", "player": "a player"}, read=moves.read_trade,
@@ -133,13 +144,14 @@ _declare("trade NUT for NUT", "three of one nut for one of another, any time", "
 ))  # fmt: skip
 # The end (NH-26, NH-28), and objectives shown before it (NH-3).
 _declare("show CARD", "at the end, each player shows their objectives", "NH-28", end.apply_show,
-         end.check_show, fields={"card": "an objective card"}, rows=(
+         end.check_show, fields={"card": "an objective card"}, step=st.SHOW,
+         options=end.candidates, rows=(
     Syntax("show CARD", "at the end, each player shows their objectives", "NH-28"),
     Syntax("NAME: show CARD", "before the end, if they wish: an objective they hold", "NH-3"),
 ))  # fmt: skip
 # Solo play (NH-34 … NH-39): the Automa's squirrels, placed by the referee.
 _declare("automa CARD … places TILE …", "the Automa's squirrels (made by the referee)", "",
-         automa.apply, automa.check,
+         automa.apply, automa.check, step=st.AUTOMA,
          fields={"cards": "a list of cards", "places": "a list of tiles"}, read=moves.read_automa,
          write=lambda m: " ".join(["automa", *m["cards"], "places", *m["places"]]))  # fmt: skip
 
@@ -150,8 +162,19 @@ LEGAL_BY_CONSTRUCTION = frozenset(
 allowed tiles, the nuts the fox's tile gives, a turn's optional actions (recruits the player can
 pay for, hassles from their own tiles, scouting while the deck lasts) and the starting
 squirrels' tiles."""
-
-
+LISTED = {
+    step.name: tuple(
+        (f.options, None if f.verb in LEGAL_BY_CONSTRUCTION else f.check)
+        for f in MOVES.forms
+        if f.options and f.at(step.name)
+    )
+    for step in turn.FLOW.steps
+}
+"""At each step of turn.FLOW, the moves `legal` lists, form by form in declaration order: each
+form's options and the check they go through (None: legal by construction). A trade, entered at
+any step, is listed after them; an objective shown before the end is not listed."""
+FORCED = frozenset({st.AUTOMA, st.AUTOMA_SCATTER})
+"""The steps of the Automa's moves, which the referee makes (`forced`)."""
 WHO = {
     "trade": "say who trades: NAME: trade NUT for NUT",
     "show": "say whose objective it is: NAME: show CARD",
@@ -176,8 +199,12 @@ class NutHuntRules(KitRules):
     """The rules of Nut Hunt: its moves declared once (`MOVES`), its cards kit blocks on the
     state's `table` (knowledge and rebuild from the kit), each part delegated to the module
     holding that part of the rulebook (setup, turn, scattering, actions, objectives, end, automa,
-    scoring). Its turn is a phase, a step and a stack of scatterings rather than a kit `Turn`,
-    so the prompt, the dispatch and the listing stay its own (overridden below)."""
+    scoring). Its steps are a kit `Flow` (turn.FLOW: each prompt's kind, line and actors) and
+    each move form names the steps it is entered at (which `legal` lists); the seat and step of
+    a turn are a kit `Turn`. What stays its own (overridden below): which step is under way
+    (`turn.now`: the phase, the cards drawn and the stack of scatterings say it, as the state
+    holds them), the lines that say the state's numbers, and the dispatch, because each move's
+    check says "not now" in its own words, as the rulebook does (NH-10, NH-18)."""
 
     id = "nut-hunt"
     contract = "2.0"
@@ -193,6 +220,7 @@ class NutHuntRules(KitRules):
         "colours": "squirrel colours in seat order (solo: the player's, then the Automa's)",
     }
     unlisted = frozenset({"show"})
+    flow = turn.FLOW
     moves = MOVES
 
     def check_setup(
@@ -226,39 +254,11 @@ class NutHuntRules(KitRules):
 
     # --- what now -----------------------------------------------------------------------------
     def prompt(self, setup: Setup, state: Hunt) -> Prompt:
-        """From the phase, the step and the scattering (no kit `Turn`), worked out once a
-        state."""
-        return state.remembered("prompt", setup, lambda: self._prompt(setup, state))
+        """turn.FLOW's step under way (`turn.now`), worked out once a state."""
+        return state.remembered("prompt", setup, lambda: turn.prompt(setup, state))
 
     def prompt_kind(self, setup: Setup, state: Hunt) -> PromptKind:
-        """The kind of the current prompt, decided as `prompt` decides it, without its text (no
-        kit `Turn`)."""
-        if state.phase == st.OVER:
-            return "over"
-        if state.stack:
-            return scattering.prompt_kind(setup, state)
-        early = game_setup.EARLY_KINDS.get(state.phase)
-        if early is not None:
-            return early
-        if state.phase in automa.PHASES and automa.forced(setup, state) is not None:
-            return "move"
-        if state.phase in (st.DEAL, st.AUTOMA_DEAL) or state.step in (st.SCOUT, st.REVEAL):
-            return objectives.prompt_kind(state)
-        return turn.prompt_kind(state)
-
-    def _prompt(self, setup: Setup, state: Hunt) -> Prompt:
-        if state.phase == st.OVER:
-            return Prompt("over", (), "the game is over: see the score")
-        if state.stack:
-            return scattering.prompt(setup, state) or automa.roll_prompt(setup, state)
-        early = game_setup.prompt(setup, state)
-        if early is not None:
-            return early
-        if automa.forced(setup, state) is not None:
-            return Prompt("move", (), "the referee places the Automa's squirrels")
-        if state.phase in (st.DEAL, st.AUTOMA_DEAL) or state.step in (st.SCOUT, st.REVEAL):
-            return objectives.prompt(setup, state)
-        return turn.prompt(setup, state)
+        return turn.KINDS[turn.now(setup, state)[0]]
 
     # --- moves as text ------------------------------------------------------------------------
     def parse(self, setup: Setup, state: Hunt, text: str) -> Move:
@@ -301,66 +301,43 @@ class NutHuntRules(KitRules):
         return turn.settle(setup, MOVES.apply(setup, state, move))
 
     def forced(self, setup: Setup, state: Hunt) -> Move | None:
+        """The Automa's move once it is due (NH-37, NH-38): while squirrels scatter, or in its
+        phases."""
         if state.stack or state.phase in automa.PHASES:
             return automa.forced(setup, state)
         return None
 
     # --- listing ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Hunt) -> list[Move]:
-        """Each module's candidates, the checks run only where not legal by construction, and
-        the trades."""
+        """The moves of the forms entered at the step now, the checks run only where not legal
+        by construction, and the trades."""
         plain, trades = self._listed(setup, state)
         return plain + actions.trades(setup, state) if trades else plain
 
     def _listed(self, setup: Setup, state: Hunt) -> tuple[list[Move], int]:
         """Every legal move but the trades, and how many trades there are besides: the Automa's
         move alone when it is due, nothing once the game is over."""
-        if state.phase == st.OVER:
+        step = turn.now(setup, state)[0]
+        if step == st.OVER:
             return [], 0
-        if state.stack or state.phase in automa.PHASES:
-            forced = automa.forced(setup, state)
-            if forced is not None:
-                return [forced], 0
-        plain = self._scattering_or_turn(setup, state)
-        if plain is None:
-            plain = [
-                m
-                for m in self._candidates(setup, state)
-                if m["type"] in LEGAL_BY_CONSTRUCTION or MOVES.check_own(setup, state, m).ok
-            ]
+        if step in FORCED:
+            return [automa.forced(setup, state)], 0  # type: ignore[list-item]
+        plain: list[Move] = []
+        for options, check in LISTED[step]:
+            offered = options(setup, state)
+            plain += offered if check is None else [m for m in offered if check(setup, state, m).ok]
         return plain, actions.trade_count(setup, state)
-
-    def _scattering_or_turn(self, setup: Setup, state: Hunt) -> list[Move] | None:
-        """Most of a game's choices, listed only where their checks accept them: a scatter (or
-        the die for the Automa's squirrels), or a step of a player's turn; None at other
-        moments."""
-        if state.stack:
-            return scattering.candidates(setup, state)
-        if state.phase == st.TURN and state.step in turn.LISTED_STEPS:
-            listed = turn.candidates(setup, state)
-            return listed if listed is not None else actions.candidates(setup, state)
-        return None
-
-    def _candidates(self, setup: Setup, state: Hunt) -> list[Move]:
-        listed = game_setup.candidates(setup, state)
-        if listed is not None:
-            return listed
-        if objectives.draw_due(setup, state) or objectives.choosing(state):
-            return objectives.candidates(setup, state)
-        if state.phase == st.SHOW:
-            return end.candidates(state)
-        listed = turn.candidates(setup, state)
-        return listed if listed is not None else actions.candidates(setup, state)
 
     # --- digital mode and simulation ----------------------------------------------------------
     def chance(self, setup: Setup, state: Hunt, rng: random.Random) -> Move:
         """The forest laid out, an objective card turned over (the top one when known), else
         the die."""
-        if state.phase == st.LAYOUT:
+        step = turn.now(setup, state)[0]
+        if step == st.LAYOUT:
             tiles = [t for t in data_of(setup.game).tiles if t not in state.layout]
             rng.shuffle(tiles)
             return {"type": "layout", "tiles": tiles}
-        if objectives.draw_due(setup, state):
+        if step in objectives.DRAWS:
             top = objectives.top_card(state)
             return {"type": "draw", "card": top or rng.choice(state.deck.unseen)}
         return {"type": "roll", "value": rng.randint(1, 6)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, counted, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, refuse
 from pnpkit.referee.games.nut_hunt import forest, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
@@ -32,7 +32,7 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
             nests=st.grid_add(state.nests, space, seat, built),
             nest_supply=st.bump(state.nest_supply, seat, -built),
         )
-        others = tuple(s for s in st.turn_order(everyone, state.active) if s != seat)
+        others = tuple(s for s in st.turn_order(everyone, state.turn.seat) if s != seat)
         if competitive:
             for other in others:
                 state = st.add_squirrels(
@@ -95,29 +95,6 @@ def scatter_targets(state: Hunt, frame: Frame, frog: int) -> list[int]:
     return sorted(s for s in forest.neighbours(frame.space) if s not in banned)
 
 
-def prompt(setup: Setup, state: Hunt) -> Prompt | None:
-    """NH-16: the seat whose turn it is in the top frame scatters its squirrels (the Automa's
-    rolls are automa.roll_prompt's: None)."""
-    frame = state.stack[-1]
-    seat = frame.waiting[0]
-    if seat == seats.automa(setup):
-        return None
-    n = state.count(frame.space, seat)
-    tile = seats.tile_name(setup, state, frame.space)
-    who = seats.name(setup, seat)
-    why = "the fox" if frame.vacated is not None else "a new nest"
-    return Prompt("move", (who,), f"{who}: scatter {counted(n, 'squirrel')} from {tile} ({why})")
-
-
-def prompt_kind(setup: Setup, state: Hunt) -> PromptKind:
-    """The kind of `prompt` (or of automa.roll_prompt): a chance while the Automa's squirrels
-    wait for the die (NH-37), else a move (a player's scatter, or the Automa's once rolled)."""
-    frame = state.stack[-1]
-    seat = frame.waiting[0]
-    rolling = seat == seats.automa(setup) and len(frame.rolled) < state.count(frame.space, seat)
-    return "chance" if rolling else "move"
-
-
 def check(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-14, NH-16, NH-37: a scatter from the top frame's tile, one destination per squirrel."""
     if not state.stack:
@@ -168,11 +145,9 @@ def apply(setup: Setup, state: Hunt, move: Move) -> Hunt:
 
 
 def candidates(setup: Setup, state: Hunt) -> list[Move]:
-    """Every scatter the waiting player may make (the Automa's: the die's faces); all legal."""
+    """Every scatter the waiting player may make; all legal."""
     frame = state.stack[-1]
     seat = frame.waiting[0]
-    if seat == seats.automa(setup):
-        return [{"type": "roll", "value": v} for v in range(1, 7)]
     here = seats.tile_id(state, frame.space)
     targets = [state.layout[s] for s in scatter_targets(state, frame, seats.frog(setup, state))]
     n = state.count(frame.space, seat)

@@ -126,7 +126,7 @@ def holdings(setup: Setup, state: Hunt) -> list[Holding]:
 def figures(setup: Setup, state: Hunt, winners: Sequence[str]) -> dict[str, float]:
     """A finished game's own figures for `simulate`: turns, objectives completed, nests."""
     held = holdings(setup, state)
-    found: dict[str, float] = {"turns": float(state.turns)}
+    found: dict[str, float] = {"turns": float(state.turn.number)}
     cards = [(h, c) for h in held for c in h.objectives]
     where = {t: s for s, t in enumerate(state.layout)}
     done = [completed(h, where[c.fields["from"]], where[c.fields["to"]]) for h, c in cards]

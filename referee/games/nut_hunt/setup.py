@@ -14,20 +14,16 @@ from pnpkit.referee.api import (
     Move,
     Pile,
     Pool,
-    Prompt,
-    PromptKind,
     Setup,
     Table,
+    Turn,
     Verdict,
     refuse,
 )
 from pnpkit.referee.games.nut_hunt import forest, seats, turn
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import data_of
-from pnpkit.referee.games.nut_hunt.state import NOBODY, Hunt, UnderDeck, evolve
-
-DEALT, KEPT = 3, 2
-"""Objectives dealt to each player, and kept of them (NH-3)."""
+from pnpkit.referee.games.nut_hunt.state import DEALT, KEPT, NOBODY, Hunt, UnderDeck, evolve
 
 
 def initial(setup: Setup) -> Hunt:
@@ -65,23 +61,6 @@ def initial(setup: Setup) -> Hunt:
     )
 
 
-EARLY_KINDS: dict[str, PromptKind] = {st.LAYOUT: "chance", st.FIRST: "move"}
-"""The kind of `prompt` in the phases before the objectives are dealt."""
-
-
-def prompt(setup: Setup, state: Hunt) -> Prompt | None:
-    """While the forest is laid out or the starting player chosen; None after."""
-    table = tuple(setup.players)
-    if state.phase == st.LAYOUT:
-        left = forest.SPACES - len(state.layout)
-        text = f"lay out the forest row by row: layout TILE … ({left} to go)"
-        return Prompt(EARLY_KINDS[st.LAYOUT], table, text)
-    if state.phase == st.FIRST:
-        text = "all: choose the starting player (first NAME)"
-        return Prompt(EARLY_KINDS[st.FIRST], table, text)
-    return None
-
-
 def special_five(setup: Setup, state: Hunt) -> bool:
     """NH-7: five players and a starting tile in the centre."""
     centre = data_of(setup.game).tiles[state.layout[forest.CENTRE]]
@@ -114,7 +93,7 @@ def check_first(setup: Setup, state: Hunt, move: Move) -> Verdict:
 
 def check_place(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-5, NH-6: a starting squirrel on an unoccupied starting tile, with 2 of its nuts."""
-    verdict = turn.expect(state, st.PLACE, (), "placing a starting squirrel")
+    verdict = turn.expect(setup, state, (st.PLACE,), "placing a starting squirrel")
     if verdict.ok:
         verdict = _check_start(setup, state, move["tile"])
     if not verdict.ok:
@@ -156,7 +135,7 @@ def after_first(setup: Setup, state: Hunt, first: int) -> Hunt:
     """In digital mode the referee deals the objectives next; at the table they are dealt
     already, and the squirrels are placed."""
     order = st.turn_order(len(setup.players), first)
-    state = evolve(state, first=first, active=first)
+    state = evolve(state, first=first, turn=Turn(first, state.turn.step, state.turn.number))
     if setup.digital:
         return evolve(state, phase=st.DEAL, order=order)
     return start_placing(setup, state)
@@ -180,10 +159,11 @@ def apply_place(setup: Setup, state: Hunt, move: Move) -> Hunt:
     state = st.add_squirrels(state, seats.space(state, move["tile"]), seat, 1, **nuts)
     if len(state.order) > 1:
         return evolve(state, order=state.order[1:])
-    state = evolve(state, order=(), active=state.first)
     if seats.solo(setup):
-        return evolve(state, phase=st.AUTOMA_DEAL, active=seats.automa(setup))
-    return evolve(state, phase=st.TURN, step=st.ROLL)
+        automa = Turn(seats.automa(setup), state.turn.step, state.turn.number)
+        return evolve(state, order=(), phase=st.AUTOMA_DEAL, turn=automa)
+    first = Turn(state.first, st.ROLL, state.turn.number)
+    return evolve(state, order=(), phase=st.TURN, turn=first)
 
 
 def candidates(setup: Setup, state: Hunt) -> list[Move] | None:

@@ -13,7 +13,7 @@ from functools import cache
 from operator import add, sub
 from typing import Any, NamedTuple, TypeVar
 
-from pnpkit.referee.api import Deck, Hand, Pile, Table, Zone, private, replaced
+from pnpkit.referee.api import Deck, Hand, Pile, Table, Turn, Zone, private, replaced
 
 Fact = TypeVar("Fact")
 
@@ -23,6 +23,13 @@ LAYOUT, FIRST, DEAL, PLACE, AUTOMA_DEAL, TURN, AUTOMA, SHOW, OVER = (
 ROLL, FORAGE, ACTION, HASSLE_FORAGE, SCOUT, SCOUT_KEEP, REVEAL, DONE = (
     "roll", "forage", "action", "hassle forage", "scout", "scout keep", "reveal", "done",
 )  # fmt: skip
+DEAL_KEEP, SCATTER, AUTOMA_ROLL, AUTOMA_SCATTER = (
+    "deal keep", "scatter", "automa roll", "automa scatter",
+)  # fmt: skip
+"""The phases of a game; the steps of a turn (the state's `turn.step`); the other steps of
+turn.FLOW, which the phase, the cards drawn and the scattering say."""
+DEALT, KEPT = 3, 2
+"""Objective cards dealt to each player, and kept of them (NH-3)."""
 NESTS_TO_END = 4
 NOBODY = -1
 """The seat of a card under the deck no seat is known to have put there (the table's unseen
@@ -30,6 +37,9 @@ deal)."""
 HANDS = 5
 """The table's first player hand: after pieces, objective deck, drawn and the Automa's hand and
 aside; the cards under the deck come last (`setup.initial` lays them in this order)."""
+
+BEFORE = Turn(0, "", 0)
+"""The turn before the first: none played yet."""
 
 
 class Frame(NamedTuple):
@@ -95,14 +105,14 @@ class Hunt:
     nuts: tuple[tuple[int, ...], ...]
     nut_supply: tuple[int, ...]
     table: Table
-    step: str = ""
+    turn: Turn = BEFORE
+    """Whose turn it is (the Automa's seat too), its step (turn.FLOW's, within the phases of
+    turns) and how many turns have been played."""
     fox: int | None = None
     first: int = 0
-    active: int = 0
     order: tuple[int, ...] = ()
     stack: tuple[Frame, ...] = ()
     ending: bool = False
-    turns: int = 0
     note: str = ""
     memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Facts derived from this state, worked out once (the prompt, the score): not part of the

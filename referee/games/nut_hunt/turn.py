@@ -1,53 +1,121 @@
-"""A turn (NH-10 … NH-13, NH-17, NH-26): the fox's roll and move, the forage from its tile, then
-up to one optional action (actions.py); after every move, the scattering left to do, the end of
-the game or the next seat's turn.
+"""The steps of a game (`FLOW`) and the one under way (`now`), whose prompt follows from it; a
+turn (NH-10 … NH-13, NH-17, NH-26): the fox's roll and move, the forage from its tile, then up
+to one optional action (actions.py); after every move, the scattering left to do, the end of the
+game or the next seat's turn.
 """
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Move, Prompt, PromptKind, Setup, Verdict, counted, refuse
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Flow,
+    Move,
+    Prompt,
+    Setup,
+    Step,
+    Turn,
+    Verdict,
+    counted,
+    refuse,
+)
 from pnpkit.referee.games.nut_hunt import automa, end, forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt.data import NutData, data_of
 from pnpkit.referee.games.nut_hunt.state import Frame, Hunt, evolve
 
-PHASE_PROMPTS = {
-    st.PLACE: "place a starting squirrel and forage 2 nuts (place TILE NUT NUT)",
-    st.SHOW: "show an objective card you hold (show CARD)",
-}
-STEP_PROMPTS: dict[str, tuple[PromptKind, str]] = {
-    st.ROLL: ("chance", "roll the fox die (roll N)"),
-    st.FORAGE: ("move", "forage 2 nuts from the fox's tile (forage NUT NUT)"),
-    st.ACTION: ("move", "recruit TILE, hassle TILE, scout, or pass"),
-    st.HASSLE_FORAGE: ("move", "forage 1 nut from the fox's tile, or pass"),
-    st.SCOUT_KEEP: ("move", "keep one scouted card (keep CARD) or keep none"),
-}
-"""What the player named is asked to do in each phase, or each step of a turn."""
-LISTED_STEPS = frozenset({st.ROLL, st.FORAGE, st.HASSLE_FORAGE, st.ACTION})
-"""The steps of a turn whose moves `candidates` lists, or at the action step actions.py (the
-cards of a scout: objectives.py)."""
+FLOW = Flow(
+    (
+        # setting up (NH-1 … NH-7), the Automa's starting hand (NH-34, NH-35)
+        Step(st.LAYOUT, "chance", "lay out the forest row by row: layout TILE … ({left} to go)",
+             everyone=True),
+        Step(st.FIRST, "move", "all: choose the starting player (first NAME)", everyone=True),
+        Step(st.DEAL, "chance", "deal {player}'s objectives: draw CARD"),
+        Step(st.DEAL_KEEP, "move", "{player}: keep 2 of {drawn}"),
+        Step(st.PLACE, "move",
+             "{player}: place a starting squirrel and forage 2 nuts (place TILE NUT NUT)"),
+        Step(st.AUTOMA_DEAL, "chance", "deal the Automa's starting objectives: draw CARD"),
+        # a turn (NH-10 … NH-23): the fox's roll, the squirrels it scatters, the forage, the
+        # optional action
+        Step(st.ROLL, "chance", "{player}: roll the fox die (roll N)"),
+        Step(st.SCATTER, "move", "{player}: scatter {squirrels} from {tile} ({why})"),
+        Step(st.FORAGE, "move", "{player}: forage 2 nuts from the fox's tile (forage NUT NUT)"),
+        Step(st.ACTION, "move", "{player}: recruit TILE, hassle TILE, scout, or pass"),
+        Step(st.HASSLE_FORAGE, "move", "{player}: forage 1 nut from the fox's tile, or pass"),
+        Step(st.SCOUT, "chance", "turn over the top objective card: draw CARD"),
+        Step(st.SCOUT_KEEP, "move", "{player}: keep one scouted card (keep CARD) or keep none"),
+        # the Automa's turn (NH-36 … NH-38): a card turned over, its squirrels placed by the
+        # referee; a die for each of its squirrels that scatters
+        Step(st.REVEAL, "chance", "turn over the top objective card: draw CARD"),
+        Step(st.AUTOMA, "move", "the referee places the Automa's squirrels", nobody=True),
+        Step(st.AUTOMA_ROLL, "chance",
+             "{before}{player}: {roll} for Automa squirrel {k} of {n} leaving {tile} (roll N)"),
+        Step(st.AUTOMA_SCATTER, "move", "the referee moves the Automa's squirrels", nobody=True),
+        # the end (NH-28): objectives shown
+        Step(st.SHOW, "move", "{player}: show an objective card you hold (show CARD)"),
+    ),
+    over="the game is over: see the score",
+)  # fmt: skip
+"""Every moment a move or a chance is awaited, in the rulebook's order, with its prompt's kind
+and line. The state's `turn` (a kit `Turn`) holds the seat and step of a player's or the
+Automa's turn; the game's phase (setting up, turns, the end), the cards drawn and the stack of
+scatterings (NH-18) say which step is under way (`now`): the scattering stays game state, as a
+stack of frames each with its own seats still to scatter, which a Flow's one seat and step
+cannot hold."""
+KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step(st.OVER))}
+"""Each step's prompt kind, by its name (the engine asks it at every move)."""
 
 
-def prompt_kind(state: Hunt) -> PromptKind:
-    """The kind of `prompt`."""
-    return "move" if state.phase in PHASE_PROMPTS else STEP_PROMPTS[state.step][0]
+def now(setup: Setup, state: Hunt) -> tuple[str, int]:
+    """The FLOW step under way and the seat it prompts (or names): a scattering's first, then a
+    player's turn's own step, else the phase's."""
+    phase, turn = state.phase, state.turn
+    if state.stack:
+        frame = state.stack[-1]
+        seat = frame.waiting[0]
+        if seat != seats.automa(setup):
+            return st.SCATTER, seat
+        rolling = len(frame.rolled) < state.count(frame.space, seat)
+        return (st.AUTOMA_ROLL if rolling else st.AUTOMA_SCATTER), 0
+    if phase == st.TURN:
+        return turn.step, turn.seat
+    if phase == st.OVER:
+        return st.OVER, 0
+    if phase in (st.LAYOUT, st.FIRST):
+        return phase, 0
+    if phase in (st.PLACE, st.SHOW):
+        return phase, state.order[0]
+    if phase == st.DEAL:
+        return (st.DEAL_KEEP if len(state.drawn) == st.DEALT else st.DEAL), state.order[0]
+    if automa.forced(setup, state) is not None:  # the Automa's phases are left
+        return st.AUTOMA, 0
+    seat = turn.seat % len(setup.players)  # the player turns the Automa's card over
+    return (st.AUTOMA_DEAL if phase == st.AUTOMA_DEAL else turn.step), seat
 
 
 def prompt(setup: Setup, state: Hunt) -> Prompt:
-    """The prompt of a player's own phase (placing, showing) or step of a turn."""
-    seat = state.order[0] if state.phase in (st.PLACE, st.SHOW) else state.active
-    name = seats.name(setup, seat)
-    if state.phase in PHASE_PROMPTS:
-        return Prompt("move", (name,), f"{name}: {PHASE_PROMPTS[state.phase]}")
-    kind, text = STEP_PROMPTS[state.step]
-    return Prompt(kind, (name,), f"{name}: {text}")
+    """The FLOW step's prompt, its line saying what the state says where the step's does."""
+    name, seat = now(setup, state)
+    words: dict[str, object] = {}
+    if name == st.LAYOUT:
+        words["left"] = forest.SPACES - len(state.layout)
+    elif name == st.DEAL_KEEP:
+        words["drawn"] = ", ".join(state.drawn)
+    elif name == st.SCATTER:
+        frame = state.stack[-1]
+        n = state.count(frame.space, seat)
+        tile = seats.tile_name(setup, state, frame.space)
+        why = "the fox" if frame.vacated is not None else "a new nest"
+        words = {"squirrels": counted(n, "squirrel"), "tile": tile, "why": why}
+    elif name == st.AUTOMA_ROLL:
+        words = automa.roll_words(setup, state)
+    return FLOW.prompt(setup.players, Turn(seat, name), **words)
 
 
-def expect(state: Hunt, phase: str, steps: tuple[str, ...], what: str) -> Verdict:
-    """Refuse a move made at the wrong moment."""
+def expect(setup: Setup, state: Hunt, steps: tuple[str, ...], what: str) -> Verdict:
+    """Refuse a move made at a step other than `steps`: NH-18 while squirrels scatter."""
     if state.stack:
         return refuse("NH-18", "first finish scattering the squirrels")
-    if state.phase != phase or (steps and state.step not in steps):
+    if now(setup, state)[0] not in steps:
         return refuse("NH-10", f"{what} is not possible now")
     return ACCEPTED
 
@@ -69,7 +137,7 @@ def check_roll(setup: Setup, state: Hunt, move: Move) -> Verdict:
         return refuse("NH-11", "the fox die shows 1 to 6")
     if state.stack:
         return automa.check_roll(setup, state)
-    return expect(state, st.TURN, (st.ROLL,), "rolling the fox die")
+    return expect(setup, state, (st.ROLL,), "rolling the fox die")
 
 
 def apply_roll(setup: Setup, state: Hunt, move: Move) -> Hunt:
@@ -85,17 +153,17 @@ def apply_roll(setup: Setup, state: Hunt, move: Move) -> Hunt:
     note = f"the fox goes {direction} to {there}"
     if forest.step(start, direction) is None:
         note = f"the fox bounces off the edge and goes to {there}"
-    frame = Frame(fox, start, st.turn_order(seats.seats(setup), state.active))
+    frame = Frame(fox, start, st.turn_order(seats.seats(setup), state.turn.seat))
     stack = scattering.settled(state, (frame,))
-    return evolve(state, fox=fox, step=st.FORAGE, stack=stack, note=note)
+    return evolve(state, fox=fox, turn=state.turn.to(st.FORAGE), stack=stack, note=note)
 
 
 def check_forage(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-13, NH-22: 2 nuts from the fox's tile after its roll, 1 after a hassle."""
-    verdict = expect(state, st.TURN, (st.FORAGE, st.HASSLE_FORAGE), "foraging")
+    verdict = expect(setup, state, (st.FORAGE, st.HASSLE_FORAGE), "foraging")
     if not verdict.ok:
         return verdict
-    hassle = state.step == st.HASSLE_FORAGE
+    hassle = state.turn.step == st.HASSLE_FORAGE
     tile = seats.tile_id(state, state.fox)
     rule = "NH-22" if hassle else "NH-13"
     return check_nuts(data_of(setup.game), tile, move["nuts"], 1 if hassle else 2, rule)
@@ -105,22 +173,21 @@ def apply_forage(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The nuts go to the active player; the optional action follows (or, after a hassle, the
     turn is done)."""
     types = data_of(setup.game).nut_types
-    nuts = st.nut_changes(types, state, state.active, move["nuts"])
-    return evolve(state, step=st.ACTION if state.step == st.FORAGE else st.DONE, **nuts)
+    nuts = st.nut_changes(types, state, state.turn.seat, move["nuts"])
+    step = st.ACTION if state.turn.step == st.FORAGE else st.DONE
+    return evolve(state, turn=state.turn.to(step), **nuts)
 
 
-def candidates(setup: Setup, state: Hunt) -> list[Move] | None:
-    """The die's faces, or every forage from the fox's tile (all legal); None at the action
-    step (actions.candidates)."""
-    if state.step == st.ROLL:
-        return [{"type": "roll", "value": v} for v in range(1, 7)]
-    if state.step not in (st.FORAGE, st.HASSLE_FORAGE):
-        return None
-    n = 2 if state.step == st.FORAGE else 1
-    fox_tile = seats.tile_id(state, state.fox)
-    choices = data_of(setup.game).forage_choices(fox_tile, n)
-    extra: list[Move] = [{"type": "pass"}] if n == 1 else []
-    return [{"type": "forage", "nuts": list(c)} for c in choices] + extra
+def faces(setup: Setup, state: Hunt) -> list[Move]:
+    """The die's faces (a roll, for the fox or an Automa squirrel)."""
+    return [{"type": "roll", "value": v} for v in range(1, 7)]
+
+
+def forages(setup: Setup, state: Hunt) -> list[Move]:
+    """Every forage from the fox's tile: 2 nuts after its roll, 1 after a hassle (all legal)."""
+    n = 2 if state.turn.step == st.FORAGE else 1
+    choices = data_of(setup.game).forage_choices(seats.tile_id(state, state.fox), n)
+    return [{"type": "forage", "nuts": list(c)} for c in choices]
 
 
 def settle(setup: Setup, state: Hunt) -> Hunt:
@@ -133,19 +200,19 @@ def settle(setup: Setup, state: Hunt) -> Hunt:
         return state
     if state.ending:
         return end.finish(state)
-    if state.step != st.DONE:
+    if state.turn.step != st.DONE:
         return state
     if state.phase == st.AUTOMA_DEAL:
-        return evolve(state, phase=st.TURN, step=st.ROLL, active=0)
+        return evolve(state, phase=st.TURN, turn=Turn(0, st.ROLL, state.turn.number))
     return next_turn(setup, state)
 
 
 def next_turn(setup: Setup, state: Hunt) -> Hunt:
     """NH-17 (NH-36): the next seat in turn order plays; the Automa's turn starts with a card."""
-    seat = (state.active + 1) % seats.seats(setup)
-    if seat != seats.automa(setup):
-        return evolve(state, active=seat, turns=state.turns + 1, phase=st.TURN, step=st.ROLL)
-    state = evolve(state, active=seat, turns=state.turns + 1)
+    following = state.turn.next(seats.seats(setup), st.ROLL)
+    if following.seat != seats.automa(setup):
+        return evolve(state, turn=following, phase=st.TURN)
+    state = evolve(state, turn=following)
     started = automa.start_turn(state)
     if started is None:
         return next_turn(setup, evolve(state, note="the Automa has no card to reveal"))

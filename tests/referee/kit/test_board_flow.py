@@ -3,6 +3,7 @@ and a flow's steps of the whole table and its own line once the game is over."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -82,6 +83,46 @@ def test_a_step_of_everyone_and_the_flows_own_line_once_over() -> None:
     assert Flow((Step("play"),)).step("over").text == "the game is over: `score` gives the result"
     with pytest.raises(KeyError):
         flow.step("play")
+
+
+def test_a_step_of_nobody_and_a_line_that_says_the_states_words() -> None:
+    flow = Flow(
+        (
+            Step("bot", "move", "the referee moves the robot", nobody=True),
+            Step("scatter", "move", "{player}: scatter {n} from {tile}"),
+        )
+    )
+    players = ("Ann", "Bob")
+    bot = flow.prompt(players, Turn(1, "bot"))
+    assert (bot.kind, bot.actors, bot.text) == ("move", (), "the referee moves the robot")
+    said = flow.prompt(players, Turn(0, "scatter"), n=2, tile="the oak")
+    assert (said.actors, said.text) == (("Ann",), "Ann: scatter 2 from the oak")
+    with pytest.raises(KeyError):
+        flow.prompt(players, Turn(0, "scatter"), n=2)
+
+
+@given(
+    st.integers(0, 5),
+    st.sampled_from(["roll", "move", "draw"]),
+    st.sampled_from(["roll", "move", "draw"]),
+    st.integers(0, 99),
+    st.integers(1, 6),
+    st.sets(st.integers(0, 5), max_size=5),
+)
+def test_a_turn_moved_on_is_the_turn_its_fields_make(
+    seat: int, step: str, then: str, number: int, seats: int, skip: set[int]
+) -> None:
+    turn = Turn(seat % seats, step, number)
+    moved, made = [turn.to(then)], [Turn(turn.seat, then, number)]
+    free = [s for s in ((turn.seat + k) % seats for k in range(1, seats + 1)) if s not in skip]
+    if free:
+        moved.append(turn.next(seats, then, tuple(skip)))
+        made.append(Turn(free[0], then, number + 1))
+    for got, want in zip(moved, made, strict=True):
+        assert got == want and hash(got) == hash(want) and repr(got) == repr(want)
+        assert vars(got) == vars(want)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            got.step = "other"  # type: ignore[misc]
 
 
 def test_a_kit_games_prompt_kind_is_its_steps_kind() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pnpkit.referee.api import Deck, Hand, Pile
+from pnpkit.referee.api import Deck, Hand, Pile, Turn
 from pnpkit.referee.games.nut_hunt.state import Hunt, UnderDeck, evolve
 
 
@@ -56,3 +56,11 @@ def placed(state: Hunt, **changes: object) -> Hunt:
         "automa aside": Pile(now.aside),
     }
     return evolve(state, table=state.table.put_all(blocks))
+
+
+def at(state: Hunt, step: str | None = None, seat: int | None = None, **changes: object) -> Hunt:
+    """`state` at `step` of `seat`'s turn (None: as it is), with `changes` to its fields, as the
+    tests' `step` and `active` fields said (the state keeps them in a kit `Turn`)."""
+    now = state.turn
+    turn = Turn(now.seat if seat is None else seat, now.step if step is None else step, now.number)
+    return evolve(state, turn=turn, **changes)

@@ -22,7 +22,7 @@ from pnpkit.referee.games.nut_hunt import forest as board
 from pnpkit.referee.games.nut_hunt import state as st
 from pnpkit.referee.games.nut_hunt import table_view as nut_hunt_show
 from pnpkit.referee.games.nut_hunt.state import Hunt
-from pnpkit.referee.games.nut_hunt.tests.helpers import cards, placed
+from pnpkit.referee.games.nut_hunt.tests.helpers import at, cards, placed
 
 GAME = load_game("nut-hunt")
 ROOT = Path(__file__).resolve().parents[4]
@@ -55,7 +55,7 @@ def space(state: Hunt, tile: str) -> int:
 
 def turn(setup: Setup, layout: str = LAYOUT, step: str = st.ACTION, fox: str = "BIR", **pieces):
     """A position mid-turn: `pieces` maps TILE_seat to squirrels (nests: TILE_seat_nest)."""
-    state = replace(laid(setup, layout), phase=st.TURN, step=step, order=())
+    state = at(laid(setup, layout), step, phase=st.TURN, order=())
     state = replace(state, fox=space(state, fox))
     for key, n in pieces.items():
         tile, seat, *nest = key.split("_")
@@ -150,7 +150,7 @@ def test_nh_5_starting_squirrels_snake_onto_unoccupied_starting_tiles() -> None:
     state = play(setup, state, "place wil hazelnut walnut")
     assert "unoccupied" in refusal(setup, state, "place wil walnut walnut")
     state = play(setup, state, "place hic", "place mou acorn acorn", "place oak")
-    assert state.phase == st.TURN and state.step == st.ROLL
+    assert state.phase == st.TURN and state.turn.step == st.ROLL
 
 
 def test_nh_6_setup_forage_is_two_nuts_of_the_tile() -> None:
@@ -180,7 +180,7 @@ def _one_nut(tile: str) -> str:
 def test_nh_8_frog_pond_takes_no_squirrel_but_the_fox() -> None:
     setup = make()
     state = turn(setup, fox="BAD", BAD_0=1)
-    state = replace(state, step=st.ROLL, stack=())
+    state = at(state, st.ROLL, stack=())
     # the fox on Badger Sett; the fox itself may go onto the Frog Pond (west, roll 5)
     moved = play(setup, replace(state, squirrels=RULES.initial(setup).squirrels), "roll 5")
     assert moved.layout[moved.fox] == "NH-FRG"
@@ -207,9 +207,9 @@ def test_nh_10_turn_is_fox_then_one_optional_action() -> None:
     state = turn(setup, step=st.ROLL)
     assert "not possible now" in refusal(setup, state, "pass")
     state = play(setup, state, "roll 2", "forage hickory hickory")
-    assert state.step == st.ACTION
+    assert state.turn.step == st.ACTION
     state = play(setup, state, "pass")
-    assert state.active == 1 and state.step == st.ROLL
+    assert state.turn.seat == 1 and state.turn.step == st.ROLL
     assert "not Ann's move" in refusal(setup, state, "ann: roll 3")
 
 
@@ -272,7 +272,7 @@ def test_nh_16_each_owner_chooses_each_destination() -> None:
 def test_nh_17_scatter_in_turn_order_from_the_active_player() -> None:
     setup = make(("Ann", "Bob", "Cy"))
     state = turn(setup, step=st.ROLL, HIC_0=1, HIC_1=1, HIC_2=1)
-    state = replace(state, active=1)
+    state = at(state, seat=1)
     state = play(setup, state, "roll 2")
     order = []
     for _ in range(3):
@@ -296,7 +296,7 @@ def test_nh_18_faq_willow_wallow_and_rabbit_patch() -> None:
     wil, rab = space(state, "WIL"), space(state, "RAB")
     assert state.nests[wil] == (1, 0, 1) and state.nests[rab] == (0, 1, 0)
     assert not any(state.squirrels[wil]) and not any(state.squirrels[rab])
-    assert state.stack == () and state.active == 1 and state.step == st.ROLL
+    assert state.stack == () and state.turn.seat == 1 and state.turn.step == st.ROLL
 
 
 def test_nh_19_three_squirrels_become_a_nest_at_once() -> None:
@@ -327,7 +327,7 @@ def test_nh_21_recruit_pays_the_cost_once_per_turn_not_on_the_fox() -> None:
     assert "lack 1 hickory" in refusal(setup, state, "recruit wil")
     assert "fox's tile" in refusal(setup, with_nuts(state, 0, 5, 5, 5, 5), "recruit bir")
     state = play(setup, with_nuts(state, 0, 1, 0, 1, 0), "recruit wil")
-    assert state.nuts[0] == (0, 0, 0, 0) and state.active == 1
+    assert state.nuts[0] == (0, 0, 0, 0) and state.turn.seat == 1
 
 
 def test_nh_22_hassle_pulls_the_fox_scatters_and_forages_one() -> None:
@@ -340,7 +340,7 @@ def test_nh_22_hassle_pulls_the_fox_scatters_and_forages_one() -> None:
     state = play(setup, state, "scatter rab>mou")
     assert refusal(setup, state, "forage acorn hazelnut").startswith("NH-22")
     state = play(setup, state, "forage acorn")
-    assert state.nuts[0] == (1, 0, 0, 0) and state.active == 1
+    assert state.nuts[0] == (1, 0, 0, 0) and state.turn.seat == 1
 
 
 def test_nh_23_scout_keeps_at_most_one_and_bottoms_the_rest() -> None:
@@ -359,7 +359,7 @@ def test_nh_24_trade_three_for_one_on_anyones_turn() -> None:
     state = with_nuts(turn(setup), 1, 3, 0, 0, 0)
     assert refusal(setup, state, "ann: trade acorn for walnut").startswith("NH-24")
     state = play(setup, state, "bob: trade 3 acorns for walnut")
-    assert state.nuts[1] == (0, 0, 0, 1) and state.active == 0
+    assert state.nuts[1] == (0, 0, 0, 1) and state.turn.seat == 0
 
 
 def test_nh_24_trade_while_the_table_waits_for_a_die_or_card() -> None:
@@ -370,7 +370,7 @@ def test_nh_24_trade_while_the_table_waits_for_a_die_or_card() -> None:
         setup, state
     )
     state = play(setup, state, "bob: trade acorn for walnut")
-    assert state.nuts[1] == (0, 0, 0, 1) and state.step == st.ROLL
+    assert state.nuts[1] == (0, 0, 0, 1) and state.turn.step == st.ROLL
 
 
 def test_nh_25_nuts_are_public_in_the_description() -> None:
@@ -434,7 +434,7 @@ def test_nh_33_competitive_nest_removes_one_of_each_other_player() -> None:
     state = play(setup, state, "recruit mou")
     assert state.count(space(state, "MOU"), 1) == 1 and state.squirrel_supply[1] == 16
     state = play(setup, state, "scatter mou>rab")
-    assert state.active == 1
+    assert state.turn.seat == 1
 
 
 # --- solo against the Automa ------------------------------------------------------------------
@@ -445,7 +445,7 @@ def test_nh_34_and_nh_35_automa_starting_hand_and_squirrels() -> None:
     assert cards(state).automa_hand == ("NH-O20", "NH-O13", "NH-O31")
     counts = {t: state.count(space(state, t), 1) for t in ("HRT", "MOU", "TOA", "BIR")}
     assert counts == {"HRT": 1, "MOU": 1, "TOA": 1, "BIR": 0}
-    assert state.phase == st.TURN and state.active == 0  # NH-36: the player goes first
+    assert state.phase == st.TURN and state.turn.seat == 0  # NH-36: the player goes first
     with pytest.raises(PnpError, match="difficulty is for solo play"):
         make(("Ann", "Bob"), difficulty="expert")
     with pytest.raises(PnpError, match="difficulty 'hard': choose standard, advanced, expert"):
@@ -476,7 +476,7 @@ def test_nh_35_automa_plays_its_own_colour() -> None:
 
 def test_nh_36_player_and_automa_alternate() -> None:
     setup = make(("Ann",))
-    state = replace(turn(setup, step=st.ACTION), active=0)
+    state = at(turn(setup, step=st.ACTION), seat=0)
     state = play(setup, state, "pass")
     assert state.phase == st.AUTOMA and RULES.prompt(setup, state).kind == "chance"
 
@@ -510,13 +510,13 @@ def test_nh_37_the_prompt_tells_where_each_automa_roll_sends_a_squirrel() -> Non
 
 def test_nh_38_automa_turn_reveals_places_and_sets_aside() -> None:
     setup = make(("Ann",))
-    state = replace(turn(setup, fox="MOU"), phase=st.AUTOMA, step=st.REVEAL, active=1)
+    state = at(turn(setup, fox="MOU"), st.REVEAL, 1, phase=st.AUTOMA)
     state = play(setup, state, "draw o02")  # Mouse Meadow (the fox's) to Hickory Haunt
     assert state.count(space(state, "HIC"), 1) == 1 and state.count(space(state, "MOU"), 1) == 0
-    assert cards(state).aside == ("NH-O02",) and state.active == 0 and state.step == st.ROLL
+    assert cards(state).aside == ("NH-O02",) and state.turn.seat == 0 and state.turn.step == st.ROLL
     assert state.layout[state.fox] == "NH-MOU"
     assert "cannot be in the deck" in refusal(
-        setup, replace(state, phase=st.AUTOMA, step=st.REVEAL), "draw o02"
+        setup, at(state, st.REVEAL, phase=st.AUTOMA), "draw o02"
     )
 
 
