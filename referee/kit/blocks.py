@@ -383,16 +383,17 @@ class Table:
 
     def put_all(self, blocks: Mapping[str, Block]) -> Table:
         """The table with each block of `blocks` replaced (several changes, one new table)."""
-        changed, at = list(self.blocks), self._at  # type: ignore[attr-defined]
+        changed = list(self.blocks)
         for name, block in blocks.items():
-            changed[at[name]] = (name, block)
+            changed[self._at[name]] = (name, block)  # type: ignore[attr-defined]
         return self._with(changed)
 
     def _with(self, blocks: list[tuple[str, Block]]) -> Table:
         """A table of the same block names holding `blocks` (their index is shared, not built
-        again: a game puts blocks at every move; both fields set at once)."""
-        table, at = object.__new__(Table), self._at  # type: ignore[attr-defined]
-        object.__setattr__(table, "__dict__", {"blocks": tuple(blocks), "_at": at})
+        again: a game puts blocks at every move)."""
+        table = object.__new__(Table)
+        object.__setattr__(table, "blocks", tuple(blocks))
+        object.__setattr__(table, "_at", self._at)  # type: ignore[attr-defined]
         return table
 
     def knowledge(self) -> Knowledge:
