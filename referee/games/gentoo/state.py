@@ -20,9 +20,6 @@ from operator import attrgetter
 
 from pnpkit.referee.api import Component, Game, Pile, Pool, Table, Turn, evolve, per_game
 
-Block = Pile | Pool
-"""The blocks Gentoo's table holds."""
-
 CARDS = "cards"
 TOKENS = "tokens"
 
@@ -228,7 +225,7 @@ class GentooState:
         """The same turn at `step`, with `changes` to the other fields."""
         return evolve(self, turn=self.turn.to(step), **changes)
 
-    def put(self, blocks: Mapping[str, Block], **changes: object) -> GentooState:
+    def put(self, blocks: Mapping[str, Pile | Pool], **changes: object) -> GentooState:
         """The state with `blocks` replaced on the table (by name) and `changes` made."""
         return evolve(self, table=self.table.put_all(blocks), **changes)
 
