@@ -201,9 +201,9 @@ class GentooState:
     """While a Stone Thief waits for a Vicious Peck: the seat it takes from."""
     winner: int | None = None
 
+    # read in C (attrgetter), not by a Python property: the rules ask them at every move
     step = property(attrgetter("turn.step"), doc="The step the turn is at.")
     seat = property(attrgetter("turn.seat"), doc="The seat whose turn it is.")
-    """(Read in C: the rules ask them at every move.)"""
 
     def pile(self, seat: int) -> Pool:
         return self.table[self.areas[seat].pile]  # type: ignore[no-any-return]

@@ -86,7 +86,7 @@ def check_actor(setup: Setup, state: GentooState, move: Move, actors: tuple[str,
 
 def settle(state: GentooState) -> GentooState:
     """Skip the steps that have nothing to do (GE-43, GE-44): the state at the first step that
-    has, in one copy."""
+    has something to do, made in one copy however many steps are skipped."""
     step = now = state.turn.step
     while (after := _skip(state, now)) is not None:
         now = after
