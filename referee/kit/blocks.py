@@ -207,15 +207,18 @@ class Pool(OneZone):
     def moved(self, piece: str, amount: int) -> Pool:
         """The pool with `amount` more of `piece` (fewer when negative; never below 0)."""
         counts = self.counts
-        at = next((n for n, (name, _) in enumerate(counts) if name == piece), None)
-        count = 0 if at is None else counts[at][1]
-        left = count + amount
-        if left < 0:
-            raise PnpError(f"only {count} {piece} left")
-        if at is None:  # a new piece: in its place by ID
-            return Pool(tuple(sorted((*counts, (piece, left))))) if left else self
-        kept = counts[at + 1 :]
-        return Pool((*counts[:at], (piece, left), *kept) if left else counts[:at] + kept)
+        for at, (name, count) in enumerate(counts):  # a plain loop: a game moves pieces often
+            if name == piece:
+                left = count + amount
+                if left > 0:
+                    return Pool((*counts[:at], (piece, left), *counts[at + 1 :]))
+                if left < 0:
+                    raise PnpError(f"only {count} {piece} left")
+                return Pool(counts[:at] + counts[at + 1 :])
+        if amount < 0:
+            raise PnpError(f"only 0 {piece} left")
+        # a new piece: in its place by ID
+        return Pool(tuple(sorted((*counts, (piece, amount))))) if amount else self
 
     def zone(self, name: str) -> Zone:
         return public(name, Counter(dict(self.counts)).elements())

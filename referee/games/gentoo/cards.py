@@ -18,8 +18,10 @@ from pnpkit.referee.games.gentoo.state import (
     OVER,
     PECK,
     PENGUIN_SUPPLY,
+    Carried,
     Catalog,
     GentooState,
+    without,
 )
 from pnpkit.referee.games.gentoo.turn import end_turn
 
@@ -44,12 +46,19 @@ TAKES = {
 the rule."""
 
 
-def available(state: GentooState, seat: int, card: str) -> int:
-    """Copies of `card` the player may use from their Cards in Play now (GE-37)."""
-    count = state.in_play(seat).count(card)
-    if seat == state.seat and state.barred == card and count:
-        count -= 1
-    return count
+def usable(state: GentooState, seat: int) -> tuple[str, ...]:
+    """The Cards in Play the player may use now: all but a card flipped this turn that counts
+    as the card chosen this turn (GE-37)."""
+    in_play, barred = state.in_play(seat), state.barred
+    if barred is None or seat != state.seat or barred not in in_play:
+        return in_play
+    return without(in_play, barred)
+
+
+def usable_of(state: GentooState, seat: int, kind: str, catalog: Catalog) -> list[str]:
+    """The player's usable cards of one type, each once, in data order."""
+    held = usable(state, seat)
+    return [card for card in catalog.of_kind(kind) if card in held]
 
 
 def _missing(state: GentooState, card: str, catalog: Catalog, rule: str) -> Verdict:
@@ -71,7 +80,7 @@ def check_play(setup: Setup, state: GentooState, move: Move) -> Verdict:
     card, catalog, players = move["card"], Catalog.of(setup.game), setup.players
     if state.step == PECK:
         return _check_peck(state, move, catalog, players)
-    if not available(state, state.seat, card):
+    if card not in usable(state, state.seat):
         return _missing(state, card, catalog, "GE-20")
     kind = catalog.kind(card)
     if kind in NOT_PLAYED:
@@ -153,7 +162,7 @@ def apply_play(setup: Setup, state: GentooState, move: Move) -> GentooState:
     ends unless a Stone Thief waits for a Vicious Peck."""
     if state.step == PECK:
         victim = state.areas[state.victim or 0]
-        return end_turn(state.move((move["card"], victim.in_play, DISCARD_PILE)))
+        return end_turn(state, (move["card"], victim.in_play, DISCARD_PILE))
     state = _effect(state, move, Catalog.of(setup.game), setup.players)
     return state if state.step == PECK else end_turn(state)
 
@@ -196,17 +205,17 @@ def _skua(state: GentooState, move: Move, players: Sequence[str]) -> GentooState
 def _stone_thief(state: GentooState, victim: int, catalog: Catalog) -> GentooState:
     if pecks(state, victim, catalog):
         return state.at(PECK, victim=victim)
-    return steal(state, victim, catalog)
+    return state.move(stolen(state, victim, catalog))
 
 
 def apply_allow(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The stone changes hands and the turn ends."""
-    return end_turn(steal(state, state.victim or 0, Catalog.of(setup.game)))
+    return end_turn(state, stolen(state, state.victim or 0, Catalog.of(setup.game)))
 
 
-def steal(state: GentooState, victim: int, catalog: Catalog) -> GentooState:
-    """A nesting stone moves from `victim` to the player whose turn it is."""
-    return state.move((catalog.stone, state.areas[victim].tokens, state.areas[state.seat].tokens))
+def stolen(state: GentooState, victim: int, catalog: Catalog) -> Carried:
+    """A nesting stone's move from `victim` to the player whose turn it is."""
+    return (catalog.stone, state.areas[victim].tokens, state.areas[state.seat].tokens)
 
 
 # --- Vicious Peck ---------------------------------------------------------------------------
@@ -214,7 +223,7 @@ def steal(state: GentooState, victim: int, catalog: Catalog) -> GentooState:
 
 def pecks(state: GentooState, seat: int, catalog: Catalog) -> list[str]:
     """The Vicious Pecks in a player's Cards in Play."""
-    return [c for c in catalog.of_kind("vicious-peck") if available(state, seat, c)]
+    return usable_of(state, seat, "vicious-peck", catalog)
 
 
 def _check_peck(
@@ -239,7 +248,7 @@ def check_hatch(setup: Setup, state: GentooState, move: Move) -> Verdict:
     egg, catalog = move["egg"], Catalog.of(setup.game)
     if catalog.kind(egg) != "egg":
         return refuse("GE-21", f"you hatch an Egg, and {egg} is a {catalog.name(egg)}")
-    if not available(state, state.seat, egg):
+    if egg not in usable(state, state.seat):
         return _missing(state, egg, catalog, "GE-21")
     if not _hatch_card(state, catalog):
         if state.barred in catalog.of_kind("hatch"):
@@ -260,10 +269,8 @@ def check_hatch(setup: Setup, state: GentooState, move: Move) -> Verdict:
 
 
 def _hatch_card(state: GentooState, catalog: Catalog) -> str | None:
-    for card in catalog.of_kind("hatch"):
-        if available(state, state.seat, card):
-            return card
-    return None
+    hatches = usable_of(state, state.seat, "hatch", catalog)
+    return hatches[0] if hatches else None
 
 
 def apply_hatch(setup: Setup, state: GentooState, move: Move) -> GentooState:
@@ -290,9 +297,10 @@ def play_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) -> 
     `check_play` accepts."""
     moves: list[Move] = []
     spots: list[Move] | None = None
-    for card in sorted(set(state.in_play(state.seat))):
+    held = usable(state, state.seat)
+    for card in sorted(set(held)):
         kind = catalog.kind(card)
-        if kind in NOT_PLAYED or not available(state, state.seat, card):
+        if kind in NOT_PLAYED:
             continue  # what check_play refuses whatever the target
         move: Move = {"type": "play", "card": card}
         seats = targets(state, kind, catalog) if kind in TAKES else []
@@ -311,7 +319,7 @@ def hatch_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) ->
     """Every way the player whose turn it is may hatch an Egg: the moves `check_hatch` accepts."""
     if not _hatch_card(state, catalog):
         return []
-    eggs = [c for c in catalog.of_kind("egg") if available(state, state.seat, c)]
+    eggs = usable_of(state, state.seat, "egg", catalog)
     if state.tokens(state.seat)[catalog.stone] == 0:
         return [{"type": "hatch", "egg": egg} for egg in eggs]
     others = [p for s, p in enumerate(players) if s != state.seat]

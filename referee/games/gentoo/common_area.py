@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, refuse
-from pnpkit.referee.games.gentoo.cards import available
+from pnpkit.referee.games.gentoo.cards import usable_of
 from pnpkit.referee.games.gentoo.state import (
     CHOICES,
     DISCARD,
@@ -21,10 +21,8 @@ from pnpkit.referee.games.gentoo.state import (
 
 def site(state: GentooState, catalog: Catalog) -> str | None:
     """A Good Nesting Site the player whose turn it is may use now, if any (GE-15)."""
-    for card in catalog.of_kind("good-nesting-site"):
-        if available(state, state.seat, card):
-            return card
-    return None
+    sites = usable_of(state, state.seat, "good-nesting-site", catalog)
+    return sites[0] if sites else None
 
 
 def check_choose(setup: Setup, state: GentooState, move: Move) -> Verdict:

@@ -32,7 +32,7 @@ def check_used(setup: Setup, state: GentooState, move: Move) -> Verdict:
 def apply_used(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The card to the Used Pile; the turn ends."""
     area = state.areas[state.seat]
-    return end_turn(state.move((move["card"], area.in_play, area.used)))
+    return end_turn(state, (move["card"], area.in_play, area.used))
 
 
 def check_pass(setup: Setup, state: GentooState, move: Move) -> Verdict:

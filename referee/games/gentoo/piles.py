@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.api import ACCEPTED, Move, Pile, Setup, Verdict, refuse
-from pnpkit.referee.games.gentoo.setup import FISH_AT_START
+from pnpkit.referee.api import ACCEPTED, Move, Pile, Pool, Setup, Verdict, refuse
+from pnpkit.referee.games.gentoo.setup import CHOICE_CARDS, FISH_AT_START
 from pnpkit.referee.games.gentoo.state import (
     CHOICES,
+    CHOOSE,
     DISCARD_PILE,
     DRAW,
     DRAW_PILE,
@@ -19,7 +20,6 @@ from pnpkit.referee.games.gentoo.state import (
     Catalog,
     GentooState,
     draw,
-    pool_of,
     pool_text,
 )
 
@@ -60,8 +60,10 @@ def check_flip(setup: Setup, state: GentooState, move: Move) -> Verdict:
 def apply_flip(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """A Choice Card added from the Draw Pile, or the Player Pile's top card put in play; a card
     flipped from a Used Pile reshuffled this turn may be the one chosen this turn (GE-37)."""
-    card = move["card"]
-    if state.step != FLIP:
+    card, step = move["card"], state.step
+    if step == DRAW and len(state.cards(CHOICES)) == CHOICE_CARDS:  # the fifth: choose (GE-12)
+        return state.move((card, DRAW_PILE, CHOICES), step=CHOOSE)
+    if step != FLIP:
         return state.move((card, DRAW_PILE, CHOICES))
     barred = card if state.reshuffled and card == state.chosen else None
     area = state.areas[state.seat]
@@ -90,8 +92,10 @@ def apply_reshuffle(setup: Setup, state: GentooState, move: Move) -> GentooState
     """The Discard Pile becomes the Draw Pile; or the Used Pile the Player Pile, with the fish
     back up to five (GE-19)."""
     if move["pile"] == "discard":
-        return state.put({DRAW_PILE: pool_of(state.cards(DISCARD_PILE)), DISCARD_PILE: Pile()})
+        return state.put(
+            {DRAW_PILE: Pool().holding(state.cards(DISCARD_PILE)), DISCARD_PILE: Pile()}
+        )
     fish, seat, area = Catalog.of(setup.game).fish, state.seat, state.areas[state.seat]
     refill = FISH_AT_START - state.tokens(seat)[fish]
-    shuffled = state.put({area.pile: pool_of(state.used(seat)), area.used: Pile()})
+    shuffled = state.put({area.pile: Pool().holding(state.used(seat)), area.used: Pile()})
     return shuffled.move((fish, FISH_SUPPLY, area.tokens, refill), reshuffled=True)

@@ -13,7 +13,6 @@ It lists only the kinds of legal move it weighs, each in the order `Rules.legal`
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from pnpkit.referee.api import Move, Setup
@@ -64,11 +63,11 @@ def _choose(
 def _wanted(state: GentooState, catalog: Catalog) -> str:
     """Egg or Hatch, whichever the deck of the player whose turn it is (pile, in play and used)
     holds fewer of: Egg on a tie."""
-    seat = state.seat
-    kinds = Counter(map(catalog.kind, (*state.in_play(seat), *state.used(seat))))
+    seat, kind = state.seat, catalog.kind
+    kinds = [*map(kind, state.in_play(seat)), *map(kind, state.used(seat))]
     for card, n in state.pile(seat).counts:
-        kinds[catalog.kind(card)] += n
-    return "egg" if kinds["egg"] <= kinds["hatch"] else "hatch"
+        kinds += [kind(card)] * n
+    return "egg" if kinds.count("egg") <= kinds.count("hatch") else "hatch"
 
 
 def _play(setup: Setup, state: GentooState, catalog: Catalog, rng: random.Random) -> Move:

@@ -18,7 +18,6 @@ from pnpkit.referee.games.gentoo.state import (
     Area,
     Catalog,
     GentooState,
-    pool,
 )
 
 SNOW_PER_PLAYER = 6
@@ -44,24 +43,28 @@ def initial(setup: Setup) -> GentooState:
     catalog = Catalog.of(setup.game)
     snow, n, token = catalog.snow, len(setup.players), catalog.token
     areas = tuple(map(Area.of, setup.players))
-    rest = {c.id: c.count for c in catalog.cards.values() if c.id != snow}
+    rest = [c.id for c in catalog.cards.values() if c.id != snow for _ in range(c.count)]
     supplies = {
         "nesting-stone": token("nesting-stone").count - STONES_AT_START * n,
         "penguin": token("penguin").count,
         "fish": token("fish").count - FISH_AT_START * n,
     }
     blocks: dict[str, Pool | Pile] = {
-        DRAW_PILE: pool(rest),
+        DRAW_PILE: Pool().holding(tuple(rest)),
         CHOICES: Pile(),
         DISCARD_PILE: Pile(),
-        BOX: pool({snow: catalog.cards[snow].count - SNOW_PER_PLAYER * n}),
-        **{SUPPLY[icon]: pool({token(icon).id: left}) for icon, left in supplies.items()},
+        BOX: Pool().holding((snow,) * (catalog.cards[snow].count - SNOW_PER_PLAYER * n)),
+        **{
+            SUPPLY[icon]: Pool().holding((token(icon).id,) * left)
+            for icon, left in supplies.items()
+        },
     }
+    tokens = (catalog.stone,) * STONES_AT_START + (catalog.fish,) * FISH_AT_START
     for area in areas:
-        blocks[area.pile] = pool({snow: SNOW_PER_PLAYER - CARDS_IN_PLAY_AT_START})
+        blocks[area.pile] = Pool().holding((snow,) * (SNOW_PER_PLAYER - CARDS_IN_PLAY_AT_START))
         blocks[area.in_play] = Pile((snow,) * CARDS_IN_PLAY_AT_START)
         blocks[area.used] = Pile()
-        blocks[area.tokens] = pool({catalog.stone: STONES_AT_START, catalog.fish: FISH_AT_START})
+        blocks[area.tokens] = Pool().holding(tokens)
     return GentooState(Table.of(blocks), Turn(0, SETUP, 0), areas)
 
 

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 
 from pnpkit.referee.api import Component, Game, Pile, Pool, Table, Turn, evolve, per_game
 
@@ -110,20 +111,10 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:at] + cards[at + 1 :]
 
 
-def pool(counts: Mapping[str, int]) -> Pool:
-    """The pool holding `counts` of each piece (none of a piece counted 0)."""
-    return Pool(tuple(sorted((piece, n) for piece, n in counts.items() if n > 0)))
-
-
-def pool_of(pieces: tuple[str, ...]) -> Pool:
-    """The pool holding these pieces, each as often as listed (a face-up pile shuffled)."""
-    return Pool().holding(pieces)
-
-
 def draw(held: Pool, rng: random.Random) -> str:
     """A piece drawn at random, each copy alike: `rng.choice` of its copies in ID order,
     without listing every copy (a simulation draws every turn)."""
-    at = rng.choice(range(size(held)))
+    at = rng.randrange(size(held))  # as rng.choice(range(size)) draws
     for piece, n in held.counts:
         if at < n:
             return piece
@@ -133,7 +124,7 @@ def draw(held: Pool, rng: random.Random) -> str:
 
 def size(held: Pool) -> int:
     """How many pieces the pool holds."""
-    return sum(n for _, n in held.counts)
+    return sum(dict(held.counts).values())
 
 
 def pool_text(pile: Pool) -> str:
@@ -210,14 +201,9 @@ class GentooState:
     """While a Stone Thief waits for a Vicious Peck: the seat it takes from."""
     winner: int | None = None
 
-    @property
-    def step(self) -> str:
-        return self.turn.step
-
-    @property
-    def seat(self) -> int:
-        """The seat whose turn it is."""
-        return self.turn.seat
+    # read in C (attrgetter), not by a Python property: the rules ask them at every move
+    step = property(attrgetter("turn.step"), doc="The step the turn is at.")
+    seat = property(attrgetter("turn.seat"), doc="The seat whose turn it is.")
 
     def pile(self, seat: int) -> Pool:
         return self.table[self.areas[seat].pile]  # type: ignore[no-any-return]
@@ -239,20 +225,20 @@ class GentooState:
         """The same turn at `step`, with `changes` to the other fields."""
         return evolve(self, turn=self.turn.to(step), **changes)
 
-    def put(self, blocks: Mapping[str, object], step: str = "", **changes: object) -> GentooState:
-        """The state with `blocks` replaced on the table (by name), moved on to `step` (if
-        given) and `changes` made: one new state."""
-        if step:
-            changes["turn"] = self.turn.to(step)
-        return evolve(self, table=self.table.put_all(blocks), **changes)  # type: ignore[arg-type]
+    def put(self, blocks: Mapping[str, Pile | Pool], **changes: object) -> GentooState:
+        """The state with `blocks` replaced on the table (by name) and `changes` made."""
+        return evolve(self, table=self.table.put_all(blocks), **changes)
 
     def move(self, *moves: Carried, step: str = "", **changes: object) -> GentooState:
         """The state after each move (piece, from, to[, how many]) of a card or token from one
         block to another, in turn (a face-up pile gives its last copy and takes a card on top; a
-        pool gives and takes copies), moved on to `step` (if given) and `changes` made."""
+        pool gives and takes copies), moved on to `step` (if given) and `changes` made: one new
+        table and state, however many pieces move."""
         table, blocks = self.table, {}
         for piece, source, target, *count in moves:
             n = count[0] if count else 1
+            if not n:
+                continue  # no fish paid for a card that costs none
             for name, amount in ((source, -n), (target, n)):
                 block = blocks[name] if name in blocks else table[name]
                 if type(block) is Pool:
@@ -261,4 +247,6 @@ class GentooState:
                     blocks[name] = Pile(without(block.cards, piece))
                 else:
                     blocks[name] = Pile((*block.cards, piece))
-        return self.put(blocks, step, **changes)
+        if step:
+            changes["turn"] = self.turn.to(step)
+        return evolve(self, table=table.put_all(blocks) if blocks else table, **changes)

@@ -19,9 +19,9 @@ from pnpkit.referee.games.gentoo.state import (
     PECK,
     PLAY,
     SETUP,
+    Carried,
     Catalog,
     GentooState,
-    evolve,
 )
 
 CARDS_IN_PLAY_KEPT = 3
@@ -85,24 +85,24 @@ def check_actor(setup: Setup, state: GentooState, move: Move, actors: tuple[str,
 
 
 def settle(state: GentooState) -> GentooState:
-    """Skip the steps that have nothing to do (GE-43, GE-44)."""
-    while True:
-        step = _skip(state)
-        if step is None:
-            return state
-        state = state.at(step)
+    """Skip the steps that have nothing to do (GE-43, GE-44): the state at the first step that
+    has something to do, made in one copy however many steps are skipped."""
+    step = now = state.turn.step
+    while (after := _skip(state, now)) is not None:
+        now = after
+    return state if now == step else state.at(now)
 
 
-def _skip(state: GentooState) -> str | None:
-    step, choices = state.turn.step, len(state.cards(CHOICES))
+def _skip(state: GentooState, step: str) -> str | None:
+    """The step after `step` if `step` has nothing to do on this table, else None."""
     if step == SETUP:
-        return FIRST if choices >= CHOICE_CARDS or _run_out(state) else None
+        return FIRST if len(state.cards(CHOICES)) >= CHOICE_CARDS or _run_out(state) else None
     if step == DRAW:
-        return CHOOSE if choices > CHOICE_CARDS or _run_out(state) else None
+        return CHOOSE if len(state.cards(CHOICES)) > CHOICE_CARDS or _run_out(state) else None
     if step == DISCARD:
-        return FLIP if choices <= CHOICE_CARDS else None
+        return FLIP if len(state.cards(CHOICES)) <= CHOICE_CARDS else None
     if step == FLIP:
-        seat = state.turn.seat
+        seat = state.seat
         return PLAY if not state.pile(seat).counts and not state.used(seat) else None
     return None
 
@@ -112,15 +112,16 @@ def _run_out(state: GentooState) -> bool:
     return not state.table[DRAW_PILE].counts and not state.cards(DISCARD_PILE)
 
 
-def end_turn(state: GentooState) -> GentooState:
-    """Play proceeds to the next player; one who has gone fishing loses that turn (GE-33)."""
+def end_turn(state: GentooState, *moves: Carried) -> GentooState:
+    """The turn's last `moves` of pieces made (`GentooState.move`), play proceeds to the next
+    player; one who has gone fishing loses that turn (GE-33)."""
     n = len(state.areas)
     seat = (state.seat + state.direction) % n
     lost = None
     if seat == state.fishing:
         lost, seat = seat, (seat + state.direction) % n
-    return evolve(
-        state,
+    return state.move(
+        *moves,
         turn=Turn(seat, DRAW, state.turn.number + 1),
         chosen=None,
         reshuffled=False,

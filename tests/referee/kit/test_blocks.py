@@ -150,6 +150,33 @@ def test_put_all_replaces_several_blocks_at_once_as_puts_do() -> None:
         table.put_all({"dekc": deck})
 
 
+@settings(max_examples=fuzz_examples(200))
+@given(
+    st.lists(
+        st.dictionaries(st.sampled_from("abcde"), st.lists(st.sampled_from("XYZ"), max_size=3)),
+        max_size=12,
+    )
+)
+def test_put_all_keeps_each_block_in_its_place_and_leaves_the_table_it_came_from(
+    changes: list[dict[str, list[str]]],
+) -> None:
+    """A table put to many times holds what a dict of its blocks, changed alike, holds: the
+    names in their first order, each block where it was put; no earlier table changes."""
+    table = Table.of({name: Pile() for name in "abcde"})
+    model = dict(table.blocks)
+    seen = [(table, dict(model))]
+    for change in changes:
+        blocks = {name: Pile(tuple(cards)) for name, cards in change.items()}
+        table = table.put_all(blocks)
+        model.update(blocks)
+        seen.append((table, dict(model)))
+        assert table.blocks == tuple(model.items()) and table == Table.of(model)
+        assert all(table[name] == block for name, block in model.items())
+    for earlier, blocks in seen:
+        assert earlier.blocks == tuple(blocks.items())
+        assert earlier.put("a", Pile(("X",)))["a"] == Pile(("X",))
+
+
 def test_a_shown_hand_is_seen_by_everyone_and_stays_shown() -> None:
     deck = Deck(("C", "D"), 1)
     hand = Hand("Ann", ("A",), 1, shown=True)

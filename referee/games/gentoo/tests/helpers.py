@@ -5,6 +5,7 @@ the supplies as the rulebook speaks of them."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pnpkit.components import load_game
@@ -19,8 +20,6 @@ from pnpkit.referee.games.gentoo.state import (
     SUPPLY,
     Catalog,
     GentooState,
-    pool,
-    pool_of,
 )
 
 GAME = load_game("gentoo")
@@ -28,6 +27,11 @@ CAT = Catalog.of(GAME)
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 TOKEN = {"stones": CAT.stone, "fish": CAT.fish, "penguins": CAT.penguin}
 """Each token a player holds, by the field of `Seat` that counts it."""
+
+
+def pool(counts: Mapping[str, int]) -> Pool:
+    """The pool holding `counts` of each piece (none of a piece counted 0)."""
+    return Pool().holding(tuple(Counter(counts).elements()))
 
 
 @dataclass(frozen=True)
@@ -109,7 +113,7 @@ def arrange(
     for name, fields in areas.items():
         at = NAMES.index(name.capitalize())
         if isinstance(fields.get("pile"), tuple):
-            fields = {**fields, "pile": pool_of(fields["pile"])}
+            fields = {**fields, "pile": Pool().holding(fields["pile"])}
         found[at] = evolve(found[at], **fields)
     placed = Counter(choice)
     for p in found:

@@ -16,7 +16,6 @@ from pnpkit.referee.games.gentoo.state import (
     FLIP,
     PECK,
     PLAY,
-    pool_of,
 )
 from pnpkit.referee.games.gentoo.tests.helpers import (
     arrange,
@@ -368,7 +367,7 @@ def test_ge_37_a_card_chosen_this_turn_and_flipped_after_a_reshuffle_waits() -> 
     setup = make(2)
     table = arrange(setup, step=CHOOSE, choice=ROW, ann={"pile": Pool(), "in_play": (EGG4,)})
     table = play(setup, table, "choose GE-HAT")
-    assert table.reshuffled and current(table).pile == pool_of((HATCH,))
+    assert table.reshuffled and current(table).pile == Pool().holding((HATCH,))
     table = play(setup, table, "flip GE-HAT")
     assert table.barred == HATCH and table.step == PLAY
     assert refused(setup, table, "hatch GE-EG4 Bob").startswith("GE-37")

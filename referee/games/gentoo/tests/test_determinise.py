@@ -14,8 +14,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnpkit.referee.api import Pool
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo.state import pool_of
 from pnpkit.referee.games.gentoo.tests.helpers import (
     arrange,
     draw_pile,
@@ -86,8 +86,8 @@ def test_ge_36_the_order_the_face_down_cards_went_in_changes_nothing(deck, pile,
     rest = Counter(dict(draw_pile(one).counts))
     for card in drawn:
         rest[card] -= 1
-    one = middle(one, pool_of((*drawn, *rest.elements())))
-    two = middle(two, pool_of((*(drawn[i] for i in deck), *rest.elements())))
+    one = middle(one, Pool().holding((*drawn, *rest.elements())))
+    two = middle(two, Pool().holding((*(drawn[i] for i in deck), *rest.elements())))
     for seat in setup.players:
         first = RULES.determinise(setup, one, seat, random.Random(seed))
         second = RULES.determinise(setup, two, seat, random.Random(seed))

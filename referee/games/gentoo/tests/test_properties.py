@@ -9,9 +9,10 @@ from xml.etree import ElementTree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnpkit.referee.api import Pool
 from pnpkit.referee.engine.moves import canonical
 from pnpkit.referee.games.gentoo import RULES
-from pnpkit.referee.games.gentoo.state import draw, pool_of, size
+from pnpkit.referee.games.gentoo.state import draw, size
 from pnpkit.referee.games.gentoo.tests.helpers import (
     seats,
 )
@@ -76,7 +77,7 @@ def test_ge_20_check_and_apply_never_change_the_state_they_are_given(n, seed, st
 @given(st.lists(st.sampled_from(["GE-SNW", "GE-HAT", "GE-EG3", "GE-SKU"]), min_size=1))
 def test_ge_36_a_pool_takes_and_adds_cards_one_copy_at_a_time(cards) -> None:
     """GE-36: a face-down pile as a pool of copies."""
-    pool = pool_of(tuple(cards))
+    pool = Pool().holding(tuple(cards))
     assert size(pool) == len(cards) and dict(pool.counts) == Counter(cards)
     taken = pool.moved(cards[0], -1)
     assert size(taken) == len(cards) - 1 and taken.moved(cards[0], 1) == pool

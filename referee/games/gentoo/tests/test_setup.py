@@ -22,8 +22,6 @@ from pnpkit.referee.games.gentoo.state import (
     FLIP,
     PLAY,
     GentooState,
-    pool,
-    pool_of,
 )
 from pnpkit.referee.games.gentoo.tests.helpers import (
     CAT,
@@ -36,6 +34,7 @@ from pnpkit.referee.games.gentoo.tests.helpers import (
     discard,
     draw_pile,
     middle,
+    pool,
     seat,
     seats,
     supply,
@@ -195,7 +194,7 @@ def test_ge_19_an_empty_player_pile_takes_the_used_pile_and_tops_fish_up_to_five
     table = arrange(setup, step=FLIP, ann={"pile": Pool(), "used": used, "fish": 2})
     assert RULES.forced(setup, table) == {"type": "reshuffle", "pile": "used"}
     after = play(setup, table, "reshuffle used")
-    assert current(after).pile == pool_of(used) and current(after).used == ()
+    assert current(after).pile == Pool().holding(used) and current(after).used == ()
     assert current(after).fish == 5
     assert supply(after, "fish") == supply(table, "fish") - 3
     assert after.reshuffled
@@ -218,7 +217,7 @@ def test_ge_18_and_36_a_flip_must_be_a_card_the_player_pile_can_hold() -> None:
     assert message.startswith("GE-36") and "your Player Pile" in message
     after = play(setup, table, "flip GE-HAT")
     assert current(after).in_play[-1] == HATCH
-    assert current(after).pile == pool_of((SNOW,))
+    assert current(after).pile == Pool().holding((SNOW,))
 
 
 def test_ge_36_digital_mode_draws_weighted_by_copies() -> None:
