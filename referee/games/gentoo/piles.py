@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 
 from pnpkit.referee.api import ACCEPTED, Move, Pile, Pool, Setup, Verdict, refuse
-from pnpkit.referee.games.gentoo.setup import CHOICE_CARDS, FISH_AT_START
+from pnpkit.referee.games.gentoo.setup import FISH_AT_START
 from pnpkit.referee.games.gentoo.state import (
     CHOICES,
-    CHOOSE,
     DISCARD_PILE,
     DRAW,
     DRAW_PILE,
@@ -60,10 +59,8 @@ def check_flip(setup: Setup, state: GentooState, move: Move) -> Verdict:
 def apply_flip(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """A Choice Card added from the Draw Pile, or the Player Pile's top card put in play; a card
     flipped from a Used Pile reshuffled this turn may be the one chosen this turn (GE-37)."""
-    card, step = move["card"], state.step
-    if step == DRAW and len(state.cards(CHOICES)) == CHOICE_CARDS:  # the fifth: choose (GE-12)
-        return state.move((card, DRAW_PILE, CHOICES), step=CHOOSE)
-    if step != FLIP:
+    card = move["card"]
+    if state.step != FLIP:
         return state.move((card, DRAW_PILE, CHOICES))
     barred = card if state.reshuffled and card == state.chosen else None
     area = state.areas[state.seat]
