@@ -13,6 +13,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     MATE,
     TRAVEL,
     AnoNuevo,
+    added,
     beach_of,
 )
 
@@ -25,7 +26,7 @@ def begin_turn(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     if tracker == data.tracker_first:
         beaches = [beach_of(n) for n in range(len(state.places))]
         on_beaches = [c for beach in beaches for c in state.table[beach].cards]
-        discard = Pile(tuple(sorted((*state.table[HAREM_DISCARD].cards, *on_beaches))))
+        discard = Pile(added(state.table[HAREM_DISCARD].cards, *on_beaches))
         table = state.table.put_all({HAREM_DISCARD: discard, **{b: Pile() for b in beaches}})
         return evolve(state, **new_turn, step=FILL, fill=0, dealt=True, table=table)
     if state.dealt:
@@ -62,7 +63,7 @@ def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     if not deck:
         deck, discard = Deck.of(discard.cards), Pile()
     place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
-    beach = Pile(tuple(sorted((*state.beach(place), move["card"]))))
+    beach = Pile(added(state.beach(place), move["card"]))
     mating = state.mating
     if mating is not None and state.step == MATE:
         mating = evolve(mating, flips=mating.flips - 1)

@@ -15,6 +15,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     HAREM_DISCARD,
     AnoNuevo,
     Mating,
+    added,
     beach_of,
     place_name,
     role_holder,
@@ -138,11 +139,11 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     role = ALPHA if mating.taker == 0 else BETA
     player = role_holder(setup, state, mating.place, role)
     seal = state.seal(setup, player)
-    seal = evolve(seal, vp=seal.vp + data.vp[card], mated=tuple(sorted((*seal.mated, card))))
+    seal = evolve(seal, vp=seal.vp + data.vp[card], mated=added(seal.mated, card))
     flips = data.refills(card, state.places[mating.place])  # AN-60
     table = {
         beach_of(mating.place): Pile(without(state.beach(mating.place), card)),
-        HAREM_DISCARD: Pile(tuple(sorted((*state.table[HAREM_DISCARD].cards, card)))),
+        HAREM_DISCARD: Pile(added(state.table[HAREM_DISCARD].cards, card)),
     }
     mating = evolve(mating, left=mating.left - 1, flips=flips)
     return state.with_seal(setup, player, seal, table=state.table.put_all(table), mating=mating)

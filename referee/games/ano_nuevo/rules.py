@@ -59,12 +59,14 @@ from pnpkit.referee.games.ano_nuevo.moves import (
 from pnpkit.referee.games.ano_nuevo.position_file import score_position
 from pnpkit.referee.games.ano_nuevo.state import (
     ADVANCED,
+    ASIDE,
     DISPLAYED,
     FILL,
+    HAND,
     HUNT,
     OVER,
+    POOL_CARDS,
     PREY_DECK,
-    SEAL_PILES,
     TIE,
     AnoNuevo,
     pile_of,
@@ -239,7 +241,7 @@ class AnoNuevoRules(KitRules):
             pile_of(kind, p)
             for p in setup.players
             if p != seat
-            for kind in SEAL_PILES[:3]
+            for kind in (HAND, ASIDE, POOL_CARDS)
             if seat not in table[pile_of(kind, p)].seen_by
         ]
         piles += [

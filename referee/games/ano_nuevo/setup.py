@@ -18,7 +18,6 @@ from pnpkit.referee.api import (
 )
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.state import (
-    BEACHES,
     HAREM_DECK,
     HAREM_DISCARD,
     LOCATION,
@@ -66,6 +65,7 @@ def check_location(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 def apply_location(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-2: the next Location, numbered in turn, with no Harem card yet (its block after the
     others', before the seals')."""
-    blocks, at = state.table.blocks, BEACHES + len(state.places)
+    blocks = state.table.blocks
+    at = len(blocks) - len(SEAL_PILES) * len(setup.players)
     table = Table((*blocks[:at], (beach_of(len(state.places)), Pile()), *blocks[at:]))
     return evolve(state, places=(*state.places, move["card"]), table=table)

@@ -29,8 +29,6 @@ HAND, ASIDE, POOL_CARDS, DISPLAYED = "hand", "aside", "pool", "displayed"
 its Pool (advanced Hunting; a Pool passed on just as it was is seen by its passer too); the
 cards displayed face down in digital mode (AN-31) until revealed or taken back."""
 SEAL_PILES = (HAND, ASIDE, POOL_CARDS, DISPLAYED)
-BEACHES = 5
-"""The table's first Location block: after the Prey deck, discard, lots and the two Harem piles."""
 ALPHA, BETA, BACHELOR, NONE = "alpha", "beta", "bachelor", ""
 """Roles on a Location (AN-20); NONE in the Ocean, or just arrived and not yet Postured."""
 
@@ -192,6 +190,11 @@ def roles_by_place(setup: Setup, state: AnoNuevo) -> list[dict[str, str]]:
         if seal.place is not None:
             found[seal.place][p] = seal.role
     return found
+
+
+def added(cards: Items, *more: str) -> Items:
+    """`cards` with `more` added, sorted (as the piles are kept)."""
+    return tuple(sorted((*cards, *more)))
 
 
 @functools.cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.api import Setup, card, cards, hand, sees, unseen
+from pnpkit.referee.api import LotHand, Setup, card, cards, hand, sees, unseen
 from pnpkit.referee.games.ano_nuevo.state import (
     ASIDE,
     HAND,
@@ -15,13 +15,12 @@ from pnpkit.referee.games.ano_nuevo.state import (
     PREY_DECK,
     PREY_DISCARD,
     AnoNuevo,
-    Items,
 )
 
 
-def _items(setup: Setup, items: Items, visible: bool) -> dict[str, Any]:
+def _items(setup: Setup, held: LotHand, visible: bool) -> dict[str, Any]:
     """A hand or pile: its size, and the cards known (not the unseen ones) when visible."""
-    return hand(setup.game, len(items), [i for i in items if not unseen(i)], visible)
+    return hand(setup.game, len(held), list(held.known()), visible)
 
 
 def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[str, Any]:
@@ -60,9 +59,9 @@ def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[s
                 "vp": s.vp,
                 "location": None if s.place is None else s.place + 1,
                 "role": s.role,
-                "hand": _items(setup, state.held(HAND, p).items, sees(viewer, p)),
-                "aside": _items(setup, state.held(ASIDE, p).items, sees(viewer, p)),
-                "pool": _items(setup, state.held(POOL_CARDS, p).items, sees(viewer, p)),
+                "hand": _items(setup, state.held(HAND, p), sees(viewer, p)),
+                "aside": _items(setup, state.held(ASIDE, p), sees(viewer, p)),
+                "pool": _items(setup, state.held(POOL_CARDS, p), sees(viewer, p)),
             }
             for p, s in seals
         ],
