@@ -29,10 +29,14 @@ def fresh_game_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests (whole games tapped in a browser, the indistinguishability pairs, the
+    """Every test that drives chromium (asks for the `browser` fixture) marked `browser`. The
+    slow tests (whole games tapped in a browser, the indistinguishability pairs, the
     docs' commands, the longest play-through) first, so that the parallel workers start them at
     once and share out the rest meanwhile, rather than wait for them at the end; the slow
     browser tests, the longest, before the other slow ones."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
     items.sort(
         key=lambda item: tuple(item.get_closest_marker(m) is None for m in ("slow", "browser"))
     )

@@ -42,6 +42,10 @@ AT_LEAST = "v => Number(document.body.dataset.version) >= v"
 SENDABLE = "() => [Boolean(document.body.dataset.turn), window.pnpLegal || []]"
 """What a page offers to send now, as the chooser reads it: whether it is the viewer's turn
 (notify.js) and the moves it can send (tap.js)."""
+TAP = {"force": True}
+"""How a tap clicks: at the element's centre, hitting whatever lies on top there, as a finger
+would, without Playwright's wait for it to stay still two animation frames (OFFERED takes only
+visible elements and the page has no animation; the wait was half of a whole game's time)."""
 MAX_TAPS = 40
 """Taps one move may take at most (each narrows the legal moves; a move has a few words)."""
 Offer = tuple[bool, list[str]]
@@ -131,8 +135,8 @@ def version(page: Any) -> int:
 
 
 class Tapper:
-    """Plays on the players' phone pages (`phones`, by player) by taps alone, with every page
-    (the shared one too) followed after each move; counts what it did. The moves are
+    """Plays on the players' phone pages (`phones`, by player) by taps alone, every phone
+    followed after each move and the shared page at the end; counts what it did. The moves are
     `MoveChooser(seed)`'s; which of several things offering the same word is tapped is drawn
     from a random source of its own."""
 
@@ -146,12 +150,16 @@ class Tapper:
         """Taps on the table picture."""
 
     def over(self) -> bool:
-        return bool(self.shared.evaluate(OVER))
+        """Whether the game is over, as a phone shows it (each phone has followed the last
+        move)."""
+        return bool(next(iter(self.phones.values())).evaluate(OVER))
 
     def play(self, limit: int) -> int:
-        """Tap moves until the game is over (or `limit` moves); the number of moves sent."""
+        """Tap moves until the game is over (or `limit` moves), then wait for the shared page to
+        show the last table; the number of moves sent."""
         while self.moves < limit and not self.over():
             self.move()
+        self.shared.wait_for_function(AT_LEAST, arg=max(map(version, self.phones.values())))
         return self.moves
 
     @property
@@ -176,7 +184,7 @@ class Tapper:
             kind, word = found[pick]
             self.taps += 1
             self.places += kind == "place"
-            page.locator(f"[data-offered='{pick}']").click()
+            page.locator(f"[data-offered='{pick}']").click(**TAP)
             if word != goal:
                 left.remove(word)
         else:
@@ -184,7 +192,7 @@ class Tapper:
         shown = page.text_content("#tap-move")
         assert shown == goal, (shown, goal)
         self.taps += 1
-        page.locator("[data-offered='0']").click()
+        page.locator("[data-offered='0']").click(**TAP)
         page.wait_for_function(ANSWERED)
         verdict = page.text_content("#verdict")
         assert verdict.startswith("accepted"), (goal, verdict)
@@ -194,6 +202,7 @@ class Tapper:
         self.follow(version(page))
 
     def follow(self, at_least: int) -> None:
-        """Wait until every page shows the table of version `at_least` or later."""
-        for page in (*self.phones.values(), self.shared):
+        """Wait until every phone shows the table of version `at_least` or later (the next move
+        is chosen from what each phone offers)."""
+        for page in self.phones.values():
             page.wait_for_function(AT_LEAST, arg=at_least)

@@ -12,13 +12,8 @@ from typing import Any
 import pytest
 
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing, enter, version, wait_for_new_table
+from tests.referee.browser import enter, version, wait_for_new_table
 from tests.referee.serve_helpers import hands, new_log
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
-]
 
 
 @pytest.fixture

@@ -12,13 +12,7 @@ import pytest
 from bench.photos import Camera, Placed, photograph
 from pnpkit.components import load_game
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing
 from tests.referee.serve_helpers import new_log
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
-]
 
 CAMERA = Camera(size=(2048, 1536), fill=0.6, tilt=15, turn=30)
 ANSWERED = "['accepted', 'refused'].includes(document.querySelector('#verdict').className)"

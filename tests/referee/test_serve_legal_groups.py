@@ -10,13 +10,9 @@ from typing import Any
 import pytest
 
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing, enter
+from tests.referee.browser import enter
 from tests.referee.serve_helpers import new_log
 
-pytestmark = [
-    pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
-    pytest.mark.browser,
-]
 MOST_TABS = 600
 
 

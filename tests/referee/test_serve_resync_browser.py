@@ -14,10 +14,7 @@ import pytest
 from pnpkit.referee.log.move_command import enter_move
 from pnpkit.referee.web.launch import serving
 from pnpkit.referee.web.live import LiveTable
-from tests.referee.browser import chromium_missing
 from tests.referee.serve_helpers import new_log
-
-pytestmark = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
 
 LIVE = "document.querySelector('#conn').textContent === 'live'"
 

@@ -17,7 +17,6 @@ from pnpkit.referee.views.gate import SHARED, Gate
 from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.launch import serving
 from pnpkit.referee.web.live import LiveTable
-from tests.referee.browser import chromium_missing
 from tests.referee.serve_helpers import hands, new_log
 from tests.referee.tapper import offered
 
@@ -83,10 +82,6 @@ def test_a_face_is_served_only_to_a_viewer_who_sees_the_card(tmp_path: Path) -> 
         assert web.get(f"/p/zz/face/{own}.svg").status_code == 404
 
 
-pytestmark_browser = pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
-
-
-@pytestmark_browser
 def test_a_phone_shows_the_hand_as_readable_faces_with_their_text_on_tap(
     tmp_path: Path, browser: Any
 ) -> None:
@@ -161,7 +156,6 @@ def tap_moves(pages: dict[str, Any], shared: Any, seed: int, count: int) -> int:
 
 
 @pytest.mark.slow
-@pytestmark_browser
 def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
     tmp_path: Path, browser: Any
 ) -> None:
@@ -199,7 +193,6 @@ def test_moves_are_made_by_tapping_cards_and_offered_choices_on_the_phones(
 
 
 @pytest.mark.slow
-@pytestmark_browser
 def test_a_phone_says_when_it_becomes_its_players_turn(tmp_path: Path, browser: Any) -> None:
     log = new_log(tmp_path, "nut-hunt", ["Ann", "Bob"], seed=4)
     with serving(log) as (links, _):
@@ -233,7 +226,6 @@ def log_texts(page: Any) -> list[str]:
     return page.eval_on_selector_all("#log li", "nodes => nodes.map(n => n.textContent)")
 
 
-@pytestmark_browser
 def test_secret_choices_are_tapped_each_on_its_own_phone_and_revealed_together(
     tmp_path: Path, browser: Any
 ) -> None:

@@ -22,15 +22,10 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import Gate
 from pnpkit.referee.web.launch import serving
-from tests.referee.browser import chromium_missing
 from tests.referee.indistinguishable import random_step, write_log
 from tests.referee.serve_helpers import new_log
 from tests.referee.tapper import Tapper, first_difference, headless_game, version
 
-pytestmark = [
-    pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing()),
-    pytest.mark.browser,
-]
 PHONE = {"width": 390, "height": 844}
 
 

@@ -14,7 +14,7 @@ from pnpkit.referee.web.app import create_app
 from pnpkit.referee.web.keys import copy_keys, keys_path, read_keys
 from pnpkit.referee.web.launch import make_links, print_links, serving
 from pnpkit.referee.web.live import LiveTable
-from tests.referee.browser import chromium_missing, enter, wait_for_new_table
+from tests.referee.browser import enter, wait_for_new_table
 from tests.referee.serve_helpers import new_log
 
 BASE = "http://127.0.0.1"
@@ -123,8 +123,6 @@ CONTROLS = """() => [...document.querySelectorAll('input, button, select, textar
   .filter(n => !n.disabled && n.checkVisibility()).map(n => n.id || n.textContent)"""
 
 
-@pytest.mark.browser
-@pytest.mark.skipif(bool(chromium_missing()), reason=chromium_missing())
 def test_the_spectators_page_has_no_enabled_move_control_and_follows_the_game(
     tmp_path: Path, browser: Any
 ) -> None:
