@@ -60,6 +60,7 @@ from pnpkit.referee.engine.rules import (
 from pnpkit.referee.engine.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
 from pnpkit.referee.kit.blocks import (
     Board,
+    Carried,
     Deck,
     Display,
     Hand,
@@ -106,6 +107,7 @@ __all__ = [
     "SHARED",
     "SPACE",
     "Board",
+    "Carried",
     "Choices",
     "Component",
     "ContractError",

@@ -33,6 +33,17 @@ def _less(cards: tuple[str, ...], card: str, where: str) -> tuple[str, ...]:
     return cards[:at] + cards[at + 1 :]
 
 
+def _less_last(cards: tuple[str, ...], card: str, copies: int, where: str) -> tuple[str, ...]:
+    """`cards` without the last `copies` copies of `card`."""
+    for _ in range(copies):
+        try:
+            at = len(cards) - 1 - cards[::-1].index(card)
+        except ValueError:
+            raise PnpError(f"{card} is not in {where}") from None
+        cards = cards[:at] + cards[at + 1 :]
+    return cards
+
+
 class OneZone:
     """A block that is one zone of the knowledge model, named as the block: what `Table` asks of
     every block (a `Stack` is two)."""
@@ -111,6 +122,15 @@ class Hand(OneZone):
     def add(self, card: str) -> Hand:
         return replace(self, known=(*self.known, card))
 
+    def gain(self, card: str, copies: int = 1) -> Hand:
+        """The hand with `copies` of `card` more, known (`Table.carry`)."""
+        return Hand(self.owner, (*self.known, *(card,) * copies), self.unknown, self.shown)
+
+    def lose(self, card: str, copies: int = 1) -> Hand:
+        """The hand without `copies` known copies of `card`, the last first (`Table.carry`)."""
+        return Hand(self.owner, _less_last(self.known, card, copies, self.owner + "'s hand"),
+                    self.unknown, self.shown)  # fmt: skip
+
     def add_unknown(self, cards: int = 1) -> Hand:
         """The hand with `cards` more cards the referee did not see (drawn unseen)."""
         return Hand(self.owner, self.known, self.unknown + cards, self.shown)
@@ -152,6 +172,15 @@ class Pile(OneZone):
 
     def put(self, card: str) -> Pile:
         return Pile((*self.cards, card))
+
+    def gain(self, card: str, copies: int = 1) -> Pile:
+        """The pile with `copies` of `card` on top (`Table.carry`)."""
+        return Pile((*self.cards, *(card,) * copies))
+
+    def lose(self, card: str, copies: int = 1) -> Pile:
+        """The pile without its last `copies` copies of `card`, wherever they lie (a card taken
+        from a row laid face up; `Table.carry`)."""
+        return Pile(_less_last(self.cards, card, copies, "the pile"))
 
     def take(self) -> tuple[str, Pile]:
         """The top card and the pile without it."""
@@ -219,6 +248,14 @@ class Pool(OneZone):
             raise PnpError(f"only 0 {piece} left")
         # a new piece: in its place by ID
         return Pool(tuple(sorted((*counts, (piece, amount))))) if amount else self
+
+    def gain(self, piece: str, copies: int = 1) -> Pool:
+        """`moved(piece, copies)` (`Table.carry`)."""
+        return self.moved(piece, copies)
+
+    def lose(self, piece: str, copies: int = 1) -> Pool:
+        """`moved(piece, -copies)` (`Table.carry`)."""
+        return self.moved(piece, -copies)
 
     def zone(self, name: str) -> Zone:
         return public(name, Counter(dict(self.counts)).elements())
@@ -357,6 +394,9 @@ class Stack:
 
 
 Block = Deck | Hand | Pile | Display | Pool | Board | Track | Stack
+Carried = tuple[str, str, str] | tuple[str, str, str, int]
+"""A move of pieces (`Table.carry`): the piece, the block it leaves, the block it goes to[, how
+many; 1 when left out]."""
 
 
 @dataclass(frozen=True)
@@ -387,6 +427,21 @@ class Table:
         for name, block in blocks.items():
             changed[self._at[name]] = (name, block)  # type: ignore[attr-defined]
         return self._with(changed)
+
+    def carry(self, *moves: Carried) -> Table:
+        """The table after each move (piece, from, to[, how many]) of a card or token from one
+        block to another, in turn: the block it leaves `lose`s it and the block it goes to
+        `gain`s it (a `Pile` takes it on top and gives its last copy, a `Pool` counts copies, a
+        `Hand` holds it known). One new table, however many pieces move."""
+        blocks, at = list(self.blocks), self._at  # type: ignore[attr-defined]
+        for piece, source, target, *count in moves:
+            copies = count[0] if count else 1
+            if copies:
+                left, gone = blocks[at[source]]
+                blocks[at[source]] = (left, gone.lose(piece, copies))  # type: ignore[union-attr]
+                reached, got = blocks[at[target]]
+                blocks[at[target]] = (reached, got.gain(piece, copies))  # type: ignore[union-attr]
+        return self._with(blocks)
 
     def _with(self, blocks: list[tuple[str, Block]]) -> Table:
         """A table of the same block names holding `blocks` (their index is shared, not built

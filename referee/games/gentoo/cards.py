@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Carried, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.gentoo.moves import CHOICE, IN_PLAY, USED
 from pnpkit.referee.games.gentoo.scoring import PENGUINS_TO_WIN
 from pnpkit.referee.games.gentoo.state import (
@@ -18,7 +18,6 @@ from pnpkit.referee.games.gentoo.state import (
     OVER,
     PECK,
     PENGUIN_SUPPLY,
-    Carried,
     Catalog,
     GentooState,
     without,

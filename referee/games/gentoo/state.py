@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter
 
-from pnpkit.referee.api import Component, Game, Pile, Pool, Table, Turn, evolve, per_game
+from pnpkit.referee.api import Carried, Component, Game, Pile, Pool, Table, Turn, evolve, per_game
 
 CARDS = "cards"
 TOKENS = "tokens"
@@ -171,10 +171,6 @@ Phase I (draw, choose, discard) and Phase II (flip, play — with a Vicious Peck
 Thief); over once a player has five penguins."""
 
 
-Carried = tuple[str, str, str] | tuple[str, str, str, int]
-"""A move of pieces: the piece, the block it leaves, the block it goes to[, how many]."""
-
-
 @dataclass(frozen=True)
 class GentooState:
     """The whole state of a game of Gentoo: where every card and token lies (`table`), whose
@@ -231,22 +227,7 @@ class GentooState:
 
     def move(self, *moves: Carried, step: str = "", **changes: object) -> GentooState:
         """The state after each move (piece, from, to[, how many]) of a card or token from one
-        block to another, in turn (a face-up pile gives its last copy and takes a card on top; a
-        pool gives and takes copies), moved on to `step` (if given) and `changes` made: one new
-        table and state, however many pieces move."""
-        table, blocks = self.table, {}
-        for piece, source, target, *count in moves:
-            n = count[0] if count else 1
-            if not n:
-                continue  # no fish paid for a card that costs none
-            for name, amount in ((source, -n), (target, n)):
-                block = blocks[name] if name in blocks else table[name]
-                if type(block) is Pool:
-                    blocks[name] = block.moved(piece, amount)
-                elif amount < 0:
-                    blocks[name] = Pile(without(block.cards, piece))
-                else:
-                    blocks[name] = Pile((*block.cards, piece))
+        block to another (`Table.carry`), moved on to `step` (if given) and `changes` made."""
         if step:
             changes["turn"] = self.turn.to(step)
-        return evolve(self, table=table.put_all(blocks) if blocks else table, **changes)
+        return evolve(self, table=self.table.carry(*moves) if moves else self.table, **changes)

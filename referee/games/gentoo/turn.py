@@ -4,7 +4,18 @@ step, the steps skipped when they have nothing to do, and the turn passing on (G
 
 from __future__ import annotations
 
-from pnpkit.referee.api import ACCEPTED, Flow, Move, Prompt, Setup, Step, Turn, Verdict, refuse
+from pnpkit.referee.api import (
+    ACCEPTED,
+    Carried,
+    Flow,
+    Move,
+    Prompt,
+    Setup,
+    Step,
+    Turn,
+    Verdict,
+    refuse,
+)
 from pnpkit.referee.games.gentoo.setup import CHOICE_CARDS
 from pnpkit.referee.games.gentoo.state import (
     CHOICES,
@@ -19,7 +30,6 @@ from pnpkit.referee.games.gentoo.state import (
     PECK,
     PLAY,
     SETUP,
-    Carried,
     Catalog,
     GentooState,
 )

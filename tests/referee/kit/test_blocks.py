@@ -177,6 +177,50 @@ def test_put_all_keeps_each_block_in_its_place_and_leaves_the_table_it_came_from
         assert earlier.put("a", Pile(("X",)))["a"] == Pile(("X",))
 
 
+def pieces(table: Table) -> Counter[str]:
+    """Every card and token on the table, wherever it lies."""
+    return Counter(c for zone in table.knowledge().zones for c in zone.cards)
+
+
+@settings(max_examples=fuzz_examples(200))
+@given(st.lists(st.tuples(st.sampled_from("XYZ"), st.sampled_from("pqhs"), st.sampled_from("pqhs"),
+                          st.integers(0, 3)), max_size=12),
+       st.data())  # fmt: skip
+def test_carry_moves_each_piece_from_block_to_block_and_loses_none(
+    moves: list[tuple[str, str, str, int]], data: st.DataObject
+) -> None:
+    """Pieces carried between piles, a pool and a hand: the block left holds `copies` fewer, the
+    block reached `copies` more (a pile on top, a hand known), nothing else changes, no piece
+    is made or lost, the earlier table stays as it was; a piece that is not there is refused."""
+    table = Table.of({
+        "p": Pile(("X", "Y", "X", "Z")), "q": Pile(), "h": Hand("Ann", ("Y",), unknown=1),
+        "s": Pool((("X", 2), ("Z", 5))),
+    })  # fmt: skip
+    for piece, source, target, copies in moves:
+        held = pieces(Table.of({source: table[source]}))[piece]
+        if held < copies:
+            with pytest.raises(PnpError, match=f"{piece}"):
+                table.carry((piece, source, target, copies))
+            continue
+        short = data.draw(st.booleans()) and copies == 1  # the 3-tuple form: one copy
+        after = table.carry((piece, source, target) if short else (piece, source, target, copies))
+        assert pieces(after) == pieces(table)
+        if source != target:
+            gone = pieces(Table.of({source: table[source]})) - pieces(
+                Table.of({source: after[source]})
+            )
+            got = pieces(Table.of({target: after[target]})) - pieces(
+                Table.of({target: table[target]})
+            )
+            assert gone == got == Counter({piece: copies} if copies else {})
+            if copies and isinstance(after[target], Pile):
+                assert after[target].cards[-copies:] == (piece,) * copies
+        assert all(after[n] == table[n] for n in "pqhs" if n not in (source, target))
+        before, table = table, after
+        assert before.carry() == before
+    assert table["h"].unknown == 1
+
+
 def test_a_shown_hand_is_seen_by_everyone_and_stays_shown() -> None:
     deck = Deck(("C", "D"), 1)
     hand = Hand("Ann", ("A",), 1, shown=True)
