@@ -5,8 +5,10 @@ Checked: the required methods are defined; a method delegated to a module's func
 gives (`referee.contract.EXPECTED`); every move `legal` lists passes `check` (the first 40 at each
 step); `apply` leaves its input as it was (a deep copy compared before and after) and gives the
 same state twice, whatever the global random generator holds (so it draws nothing at random
-itself); every rule ID a refusal cites (of junk text and of moves out of turn) is in the rules
-index; `determinise` keeps the census and what the seat sees. Each kind of problem is reported
+itself); every rule ID the rules declare (their syntax table, the kit's dispatch rules) and
+every rule ID a refusal cites (of junk text, of moves out of turn, of moves listed earlier in the
+game and no longer legal, in digital games and at the table) is in the rules index;
+`determinise` keeps the census and what the seat sees. Each kind of problem is reported
 once, at the first place it is found.
 A game ends at its end or after `max_steps` moves.
 """
@@ -19,7 +21,7 @@ from typing import Any
 
 from pnpkit.components import load_game
 from pnpkit.components.model import Game
-from pnpkit.referee.engine.contract import EXPECTED, REQUIRED, unguarded
+from pnpkit.referee.engine.contract import EXPECTED, REQUIRED, about_move, answer_kind, unguarded
 from pnpkit.referee.engine.rules import Rules, Setup, State, load_rules
 from pnpkit.referee.engine.verdict import MoveSyntaxError
 from pnpkit.referee.kit.delegate import signature_problems
@@ -29,6 +31,10 @@ JUNK = ("", "xyzzy", "play", "12 34", "play ZZ-99 z99", "a=b")
 DEEP_STEPS, DEEP_EVERY = 30, 10
 """`apply` and `determinise` are checked at each of the first DEEP_STEPS steps of a game, then
 every DEEP_EVERY steps (a deep compare of a large state is slow)."""
+SEEN, SEEN_CHECKED = 200, 8
+"""Moves listed legal earlier in a game that lint keeps (the latest), and how many of them, drawn
+at random, it checks again at each step (their refusals cite the game's own rules: a card no
+longer in the deck)."""
 FAILED = object()
 """What `_Linter.call` gives for a call that raised or answered outside the contract."""
 
@@ -46,12 +52,14 @@ def lint(reference: str, games: int = 2, max_steps: int = 300) -> list[str]:
         linter.note(f"signature {problem.split(':')[0]}", problem)
     if missing or linter.problems():
         return linter.problems()
-    for count in sorted({game.players_min, game.players_max}):
-        for seed in range(games):
-            from pnpkit.referee.log.store import make_setup
+    from pnpkit.referee.log.store import make_setup
 
-            names = [f"P{n + 1}" for n in range(count)]
+    linter.declared()
+    for count in sorted({game.players_min, game.players_max}):
+        names = [f"P{n + 1}" for n in range(count)]
+        for seed in range(games):
             linter.play(make_setup(game, names, seed=seed), random.Random(seed), max_steps)
+        linter.play(make_setup(game, names), random.Random(count), max_steps)  # at the table
     linter.check_cited()
     return linter.problems()
 
@@ -62,6 +70,20 @@ class _Linter:
         self.found: dict[str, str] = {}
         self.cited: dict[str, str] = {}
         """Rule ID → where it was cited first."""
+        self.seen: dict[str, Any] = {}
+        """Moves listed legal earlier in the game, by their text (the latest SEEN)."""
+
+    def declared(self) -> None:
+        """The rule IDs the rules name before any move: their syntax table's and, for the rules
+        kit, its dispatch's (another step's move, out of turn, after the end, each step's own)."""
+        for row in self.rules.syntax:
+            self.cited.setdefault(row.rule, f"in the syntax table ({row.form})")
+        moves = getattr(type(self.rules), "moves", None)
+        for name in ("syntax_rule", "not_now_rule", "turn_rule", "over_rule"):
+            rule = getattr(self.rules if moves is None else moves, name, "")
+            self.cited.setdefault(rule, f"as the {name.replace('_', ' ')}")
+        for step, rule in (getattr(moves, "step_rules", None) or {}).items():
+            self.cited.setdefault(rule, f"for a move at the wrong time of step {step}")
 
     def note(self, key: str, message: str) -> None:
         self.found.setdefault(key, message)
@@ -78,12 +100,15 @@ class _Linter:
             return FAILED
         fits, expected = EXPECTED.get(name, (lambda _: True, ""))
         if not fits(answer):
-            got = f"{type(answer).__name__} {answer!r}"[:120]
-            self.note(f"type {name}", f"{name}: expected {expected}, got {got}")
+            about = about_move(self.rules, args)
+            self.note(
+                f"type {name}", f"{name}{about}: expected {expected}, got {answer_kind(answer)}"
+            )
             return FAILED
         return answer
 
     def play(self, setup: Setup, rng: random.Random, max_steps: int) -> None:
+        self.seen = {}
         state = self.call("initial", setup)
         for step in range(max_steps):
             if state is FAILED:
@@ -124,7 +149,7 @@ class _Linter:
                 )
             elif verdict is not FAILED:
                 self.call("text", setup, move)
-        if kind == "chance":
+        if kind == "chance" and setup.digital:
             return self.call("chance", setup, state, rng)
         if not legal:
             self.note("stuck", f"legal: no move listed though the game is not over ({where})")
@@ -165,11 +190,23 @@ class _Linter:
             if verdict is not FAILED and not verdict.ok:
                 self.cited.setdefault(verdict.rule, f"refusing {text!r} ({where})")
         legal = self.call("legal", setup, state)
+        if legal is FAILED:
+            return
         for player in setup.players:
-            for move in [] if legal is FAILED else legal[:5]:
+            for move in legal[:5]:
                 verdict = self.call("check", setup, state, {**move, "player": player})
                 if verdict is not FAILED and not verdict.ok:
                     self.cited.setdefault(verdict.rule, f"refusing a move by {player} ({where})")
+        earlier = list(self.seen.items())
+        for text, move in random.Random(where).sample(earlier, min(SEEN_CHECKED, len(earlier))):
+            if move not in legal:
+                verdict = self.call("check", setup, state, move)
+                if verdict is not FAILED and not verdict.ok:
+                    self.cited.setdefault(verdict.rule, f"refusing {text!r} ({where})")
+        for move in legal[:5]:
+            self.seen[self._spelled(setup, move)] = move
+            if len(self.seen) > SEEN:
+                del self.seen[next(iter(self.seen))]
 
     def _determinise(self, setup: Setup, state: State, where: str) -> None:
         for seat in setup.players:

@@ -573,7 +573,9 @@ def _installed_rules(as_json: bool) -> None:
 @app.command()
 def lint(
     game: GameArgument,
-    games: Annotated[int, typer.Option("--games", min=1, help="Random games per count.")] = 2,
+    games: Annotated[
+        int, typer.Option("--games", min=1, help="Random digital games per player count.")
+    ] = 2,
 ) -> None:
     """Check that a game's rules keep the contract (exit 3 with the problems found)."""
     from pnpkit.referee.checks.lint import lint as problems_of
@@ -584,7 +586,10 @@ def lint(
     if problems:
         print(f"{game}: {counted(len(problems), 'contract problem')}", file=sys.stderr)
         raise typer.Exit(3)
-    print(f"{game}: the rules keep the contract in {games} random games per player count")
+    print(
+        f"{game}: the rules keep the contract in {games} random digital games and one at the "
+        "table per player count"
+    )
 
 
 @app.command()

@@ -91,15 +91,15 @@ def _checked(
         answer = method(*args)
         if not fits(answer):
             raise ContractError(
-                f"the rules {rules.id!r} broke the contract in {name}{_about(rules, args)}: "
-                f"expected {expected}, got {_kind(answer)}; nothing was recorded"
+                f"the rules {rules.id!r} broke the contract in {name}{about_move(rules, args)}: "
+                f"expected {expected}, got {answer_kind(answer)}; nothing was recorded"
             )
         return answer
 
     return checked
 
 
-def _about(rules: Rules, args: tuple[Any, ...]) -> str:
+def about_move(rules: Rules, args: tuple[Any, ...]) -> str:
     """` for the move 'walk 3'` when the call was about a move, else ``."""
     move = args[-1] if args else None
     if not _is_move(move):
@@ -113,7 +113,7 @@ def _about(rules: Rules, args: tuple[Any, ...]) -> str:
     return f" for the move {shown(spelled, 80)!r}"
 
 
-def _kind(answer: object) -> str:
+def answer_kind(answer: object) -> str:
     """What a wrong answer was: its type and a short, escaped picture of it."""
     if isinstance(answer, list) and answer and not _is_move(answer[0]):
         return f"a list holding {type(answer[0]).__name__} {shown(repr(answer[0]), 60)}"

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnpkit.referee.engine.contract import EXPECTED, ContractError, answer_kind
 from pnpkit.referee.engine.moves import (
     Move,
     pairs,
@@ -35,6 +36,16 @@ from pnpkit.referee.engine.moves import (
 )
 from pnpkit.referee.engine.rules import Choices, Setup, State, Syntax
 from pnpkit.referee.engine.verdict import ACCEPTED, MoveSyntaxError, Verdict, refuse
+
+
+def _not_a_verdict(setup: Setup, form: MoveForm, move: Move, answer: object) -> ContractError:
+    """The contract error of a form's own check that answered `answer`, not a Verdict."""
+    name = getattr(form.check, "__qualname__", "check")
+    return ContractError(
+        f"the rules {setup.rules.id!r} broke the contract in {name}, the check of "
+        f"{form.form!r}, for the move {form.text(move, setup)!r}: expected "
+        f"{EXPECTED['check'][1]}, got {answer_kind(answer)}; nothing was recorded"
+    )
 
 
 @dataclass(frozen=True)
@@ -445,7 +456,13 @@ class Moves:
                 named = move.get("player")
                 if named is not None and named != turn_of and not anyone:
                     continue
-                if check is None or check(setup, state, move).ok:
+                if check is None:
+                    found.append(move)
+                    continue
+                verdict = check(setup, state, move)
+                if type(verdict) is not Verdict:
+                    raise _not_a_verdict(setup, form, move, verdict)
+                if verdict.ok:
                     found.append(move)
         return found
 

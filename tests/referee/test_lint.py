@@ -23,7 +23,7 @@ DETERMINISE = """
 BROKEN = {
     "check-true": (
         ("        return ACCEPTED\n\n    def apply", "        return True\n\n    def apply"),
-        "check: expected a Verdict",
+        "check for the move 'wind ",
     ),
     "no-describe": (("    def describe(", "    def described("), "describe: not defined"),
     "mutates": (
@@ -36,10 +36,14 @@ BROKEN = {
         "apply gave two different states for the same move (wind ",
     ),
     "unknown-rule": (('refuse("LW-10"', 'refuse("LW-99"'), "LW-99 is cited refusing a move by P"),
+    "unknown-step-rule": (('refuse("LW-3"', 'refuse("LW-95"'), "LW-95 is cited refusing 'wind "),
+    "unknown-syntax-rule": (('own move)", "LW-9"', 'own move)", "LW-97"'),
+                            "LW-97 is cited in the syntax table (draw) but not in the rules index"),
     "determinise": (("\n    def describe(", DETERMINISE), "determinise changed the census"),
     "legal-strings": (
         ('[{"type": PLAY, "card": card} for', "[card for"),
-        "legal: expected a list of moves (dicts whose \"type\" is a str), got list ['LW-",
+        "legal: expected a list of moves (dicts whose \"type\" is a str), got a list holding str "
+        "'LW-",
     ),
     "legal-refused": (("range(1, 7)", "range(1, 8)"), "legal lists a move check refuses: wind 7"),
     "delegated": (

@@ -4,7 +4,7 @@ come from one `MoveForm`; text(parse(m)) gives m back for every legal move."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pnpkit.components import load_game
 from pnpkit.referee.api import (
+    ContractError,
     Flow,
     KitRules,
     Moves,
@@ -236,3 +237,27 @@ def test_legal_is_every_offered_move_the_dispatch_accepts(digital: bool) -> None
         step = moves.where(state)[0]
         offered = [m for f in moves.forms if f.at(step) for m in f.moves(setup, state)]
         assert legal == [m for m in offered if moves.check(setup, state, m, lambda: "").ok]
+
+
+def test_a_form_check_answering_outside_the_contract_is_a_contract_error_naming_it() -> None:
+    """Found trying the kit as a plug-in author: a form's check returning True made `legal` an
+    AttributeError traceback (exit 1) and the served page a 500."""
+    setup = make_setup(load_game(EXPEDITION), ["Ann", "Bob"], seed=1)
+    rules = setup.rules
+    state = rules.initial(setup)
+    while rules.prompt(setup, state).kind == "chance":
+        state = rules.apply(setup, state, rules.chance(setup, state, random.Random(1)))
+    moves = Moves(**{k: getattr(rules.moves, k) for k in ("syntax_rule", "not_now_rule",
+                                                          "turn_rule", "over_rule")})  # fmt: skip
+    for form in rules.moves.forms:
+        moves.add(replace(form, check=lambda *_: True) if form.verb == "lay" else form)
+    with pytest.raises(ContractError) as raised:
+        moves.legal(setup, state)
+    assert raised.value.exit_code == 3
+    assert (
+        "broke the contract in test_a_form_check_answering_outside_the_contract_is_a_contract_"
+        "error_naming_it.<locals>.<lambda>, the check of 'lay CARD', for the move 'lay EX-"
+    ) in str(raised.value)
+    assert "expected a Verdict (ACCEPTED or refuse(RULE, REASON)), got bool True" in str(
+        raised.value
+    )
