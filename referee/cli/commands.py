@@ -176,8 +176,9 @@ def _start(
     seed: int | None,
     log: Path | None,
 ) -> tuple[Path, Session]:
-    """Start a new game: its log (default GAME-DATE-TIME.jsonl here, numbered if taken) and
-    the referee's opening moves."""
+    """Start a new game: its log (default GAME-DATE-TIME.jsonl here, numbered if taken; beside
+    the game's folder when here is inside it, since outputs stay out of a game) and the
+    referee's opening moves."""
     import time
 
     from pnpkit.components import load_game
@@ -188,10 +189,10 @@ def _start(
     names = [p.strip() for p in players.split(",")]
     setup = make_setup(loaded, names, variant, _options(option), seed)
     if log is None:
-        stem = output_file(
-            Path(f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}"), games=[loaded.directory]
-        )
-        return new_numbered_game(stem, setup)
+        game_dir = loaded.directory.resolve()
+        here = game_dir.parent if Path.cwd().resolve().is_relative_to(game_dir) else Path()
+        name = f"{loaded.id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        return new_numbered_game(output_file(here / name, games=[loaded.directory]), setup)
     return log, new_game(output_file(log, games=[loaded.directory]), setup)
 
 

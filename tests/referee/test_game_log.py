@@ -6,6 +6,7 @@ import errno
 import json
 import multiprocessing
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from pnpkit.referee.log.game_log import (
     read_log,
 )
 from pnpkit.referee.log.store import load_session, make_setup, new_game
+from tests.in_process import run_pnp
 
 HEADER = Header("alpina", "standard", ("Ann", "Bob"), "1", "abc")
 
@@ -259,3 +261,18 @@ def test_default_log_names_never_collide(tmp_path: Path) -> None:
     names = sorted(Path(found.get()).name for _ in workers)
     assert names == sorted(["alpina-x.jsonl", *(f"alpina-x-{n}.jsonl" for n in range(2, 7))])
     assert all(read_log(tmp_path / name).header == HEADER for name in names)
+
+
+def test_a_game_started_inside_its_folder_logs_beside_the_folder(tmp_path: Path) -> None:
+    """`referee new .` inside the game's folder: the default log cannot go here (outputs stay
+    out of a game), so it goes beside the folder, and the command says where."""
+    game = tmp_path / "alpina"
+    shutil.copytree(load_game("alpina").directory, game)
+    (game / "notes").mkdir()
+    for where, target in ((game, "."), (game / "notes", "..")):
+        result = run_pnp("referee", "new", target, "--players", "Ann,Bob", cwd=where)
+        assert result.returncode == 0, result.stderr
+        log = Path(result.stdout.split("log: ", 1)[1].splitlines()[0])
+        assert log.parent == tmp_path and log.name.startswith("alpina-"), log
+        assert read_log(log).header.players == ("Ann", "Bob")
+    assert not list(game.rglob("*.jsonl"))
