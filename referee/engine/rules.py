@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
-from pnpkit.referee.engine.information import Knowledge
+from pnpkit.referee.engine.information import SHARED, Knowledge
 from pnpkit.referee.engine.moves import Move
 from pnpkit.referee.engine.verdict import Verdict
 
@@ -313,8 +313,15 @@ class Rules:
         return self.rebuild(setup, state, known.shuffled(seat, rng, _group_of(setup)))
 
     def svg(self, setup: Setup, state: State, face: Any) -> str:
-        """A picture of the table; `face(component_id)` gives a component's SVG or None."""
-        raise PnpError(f"{self.id} cannot draw its table yet")
+        """A picture of the table; `face(component_id)` gives a component's SVG or None. By
+        default a row per zone of `knowledge`, as the shared screen sees it (PnpError when the
+        rules keep none)."""
+        known = self.knowledge(setup, state)
+        if known is None:
+            raise PnpError(f"{self.id} cannot draw its table yet")
+        from pnpkit.referee.views.zone_picture import drawn, knowledge_rows
+
+        return drawn(self, setup, state, SHARED, knowledge_rows(setup, known, SHARED))
 
     def table(self, setup: Setup, state: State, viewer: str | None = None) -> dict[str, Any]:
         """The table as data for `viewer` (`show --json`, the web page): players with their

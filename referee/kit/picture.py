@@ -1,10 +1,5 @@
-"""The table drawn from a game's blocks: the picture and the `zones` data a kit game gets
-without writing them.
-
-Every block is a row: its name, then its cards face up when the viewer sees them, else a face-down
-stack with its count. Each block and each face-up card carries `data-id`, the word moves use (a
-pile's name, a card's ID), so tapping the picture on the shared page picks the move's words.
-"""
+"""The table drawn from a game's blocks: the picture (`views.zone_picture`, a row per block)
+and the `zones` data a kit game gets without writing them."""
 
 from __future__ import annotations
 
@@ -16,20 +11,6 @@ from pnpkit.referee.views.table_data import card
 
 if TYPE_CHECKING:
     from pnpkit.referee.engine.rules import Rules, Setup, State
-
-CARD_W, CARD_H, GAP, ROW, NAME_W, WIDTH = 46.0, 64.0, 6.0, 80.0, 104.0, 960.0
-COLOURS = {
-    "red": "#c8362f",
-    "green": "#2e8b47",
-    "blue": "#2f62c8",
-    "yellow": "#d4a017",
-    "white": "#9a9a9a",
-    "orange": "#d9801a",
-    "purple": "#7c4bb8",
-    "gold": "#b8860b",
-    "black": "#222222",
-}
-"""The stripe of a card whose `colour` field names one of these; other cards' is grey."""
 
 
 def _sees(zone: Zone, viewer: str | None) -> bool:
@@ -59,80 +40,7 @@ def zones_of(setup: Setup, table: Table, viewer: str | None) -> dict[str, Any]:
 
 def picture(rules: Rules, setup: Setup, state: State, viewer: str) -> str:
     """The SVG of the table as `viewer` sees it (the shared screen: `SHARED`): the blocks in
-    seat-order rows, wrapped at WIDTH, each as wide as its cards."""
-    from pnpkit.referee.views.picture import Picture
+    seat-order rows."""
+    from pnpkit.referee.views.zone_picture import drawn
 
-    rows = zones_of(setup, state.table, viewer)["blocks"]
-    places, x, y = [], 0.0, 0.0
-    for row in rows:
-        width = _name_w(row["name"]) + GAP + _spread(len(row.get("cards", ()))) + 2 * GAP
-        if x and x + width > WIDTH:
-            x, y = 0.0, y + ROW
-        places.append((x, y))
-        x += width
-    canvas = Picture(rules.table(setup, state, viewer), WIDTH, y + ROW + 16)
-    for row, (left, top) in zip(rows, places, strict=True):
-        _row(canvas, setup, row, canvas.margin + left, canvas.top + top)
-    return canvas.tostring()
-
-
-def _name_w(name: str) -> float:
-    """The width of a block's name box (bold 12-point text and its padding)."""
-    return max(NAME_W, len(name) * 7.6 + 14)
-
-
-def _step(cards: int) -> float:
-    """How far apart face-up cards lie: side by side, overlapping when there are many."""
-    return CARD_W + GAP if cards <= 4 else 24.0
-
-
-def _spread(cards: int) -> float:
-    """The width `cards` face-up cards take (one card's room when there are none)."""
-    return (max(cards, 1) - 1) * _step(cards) + CARD_W
-
-
-def _tagged(canvas: Any, word: str) -> Any:
-    """A group carrying `data-id` (svgwrite's attribute checks know no data-* attribute, so it
-    is set on the XML the group gives)."""
-    from svgwrite.container import Group
-
-    class Tagged(Group):  # type: ignore[misc]
-        def get_xml(self) -> Any:
-            xml = super().get_xml()
-            xml.set("data-id", word)
-            return xml
-
-    group = Tagged(class_="block-item")
-    canvas.drawing.add(group)
-    return group
-
-
-def _row(canvas: Any, setup: Setup, row: dict[str, Any], x: float, y: float) -> None:
-    d = canvas.drawing
-    title, left = _tagged(canvas, row["name"]), x
-    title.add(d.rect((x, y), (_name_w(row["name"]), CARD_H), rx=4, fill="#e6dfd0"))
-    x += _name_w(row["name"]) + GAP
-    title.add(d.text(row["name"], insert=(left + 6, y + 18), font_size=12, font_weight="bold"))
-    if "marks" in row:
-        marks = ", ".join(f"{p}: {m}" for p, m in zip(setup.players, row["marks"], strict=False))
-        title.add(d.text(marks, insert=(x, y + 18), font_size=11))
-        return
-    if "count" in row:
-        title.add(d.text(f"{row['count']} hidden", insert=(left + 6, y + 36), font_size=10))
-        if row["count"]:
-            back = (x, y)
-            title.add(d.rect(back, (CARD_W, CARD_H), rx=4, fill="#6b4f3a", stroke="#222"))
-        return
-    if "face_down" in row:
-        down = f"{row['face_down']} face down"
-        title.add(d.text(down, insert=(left + 6, y + 36), font_size=10))
-    for n, shown in enumerate(row["cards"]):
-        at = x + n * _step(len(row["cards"]))
-        group = _tagged(canvas, shown["id"])
-        component = setup.game.component(shown["id"])
-        colour = str(component.fields.get("colour", "")) if component else ""
-        stroke = COLOURS.get(colour, "#444444")
-        group.add(d.rect((at, y), (CARD_W, CARD_H), rx=4, fill="#fffdf7", stroke=stroke))
-        group.add(d.rect((at, y), (CARD_W, 8), fill=stroke))
-        group.add(d.text(shown["id"], insert=(at + 3, y + 24), font_size=9))
-        group.add(d.text(shown["name"][:9], insert=(at + 3, y + 40), font_size=8))
+    return drawn(rules, setup, state, viewer, zones_of(setup, state.table, viewer)["blocks"])

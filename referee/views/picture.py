@@ -19,6 +19,8 @@ import svgwrite
 from svgwrite.container import Group
 from svgwrite.shapes import Polygon, Rect
 
+from pnpkit.wording import counted
+
 CHAR = 0.6
 """Width of an average character of the sans-serif font, in font sizes (for the label boxes)."""
 PAD = 3.0
@@ -75,7 +77,7 @@ class Picture:
         turn = "  ▶ to act" if player["turn"] else ""
         return (
             f"{player['seat']}. {player['name']} ({player['colour']}): "
-            f"{player['score']} points{turn}"
+            f"{counted(player['score'], 'point')}{turn}"
         )
 
     def _legend(self, table: dict[str, Any], lines: list[str]) -> None:

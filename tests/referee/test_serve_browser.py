@@ -34,6 +34,9 @@ def log_texts(page: Any) -> list[str]:
 
 def test_a_whole_alpina_game_on_the_page_with_a_refusal_and_undo(tmp_path: Path, page: Any) -> None:
     log = new_log(tmp_path, "alpina", ["Ann", "Bob"])
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("requestfailed", lambda r: errors.append(f"{r.url}: {r.failure}"))
     with serving(log) as (links, _):
         page.goto(links.shared)
         page.wait_for_function("document.body.dataset.version")
@@ -62,6 +65,7 @@ def test_a_whole_alpina_game_on_the_page_with_a_refusal_and_undo(tmp_path: Path,
             assert moves < 200
         assert "winner:" in page.text_content("#score")
     assert moves > 24  # every card placed, with a hiker or a pass each time
+    assert not errors, errors  # no failed request (a favicon) nor script error
 
 
 def test_nut_hunt_solo_turns_and_a_move_entered_with_the_cli(tmp_path: Path, page: Any) -> None:

@@ -8,12 +8,13 @@ import re
 from pathlib import Path
 
 from pnpkit.components import load_game
-from pnpkit.referee.api import SHARED
+from pnpkit.referee.api import SHARED, Rules
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import event_secrecy, state_for
 
-EXPEDITION = Path(__file__).resolve().parents[3] / "docs" / "examples" / "expedition"
+EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
+EXPEDITION, LANTERNS = EXAMPLES / "expedition", EXAMPLES / "lanterns"
 
 
 def played(moves: int, seed: int = 5) -> Session:
@@ -68,3 +69,26 @@ def test_the_table_data_and_the_page_follow_the_viewer() -> None:
     kept = event_secrecy(setup, session.events)
     page = state_for(session, kept, SHARED, lambda card: None)
     assert page["picture"].startswith("<svg") and 'data-id="deck"' in page["picture"]
+
+
+def test_a_plain_rules_module_without_svg_is_drawn_from_its_knowledge() -> None:
+    """Lantern Walk is a plain `Rules` module (no kit); without its own `svg` the default draws
+    a row per zone of its `knowledge`: public cards face up, the others as counts."""
+    setup = make_setup(load_game(LANTERNS), ["Ann", "Bob"], seed=3)
+    session = Session(setup)
+    session.advance()
+    rng = random.Random(3)
+    for _ in range(6):
+        session.submit(rng.choice(session.legal()))
+    rules, state = setup.rules, session.state
+    svg = Rules.svg(rules, setup, state, lambda card: None)
+    ids = set(re.findall(r'data-id="([^"]+)"', svg))
+    zones = rules.knowledge(setup, state).zones
+    public = {c for z in zones if z.visible_to(SHARED) for c in z.cards}
+    hidden = {c for z in zones if not z.visible_to(SHARED) for c in z.cards}
+    assert public and public <= ids and hidden - public and not (hidden - public) & ids
+    assert {z.name for z in zones} <= ids
+    for zone in zones:
+        if not zone.visible_to(SHARED):
+            assert f"{len(zone.cards)} hidden" in svg
+    assert all(f">{p}" in svg for p in setup.players)  # the legend
