@@ -136,7 +136,7 @@ class AnoNuevo:
     def prey_count(self, player: str) -> int:
         """Prey cards the seal owns: its hand and the cards it set aside."""
         table = self.table
-        return len(table[pile_of(HAND, player)]) + len(table[pile_of(ASIDE, player)])
+        return len(table[pile_of(HAND, player)].items) + len(table[pile_of(ASIDE, player)].items)
 
     @property
     def lots(self) -> Lots:

@@ -29,8 +29,9 @@ def travel_options(setup: Setup, state: AnoNuevo, player: str) -> list[Any]:
     data = data_of(setup.game)
     seal = state.seal(setup, player)
     options: list[Any] = [OCEAN]
+    prey = state.prey_count(player)
     for index, location in enumerate(state.places):
-        if index == seal.place or state.prey_count(player) or data.free_arrival(location):
+        if index == seal.place or prey or data.free_arrival(location):
             options.append(index + 1)
     return options
 
