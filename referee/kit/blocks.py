@@ -432,7 +432,8 @@ class Table:
         """The table after each move (piece, from, to[, how many]) of a card or token from one
         block to another, in turn: the block it leaves `lose`s it and the block it goes to
         `gain`s it (a `Pile` takes it on top and gives its last copy, a `Pool` counts copies, a
-        `Hand` holds it known). One new table, however many pieces move."""
+        `Hand` holds it known, a `LotHand` in its sorted place). One new table, however many
+        pieces move."""
         blocks, at = list(self.blocks), self._at  # type: ignore[attr-defined]
         for piece, source, target, *count in moves:
             copies = count[0] if count else 1

@@ -79,6 +79,16 @@ class LotHand(OneZone):
             held = held[:at] + held[at + 1 :]
         return evolve(self, items=held)
 
+    def gain(self, item: str, copies: int = 1) -> LotHand:
+        """The holder with `copies` more of `item`, in its sorted place (`Table.carry`)."""
+        held = self.items
+        at = bisect_right(held, item)
+        return evolve(self, items=(*held[:at], *(item,) * copies, *held[at:]))
+
+    def lose(self, item: str, copies: int = 1) -> LotHand:
+        """The holder without `copies` of `item`, which it holds (`Table.carry`)."""
+        return self.without(*(item,) * copies)
+
     def emptied(self) -> LotHand:
         return evolve(self, items=())
 

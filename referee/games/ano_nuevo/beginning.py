@@ -10,7 +10,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     FILL,
     HAREM_DECK,
     HAREM_DISCARD,
-    MATE,
     TRAVEL,
     AnoNuevo,
     added,
@@ -59,13 +58,15 @@ def check_flip(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 
 def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """A Harem card onto the Location being filled (AN-6) or mated on (a Matron's, AN-60)."""
-    deck, discard = state.table[HAREM_DECK], state.table[HAREM_DISCARD]
+    card, table, mating = move["card"], state.table, state.mating
+    deck, blocks = table[HAREM_DECK], {}
     if not deck:
-        deck, discard = Deck.of(discard.cards), Pile()
-    place = state.fill if state.step == FILL else state.mating.place  # type: ignore[union-attr]
-    beach = Pile(added(state.beach(place), move["card"]))
-    mating = state.mating
-    if mating is not None and state.step == MATE:
-        mating = evolve(mating, flips=mating.flips - 1)
-    table = {HAREM_DECK: deck.take(move["card"]), HAREM_DISCARD: discard, beach_of(place): beach}
-    return evolve(state, table=state.table.put_all(table), mating=mating)
+        deck, blocks[HAREM_DISCARD] = Deck.of(table[HAREM_DISCARD].cards), Pile()
+    if state.step == FILL:
+        place = state.fill
+    else:  # a Matron's, while Mating
+        assert mating is not None
+        place, mating = mating.place, evolve(mating, flips=mating.flips - 1)
+    blocks[HAREM_DECK] = deck.take(card)
+    blocks[beach_of(place)] = Pile(added(state.beach(place), card))
+    return evolve(state, table=table.put_all(blocks), mating=mating)

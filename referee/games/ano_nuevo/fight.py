@@ -106,9 +106,9 @@ def apply_reveal(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     contest = state.contests[0]
     seal, card = move["seal"], move["card"]
     if contest.face_down:  # digital: the card comes from those displayed face down
-        displayed = state.held(DISPLAYED, seal).without(card)
-        discarded = state.table[PREY_DISCARD].add(card)
-        state = state.put({pile_of(DISPLAYED, seal): displayed, PREY_DISCARD: discarded})
+        state = evolve(
+            state, table=state.table.carry((card, pile_of(DISPLAYED, seal), PREY_DISCARD))
+        )
     else:
         state = discard(setup, state, seal, card)  # AN-42
     i = contest.fighters.index(seal)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.referee.api import ACCEPTED, LotHand, Setup, Table, Verdict, refuse
+from pnpkit.referee.api import ACCEPTED, LotHand, Setup, Table, Verdict, evolve, refuse
 from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.state import (
     HAND,
@@ -31,22 +31,18 @@ def check_shown(setup: Setup, state: AnoNuevo, player: str, card: str, rule: str
 
 def discard(setup: Setup, state: AnoNuevo, player: str, card: str, **changes: Any) -> AnoNuevo:
     """`player` discards a shown `card` from the hand (and other fields change by `changes`)."""
-    hand: LotHand = state.held(HAND, player)
-    lots, item = state.lots.show(hand.items, card)
-    blocks = {
-        UNSEEN: lots,
-        pile_of(HAND, player): hand.without(item),
-        PREY_DISCARD: state.table[PREY_DISCARD].add(card),
-    }
-    return state.put(blocks, **changes)
+    table, name = state.table, pile_of(HAND, player)
+    hand: LotHand = table[name]
+    lots, item = table[UNSEEN].show(hand.items, card)
+    blocks = {UNSEEN: lots, name: hand.without(item), PREY_DISCARD: table[PREY_DISCARD].add(card)}
+    return evolve(state, table=table.put_all(blocks), **changes)
 
 
-def draw(table: Table, card: str | None = None, into: str = "") -> tuple[Table, str | None]:
-    """One Prey card drawn (`card` names it in digital mode, else it is unseen: a lot tag) into
-    the block `into` (none: left to the caller); the discard pile is shuffled into a new deck
-    first if the deck is empty (at the table, a new lot); None when no card is left anywhere."""
+def draw(table: Table, into: str, card: str | None = None) -> tuple[Table, str | None]:
+    """One Prey card drawn into the block `into` (`card` names it in digital mode, else it is
+    unseen: a lot tag); the discard pile is shuffled into a new deck first if the deck is empty
+    (at the table, a new lot); None when no card is left anywhere."""
     deck: LotHand = table[PREY_DECK]
-    blocks: dict[str, Any] = {}
     if not deck.items:
         pile: LotHand = table[PREY_DISCARD]
         if not pile.items:
@@ -57,9 +53,6 @@ def draw(table: Table, card: str | None = None, into: str = "") -> tuple[Table, 
             deck = LotHand((tag,) * len(pile))
         else:
             deck = LotHand(pile.items)
-        blocks = {UNSEEN: lots, PREY_DISCARD: pile.emptied()}
+        table = table.put_all({UNSEEN: lots, PREY_DISCARD: pile.emptied(), PREY_DECK: deck})
     item = deck.items[0] if card is None else card
-    blocks[PREY_DECK] = deck.without(item)
-    if into:
-        blocks[into] = table[into].add(item)
-    return table.put_all(blocks), item
+    return table.carry((item, PREY_DECK, into)), item

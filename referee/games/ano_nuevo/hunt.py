@@ -25,13 +25,8 @@ def start_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     ocean = tuple(p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None)
     hunters, keepers = ocean, ()
     if setup.variant == ADVANCED:
-        blocks = {}
-        for p in ocean:
-            hand = state.held(HAND, p)
-            if hand.items:
-                blocks[pile_of(HAND, p)] = hand.emptied()
-                blocks[pile_of(ASIDE, p)] = state.held(ASIDE, p).add(*hand.items)
-        state = state.put(blocks)
+        aside = [(c, pile_of(HAND, p), pile_of(ASIDE, p)) for p in ocean for c in state.hand(p)]
+        state = evolve(state, table=state.table.carry(*aside))
         hunters = tuple(p for p in ocean if not state.held(POOL_CARDS, p).items)
         keepers = ocean
     return evolve(state, step=HUNT, hunters=hunters, keepers=keepers)
@@ -75,7 +70,7 @@ def apply_hunt(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     hunters = [p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None]
     for p in hunters:
         if setup.variant != ADVANCED:
-            table, _ = draw(table, into=pile_of(HAND, p))
+            table, _ = draw(table, pile_of(HAND, p))
             continue
         if not table[pile_of(POOL_CARDS, p)].items:
             table = draw_pool(table, p)
@@ -95,7 +90,7 @@ def apply_draw(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """Digital mode: the card dealt goes to the hunter's hand (basic) or Pool (advanced)."""
     kind = POOL_CARDS if setup.variant == ADVANCED else HAND
     into = pile_of(kind, move["seal"])
-    table, _ = draw(state.table, move["card"], into)
+    table, _ = draw(state.table, into, move["card"])
     full = kind == HAND or len(table[into].items) >= POOL
     hunters = state.hunters[1:] if full else state.hunters
     return evolve(state, table=table, hunters=hunters)
@@ -118,7 +113,7 @@ def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
 def draw_pool(table: Table, player: str) -> Table:
     """AN-47: a new Pool of up to five unseen cards."""
     for _ in range(POOL):
-        table, item = draw(table, into=pile_of(POOL_CARDS, player))
+        table, item = draw(table, pile_of(POOL_CARDS, player))
         if item is None:
             break
     return table

@@ -120,7 +120,8 @@ def _shown(setup: Setup, state: AnoNuevo, kind: str, players: Sequence[str]) -> 
 
 def _showable(setup: Setup, state: AnoNuevo, players: Sequence[str]) -> list[tuple[str, str]]:
     """Each (player, card) a player could show from its hand, in the order `legal` lists them."""
-    return [(p, c) for p in players for c in sorted(state.lots.possible(state.hand(p)))]
+    lots = state.lots
+    return [(p, c) for p in players for c in sorted(lots.possible(state.hand(p)))]
 
 
 def _random_shown(
@@ -133,7 +134,7 @@ def _random_shown(
 
 def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
     """A random legal move, built without listing every combination of simultaneous choices."""
-    step = step_now(setup, state)
+    step = state.step
     if step == TRAVEL:
         harems = [n for n in range(len(state.places)) if state.beach(n)]  # every one is open
         return {
@@ -145,7 +146,7 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
         }
     if step == PAY:
         return _random_shown(setup, state, "pay", state.payers, rng)
-    mating = state.mating
+    step, mating = step_now(setup, state), state.mating
     if step == MATE:
         assert mating is not None
         return _random_shown(setup, state, "mate", mating.discarders, rng)

@@ -8,7 +8,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from pnpkit.referee.api import ACCEPTED, LotHand, Move, Setup, Verdict, evolve, refuse
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, evolve, refuse
 from pnpkit.referee.games.ano_nuevo.fight import after_fight_step
 from pnpkit.referee.games.ano_nuevo.roles import posturers, settle_round
 from pnpkit.referee.games.ano_nuevo.state import (
@@ -76,13 +76,12 @@ def apply_display(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     if "counts" in move:
         shown = tuple(move["counts"][p] for p in contest.seals)
         return set_contest(state, evolve(contest, shown=shown))
-    blocks: dict[str, LotHand] = {}
-    for player in contest.seals:
-        shown = move["cards"][player]
-        blocks[pile_of(HAND, player)] = state.held(HAND, player).without(*shown)
-        blocks[pile_of(DISPLAYED, player)] = state.held(DISPLAYED, player).add(*shown)
-    shown = tuple(len(move["cards"][p]) for p in contest.seals)
-    return set_contest(state.put(blocks), evolve(contest, shown=shown, face_down=True))
+    chosen = move["cards"]
+    table = state.table.carry(
+        *((c, pile_of(HAND, p), pile_of(DISPLAYED, p)) for p in contest.seals for c in chosen[p])
+    )
+    shown = tuple(len(chosen[p]) for p in contest.seals)
+    return set_contest(evolve(state, table=table), evolve(contest, shown=shown, face_down=True))
 
 
 def take_back(setup: Setup, state: AnoNuevo, contest: Contest, players: Iterable[str]) -> AnoNuevo:
@@ -90,12 +89,14 @@ def take_back(setup: Setup, state: AnoNuevo, contest: Contest, players: Iterable
     do not Fight); the contest is left as it was, the table's one replaced by it."""
     if not contest.face_down:
         return set_contest(state, contest)
-    blocks: dict[str, LotHand] = {}
-    for player in players:
-        displayed = state.held(DISPLAYED, player)
-        blocks[pile_of(HAND, player)] = state.held(HAND, player).add(*displayed.items)
-        blocks[pile_of(DISPLAYED, player)] = displayed.emptied()
-    return set_contest(state.put(blocks), contest)
+    table = state.table.carry(
+        *(
+            (c, pile_of(DISPLAYED, p), pile_of(HAND, p))
+            for p in players
+            for c in state.held(DISPLAYED, p).items
+        )
+    )
+    return set_contest(evolve(state, table=table), contest)
 
 
 def apply_stand(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:

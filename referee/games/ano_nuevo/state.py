@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from pnpkit.referee.api import LotHand, Lots, Pile, Setup, Table, evolve
+from pnpkit.referee.api import LotHand, Lots, Setup, Table, evolve
 
 Items = tuple[str, ...]
 """Cards as sorted IDs; Prey cards at the table also lot tags ("?0": an unseen card, `Lots`)."""
@@ -131,11 +131,12 @@ class AnoNuevo:
 
     def hand(self, player: str) -> Items:
         """A seal's hand."""
-        return self.held(HAND, player).items
+        return self.table[pile_of(HAND, player)].items  # type: ignore[no-any-return]
 
     def prey_count(self, player: str) -> int:
         """Prey cards the seal owns: its hand and the cards it set aside."""
-        return len(self.held(HAND, player).items) + len(self.held(ASIDE, player).items)
+        table = self.table
+        return len(table[pile_of(HAND, player)].items) + len(table[pile_of(ASIDE, player)].items)
 
     @property
     def lots(self) -> Lots:
@@ -152,8 +153,7 @@ class AnoNuevo:
 
     def beach(self, place: int) -> Items:
         """The Harem cards face up on Location `place`."""
-        pile: Pile = self.table[beach_of(place)]
-        return pile.cards
+        return self.table[beach_of(place)].cards  # type: ignore[no-any-return]
 
     def harem_left(self) -> Items:
         """The Harem cards to turn up next: the deck's, or once it is empty the discard pile's

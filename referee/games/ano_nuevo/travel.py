@@ -29,8 +29,9 @@ def travel_options(setup: Setup, state: AnoNuevo, player: str) -> list[Any]:
     data = data_of(setup.game)
     seal = state.seal(setup, player)
     options: list[Any] = [OCEAN]
+    prey = state.prey_count(player)
     for index, location in enumerate(state.places):
-        if index == seal.place or state.prey_count(player) or data.free_arrival(location):
+        if index == seal.place or prey or data.free_arrival(location):
             options.append(index + 1)
     return options
 
@@ -67,8 +68,8 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-11, AN-12, AN-14, AN-48: the seals move; who moved owes a Prey card unless free; a
     seal leaving the Ocean takes its set-aside cards into its hand and discards its Pool."""
     data = data_of(setup.game)
-    seals, payers, moved = list(state.seals), [], []
-    blocks: dict[str, LotHand] = {}
+    seals, payers, moved, carried = list(state.seals), [], [], []
+    pools: dict[str, LotHand] = {}
     for i, player in enumerate(setup.players):
         where = move["to"][player]
         index = None if where == OCEAN else where - 1
@@ -77,20 +78,19 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
             continue
         moved.append(player)
         seals[i] = evolve(seal, place=index, role=NONE)
-        hand = state.held(HAND, player)
         if seal.place is None and index is not None:  # AN-48: leaving the Ocean
-            pile = blocks.get(PREY_DISCARD, state.table[PREY_DISCARD])
-            blocks[PREY_DISCARD] = pile.add(*state.held(POOL_CARDS, player).items)
-            blocks[pile_of(POOL_CARDS, player)] = LotHand(seen_by=(player,))
-            hand = hand.add(*state.held(ASIDE, player).items)
-            blocks[pile_of(HAND, player)] = hand
-            blocks[pile_of(ASIDE, player)] = state.held(ASIDE, player).emptied()
+            pool, aside = pile_of(POOL_CARDS, player), pile_of(ASIDE, player)
+            carried += [(c, pool, PREY_DISCARD) for c in state.table[pool].items]
+            carried += [(c, aside, pile_of(HAND, player)) for c in state.table[aside].items]
+            pools[pool] = LotHand(seen_by=(player,))
         free = index is not None and data.free_arrival(state.places[index])
-        if hand.items and not free:
+        if state.prey_count(player) and not free:  # its set-aside cards join its hand
             payers.append(player)
     moved = tuple(moved)
+    table = state.table.carry(*carried).put_all(pools) if pools else state.table
     return evolve(
-        state.put(blocks),
+        state,
+        table=table,
         seals=departures(setup, state, seals, moved),
         payers=tuple(payers),
         moved=moved,

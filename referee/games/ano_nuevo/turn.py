@@ -66,15 +66,6 @@ FLOW = Flow(
 def step_now(setup: Setup, state: AnoNuevo) -> str:
     """The FLOW step under way."""
     step = state.step
-    if step == POSTURE:
-        contest = state.contests[0]
-        if contest.shown is None:
-            return DISPLAY
-        if not contest.fighters:
-            return STAND
-        return REVEAL if contest.to_reveal() else BELLOW
-    if step == HUNT and setup.digital:
-        return DRAW if state.hunters else KEEP
     if step == MATE:
         mating = state.mating
         assert mating is not None
@@ -83,15 +74,26 @@ def step_now(setup: Setup, state: AnoNuevo) -> str:
         if mating.discarders:
             return MATE
         return TAKE if mating.taker == 0 else GIVE
+    if step == HUNT and setup.digital:
+        return DRAW if state.hunters else KEEP
+    if step == POSTURE:
+        contest = state.contests[0]
+        if contest.shown is None:
+            return DISPLAY
+        if not contest.fighters:
+            return STAND
+        return REVEAL if contest.to_reveal() else BELLOW
     return step
 
 
 KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step(OVER))}
+WHOLE = {name: kind for name, kind in KINDS.items() if name not in (HUNT, MATE)}
+"""The kinds of the table's steps that are a FLOW step as a whole (not Posture, Hunt, Mating)."""
 
 
 def kind(setup: Setup, state: AnoNuevo) -> PromptKind:
     """The kind of `prompt` now, without its text (the engine asks it at every step)."""
-    return KINDS[step_now(setup, state)]
+    return WHOLE.get(state.step) or KINDS[step_now(setup, state)]
 
 
 def prompt(setup: Setup, state: AnoNuevo) -> Prompt:

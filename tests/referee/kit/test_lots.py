@@ -147,3 +147,13 @@ def test_lot_hands_show_their_known_cards_to_whom_they_say() -> None:
     assert LotHand(("?0", "A")).holding(("D",)).items == ("?0", "D")
     assert len(LotHand(("?0", "?0", "A"))) == 3
     assert not Lots() and Lots.of({"A": 1})[0]
+
+
+def test_a_table_carries_cards_between_lot_hands() -> None:
+    table = Table.of({"deck": LotHand(("?0", "?0", "A")), "Ann": LotHand(("B",), ("Ann",))})
+    table = table.carry(("?0", "deck", "Ann", 2), ("A", "deck", "Ann"), ("B", "Ann", "deck"))
+    assert table["deck"] == LotHand(("B",))
+    assert table["Ann"] == LotHand(("?0", "?0", "A"), ("Ann",))
+    assert LotHand(("A", "C")).gain("B", 2).items == ("A", "B", "B", "C")
+    with pytest.raises(PnpError, match="not in"):
+        table.carry(("C", "Ann", "deck"))

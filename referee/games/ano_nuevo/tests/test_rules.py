@@ -218,8 +218,9 @@ def test_an_45_an_46_an_65_unseen_draws_and_reshuffle():
     digital = RULES.initial(Setup(GAME, RULES, "standard", ("Ann", "Bob", "Cy"), seed=1))
     pile = replace(digital.table["prey discard"], items=("AN-CR1", "AN-SQ1"))
     empty = digital.put({"prey deck": replace(pile, items=(), public=False), "prey discard": pile})
-    drawn, item = draw(empty.table, "AN-SQ1")  # AN-46
+    drawn, item = draw(empty.table, "hand:Ann", "AN-SQ1")  # AN-46
     assert item == "AN-SQ1" and drawn["prey deck"].items == ("AN-CR1",)
+    assert drawn["hand:Ann"].items == ("AN-SQ1",)
     assert not drawn["prey discard"].items
 
 
