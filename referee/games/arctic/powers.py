@@ -13,7 +13,7 @@ from pnpkit.referee.games.arctic.hidden import (
     removal_problem,
     remove,
 )
-from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
+from pnpkit.referee.games.arctic.situation import current_animal, has_power
 from pnpkit.referee.games.arctic.state import State, sorted_hand
 
 PLACE_HINTS = {
@@ -96,9 +96,9 @@ def walrus(setup: Setup, state: State) -> str | None:
     return None
 
 
-def walrus_token(setup: Setup, state: State, effect: str) -> int:
-    """The animal index of the token the walrus moves one space further."""
-    pair = token_pair(setup, state) or ("", "")
+def walrus_token(setup: Setup, pair: tuple[str, str] | None, effect: str) -> int:
+    """The animal index of the token of step C's `pair` the walrus moves one space further."""
+    pair = pair or ("", "")
     animal = pair[0] if effect == "walrus-main-extra" else pair[1]
     return facts(setup.game).animals.index(animal)
 

@@ -166,7 +166,7 @@ def _after_draw(setup: Setup, state: State) -> State | None:
     if state.ending == 2:
         return _next_turn(setup, state)
     _, high = draw_range(setup, state)
-    if state.taken < high and draw_sources(setup, state):
+    if state.taken < high and (state.river or draw_sources(setup, state)):
         return None
     return state.at("discard")
 
