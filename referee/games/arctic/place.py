@@ -11,7 +11,7 @@ from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import dealt_unseen, removal_problem, remove
 from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
-from pnpkit.referee.games.arctic.situation import current_card, has_power, held_effects, power_hints
+from pnpkit.referee.games.arctic.situation import current_card, held_effects, power_hints
 from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
 
 
@@ -38,7 +38,7 @@ def place_range(setup: Setup, state: State) -> tuple[int, int]:
     """AR-9, AR-10, AR-26: how few and how many cards may be placed now."""
     card = current_card(setup, state)
     value = NO_ANIMAL_VALUE if card is None else card.place
-    if has_power(setup, state, "moose-place-adjust"):
+    if "moose-place-adjust" in held_effects(setup, state):
         return max(0, value - 1), value + 1
     return value, value
 

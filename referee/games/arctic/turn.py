@@ -19,7 +19,7 @@ from pnpkit.referee.api import (
 from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
-from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
+from pnpkit.referee.games.arctic.situation import current_animal, held_effects, token_pair
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
 
@@ -144,7 +144,9 @@ def _follow(setup: Setup, state: State) -> State | None:
         return _after_draw(setup, state)
     if step == "discard" and len(state.hand()) <= HAND_LIMIT:
         return state.at("blame")
-    if step == "blame" and not (has_power(setup, state, "bear-give-penalty") and state.penalties()):
+    if step == "blame" and not (
+        "bear-give-penalty" in held_effects(setup, state) and state.penalties()
+    ):
         return state.at("refill")
     if step == "reveal" and state.totems() is not None:
         return state.at("over")
