@@ -95,7 +95,9 @@ class Deck(OneZone):
 
     def lose(self, card: str, copies: int = 1) -> Deck:
         """The deck after `copies` of `card` were drawn and seen (`Table.carry`)."""
-        unseen = _less_last(self.unseen, card, copies, "the deck")
+        unseen = self.unseen
+        for _ in range(copies):  # sorted: any copy of the card is the one drawn
+            unseen = _less(unseen, card, "the deck")
         if copies > self.count:
             raise PnpError(f"only {self.count} cards in the deck")
         return Deck(unseen, self.count - copies)
