@@ -15,6 +15,10 @@ from pnpkit.referee.games.arctic.situation import current_card, held_effects, po
 from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
 
 
+FOXES = {"bottom": "fox-under-pile", "tuck": "fox-face-down"}
+"""The fox's last-card variants (AR-24, AR-23), each with the power effect it needs."""
+
+
 @dataclass(frozen=True)
 class Placing:
     """What step A's checks read from the table, gathered once per state (legal checks many
@@ -167,11 +171,12 @@ def _check(setup: Setup, state: State, move: Move, situation: Placing) -> Verdic
 
 
 def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
-    """Placements with each hand card on top, and the fox's variants."""
+    """Placements with each hand card on top, and the fox variants the player's powers allow."""
     low, high = situation.low, situation.high
     hand = hand_choices(setup, state)
     size = situation.hand
     counts = [size] if size < low else range(low, min(high, size) + 1)
+    foxes = [fox for fox, effect in FOXES.items() if effect in situation.powers]
     moves: list[Move] = []
     for count in counts:
         if count == 0:
@@ -180,9 +185,8 @@ def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
         for top in hand:
             cards = [*[c for c in hand if c != top][: count - 1], top]
             moves.append({"type": "place", "cards": cards})
-            moves.append({"type": "place", "cards": cards, "fox": "bottom"})
-            moves.append({"type": "place", "cards": cards, "fox": "tuck"})
-        if not setup.digital:
+            moves += [{"type": "place", "cards": cards, "fox": fox} for fox in foxes]
+        if not setup.digital and "tuck" in foxes:
             unshown = [*hand[: count - 1], HIDDEN]
             moves.append({"type": "place", "cards": unshown, "fox": "tuck"})
     return moves

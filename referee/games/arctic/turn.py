@@ -8,7 +8,6 @@ from pnpkit.referee.api import (
     Deck,
     Flow,
     Move,
-    Pile,
     Setup,
     Step,
     Turn,
@@ -103,8 +102,7 @@ def check_reserve(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_river(setup: Setup, state: State, move: Move) -> State:
-    card = move["card"]
-    return state.put(unseen=state.deck.take(card), river=Pile((*state.river, card)))
+    return evolve(state, table=state.table.carry((move["card"], "unseen", "river")))
 
 
 def apply_reserve(setup: Setup, state: State, move: Move) -> State:
