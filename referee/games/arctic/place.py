@@ -14,7 +14,6 @@ from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_ta
 from pnpkit.referee.games.arctic.situation import current_card, held_effects, power_hints
 from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
 
-
 FOXES = {"bottom": "fox-under-pile", "tuck": "fox-face-down"}
 """The fox's last-card variants (AR-24, AR-23), each with the power effect it needs."""
 

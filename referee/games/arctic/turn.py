@@ -112,46 +112,45 @@ def apply_reserve(setup: Setup, state: State, move: Move) -> State:
 
 # --- steps that pass by themselves ----------------------------------------------------------
 def settle(setup: Setup, state: State) -> State:
-    """Move on through steps that need nobody's input, until someone must act."""
-    while True:
-        following = _follow(setup, state)
-        if following is None:
-            return state
-        state = following
-
-
-def _follow(setup: Setup, state: State) -> State | None:
-    """The state after the current step ends by itself, or None if it waits for a move."""
+    """Move on through steps that need nobody's input, until someone must act: one copy of the
+    state however many steps of a turn pass."""
     step = state.turn.step
+    while (following := _follow(setup, state, step)) is not None:
+        if isinstance(following, str):
+            step = following
+        else:
+            state, step = following, following.turn.step
+    return state if step == state.turn.step else state.at(step)
+
+
+def _follow(setup: Setup, state: State, step: str) -> str | State | None:
+    """The step after `step` (the state's, its turn aside) if it ends by itself, or the state
+    after it if more changes; None if it waits for a move."""
     if step == "setup":
         if state.sides is None:
-            return state.at("sides")
-        if setup.digital and state.totems() is None:
-            return state.at("totems")
-        return state.at("refill")
+            return "sides"
+        return "totems" if setup.digital and state.totems() is None else "refill"
     if step == "refill":
         return _after_refill(setup, state)
     if step == "power":
         animal = current_animal(setup, state)
-        if animal is None or state.owners[animal] == state.turn.seat:
-            return state.at("tokens")
-        return None
+        return "tokens" if animal is None or state.owners[animal] == state.turn.seat else None
     if step == "tokens" and current_animal(setup, state) is None:
-        return state.at("draw")
+        return "draw"
     if step == "draw":
         return _after_draw(setup, state)
     if step == "discard" and len(state.hand()) <= HAND_LIMIT:
-        return state.at("blame")
+        return "blame"
     if step == "blame" and not (
         "bear-give-penalty" in held_effects(setup, state) and state.penalties()
     ):
-        return state.at("refill")
+        return "refill"
     if step == "reveal" and state.totems() is not None:
-        return state.at("over")
+        return "over"
     return None
 
 
-def _after_refill(setup: Setup, state: State) -> State | None:
+def _after_refill(setup: Setup, state: State) -> str | State | None:
     full = len(state.river) >= RIVER_SIZE
     if not full and (state.deck.count or (state.reserve and state.ending == 0)):
         return None
@@ -162,13 +161,13 @@ def _after_refill(setup: Setup, state: State) -> State | None:
     return _next_turn(setup, state)
 
 
-def _after_draw(setup: Setup, state: State) -> State | None:
+def _after_draw(setup: Setup, state: State) -> str | State | None:
     if state.ending == 2:
         return _next_turn(setup, state)
     _, high = draw_range(setup, state)
     if state.taken < high and (state.river or draw_sources(setup, state)):
         return None
-    return state.at("discard")
+    return "discard"
 
 
 def _next_turn(setup: Setup, state: State) -> State:
