@@ -41,7 +41,7 @@ def check_tokens(setup: Setup, state: State, move: Move) -> Verdict:
     effect = walrus(setup, state)
     if effect is None:
         return refuse("AR-27", "only the holder of the walrus power moves a token further")
-    if _extra_moved(setup, state, pair, move.get("left"), effect, extra) is None:
+    if extra not in _extras(setup, state, pair, move.get("left"), effect):
         rule = "AR-27" if effect == "walrus-main-extra" else "AR-28"
         return refuse(rule, "the extra space would take the token off the landscape")
     return ACCEPTED
@@ -87,28 +87,18 @@ def token_moves(setup: Setup, state: State) -> list[Move]:
         base: Move = {"type": "tokens"} if left is None else {"type": "tokens", "left": left}
         moves.append(base)
         if effect is not None:
-            moves += [
-                {**base, "extra": way}
-                for way in WAYS
-                if _extra_moved(setup, state, pair, left, effect, way) is not None
-            ]
+            moves += [{**base, "extra": way} for way in _extras(setup, state, pair, left, effect)]
     return moves
 
 
-def _extra_moved(
-    setup: Setup,
-    state: State,
-    pair: tuple[str, str] | None,
-    left: str | None,
-    effect: str,
-    way: str,
-) -> list[int] | None:
-    """AR-27, AR-28: token positions after the two moves and the walrus's extra space `way`,
-    or None if that takes its token off the landscape."""
+def _extras(
+    setup: Setup, state: State, pair: tuple[str, str] | None, left: str | None, effect: str
+) -> list[str]:
+    """AR-27, AR-28: the ways the walrus's extra space may go after the two moves (`left`) of
+    `pair`'s tokens, keeping its token on the landscape."""
     tokens = moved_tokens(setup, state, pair, left)
-    token = walrus_token(setup, pair, effect)
-    tokens[token] += WAYS[way]
-    return tokens if 0 <= tokens[token] < len(tokens) else None
+    at = tokens[walrus_token(setup, pair, effect)]
+    return [way for way, step in WAYS.items() if 0 <= at + step < len(tokens)]
 
 
 def moved_tokens(
