@@ -194,7 +194,11 @@ class ArcticRules(KitRules):
 
     # --- listing, chance and random play ----------------------------------------------------
     def legal(self, setup: Setup, state: State) -> list[Move]:
+        """A players' step's own moves (step C's is the forced one when there is no choice),
+        else the forced move, else the chance steps' and the totems'."""
         step = state.turn.step
+        if step in LEGAL:
+            return LEGAL[step](setup, state)
         if step == "over":
             return []
         forced = self.forced(setup, state)
@@ -206,9 +210,7 @@ class ArcticRules(KitRules):
             return [{"type": "river", "card": c} for c in state.deck.kinds()]
         if step in ("totems", "reveal"):
             return totem_moves(setup)
-        if step == "deal":
-            return draw.deal_moves(setup, state)
-        return LEGAL[step](setup, state)
+        return draw.deal_moves(setup, state)
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.turn.step in ("sides", "totems"):
