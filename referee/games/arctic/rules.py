@@ -23,6 +23,7 @@ from pnpkit.referee.api import (
     MoveForm,
     Moves,
     Prompt,
+    PromptKind,
     Setup,
     Syntax,
     Verdict,
@@ -166,12 +167,16 @@ class ArcticRules(KitRules):
         player = setup.players[state.turn.seat]
         return Prompt("move", (player,), f"{player}: {text}")
 
+    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
+        return turn.KINDS[state.turn.step]
+
     def forced(self, setup: Setup, state: State) -> Move | None:
-        if state.turn.step == "power":
+        step = state.turn.step
+        if step == "power":
             return powers.power_move(setup, state)
-        if state.turn.step == "refill" and state.deck.count == 0:
+        if step == "refill" and state.deck.count == 0:
             return {"type": "reserve"}
-        if state.turn.step == "tokens" and tokens.no_token_choice(setup, state):
+        if step == "tokens" and tokens.no_token_choice(setup, state):
             return {"type": "tokens"}
         return None
 
