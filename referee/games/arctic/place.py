@@ -95,18 +95,14 @@ def check_place(
 
 
 def check_fox(
-    setup: Setup,
-    state: State,
-    cards: list[str],
-    fox: str | None,
-    powers: frozenset[str] | None = None,
+    setup: Setup, state: State, cards: list[str], fox: str | None, powers: frozenset[str]
 ) -> Verdict:
     """AR-23 (tuck the last card face down) and AR-24 (the last card under the pile); `powers`
-    are the current player's power effects if known."""
+    are the current player's power effects."""
     if fox is None:
         return ACCEPTED
-    effect, rule = ("fox-face-down", "AR-23") if fox == "tuck" else ("fox-under-pile", "AR-24")
-    if effect not in (held_effects(setup, state) if powers is None else powers):
+    rule = "AR-23" if fox == "tuck" else "AR-24"
+    if FOXES[fox] not in powers:
         side = "A" if fox == "tuck" else "B"
         return refuse(rule, f"only the holder of the fox power, side {side}, may {fox} a card")
     if not cards:
@@ -171,9 +167,8 @@ def _check(setup: Setup, state: State, move: Move, situation: Placing) -> Verdic
 
 def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
     """Placements with each hand card on top, and the fox variants the player's powers allow."""
-    low, high = situation.low, situation.high
+    low, high, size = situation.low, situation.high, situation.hand
     hand = hand_choices(setup, state)
-    size = situation.hand
     counts = [size] if size < low else range(low, min(high, size) + 1)
     foxes = [fox for fox, effect in FOXES.items() if effect in situation.powers]
     moves: list[Move] = []

@@ -126,10 +126,6 @@ def check_blame(setup: Setup, state: State, move: Move) -> Verdict:
     return ACCEPTED
 
 
-def check_pass(setup: Setup, state: State, move: Move) -> Verdict:
-    return ACCEPTED
-
-
 def apply_blame(setup: Setup, state: State, move: Move) -> State:
     """AR-34: one penalty card passes, unshown, to another player. In digital mode the referee
     deals it from the pile; its owner no longer knows which of their discards are still there."""

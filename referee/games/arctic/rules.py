@@ -110,7 +110,7 @@ FORMS = (
              powers.apply_blame, "blame", powers.check_blame,
              **moves.fixed("blame NAME", to=moves.player)),
     MoveForm("pass", "polar bear side B: keep your penalty cards", "AR-34", powers.apply_pass,
-             "blame", powers.check_pass),
+             "blame"),
     # the end of the game: the totems, dealt at setup in digital mode, shown at the end (AR-38)
     MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38", apply_totems,
              ("totems", "reveal"), check_totems, read=moves.read_totems, write=moves.write_totems),
@@ -199,8 +199,7 @@ class ArcticRules(KitRules):
 
     # --- listing, chance and random play ----------------------------------------------------
     def legal(self, setup: Setup, state: State) -> list[Move]:
-        """A players' step's own moves (step C's is the forced one when there is no choice),
-        else the forced move, else the chance steps' and the totems'."""
+        """Players' steps list their own moves (step C its forced one when it has no choice)."""
         step = state.turn.step
         if step in LEGAL:
             return LEGAL[step](setup, state)

@@ -120,10 +120,8 @@ class State:
 SEAT_BLOCKS = ("hand", "pile", "penalty", "penalty-blind", "totem")
 """Each player's blocks, named `{block}:{player}`, in the table's order after the River and the
 unseen deck: read by position (the rules read them at every step; no name is built)."""
-_RIVER, _UNSEEN = 0, 1
-"""Where the shared blocks lie in the table."""
-_HAND, _PILE, _PENALTY, _BLIND = 2, 3, 4, 5
-"""Where seat 0's blocks lie; another seat's lie `_SEAT` further on per seat."""
+_RIVER, _UNSEEN, _HAND, _PILE, _PENALTY, _BLIND = range(6)
+"""Where the shared blocks and seat 0's lie in the table (another seat's `_SEAT` on per seat)."""
 _SEAT = len(SEAT_BLOCKS)
 _AT = dict(river=_RIVER, unseen=_UNSEEN, hand=_HAND, pile=_PILE, penalty=_PENALTY, blind=_BLIND)
 """Each block's place by its keyword in `State.put`."""

@@ -12,6 +12,7 @@ from pnpkit.referee.games.arctic.state import State
 
 WAYS = {"left": -1, "right": 1}
 """The extra space's direction, by its word (AR-27)."""
+Pair = tuple[str, str] | None  # step C's main and companion animals (token_pair)
 
 
 def tokens_text(setup: Setup, state: State, pair: tuple[str, str]) -> str:
@@ -56,15 +57,13 @@ def apply_tokens(setup: Setup, state: State, move: Move) -> State:
     return state.at("draw", tokens=tuple(tokens))
 
 
-def token_choices(setup: Setup, state: State, pair: tuple[str, str] | None) -> list[str | None]:
+def token_choices(setup: Setup, state: State, pair: Pair) -> list[str | None]:
     """The `left` choices of step C (`pair`: its `token_pair`): both animals when neither token
     is on an edge (AR-16)."""
-    if pair is None or on_edges(setup, state, pair):
-        return [None]
-    return list(pair)
+    return [None] if pair is None or on_edges(setup, state, pair) else list(pair)
 
 
-def on_edges(setup: Setup, state: State, pair: tuple[str, str] | None) -> int:
+def on_edges(setup: Setup, state: State, pair: Pair) -> int:
     """How many of step C's two tokens (`pair`) stand on an edge card (AR-17, AR-18)."""
     table = facts(setup.game)
     edges = (0, len(table.landscape) - 1)
@@ -91,9 +90,7 @@ def token_moves(setup: Setup, state: State) -> list[Move]:
     return moves
 
 
-def _extras(
-    setup: Setup, state: State, pair: tuple[str, str] | None, left: str | None, effect: str
-) -> list[str]:
+def _extras(setup: Setup, state: State, pair: Pair, left: str | None, effect: str) -> list[str]:
     """AR-27, AR-28: the ways the walrus's extra space may go after the two moves (`left`) of
     `pair`'s tokens, keeping its token on the landscape."""
     tokens = moved_tokens(setup, state, pair, left)
@@ -101,9 +98,7 @@ def _extras(
     return [way for way, step in WAYS.items() if 0 <= at + step < len(tokens)]
 
 
-def moved_tokens(
-    setup: Setup, state: State, pair: tuple[str, str] | None, left: str | None
-) -> list[int]:
+def moved_tokens(setup: Setup, state: State, pair: Pair, left: str | None) -> list[int]:
     """AR-15–AR-18: token positions after the two single-space moves of `pair`'s tokens."""
     table = facts(setup.game)
     last = len(table.landscape) - 1
