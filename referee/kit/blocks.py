@@ -89,6 +89,19 @@ class Deck(OneZone):
         """The deck after a card drawn unseen earlier was shown (played from a hand)."""
         return replace(self, unseen=_less(self.unseen, card, "the unseen cards"))
 
+    def gain(self, card: str, copies: int = 1) -> Deck:
+        """The deck with `copies` of `card` shuffled in (`Table.carry`)."""
+        return self.shuffle_in((card,) * copies)
+
+    def lose(self, card: str, copies: int = 1) -> Deck:
+        """The deck after `copies` of `card` were drawn and seen (`Table.carry`)."""
+        unseen = self.unseen
+        for _ in range(copies):  # sorted: any copy of the card is the one drawn
+            unseen = _less(unseen, card, "the deck")
+        if copies > self.count:
+            raise PnpError(f"only {self.count} cards in the deck")
+        return Deck(unseen, self.count - copies)
+
     def shuffle_in(self, cards: Iterable[str]) -> Deck:
         """The deck with `cards` shuffled back in."""
         back = tuple(cards)
@@ -432,8 +445,8 @@ class Table:
         """The table after each move (piece, from, to[, how many]) of a card or token from one
         block to another, in turn: the block it leaves `lose`s it and the block it goes to
         `gain`s it (a `Pile` takes it on top and gives its last copy, a `Pool` counts copies, a
-        `Hand` holds it known, a `LotHand` in its sorted place). One new table, however many
-        pieces move."""
+        `Hand` holds it known, a `LotHand` in its sorted place, a `Deck` gives it drawn and seen
+        and takes it shuffled in). One new table, however many pieces move."""
         blocks, at = list(self.blocks), self._at  # type: ignore[attr-defined]
         for piece, source, target, *count in moves:
             copies = count[0] if count else 1

@@ -24,7 +24,7 @@ from pnpkit.referee.games.arctic.hidden import (
 )
 from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
-from pnpkit.referee.games.arctic.situation import current_card, has_power, power_hints
+from pnpkit.referee.games.arctic.situation import current_card, held_effects, power_hints
 from pnpkit.referee.games.arctic.state import (
     HAND_LIMIT,
     HIDDEN,
@@ -38,7 +38,7 @@ def draw_range(setup: Setup, state: State) -> tuple[int, int]:
     """AR-19, AR-25: how few and how many cards may be drawn this turn."""
     card = current_card(setup, state)
     value = NO_ANIMAL_VALUE if card is None else card.draw
-    if has_power(setup, state, "moose-draw-adjust"):
+    if "moose-draw-adjust" in held_effects(setup, state):
         return max(0, value - 1), value + 1
     return value, value
 
@@ -55,9 +55,10 @@ def draw_text(setup: Setup, state: State) -> str:
 def draw_sources(setup: Setup, state: State) -> list[Move]:
     """One `take` move per place a card may be drawn from now."""
     moves: list[Move] = [{"type": "take", "card": c} for c in sorted(set(state.river))]
-    if state.deck.count and has_power(setup, state, "orca-draw-blind"):
+    held = held_effects(setup, state)
+    if state.deck.count and "orca-draw-blind" in held:
         moves.append({"type": "take", "from": "deep"})
-    if has_power(setup, state, "bear-draw-penalty") and state.penalties():
+    if "bear-draw-penalty" in held and state.penalties():
         moves.append({"type": "take", "from": "penalty"})
     return moves
 
@@ -101,7 +102,7 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
     card = move["card"]
     held = sorted_hand(state.hand(), card)
     state = state.put(hand=held, river=Pile(without(state.river, card)))
-    if has_power(setup, state, "orca-refill-each"):
+    if "orca-refill-each" in held_effects(setup, state):
         return state.at("refill", orca_refill=True)
     return state
 

@@ -19,17 +19,17 @@ from pnpkit.referee.games.arctic.state import HIDDEN, State, including
 
 def removal_problem(setup: Setup, state: State, cards: Sequence[str]) -> str:
     """Why the current player cannot give up `cards` from hand ("" if they can)."""
-    named = [c for c in cards if c != HIDDEN]
-    if len(set(named)) != len(named):
+    hidden = cards.count(HIDDEN)
+    if len(set(cards)) - (hidden > 0) != len(cards) - hidden:
         return "a card can be named only once"
     held = state.hand()
     if len(cards) > len(held):
         return f"you hold only {counted(len(held), 'card')}"
-    if HIDDEN in cards and setup.digital:
+    if hidden and setup.digital:
         return "in a digital game the referee knows your hand: name the card, not ?"
     unseen_needed = 0
-    for card in named:
-        if card in held.known:
+    for card in cards:
+        if card == HIDDEN or card in held.known:
             continue
         if held.unknown and card in state.deck.unseen:
             unseen_needed += 1

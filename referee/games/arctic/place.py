@@ -11,8 +11,11 @@ from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import dealt_unseen, removal_problem, remove
 from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
-from pnpkit.referee.games.arctic.situation import current_card, has_power, held_effects, power_hints
+from pnpkit.referee.games.arctic.situation import current_card, held_effects, power_hints
 from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
+
+FOXES = {"bottom": "fox-under-pile", "tuck": "fox-face-down"}
+"""The fox's last-card variants (AR-24, AR-23), each with the power effect it needs."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ def place_range(setup: Setup, state: State) -> tuple[int, int]:
     """AR-9, AR-10, AR-26: how few and how many cards may be placed now."""
     card = current_card(setup, state)
     value = NO_ANIMAL_VALUE if card is None else card.place
-    if has_power(setup, state, "moose-place-adjust"):
+    if "moose-place-adjust" in held_effects(setup, state):
         return max(0, value - 1), value + 1
     return value, value
 
@@ -92,18 +95,14 @@ def check_place(
 
 
 def check_fox(
-    setup: Setup,
-    state: State,
-    cards: list[str],
-    fox: str | None,
-    powers: frozenset[str] | None = None,
+    setup: Setup, state: State, cards: list[str], fox: str | None, powers: frozenset[str]
 ) -> Verdict:
     """AR-23 (tuck the last card face down) and AR-24 (the last card under the pile); `powers`
-    are the current player's power effects if known."""
+    are the current player's power effects."""
     if fox is None:
         return ACCEPTED
-    effect, rule = ("fox-face-down", "AR-23") if fox == "tuck" else ("fox-under-pile", "AR-24")
-    if effect not in (held_effects(setup, state) if powers is None else powers):
+    rule = "AR-23" if fox == "tuck" else "AR-24"
+    if FOXES[fox] not in powers:
         side = "A" if fox == "tuck" else "B"
         return refuse(rule, f"only the holder of the fox power, side {side}, may {fox} a card")
     if not cards:
@@ -167,11 +166,11 @@ def _check(setup: Setup, state: State, move: Move, situation: Placing) -> Verdic
 
 
 def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
-    """Placements with each hand card on top, and the fox's variants."""
-    low, high = situation.low, situation.high
+    """Placements with each hand card on top, and the fox variants the player's powers allow."""
+    low, high, size = situation.low, situation.high, situation.hand
     hand = hand_choices(setup, state)
-    size = situation.hand
     counts = [size] if size < low else range(low, min(high, size) + 1)
+    foxes = [fox for fox, effect in FOXES.items() if effect in situation.powers]
     moves: list[Move] = []
     for count in counts:
         if count == 0:
@@ -180,9 +179,8 @@ def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:
         for top in hand:
             cards = [*[c for c in hand if c != top][: count - 1], top]
             moves.append({"type": "place", "cards": cards})
-            moves.append({"type": "place", "cards": cards, "fox": "bottom"})
-            moves.append({"type": "place", "cards": cards, "fox": "tuck"})
-        if not setup.digital:
+            moves += [{"type": "place", "cards": cards, "fox": fox} for fox in foxes]
+        if not setup.digital and "tuck" in foxes:
             unshown = [*hand[: count - 1], HIDDEN]
             moves.append({"type": "place", "cards": unshown, "fox": "tuck"})
     return moves

@@ -13,7 +13,7 @@ from pnpkit.referee.games.arctic.hidden import (
     removal_problem,
     remove,
 )
-from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
+from pnpkit.referee.games.arctic.situation import current_animal, held_effects
 from pnpkit.referee.games.arctic.state import State, sorted_hand
 
 PLACE_HINTS = {
@@ -52,7 +52,7 @@ def apply_power(setup: Setup, state: State, move: Move) -> State:
 
 # --- the puffin -----------------------------------------------------------------------------
 def check_swap(setup: Setup, state: State, move: Move) -> Verdict:
-    if not has_power(setup, state, "puffin-swap-river"):
+    if "puffin-swap-river" not in held_effects(setup, state):
         return refuse("AR-31", "only the holder of the puffin power, side A, may swap")
     if "puffin-swap-river" in state.used:
         return refuse("AR-14", "the puffin swap is used once a turn")
@@ -63,7 +63,7 @@ def check_swap(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def check_takeback(setup: Setup, state: State, move: Move) -> Verdict:
-    if not has_power(setup, state, "puffin-take-back"):
+    if "puffin-take-back" not in held_effects(setup, state):
         return refuse("AR-32", "only the holder of the puffin power, side B, may take back")
     if "puffin-take-back" in state.used:
         return refuse("AR-14", "the puffin take-back is used once a turn")
@@ -90,15 +90,13 @@ def apply_takeback(setup: Setup, state: State, move: Move) -> State:
 # --- the walrus -----------------------------------------------------------------------------
 def walrus(setup: Setup, state: State) -> str | None:
     """The current player's walrus effect (AR-27 main token, AR-28 companion), or None."""
-    for effect in ("walrus-main-extra", "walrus-companion-extra"):
-        if has_power(setup, state, effect):
-            return effect
-    return None
+    held = held_effects(setup, state)
+    return next((e for e in ("walrus-main-extra", "walrus-companion-extra") if e in held), None)
 
 
-def walrus_token(setup: Setup, state: State, effect: str) -> int:
-    """The animal index of the token the walrus moves one space further."""
-    pair = token_pair(setup, state) or ("", "")
+def walrus_token(setup: Setup, pair: tuple[str, str] | None, effect: str) -> int:
+    """The animal index of the token of step C's `pair` the walrus moves one space further."""
+    pair = pair or ("", "")
     animal = pair[0] if effect == "walrus-main-extra" else pair[1]
     return facts(setup.game).animals.index(animal)
 
@@ -106,7 +104,7 @@ def walrus_token(setup: Setup, state: State, effect: str) -> int:
 # --- the orca and the polar bear (step D and after) -----------------------------------------
 def check_deep(setup: Setup, state: State) -> Verdict:
     """AR-30: orca side B draws the top card of the draw pile."""
-    if not has_power(setup, state, "orca-draw-blind"):
+    if "orca-draw-blind" not in held_effects(setup, state):
         return refuse("AR-30", "only the holder of the orca power, side B, draws blind")
     if state.deck.count == 0:
         return refuse("AR-30", "the draw pile is empty")
@@ -115,7 +113,7 @@ def check_deep(setup: Setup, state: State) -> Verdict:
 
 def check_penalty_draw(setup: Setup, state: State) -> Verdict:
     """AR-33: polar bear side A draws from the penalty pile."""
-    if not has_power(setup, state, "bear-draw-penalty"):
+    if "bear-draw-penalty" not in held_effects(setup, state):
         return refuse("AR-33", "only the polar bear power, side A, draws from penalties")
     if state.penalties() == 0:
         return refuse("AR-33", "your penalty pile is empty")
@@ -125,10 +123,6 @@ def check_penalty_draw(setup: Setup, state: State) -> Verdict:
 def check_blame(setup: Setup, state: State, move: Move) -> Verdict:
     if move["to"] == setup.players[state.turn.seat]:
         return refuse("AR-34", "give the penalty card to another player")
-    return ACCEPTED
-
-
-def check_pass(setup: Setup, state: State, move: Move) -> Verdict:
     return ACCEPTED
 
 

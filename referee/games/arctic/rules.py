@@ -23,6 +23,7 @@ from pnpkit.referee.api import (
     MoveForm,
     Moves,
     Prompt,
+    PromptKind,
     Setup,
     Syntax,
     Verdict,
@@ -109,7 +110,7 @@ FORMS = (
              powers.apply_blame, "blame", powers.check_blame,
              **moves.fixed("blame NAME", to=moves.player)),
     MoveForm("pass", "polar bear side B: keep your penalty cards", "AR-34", powers.apply_pass,
-             "blame", powers.check_pass),
+             "blame"),
     # the end of the game: the totems, dealt at setup in digital mode, shown at the end (AR-38)
     MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38", apply_totems,
              ("totems", "reveal"), check_totems, read=moves.read_totems, write=moves.write_totems),
@@ -166,12 +167,16 @@ class ArcticRules(KitRules):
         player = setup.players[state.turn.seat]
         return Prompt("move", (player,), f"{player}: {text}")
 
+    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
+        return turn.KINDS[state.turn.step]
+
     def forced(self, setup: Setup, state: State) -> Move | None:
-        if state.turn.step == "power":
+        step = state.turn.step
+        if step == "power":
             return powers.power_move(setup, state)
-        if state.turn.step == "refill" and state.deck.count == 0:
+        if step == "refill" and state.deck.count == 0:
             return {"type": "reserve"}
-        if state.turn.step == "tokens" and tokens.no_token_choice(setup, state):
+        if step == "tokens" and tokens.no_token_choice(setup, state):
             return {"type": "tokens"}
         return None
 
@@ -194,7 +199,10 @@ class ArcticRules(KitRules):
 
     # --- listing, chance and random play ----------------------------------------------------
     def legal(self, setup: Setup, state: State) -> list[Move]:
+        """Players' steps list their own moves (step C its forced one when it has no choice)."""
         step = state.turn.step
+        if step in LEGAL:
+            return LEGAL[step](setup, state)
         if step == "over":
             return []
         forced = self.forced(setup, state)
@@ -206,9 +214,7 @@ class ArcticRules(KitRules):
             return [{"type": "river", "card": c} for c in state.deck.kinds()]
         if step in ("totems", "reveal"):
             return totem_moves(setup)
-        if step == "deal":
-            return draw.deal_moves(setup, state)
-        return LEGAL[step](setup, state)
+        return draw.deal_moves(setup, state)
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.turn.step in ("sides", "totems"):

@@ -31,11 +31,6 @@ def token_pair(setup: Setup, state: State) -> tuple[str, str] | None:
     return None if card is None else (card.animal, card.companion)
 
 
-def has_power(setup: Setup, state: State, effect: str) -> bool:
-    """Whether the current player holds the power card showing `effect`."""
-    return effect in held_effects(setup, state)
-
-
 def held_effects(setup: Setup, state: State) -> frozenset[str]:
     """The effects of the power cards the current player holds (AR-13)."""
     table = facts(setup.game)
@@ -54,9 +49,5 @@ def held_effects(setup: Setup, state: State) -> frozenset[str]:
 
 def power_hints(setup: Setup, state: State, hints: Mapping[str, str]) -> str:
     """The moves the current player's powers add to this step (if not used this turn)."""
-    usable = [
-        hint
-        for effect, hint in hints.items()
-        if has_power(setup, state, effect) and effect not in state.used
-    ]
-    return "".join(f"; {hint}" for hint in usable)
+    usable = held_effects(setup, state) - state.used
+    return "".join(f"; {hint}" for effect, hint in hints.items() if effect in usable)

@@ -66,36 +66,35 @@ class State:
     @property
     def deck(self) -> Deck:
         """The unseen pool; its count is the draw pile."""
-        return self.table.blocks[_SHARED["unseen"]][1]  # type: ignore[return-value]
+        return self.table.blocks[_UNSEEN][1]  # type: ignore[return-value]
 
     @property
     def river(self) -> tuple[str, ...]:
         """The River's cards."""
-        return self.table.blocks[_SHARED["river"]][1].cards  # type: ignore[union-attr]
+        return self.table.blocks[_RIVER][1].cards  # type: ignore[union-attr]
 
     def at(self, step: str, **changes: Any) -> State:
         """This state at `step` of the same player's turn, with `changes`."""
         return evolve(self, turn=self.turn.to(step), **changes)
 
-    def _first(self, seat: int | None) -> int:
-        """Where a seat's blocks begin in the table (None: the player whose turn it is)."""
-        return len(_SHARED) + len(SEAT_BLOCKS) * (self.turn.seat if seat is None else seat)
-
     def hand(self, seat: int | None = None) -> Hand:
         """A player's hand (None: the player whose turn it is)."""
-        return self.table.blocks[self._first(seat) + _PART["hand"]][1]  # type: ignore[return-value]
+        at = _SEAT * (self.turn.seat if seat is None else seat) + _HAND
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def pile(self, seat: int | None = None) -> Stack:
-        return self.table.blocks[self._first(seat) + _PART["pile"]][1]  # type: ignore[return-value]
+        at = _SEAT * (self.turn.seat if seat is None else seat) + _PILE
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def penalty(self, seat: int | None = None) -> Hand:
         """The named penalty cards (known) and those the referee did not see (unknown)."""
-        at = self._first(seat) + _PART["penalty"]
+        at = _SEAT * (self.turn.seat if seat is None else seat) + _PENALTY
         return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def blind(self, seat: int | None = None) -> Deck:
         """Digital mode: the penalty cards dealt face down that their owner has not seen."""
-        return self.table.blocks[self._first(seat) + _PART["blind"]][1]  # type: ignore[return-value]
+        at = _SEAT * (self.turn.seat if seat is None else seat) + _BLIND
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
     def penalties(self, seat: int | None = None) -> int:
         """Cards in a player's penalty pile."""
@@ -110,20 +109,22 @@ class State:
     def put(self, seat: int | None = None, **blocks: Deck | Hand | Pile | Stack) -> State:
         """This state with blocks of a seat (None: the player whose turn it is; `hand=`,
         `pile=`, `penalty=`, `blind=`) and shared ones (`river=`, `unseen=`) replaced."""
-        first, at = self._first(seat), self.table.blocks
-        named = {
-            at[_SHARED[k] if k in _SHARED else first + _PART[k]][0]: b for k, b in blocks.items()
-        }
+        first, at = _SEAT * (self.turn.seat if seat is None else seat), self.table.blocks
+        named = {}
+        for kind, block in blocks.items():
+            where = _AT[kind]
+            named[at[where if where < _HAND else first + where][0]] = block
         return evolve(self, table=self.table.put_all(named))
 
 
 SEAT_BLOCKS = ("hand", "pile", "penalty", "penalty-blind", "totem")
 """Each player's blocks, named `{block}:{player}`, in the table's order after the River and the
 unseen deck: read by position (the rules read them at every step; no name is built)."""
-_SHARED = {"river": 0, "unseen": 1}
-"""The shared blocks before the players', by position."""
-_PART = {"hand": 0, "pile": 1, "penalty": 2, "blind": 3}
-"""A player's blocks by position from their first (`SEAT_BLOCKS`' order)."""
+_RIVER, _UNSEEN, _HAND, _PILE, _PENALTY, _BLIND = range(6)
+"""Where the shared blocks and seat 0's lie in the table (another seat's `_SEAT` on per seat)."""
+_SEAT = len(SEAT_BLOCKS)
+_AT = dict(river=_RIVER, unseen=_UNSEEN, hand=_HAND, pile=_PILE, penalty=_PENALTY, blind=_BLIND)
+"""Each block's place by its keyword in `State.put`."""
 
 
 def including(cards: tuple[str, ...], *more: str) -> tuple[str, ...]:

@@ -8,7 +8,6 @@ from pnpkit.referee.api import (
     Deck,
     Flow,
     Move,
-    Pile,
     Setup,
     Step,
     Turn,
@@ -19,7 +18,7 @@ from pnpkit.referee.api import (
 from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
-from pnpkit.referee.games.arctic.situation import current_animal, has_power, token_pair
+from pnpkit.referee.games.arctic.situation import current_animal, held_effects, token_pair
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
 
@@ -53,6 +52,8 @@ FLOW = Flow(
     over="the game is over: score it",
 )
 """The steps of the setup, of a turn and of the end, in the rulebook's order."""
+KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step("over"))}
+"""Each step's prompt kind (a simulation asks it at every step)."""
 STEP_RULES = {
     "sides": "AR-7",
     "totems": "AR-6",
@@ -103,8 +104,7 @@ def check_reserve(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_river(setup: Setup, state: State, move: Move) -> State:
-    card = move["card"]
-    return state.put(unseen=state.deck.take(card), river=Pile((*state.river, card)))
+    return evolve(state, table=state.table.carry((move["card"], "unseen", "river")))
 
 
 def apply_reserve(setup: Setup, state: State, move: Move) -> State:
@@ -114,44 +114,45 @@ def apply_reserve(setup: Setup, state: State, move: Move) -> State:
 
 # --- steps that pass by themselves ----------------------------------------------------------
 def settle(setup: Setup, state: State) -> State:
-    """Move on through steps that need nobody's input, until someone must act."""
-    while True:
-        following = _follow(setup, state)
-        if following is None:
-            return state
-        state = following
-
-
-def _follow(setup: Setup, state: State) -> State | None:
-    """The state after the current step ends by itself, or None if it waits for a move."""
+    """Move on through steps that need nobody's input, until someone must act: one copy of the
+    state however many steps of a turn pass."""
     step = state.turn.step
+    while (following := _follow(setup, state, step)) is not None:
+        if isinstance(following, str):
+            step = following
+        else:
+            state, step = following, following.turn.step
+    return state if step == state.turn.step else state.at(step)
+
+
+def _follow(setup: Setup, state: State, step: str) -> str | State | None:
+    """The step after `step` (the state's, its turn aside) if it ends by itself, or the state
+    after it if more changes; None if it waits for a move."""
     if step == "setup":
         if state.sides is None:
-            return state.at("sides")
-        if setup.digital and state.totems() is None:
-            return state.at("totems")
-        return state.at("refill")
+            return "sides"
+        return "totems" if setup.digital and state.totems() is None else "refill"
     if step == "refill":
         return _after_refill(setup, state)
     if step == "power":
         animal = current_animal(setup, state)
-        if animal is None or state.owners[animal] == state.turn.seat:
-            return state.at("tokens")
-        return None
+        return "tokens" if animal is None or state.owners[animal] == state.turn.seat else None
     if step == "tokens" and current_animal(setup, state) is None:
-        return state.at("draw")
+        return "draw"
     if step == "draw":
         return _after_draw(setup, state)
     if step == "discard" and len(state.hand()) <= HAND_LIMIT:
-        return state.at("blame")
-    if step == "blame" and not (has_power(setup, state, "bear-give-penalty") and state.penalties()):
-        return state.at("refill")
+        return "blame"
+    if step == "blame" and not (
+        "bear-give-penalty" in held_effects(setup, state) and state.penalties()
+    ):
+        return "refill"
     if step == "reveal" and state.totems() is not None:
-        return state.at("over")
+        return "over"
     return None
 
 
-def _after_refill(setup: Setup, state: State) -> State | None:
+def _after_refill(setup: Setup, state: State) -> str | State | None:
     full = len(state.river) >= RIVER_SIZE
     if not full and (state.deck.count or (state.reserve and state.ending == 0)):
         return None
@@ -162,13 +163,13 @@ def _after_refill(setup: Setup, state: State) -> State | None:
     return _next_turn(setup, state)
 
 
-def _after_draw(setup: Setup, state: State) -> State | None:
+def _after_draw(setup: Setup, state: State) -> str | State | None:
     if state.ending == 2:
         return _next_turn(setup, state)
     _, high = draw_range(setup, state)
-    if state.taken < high and draw_sources(setup, state):
+    if state.taken < high and (state.river or draw_sources(setup, state)):
         return None
-    return state.at("discard")
+    return "discard"
 
 
 def _next_turn(setup: Setup, state: State) -> State:

@@ -183,18 +183,19 @@ def pieces(table: Table) -> Counter[str]:
 
 
 @settings(max_examples=fuzz_examples(200))
-@given(st.lists(st.tuples(st.sampled_from("XYZ"), st.sampled_from("pqhs"), st.sampled_from("pqhs"),
-                          st.integers(0, 3)), max_size=12),
+@given(st.lists(st.tuples(st.sampled_from("XYZ"), st.sampled_from("pqhsd"),
+                          st.sampled_from("pqhsd"), st.integers(0, 3)), max_size=12),
        st.data())  # fmt: skip
 def test_carry_moves_each_piece_from_block_to_block_and_loses_none(
     moves: list[tuple[str, str, str, int]], data: st.DataObject
 ) -> None:
-    """Pieces carried between piles, a pool and a hand: the block left holds `copies` fewer, the
-    block reached `copies` more (a pile on top, a hand known), nothing else changes, no piece
-    is made or lost, the earlier table stays as it was; a piece that is not there is refused."""
+    """Pieces carried between piles, a pool, a hand and a deck: the block left holds `copies`
+    fewer, the block reached `copies` more (a pile on top, a hand known, a deck one more card),
+    nothing else changes, no piece is made or lost, the earlier table stays as it was; a piece
+    that is not there is refused."""
     table = Table.of({
         "p": Pile(("X", "Y", "X", "Z")), "q": Pile(), "h": Hand("Ann", ("Y",), unknown=1),
-        "s": Pool((("X", 2), ("Z", 5))),
+        "s": Pool((("X", 2), ("Z", 5))), "d": Deck(("X", "Z"), 2),
     })  # fmt: skip
     for piece, source, target, copies in moves:
         held = pieces(Table.of({source: table[source]}))[piece]
@@ -215,10 +216,23 @@ def test_carry_moves_each_piece_from_block_to_block_and_loses_none(
             assert gone == got == Counter({piece: copies} if copies else {})
             if copies and isinstance(after[target], Pile):
                 assert after[target].cards[-copies:] == (piece,) * copies
-        assert all(after[n] == table[n] for n in "pqhs" if n not in (source, target))
+        assert all(after[n] == table[n] for n in "pqhsd" if n not in (source, target))
         before, table = table, after
         assert before.carry() == before
     assert table["h"].unknown == 1
+    assert table["d"].count == len(table["d"].unseen)
+
+
+def test_a_deck_carried_from_gives_a_card_drawn_and_seen_and_takes_one_shuffled_in() -> None:
+    """A deck's `unseen` cards may lie elsewhere (unknown hand cards): it gives only as many as
+    it holds itself; a card it gains is one more face down."""
+    deck = Deck(("A", "B", "B"), 1)
+    assert deck.lose("B") == deck.take("B") == Deck(("A", "B"), 0)
+    with pytest.raises(PnpError, match="only 0 cards in the deck"):
+        deck.lose("B").lose("A")
+    with pytest.raises(PnpError, match="C is not in the deck"):
+        deck.lose("C")
+    assert deck.gain("A", 2) == Deck(("A", "A", "A", "B", "B"), 3)
 
 
 def test_a_shown_hand_is_seen_by_everyone_and_stays_shown() -> None:
