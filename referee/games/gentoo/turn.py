@@ -119,7 +119,7 @@ def _skip(state: GentooState, step: str) -> str | None:
 
 def _run_out(state: GentooState) -> bool:
     """No card is left to draw, even after a reshuffle of the Discard Pile (GE-44)."""
-    return not state.table[DRAW_PILE].counts and not state.cards(DISCARD_PILE)
+    return not state.middle(DRAW_PILE).counts and not state.cards(DISCARD_PILE)
 
 
 def end_turn(state: GentooState, *moves: Carried) -> GentooState:
