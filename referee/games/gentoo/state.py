@@ -13,6 +13,7 @@ pool. The blocks are named as the rulebook names the places, so the knowledge, t
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -54,12 +55,13 @@ class Catalog:
     Egg (which a Good Nesting Site makes one stone cheaper)."""
     _costs: dict[str, int] = field(init=False, repr=False, compare=False)
     _stones: dict[str, int] = field(init=False, repr=False, compare=False)
-    _by_kind: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    of_kind: Callable[[str], tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    """`of_kind(kind)`: the IDs of every card of one type, in data order."""
 
     def __post_init__(self) -> None:
         """Each card's facts read at once into plain attributes, which the rules read at every
-        move (a lazily cached property is slower to read); `kind` and `price`, asked most
-        often, are the lookups of their tables themselves (no Python call each time)."""
+        move (a lazily cached property is slower to read); `kind`, `price` and `of_kind`, asked
+        most often, are the lookups of their tables themselves (no Python call each time)."""
         kinds = {c: str(card.fields["type"]) for c, card in self.cards.items()}
         costs = {c: int(card.fields.get("cost", 0)) for c, card in self.cards.items()}
         stones = {c: int(card.fields.get("stones", 0)) for c, card in self.cards.items()}
@@ -69,7 +71,7 @@ class Catalog:
         facts = {
             "_costs": costs,
             "_stones": stones,
-            "_by_kind": {kind: tuple(cards) for kind, cards in by_kind.items()},
+            "of_kind": defaultdict(tuple, {k: tuple(cs) for k, cs in by_kind.items()}).__getitem__,
             "kind": kinds.__getitem__,
             "price": {c: (costs[c], stones[c], kinds[c] == "egg") for c in kinds}.__getitem__,
             "stone": self.tokens["nesting-stone"].id,
@@ -90,10 +92,6 @@ class Catalog:
     def name(self, card: str) -> str:
         """The card's printed name."""
         return self.cards[card].name
-
-    def of_kind(self, kind: str) -> tuple[str, ...]:
-        """The IDs of every card of one type, in data order."""
-        return self._by_kind.get(kind, ())
 
     @cached_property
     def snow(self) -> str:
