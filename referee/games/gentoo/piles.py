@@ -28,10 +28,10 @@ RESHUFFLE_USED: Move = {"type": "reshuffle", "pile": "used"}
 
 def forced(setup: Setup, state: GentooState) -> Move | None:
     """The reshuffle the rules make when a pile runs out (GE-11, GE-19), else None."""
-    step = state.step
+    step, seat = state.turn.step, state.turn.seat
     if step == DRAW and not state.middle(DRAW_PILE).counts and state.cards(DISCARD_PILE):
         return dict(RESHUFFLE_DISCARD)
-    if step == FLIP and not state.pile(state.seat).counts and state.used(state.seat):
+    if step == FLIP and not state.pile(seat).counts and state.used(seat):
         return dict(RESHUFFLE_USED)
     return None
 
