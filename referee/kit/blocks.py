@@ -448,21 +448,21 @@ class Table:
         `Hand` holds it known, a `LotHand` in its sorted place, a `Deck` gives it drawn and seen
         and takes it shuffled in). One new table, however many pieces move."""
         blocks, at = list(self.blocks), self._at  # type: ignore[attr-defined]
-        for piece, source, target, *count in moves:
-            copies = count[0] if count else 1
+        for move in moves:
+            copies = move[3] if len(move) > 3 else 1  # type: ignore[misc]
             if copies:
-                left, gone = blocks[at[source]]
-                blocks[at[source]] = (left, gone.lose(piece, copies))  # type: ignore[union-attr]
-                reached, got = blocks[at[target]]
-                blocks[at[target]] = (reached, got.gain(piece, copies))  # type: ignore[union-attr]
+                piece, source, target = move[0], at[move[1]], at[move[2]]
+                left, gone = blocks[source]
+                blocks[source] = (left, gone.lose(piece, copies))  # type: ignore[union-attr]
+                reached, got = blocks[target]
+                blocks[target] = (reached, got.gain(piece, copies))  # type: ignore[union-attr]
         return self._with(blocks)
 
     def _with(self, blocks: list[tuple[str, Block]]) -> Table:
         """A table of the same block names holding `blocks` (their index is shared, not built
         again: a game puts blocks at every move)."""
         table = object.__new__(Table)
-        object.__setattr__(table, "blocks", tuple(blocks))
-        object.__setattr__(table, "_at", self._at)  # type: ignore[attr-defined]
+        object.__setattr__(table, "__dict__", {"blocks": tuple(blocks), "_at": self._at})  # type: ignore[attr-defined]
         return table
 
     def knowledge(self) -> Knowledge:

@@ -56,8 +56,7 @@ def usable(state: GentooState, seat: int) -> tuple[str, ...]:
 
 def usable_of(state: GentooState, seat: int, kind: str, catalog: Catalog) -> list[str]:
     """The player's usable cards of one type, each once, in data order."""
-    held = usable(state, seat)
-    return [card for card in catalog.of_kind(kind) if card in held]
+    return [*filter(usable(state, seat).__contains__, catalog.of_kind(kind))]
 
 
 def _missing(state: GentooState, card: str, catalog: Catalog, rule: str) -> Verdict:

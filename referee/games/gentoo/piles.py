@@ -28,18 +28,18 @@ RESHUFFLE_USED: Move = {"type": "reshuffle", "pile": "used"}
 
 def forced(setup: Setup, state: GentooState) -> Move | None:
     """The reshuffle the rules make when a pile runs out (GE-11, GE-19), else None."""
-    step = state.step
-    if step == DRAW and not state.table[DRAW_PILE].counts and state.cards(DISCARD_PILE):
+    step, seat = state.turn.step, state.turn.seat
+    if step == DRAW and not state.middle(DRAW_PILE).counts and state.cards(DISCARD_PILE):
         return dict(RESHUFFLE_DISCARD)
-    if step == FLIP and not state.pile(state.seat).counts and state.used(state.seat):
+    if step == FLIP and not state.pile(seat).counts and state.used(seat):
         return dict(RESHUFFLE_USED)
     return None
 
 
-def source(state: GentooState) -> str:
+def source(state: GentooState) -> Pool:
     """The face-down pile the next card is turned from: the Player Pile in Phase II's flip, the
     Draw Pile otherwise."""
-    return state.areas[state.seat].pile if state.step == FLIP else DRAW_PILE
+    return state.pile(state.seat) if state.step == FLIP else state.middle(DRAW_PILE)  # type: ignore[return-value]
 
 
 def check_flip(setup: Setup, state: GentooState, move: Move) -> Verdict:
@@ -47,7 +47,7 @@ def check_flip(setup: Setup, state: GentooState, move: Move) -> Verdict:
     if forced(setup, state) is not None:
         return refuse("GE-11", "the pile is empty: it must be reshuffled first")
     card, catalog = move["card"], Catalog.of(setup.game)
-    pile = state.table[source(state)]
+    pile = source(state)
     if pile[card]:
         return ACCEPTED
     where = "your Player Pile" if state.step == FLIP else "the Draw Pile"
@@ -69,12 +69,12 @@ def apply_flip(setup: Setup, state: GentooState, move: Move) -> GentooState:
 
 def flips(state: GentooState) -> list[Move]:
     """Every card the next flip may turn over."""
-    return [{"type": "flip", "card": c} for c, _ in state.table[source(state)].counts]
+    return [{"type": "flip", "card": c} for c, _ in source(state).counts]
 
 
 def chance(setup: Setup, state: GentooState, rng: random.Random) -> Move:
     """Digital mode: the card turned over, each copy in the pile equally likely."""
-    return {"type": "flip", "card": draw(state.table[source(state)], rng)}
+    return {"type": "flip", "card": draw(source(state), rng)}
 
 
 def check_reshuffle(setup: Setup, state: GentooState, move: Move) -> Verdict:

@@ -27,10 +27,10 @@ STEPS = (CHOOSE, PLAY, PECK)
 
 def sensible_move(setup: Setup, state: GentooState, rng: random.Random) -> Move:
     """A legal move at one of `STEPS`, picked as described above."""
-    catalog = Catalog.of(setup.game)
-    if state.step == CHOOSE:
+    catalog, step = Catalog.of(setup.game), state.step
+    if step == CHOOSE:
         return _choose(state, common_area.choices(setup, state), catalog, rng)
-    if state.step == PECK:
+    if step == PECK:
         answers = personal_area.answers(setup, state)
         return rng.choice(answers[1:] or answers)
     hatches = cards.hatch_moves(state, catalog, setup.players)

@@ -253,11 +253,12 @@ class Gentoo(KitRules):
 
     def random_move(self, setup: Setup, state: GentooState, rng: random.Random) -> Move:
         """A simulated player's move (policy.py); cards turned over weighted by copies."""
-        if state.step in policy.STEPS:
+        step = state.step
+        if step in policy.STEPS:
             return policy.sensible_move(setup, state, rng)
-        if state.step == DISCARD:
+        if step == DISCARD:
             return common_area.random_discard(state, rng)
-        if FLOW.step(state.step).kind == "chance":
+        if FLOW.step(step).kind == "chance":
             return self.chance(setup, state, rng)
         return rng.choice(self.legal(setup, state))
 

@@ -13,10 +13,11 @@ pool. The blocks are named as the rulebook names the places, so the knowledge, t
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from pnpkit.referee.api import Carried, Component, Game, Pile, Pool, Table, Turn, evolve, per_game
 
@@ -54,12 +55,13 @@ class Catalog:
     Egg (which a Good Nesting Site makes one stone cheaper)."""
     _costs: dict[str, int] = field(init=False, repr=False, compare=False)
     _stones: dict[str, int] = field(init=False, repr=False, compare=False)
-    _by_kind: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    of_kind: Callable[[str], tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    """`of_kind(kind)`: the IDs of every card of one type, in data order."""
 
     def __post_init__(self) -> None:
         """Each card's facts read at once into plain attributes, which the rules read at every
-        move (a lazily cached property is slower to read); `kind` and `price`, asked most
-        often, are the lookups of their tables themselves (no Python call each time)."""
+        move (a lazily cached property is slower to read); `kind`, `price` and `of_kind`, asked
+        most often, are the lookups of their tables themselves (no Python call each time)."""
         kinds = {c: str(card.fields["type"]) for c, card in self.cards.items()}
         costs = {c: int(card.fields.get("cost", 0)) for c, card in self.cards.items()}
         stones = {c: int(card.fields.get("stones", 0)) for c, card in self.cards.items()}
@@ -69,7 +71,7 @@ class Catalog:
         facts = {
             "_costs": costs,
             "_stones": stones,
-            "_by_kind": {kind: tuple(cards) for kind, cards in by_kind.items()},
+            "of_kind": defaultdict(tuple, {k: tuple(cs) for k, cs in by_kind.items()}).__getitem__,
             "kind": kinds.__getitem__,
             "price": {c: (costs[c], stones[c], kinds[c] == "egg") for c in kinds}.__getitem__,
             "stone": self.tokens["nesting-stone"].id,
@@ -90,10 +92,6 @@ class Catalog:
     def name(self, card: str) -> str:
         """The card's printed name."""
         return self.cards[card].name
-
-    def of_kind(self, kind: str) -> tuple[str, ...]:
-        """The IDs of every card of one type, in data order."""
-        return self._by_kind.get(kind, ())
 
     @cached_property
     def snow(self) -> str:
@@ -124,7 +122,7 @@ def draw(held: Pool, rng: random.Random) -> str:
 
 def size(held: Pool) -> int:
     """How many pieces the pool holds."""
-    return sum(dict(held.counts).values())
+    return sum(map(itemgetter(1), held.counts))
 
 
 def pool_text(pile: Pool) -> str:
@@ -137,12 +135,18 @@ DRAW_PILE, CHOICES, DISCARD_PILE, BOX = "Draw Pile", "Choice Cards", "Discard Pi
 STONE_SUPPLY, PENGUIN_SUPPLY, FISH_SUPPLY = "nesting stone supply", "penguin supply", "fish supply"
 SUPPLY = {"nesting-stone": STONE_SUPPLY, "penguin": PENGUIN_SUPPLY, "fish": FISH_SUPPLY}
 """The blocks of the middle of the table, and of the token supplies by token icon."""
+MIDDLE = {
+    name: at for at, name in enumerate((DRAW_PILE, CHOICES, DISCARD_PILE, BOX, *SUPPLY.values()))
+}
+"""Where the middle's blocks lie in the table (setup lays them out first, in this order): the
+rules read them at every move by place, without a method call."""
 
 
 @dataclass(frozen=True)
 class Area:
     """The names of one player's blocks: Player Pile (a Pool), Cards in Play and Used Pile
-    (Piles, the Used Pile's last card its visible top) and tokens (a Pool)."""
+    (Piles, the Used Pile's last card its visible top) and tokens (a Pool), laid out in this
+    order after the middle's, seat after seat."""
 
     pile: str
     in_play: str
@@ -154,6 +158,10 @@ class Area:
         parts = ("Player Pile", "Cards in Play", "Used Pile", "tokens")
         return cls(*(f"{name}'s {part}" for part in parts))
 
+
+_PILE, _IN_PLAY, _USED, _TOKENS = range(len(MIDDLE), len(MIDDLE) + 4)
+_SEAT = 4
+"""Where seat 0's blocks lie in the table; another seat's lie `_SEAT` further on per seat."""
 
 SETUP, FIRST, DRAW, CHOOSE, DISCARD, FLIP, PLAY, PECK, OVER = (
     "setup",
@@ -202,20 +210,24 @@ class GentooState:
     seat = property(attrgetter("turn.seat"), doc="The seat whose turn it is.")
 
     def pile(self, seat: int) -> Pool:
-        return self.table[self.areas[seat].pile]  # type: ignore[no-any-return]
+        return self.table.blocks[_PILE + _SEAT * seat][1]  # type: ignore[return-value]
 
     def in_play(self, seat: int) -> tuple[str, ...]:
-        return self.table[self.areas[seat].in_play].cards  # type: ignore[no-any-return]
+        return self.table.blocks[_IN_PLAY + _SEAT * seat][1].cards  # type: ignore[union-attr]
 
     def used(self, seat: int) -> tuple[str, ...]:
-        return self.table[self.areas[seat].used].cards  # type: ignore[no-any-return]
+        return self.table.blocks[_USED + _SEAT * seat][1].cards  # type: ignore[union-attr]
 
     def tokens(self, seat: int) -> Pool:
-        return self.table[self.areas[seat].tokens]  # type: ignore[no-any-return]
+        return self.table.blocks[_TOKENS + _SEAT * seat][1]  # type: ignore[return-value]
+
+    def middle(self, name: str) -> Pile | Pool:
+        """A block of the middle of the table (DRAW_PILE, CHOICES …)."""
+        return self.table.blocks[MIDDLE[name]][1]  # type: ignore[return-value]
 
     def cards(self, name: str) -> tuple[str, ...]:
         """The cards of a face-up pile of the middle (CHOICES, DISCARD_PILE)."""
-        return self.table[name].cards  # type: ignore[no-any-return]
+        return self.table.blocks[MIDDLE[name]][1].cards  # type: ignore[union-attr]
 
     def at(self, step: str, **changes: object) -> GentooState:
         """The same turn at `step`, with `changes` to the other fields."""

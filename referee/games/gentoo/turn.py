@@ -98,28 +98,31 @@ def settle(state: GentooState) -> GentooState:
     """Skip the steps that have nothing to do (GE-43, GE-44): the state at the first step that
     has something to do, made in one copy however many steps are skipped."""
     step = now = state.turn.step
-    while (after := _skip(state, now)) is not None:
+    while now in SKIPPABLE and (after := _skip(state, now)) is not None:
         now = after
     return state if now == step else state.at(now)
 
 
+SKIPPABLE = frozenset((SETUP, DRAW, DISCARD, FLIP))
+"""The steps that may have nothing to do."""
+
+
 def _skip(state: GentooState, step: str) -> str | None:
-    """The step after `step` if `step` has nothing to do on this table, else None."""
+    """The step after `step` (one of `SKIPPABLE`) if it has nothing to do on this table, else
+    None."""
     if step == SETUP:
         return FIRST if len(state.cards(CHOICES)) >= CHOICE_CARDS or _run_out(state) else None
     if step == DRAW:
         return CHOOSE if len(state.cards(CHOICES)) > CHOICE_CARDS or _run_out(state) else None
     if step == DISCARD:
         return FLIP if len(state.cards(CHOICES)) <= CHOICE_CARDS else None
-    if step == FLIP:
-        seat = state.seat
-        return PLAY if not state.pile(seat).counts and not state.used(seat) else None
-    return None
+    seat = state.seat  # FLIP
+    return PLAY if not state.pile(seat).counts and not state.used(seat) else None
 
 
 def _run_out(state: GentooState) -> bool:
     """No card is left to draw, even after a reshuffle of the Discard Pile (GE-44)."""
-    return not state.table[DRAW_PILE].counts and not state.cards(DISCARD_PILE)
+    return not state.middle(DRAW_PILE).counts and not state.cards(DISCARD_PILE)
 
 
 def end_turn(state: GentooState, *moves: Carried) -> GentooState:

@@ -206,6 +206,7 @@ def test_carry_moves_each_piece_from_block_to_block_and_loses_none(
         short = data.draw(st.booleans()) and copies == 1  # the 3-tuple form: one copy
         after = table.carry((piece, source, target) if short else (piece, source, target, copies))
         assert pieces(after) == pieces(table)
+        assert after == Table.of(dict(after.blocks)) and after.put(target, after[target]) == after
         if source != target:
             gone = pieces(Table.of({source: table[source]})) - pieces(
                 Table.of({source: after[source]})
