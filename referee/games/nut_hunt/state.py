@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
-from operator import add, sub
+from operator import add, itemgetter, sub
 from typing import Any, NamedTuple, TypeVar
 
 from pnpkit.referee.api import Deck, Hand, Pile, Table, Turn, Zone, private, replaced
@@ -144,7 +144,7 @@ class Hunt:
     @property
     def hands(self) -> tuple[Hand, ...]:
         """Each player's objectives, in seat order."""
-        return tuple(block for _, block in self.table.blocks[HANDS:-1])  # type: ignore[misc]
+        return tuple(map(itemgetter(1), self.table.blocks[HANDS:-1]))  # type: ignore[arg-type]
 
     def hand_name(self, seat: int) -> str:
         """The block of `seat`'s hand."""
