@@ -23,12 +23,8 @@ def forced(setup: Setup, state: Hunt) -> Move | None:
         seat = frame.waiting[0]
         if seat == seats.automa(setup) and len(frame.rolled) == state.count(frame.space, seat):
             to = [seats.tile_id(state, s) for s in sorted(frame.rolled)]
-            return {
-                "type": "scatter",
-                "automa": True,
-                "from": seats.tile_id(state, frame.space),
-                "to": to,
-            }
+            here = seats.tile_id(state, frame.space)
+            return {"type": "scatter", "automa": True, "from": here, "to": to}
         return None
     if state.phase not in PHASES or not turned_over(setup, state):
         return None
