@@ -32,13 +32,6 @@ def check_recruit(setup: Setup, state: Hunt, move: Move) -> Verdict:
     return ACCEPTED
 
 
-def recruitable(setup: Setup, state: Hunt) -> list[str]:
-    """NH-21 (NH-8, NH-9): the tiles the active player may recruit onto now, in box order:
-    what `check_recruit` accepts in the action step, without wording its refusals."""
-    fox = seats.tile_id(state, state.fox)
-    return [t for t in data_of(setup.game).affordable(state.nuts[state.turn.seat]) if t != fox]
-
-
 def apply_recruit(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The cost paid, a squirrel placed; three squirrels there become a nest (NH-19)."""
     data = data_of(setup.game)
@@ -142,7 +135,11 @@ def apply_trade(setup: Setup, state: Hunt, move: Move) -> Hunt:
 
 
 def recruits(setup: Setup, state: Hunt) -> list[Move]:
-    return [{"type": "recruit", "tile": t} for t in recruitable(setup, state)]
+    """NH-21 (NH-8, NH-9): the tiles the active player may recruit onto now, in box order: what
+    `check_recruit` accepts in the action step, without wording its refusals."""
+    fox = state.layout[state.fox]  # type: ignore[index]
+    tiles = data_of(setup.game).affordable(state.nuts[state.turn.seat])
+    return [{"type": "recruit", "tile": t} for t in tiles if t != fox]
 
 
 def hassles(setup: Setup, state: Hunt) -> list[Move]:

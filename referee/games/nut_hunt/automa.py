@@ -23,20 +23,10 @@ def forced(setup: Setup, state: Hunt) -> Move | None:
         seat = frame.waiting[0]
         if seat == seats.automa(setup) and len(frame.rolled) == state.count(frame.space, seat):
             to = [seats.tile_id(state, s) for s in sorted(frame.rolled)]
-            return {
-                "type": "scatter",
-                "automa": True,
-                "from": seats.tile_id(state, frame.space),
-                "to": to,
-            }
+            here = seats.tile_id(state, frame.space)
+            return {"type": "scatter", "automa": True, "from": here, "to": to}
         return None
-    if state.phase == st.AUTOMA:
-        wanted = 1
-    elif state.phase == st.AUTOMA_DEAL:
-        wanted = seats.DIFFICULTY[seats.level(setup.options)]
-    else:
-        return None
-    if len(state.drawn) < wanted:
+    if state.phase not in PHASES or not turned_over(setup, state):
         return None
     places = [
         tile
@@ -45,6 +35,13 @@ def forced(setup: Setup, state: Hunt) -> Move | None:
         if seats.space(state, tile) != state.fox
     ]
     return {"type": "automa", "cards": list(state.drawn), "places": places}
+
+
+def turned_over(setup: Setup, state: Hunt) -> bool:
+    """In the Automa's phases: whether its cards are turned over (NH-35: as many as its
+    difficulty says; NH-38: one a turn), so that its move is due."""
+    wanted = 1 if state.phase == st.AUTOMA else seats.DIFFICULTY[seats.level(setup.options)]
+    return len(state.drawn) >= wanted
 
 
 def endpoints(setup: Setup, card: str) -> tuple[str, str]:

@@ -76,17 +76,17 @@ def apply_draw(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The top card is turned over, for the player it is drawn for, else for all; a scout has
     seen its cards after 2 (or the last one)."""
     card, deck, under = move["card"], state.deck, state.under
-    if deck.count:
-        deck = deck.take(card)
-    else:
-        under = UnderDeck(under.players, under.cards[1:])
-        deck = deck.reveal(card) if card in deck.unseen else deck
     step, seat = turn.now(setup, state)
     owner = setup.players[seat] if step in (st.DEAL, st.SCOUT) else ""  # "": the Automa's, shown
-    drawn = Hand(owner, (*state.drawn, card), shown=not owner)
-    seen = len(drawn) == SCOUTED or state.deck_size <= 1  # the deck is empty after this card
+    drawn = Hand(owner, (*state.drawn, card), 0, not owner)
+    if deck.count:
+        blocks = {"objective deck": deck.take(card), "drawn": drawn}
+    else:
+        blocks = {"under the deck": UnderDeck(under.players, under.cards[1:]), "drawn": drawn}
+        if card in deck.unseen:
+            blocks["objective deck"] = deck.reveal(card)
+    seen = len(drawn.known) == SCOUTED or state.deck_size <= 1  # the deck is empty after it
     after = state.turn.to(st.SCOUT_KEEP) if step == st.SCOUT and seen else state.turn
-    blocks = {"objective deck": deck, "under the deck": under, "drawn": drawn}
     return evolve(state, table=state.table.put_all(blocks), turn=after)
 
 

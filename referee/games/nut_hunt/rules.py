@@ -258,6 +258,10 @@ class NutHuntRules(KitRules):
         return state.remembered("prompt", setup, lambda: turn.prompt(setup, state))
 
     def prompt_kind(self, setup: Setup, state: Hunt) -> PromptKind:
+        """The kind of turn.FLOW's step under way: a player's turn's own step first (most of a
+        game), without asking `turn.now`."""
+        if state.phase == st.TURN and not state.stack:
+            return turn.KINDS[state.turn.step]
         return turn.KINDS[turn.now(setup, state)[0]]
 
     # --- moves as text ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
-from operator import add, sub
+from operator import add, itemgetter, sub
 from typing import Any, NamedTuple, TypeVar
 
 from pnpkit.referee.api import Deck, Hand, Pile, Table, Turn, Zone, private, replaced
@@ -34,9 +34,10 @@ NESTS_TO_END = 4
 NOBODY = -1
 """The seat of a card under the deck no seat is known to have put there (the table's unseen
 deal)."""
-HANDS = 5
-"""The table's first player hand: after pieces, objective deck, drawn and the Automa's hand and
-aside; the cards under the deck come last (`setup.initial` lays them in this order)."""
+DECK, DRAWN, AUTOMA_PILES, HANDS = 1, 2, {"hand": 3, "aside": 4}, 5
+"""The table's blocks by place (`setup.initial` lays them in this order; the rules read them at
+every move, by place rather than by name): pieces, objective deck, drawn, the Automa's hand and
+aside, then each player's hand; the cards under the deck come last."""
 
 BEFORE = Turn(0, "", 0)
 """The turn before the first: none played yet."""
@@ -129,21 +130,21 @@ class Hunt:
 
     @property
     def deck(self) -> Deck:
-        return self.table["objective deck"]  # type: ignore[no-any-return]
+        return self.table.blocks[DECK][1]  # type: ignore[return-value]
 
     @property
     def under(self) -> UnderDeck:
-        return self.table["under the deck"]  # type: ignore[no-any-return]
+        return self.table.blocks[-1][1]  # type: ignore[return-value]
 
     @property
     def drawn(self) -> tuple[str, ...]:
         """The objective cards turned over now."""
-        return self.table["drawn"].known  # type: ignore[no-any-return]
+        return self.table.blocks[DRAWN][1].known  # type: ignore[union-attr]
 
     @property
     def hands(self) -> tuple[Hand, ...]:
         """Each player's objectives, in seat order."""
-        return tuple(block for _, block in self.table.blocks[HANDS:-1])  # type: ignore[misc]
+        return tuple(map(itemgetter(1), self.table.blocks[HANDS:-1]))  # type: ignore[arg-type]
 
     def hand_name(self, seat: int) -> str:
         """The block of `seat`'s hand."""
@@ -151,12 +152,13 @@ class Hunt:
 
     def automa(self, pile: str) -> Pile:
         """The Automa's "hand" or its cards set "aside"."""
-        return self.table[f"automa {pile}"]  # type: ignore[no-any-return]
+        return self.table.blocks[AUTOMA_PILES[pile]][1]  # type: ignore[return-value]
 
     @property
     def deck_size(self) -> int:
         """Cards left in the objective deck."""
-        return self.deck.count + len(self.under)
+        blocks = self.table.blocks
+        return blocks[DECK][1].count + len(blocks[-1][1].cards)  # type: ignore[union-attr]
 
     def count(self, space: int, seat: int) -> int:
         """Squirrels of `seat` on `space`."""

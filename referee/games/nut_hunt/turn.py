@@ -86,7 +86,7 @@ def now(setup: Setup, state: Hunt) -> tuple[str, int]:
         return phase, state.order[0]
     if phase == st.DEAL:
         return (st.DEAL_KEEP if len(state.drawn) == st.DEALT else st.DEAL), state.order[0]
-    if automa.forced(setup, state) is not None:  # the Automa's phases are left
+    if automa.turned_over(setup, state):  # the Automa's phases are left
         return st.AUTOMA, 0
     seat = turn.seat % len(setup.players)  # the player turns the Automa's card over
     return (st.AUTOMA_DEAL if phase == st.AUTOMA_DEAL else turn.step), seat

@@ -123,6 +123,7 @@ def test_a_turn_moved_on_is_the_turn_its_fields_make(
         assert vars(got) == vars(want)
         with pytest.raises(dataclasses.FrozenInstanceError):
             got.step = "other"  # type: ignore[misc]
+    assert turn.to(then) is turn.to(then)  # a turn made again is the one made before
 
 
 def test_a_kit_games_prompt_kind_is_its_steps_kind() -> None:
