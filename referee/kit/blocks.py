@@ -141,8 +141,8 @@ class Hand(OneZone):
 
     def lose(self, card: str, copies: int = 1) -> Hand:
         """The hand without `copies` known copies of `card`, the last first (`Table.carry`)."""
-        return Hand(self.owner, _less_last(self.known, card, copies, self.owner + "'s hand"),
-                    self.unknown, self.shown)  # fmt: skip
+        known = _less_last(self.known, card, copies, f"{self.owner}'s hand")
+        return Hand(self.owner, known, self.unknown, self.shown)
 
     def add_unknown(self, cards: int = 1) -> Hand:
         """The hand with `cards` more cards the referee did not see (drawn unseen)."""

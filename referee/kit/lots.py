@@ -81,9 +81,7 @@ class LotHand(OneZone):
 
     def gain(self, item: str, copies: int = 1) -> LotHand:
         """The holder with `copies` more of `item`, in its sorted place (`Table.carry`)."""
-        held = self.items
-        at = bisect_right(held, item)
-        return evolve(self, items=(*held[:at], *(item,) * copies, *held[at:]))
+        return self.add(*(item,) * copies)
 
     def lose(self, item: str, copies: int = 1) -> LotHand:
         """The holder without `copies` of `item`, which it holds (`Table.carry`)."""

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from pnpkit.components import load_game
-from pnpkit.referee.api import SHARED, Rules
+from pnpkit.referee.api import SHARED, Knowledge, Rules
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import event_secrecy, state_for
+from pnpkit.referee.views.zone_picture import drawn, knowledge_rows
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
 EXPEDITION, LANTERNS = EXAMPLES / "expedition", EXAMPLES / "lanterns"
@@ -92,3 +94,11 @@ def test_a_plain_rules_module_without_svg_is_drawn_from_its_knowledge() -> None:
         if not zone.visible_to(SHARED):
             assert f"{len(zone.cards)} hidden" in svg
     assert all(f">{p}" in svg for p in setup.players)  # the legend
+    # indistinguishable: any other cards in the zones the shared screen does not see, same picture
+    other = next(c.id for c in setup.game.components() if c.id not in hidden | public)
+    swapped = Knowledge(
+        tuple(
+            z if z.visible_to(SHARED) else replace(z, cards=(other,) * len(z.cards)) for z in zones
+        )
+    )
+    assert drawn(rules, setup, state, SHARED, knowledge_rows(setup, swapped, SHARED)) == svg
