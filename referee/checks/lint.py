@@ -16,12 +16,12 @@ A game ends at its end or after `max_steps` moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from pnpkit.components import load_game
 from pnpkit.components.model import Game
 from pnpkit.referee.engine.contract import EXPECTED, REQUIRED, about_move, answer_kind, unguarded
+from pnpkit.referee.engine.immutable import snapshot
 from pnpkit.referee.engine.rules import Rules, Setup, State, load_rules
 from pnpkit.referee.engine.verdict import MoveSyntaxError
 from pnpkit.referee.kit.delegate import signature_problems
@@ -239,33 +239,6 @@ class _Linter:
             return str(unguarded(self.rules, "text")(setup, move))
         except Exception:
             return repr(move)
-
-
-def snapshot(value: Any) -> Any:
-    """`value` copied into plain nested tuples (dataclasses, mappings, sequences and sets by
-    their contents): what a change anywhere inside it changes."""
-    kind = type(value)
-    if kind in _ATOMS:
-        return value
-    if kind in (tuple, list):
-        if all(type(item) in _ATOMS for item in value):  # as below, without a call per item
-            return ("[]", *value)
-        return ("[]", *map(snapshot, value))
-    fields = getattr(value, "__dataclass_fields__", None)
-    if fields is not None and not isinstance(value, type):
-        return (kind.__name__, *(snapshot(getattr(value, name)) for name in fields))
-    if isinstance(value, Mapping):
-        if all(type(item) in _ATOMS for item in value.values()):
-            return ("{}", *value.items())
-        return ("{}", *((k, snapshot(v)) for k, v in value.items()))
-    if isinstance(value, (set, frozenset)):
-        return ("set", frozenset(value))
-    if hasattr(value, "__dict__"):
-        return (kind.__name__, snapshot(vars(value)))
-    return value
-
-
-_ATOMS = frozenset({str, int, float, bool, bytes, type(None)})
 
 
 def _seen(rules: Rules, setup: Setup, state: State, seat: str) -> Any:

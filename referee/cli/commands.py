@@ -80,11 +80,12 @@ def _warn(warnings: list[str]) -> None:
         print(f"warning: {warning}", file=sys.stderr)
 
 
-def _read(log: Path) -> tuple[Session, list[Event]]:
-    """A log's game as read-only commands show it: with the events it owes made, and those."""
+def _read(log: Path, audit: bool = False) -> tuple[Session, list[Event]]:
+    """A log's game as read-only commands show it: with the events it owes made, and those
+    (`audit`: see `Session.replay`)."""
     from pnpkit.referee.log.store import load_session
 
-    session, warnings = load_session(log)
+    session, warnings = load_session(log, audit)
     _warn(warnings)
     return session.ahead()
 
@@ -393,11 +394,12 @@ def _take_back(
 
 @app.command()
 def replay(log: LogArgument, player: PlayerOption = None, as_json: JsonOption = False) -> None:
-    """Re-check a whole log, event by event; exit 2 at the first event the rules refuse. The
+    """Re-check a whole log, event by event; exit 2 at the first event the rules refuse, exit 3
+    when the rules' apply changes its input or gives another state for the same move. The
     events are printed as the shared screen (or --player) may read them."""
     from pnpkit.referee.views.report import event_line, owed_lines, print_json
 
-    session, pending = _read(log)
+    session, pending = _read(log, audit=True)
     gate, shown = _gated(session, player, session.events)
     logged, owed = shown[: len(shown) - len(pending)], shown[len(shown) - len(pending) :]
     if as_json:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from pnpkit.referee.engine.contract import ContractError
+from pnpkit.referee.engine.immutable import snapshot
 from pnpkit.referee.engine.moves import Move, canonical, split_actor
 from pnpkit.referee.engine.rules import Prompt, Rules, RulesFault, Setup, State
 from pnpkit.referee.engine.verdict import ACCEPTED, MoveRefused, MoveSyntaxError, Verdict, refuse
@@ -307,10 +308,17 @@ class Session:
         self._pop_to(target)
         return event
 
-    def replay(self, events: list[Event]) -> None:
-        """Re-apply logged events, checking each one as if it were entered now."""
-        for event in events:
-            self._replay_one(event)
+    def replay(self, events: list[Event], audit: bool = False) -> None:
+        """Re-apply logged events, checking each one as if it were entered now. With `audit`,
+        each move is applied twice and its input compared before and after: ContractError when
+        `apply` changed the state it was given or gave another state the second time (it drew
+        at random itself, or read something besides its arguments)."""
+        saved = random.getstate()
+        try:
+            for event in events:
+                self._replay_one(event, audit)
+        finally:
+            random.setstate(saved)
 
     # --- inside -----------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -367,7 +375,7 @@ class Session:
         while self._steps[-1].seq >= seq:
             self._steps.pop()
 
-    def _replay_one(self, event: Event) -> None:
+    def _replay_one(self, event: Event, audit: bool = False) -> None:
         seq = event["seq"]
         if seq != len(self.events) + 1:
             raise ReplayError(seq, f"out of order (expected {len(self.events) + 1})")
@@ -393,13 +401,37 @@ class Session:
                 raise ReplayError(
                     seq, f"its text {event['text']!r} is not its move's, which reads {text!r}"
                 )
+            if audit:
+                before = snapshot(self.state)
+                random.seed(2 * seq)
             state = self.rules.apply(self.setup, self.state, move)
         except MALFORMED as exc:
             raise ReplayError(
                 seq, f"the move {canonical(move)} is not one {self.rules.id} can read ({exc!r})"
             ) from exc
+        if audit:
+            self._audit(move, seq, before, state)
         self.events.append(event)
         self._steps.append(_Step(seq, by, state))
+
+    def _audit(self, move: Move, seq: int, before: object, state: State) -> None:
+        """`Session.replay`'s audit of `move`'s apply (the global random generator seeded
+        differently for its two applications)."""
+        fault = ""
+        if snapshot(self.state) != before:
+            fault = "it changed the state it was given (apply must leave its input as it was)"
+        else:
+            random.seed(2 * seq + 1)
+            if snapshot(self.rules.apply(self.setup, self.state, move)) != snapshot(state):
+                fault = (
+                    "applied again, it gave another state (apply must not draw at random: "
+                    "chance comes as chance moves)"
+                )
+        if fault:
+            raise ContractError(
+                f"the rules {self.rules.id!r} broke the contract in apply, for the move "
+                f"{self._quoted(move)!r} (event {seq}): {fault}"
+            )
 
     def _replay_commit(self, event: Event) -> None:
         seq, commit = event["seq"], event.get("commit")

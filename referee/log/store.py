@@ -118,23 +118,24 @@ def _setup_from(header: Header, path: Path) -> Setup:
     return setup
 
 
-def _replayed(header: Header, events: list, path: Path) -> Session:
+def _replayed(header: Header, events: list, path: Path, audit: bool = False) -> Session:
     session = Session(_setup_from(header, path))
     try:
-        session.replay(events)
+        session.replay(events, audit)
     except ReplayError as exc:
         raise LogError(f"{path}:{exc.seq + 1}: {exc}") from None
     return session
 
 
-def load_session(path: Path) -> tuple[Session, list[str]]:
-    """The game in a log, replayed and re-checked, with any warnings (a dropped torn line).
+def load_session(path: Path, audit: bool = False) -> tuple[Session, list[str]]:
+    """The game in a log, replayed and re-checked, with any warnings (a dropped torn line);
+    with `audit`, each move's `apply` is checked as `Session.replay` says.
 
     The session is the log as written: events the referee still owes (see `Session.ahead`) are
     not made; read-only commands show them as pending.
     """
     contents = read_log(path)
-    return _replayed(contents.header, contents.events, path), contents.warnings
+    return _replayed(contents.header, contents.events, path, audit), contents.warnings
 
 
 @contextlib.contextmanager

@@ -4,6 +4,7 @@ Walk broken one way each, and on every bundled game (which keep it)."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pnpkit.referee.checks.lint import lint
+from pnpkit.referee.log.store import writing_session
 from tests.plugins import command, environment, install
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "lanterns"
@@ -91,6 +93,48 @@ def test_the_command_exits_3_with_the_list_and_0_when_clean(tmp_path: Path) -> N
     clean = subprocess.run([command("referee"), "lint", EXAMPLE], capture_output=True, text=True)
     assert clean.returncode == 0, clean.stderr
     assert "the rules keep the contract" in clean.stdout
+
+
+REPLAY_FAULTS = {
+    "mutates": "'draw' (event 3): it changed the state it was given",
+    "random": "(event 7): applied again, it gave another state",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REPLAY_FAULTS))
+def test_replay_exits_3_naming_the_first_move_whose_apply_breaks_the_contract(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """The broken rules play on at the table; `referee replay` applies each move twice and
+    compares its input (it said "the log is sound" before)."""
+    game = broken_game(tmp_path, name)
+    env = environment(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    log = tmp_path / "g.jsonl"
+    new = [command("referee"), "new", game, "--players", "Ann,Bob", "--seed", "3", "--log", log]
+    assert subprocess.run(new, capture_output=True, env=env, check=False).returncode == 0
+    random.seed(0)  # the broken apply's draws, so that the same log is written every time
+    with writing_session(log) as (session, _, _):
+        while len(session.events) < 12 and session.legal():
+            session.submit(session.legal()[0])
+    found = subprocess.run([command("referee"), "replay", log], capture_output=True, text=True,
+                           env=env, check=False)  # fmt: skip
+    assert found.returncode == 3, found.stderr
+    assert "broke the contract in apply, for the move '" in found.stderr
+    assert REPLAY_FAULTS[name] in found.stderr, found.stderr
+    assert "Traceback" not in found.stderr and "sound" not in found.stdout
+
+
+def test_replay_of_a_sound_log_says_so(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    new = [command("referee"), "new", EXAMPLE, "--players", "Ann,Bob", "--seed", "3", "--log", log]
+    assert subprocess.run(new, capture_output=True, check=False).returncode == 0
+    with writing_session(log) as (session, _, _):
+        while len(session.events) < 40 and session.legal():
+            session.submit(session.legal()[-1])
+    found = subprocess.run([command("referee"), "replay", log], capture_output=True, text=True)
+    assert found.returncode == 0, found.stderr
+    assert "re-checked: the log is sound" in found.stdout
 
 
 @pytest.mark.parametrize("game", ["alpina", "ano-nuevo", "arctic", "gentoo", "nut-hunt"])
