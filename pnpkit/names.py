@@ -69,9 +69,10 @@ def shown(text: str, limit: int | None = MAX_SHOWN) -> str:
     if limit is not None and len(text) > limit:
         cut = f"… ({len(text) - limit} more characters)"
         text = text[:limit]
-    if _MAYBE_UNSAFE.search(text) is None:
-        return text + cut
-    return (
-        "".join(_escape(c) if unicodedata.category(c) in UNSAFE_CATEGORIES else c for c in text)
-        + cut
-    )
+    return _MAYBE_UNSAFE.sub(_escaped_if_unsafe, text) + cut
+
+
+def _escaped_if_unsafe(match: re.Match[str]) -> str:
+    """A character outside printable ASCII, escaped when its category is unsafe."""
+    c = match.group()
+    return _escape(c) if unicodedata.category(c) in UNSAFE_CATEGORIES else c
