@@ -1,13 +1,11 @@
-"""Arctic's move words: how the words after each move's first are read and written back (rules.py
-declares each move once with them, as kit `MoveForm` parse hooks: lists of cards, the fox's
-optional last word, a token named by the side it goes to)."""
+"""Arctic's move words: the placeholders of its moves of fixed words (kit `Word`s), and how the
+words of the others are read and written back (rules.py declares each move once with them, as kit
+`MoveForm` parse hooks: lists of cards, the fox's optional last word, a token named by the side
+it goes to)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from pnpkit.referee.api import Move, MoveSyntaxError, Setup, pairs, player_named
+from pnpkit.referee.api import Move, MoveSyntaxError, Setup, Word, pairs, player_named
 from pnpkit.referee.games.arctic.facts import Facts, facts
 from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import HIDDEN, State
@@ -31,36 +29,34 @@ def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) ->
     return card
 
 
-# --- moves of fixed words: a verb, then one word per key --------------------------------------
-def animal_card(setup: Setup, word: str) -> str:
+# --- the placeholders of moves of fixed words ---------------------------------------------
+def _animal_card(setup: Setup, word: str) -> str:
     return _card(facts(setup.game), word)
 
 
-def power_card(setup: Setup, word: str) -> str:
+def _power_card(setup: Setup, word: str) -> str:
     return _card(facts(setup.game), word, power=True)
 
 
-def player(setup: Setup, word: str) -> str:
+def _player(setup: Setup, word: str) -> str:
     return player_named(word, setup.players)
 
 
-def letters(setup: Setup, word: str) -> str:
+def _letters(setup: Setup, word: str) -> str:
     return word
 
 
-def fixed(form: str, **keys: Callable[[Setup, str], str]) -> dict[str, Any]:
-    """The `read` and `write` hooks of `form`: its verb, then one word for each key, read by the
-    key's reader (`fixed("swap HAND RIVER", card=animal_card, river=animal_card)`)."""
-    verb = form.split()[0]
-
-    def read(setup: Setup, state: State | None, said: list[str]) -> Move:
-        _exactly(said, len(keys), form)
-        return {"type": verb, **{k: keys[k](setup, w) for k, w in zip(keys, said, strict=True)}}
-
-    def write(move: Move) -> str:
-        return " ".join([verb, *(move[k] for k in keys)])
-
-    return {"read": read, "write": write}
+WORDS = {
+    "CARD": Word("CARD", "an animal card ID", _animal_card, explains=True),
+    "HAND": Word("HAND", "an animal card ID", _animal_card, explains=True, key="card"),
+    "RIVER": Word("RIVER", "an animal card ID", _animal_card, explains=True),
+    "NAME": Word("NAME", "a player's name", _player, explains=True, key="to"),
+    "LETTERS": Word("LETTERS", "a or b for each power card", _letters, key="sides"),
+}
+"""The placeholders of Arctic's moves of fixed words (`swap HAND RIVER`): an animal card, a
+player, the power cards' sides."""
+POWER_CARD = {"CARD": Word("CARD", "a power card ID", _power_card, explains=True)}
+"""Step B's placeholder: a power card."""
 
 
 # --- step A: place ----------------------------------------------------------------------------

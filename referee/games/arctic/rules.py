@@ -64,10 +64,9 @@ MOVES = Moves(
 FORMS = (
     # setup: the power cards' sides (AR-7); the River refill (AR-22), the Reserve (AR-35)
     MoveForm("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7",
-             apply_sides, "sides", check_sides,
-             **moves.fixed("sides LETTERS", sides=moves.letters)),
+             apply_sides, "sides", check_sides, words=moves.WORDS),
     MoveForm("river CARD", "the card turned over into the River", "AR-22", turn.apply_river,
-             "refill", turn.check_river, **moves.fixed("river CARD", card=moves.animal_card)),
+             "refill", turn.check_river, words=moves.WORDS),
     MoveForm("reserve", "the Reserve becomes the draw pile", "AR-35", turn.apply_reserve, "refill",
              turn.check_reserve, rows=()),
     # step A: place cards (AR-9–AR-12), the fox's last card (AR-23, AR-24), the puffin's power
@@ -78,13 +77,12 @@ FORMS = (
         Syntax("place CARD … tuck CARD|?", "fox side A: the last card face down", "AR-23"),
         Syntax("place CARD … bottom CARD", "fox side B: the last card under the pile", "AR-24"))),
     MoveForm("swap HAND RIVER", "puffin side A: trade a hand card for a River card", "AR-31",
-             powers.apply_swap, "place", powers.check_swap,
-             **moves.fixed("swap HAND RIVER", card=moves.animal_card, river=moves.animal_card)),
+             powers.apply_swap, "place", powers.check_swap, words=moves.WORDS),
     MoveForm("takeback", "puffin side B: take your visible card back into hand", "AR-32",
              powers.apply_takeback, "place", powers.check_takeback),
     # step B: the power card of your animal (AR-13, AR-14), taken by the referee
     MoveForm("power CARD", "take your animal's power card", "AR-13", powers.apply_power, "power",
-             powers.check_power, **moves.fixed("power CARD", card=moves.power_card), rows=()),
+             powers.check_power, words=moves.POWER_CARD, rows=()),
     # step C: the two animal tokens (AR-15–AR-18), the walrus's extra space (AR-27, AR-28)
     MoveForm("tokens ANIMAL left", "which token goes left (the other goes right)", "AR-16",
              tokens.apply_tokens, "tokens", tokens.check_tokens, read=moves.read_tokens,
@@ -98,8 +96,7 @@ FORMS = (
         Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
         Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"))),
     MoveForm("deal CARD", "the card dealt face down (digital mode: the referee's)", "AR-30",
-             draw.apply_deal, "deal", draw.check_deal,
-             **moves.fixed("deal CARD", card=moves.animal_card)),
+             draw.apply_deal, "deal", draw.check_deal, words=moves.WORDS),
     MoveForm("done", "moose side A: stop drawing one card early", "AR-25", draw.apply_done,
              "draw", draw.check_done),
     # the end of a turn: down to 7 cards (AR-21), the polar bear's penalty card (AR-34)
@@ -107,8 +104,7 @@ FORMS = (
              draw.apply_discard, "discard", draw.check_discard, read=moves.read_discard,
              write=moves.write_discard),
     MoveForm("blame NAME", "polar bear side B: give a penalty card away", "AR-34",
-             powers.apply_blame, "blame", powers.check_blame,
-             **moves.fixed("blame NAME", to=moves.player)),
+             powers.apply_blame, "blame", powers.check_blame, words=moves.WORDS),
     MoveForm("pass", "polar bear side B: keep your penalty cards", "AR-34", powers.apply_pass,
              "blame"),
     # the end of the game: the totems, dealt at setup in digital mode, shown at the end (AR-38)
