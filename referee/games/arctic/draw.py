@@ -24,28 +24,18 @@ from pnpkit.referee.games.arctic.hidden import (
 )
 from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
-from pnpkit.referee.games.arctic.situation import current_card, held_effects, power_hints
+from pnpkit.referee.games.arctic.situation import held_effects, power_hints, value_range
 from pnpkit.referee.games.arctic.state import (
     HAND_LIMIT,
     HIDDEN,
-    NO_ANIMAL_VALUE,
     State,
     sorted_hand,
 )
 
 
-def draw_range(setup: Setup, state: State) -> tuple[int, int]:
-    """AR-19, AR-25: how few and how many cards may be drawn this turn."""
-    card = current_card(setup, state)
-    value = NO_ANIMAL_VALUE if card is None else card.draw
-    if "moose-draw-adjust" in held_effects(setup, state):
-        return max(0, value - 1), value + 1
-    return value, value
-
-
 def draw_text(setup: Setup, state: State) -> str:
     """Step D's prompt: how many cards are left to draw, and the powers' moves."""
-    low, high = draw_range(setup, state)
+    low, high = value_range(setup, state, "draw")
     left = counted(high - state.taken, "more card")
     hints = power_hints(setup, state, DRAW_HINTS)
     up_to = "" if low == high else "up to "
@@ -77,7 +67,7 @@ def check_take(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def check_done(setup: Setup, state: State, move: Move) -> Verdict:
-    low, _ = draw_range(setup, state)
+    low, _ = value_range(setup, state, "draw")
     if state.taken < low:
         return refuse("AR-19", f"draw {counted(low - state.taken, 'more card')} first")
     return ACCEPTED
@@ -137,7 +127,7 @@ def apply_done(setup: Setup, state: State, move: Move) -> State:
 
 def legal_draw(setup: Setup, state: State) -> list[Move]:
     moves = draw_sources(setup, state)
-    low, _ = draw_range(setup, state)
+    low, _ = value_range(setup, state, "draw")
     if state.taken >= low:
         moves.append({"type": "done"})
     return moves

@@ -27,11 +27,8 @@ class Power:
     """One side of a power card."""
 
     card: str
-    animal: str
-    side: str
     title: str
     effect: str
-    when: str
 
 
 @dataclass(frozen=True)
@@ -87,37 +84,21 @@ class Facts:
         return self.landscape[position][1]
 
 
-def _letter(component_id: str) -> str:
-    return component_id[-1]
-
-
-def facts_of(game: Game) -> Facts:
-    """Read Arctic's facts from its component data."""
+@per_game
+def facts(game: Game) -> Facts:
+    """Arctic's facts, read from its component data once per loaded game."""
     tokens = game.group("tokens").components
     animals = tuple(t.fields["animal"] for t in tokens)
+    values = ("deck", "animal", "companion", "draw", "place")
     cards = {
-        c.id: Card(
-            c.id,
-            c.fields["deck"],
-            c.fields["animal"],
-            c.fields["companion"],
-            c.fields["draw"],
-            c.fields["place"],
-        )
+        c.id: Card(c.id, *(c.fields[v] for v in values))
         for g in game.groups
         if g.id.startswith("deck-")
         for c in g.components
     }
     power_group = game.group("powers").components
     powers = {
-        (p.fields["animal"], side): Power(
-            p.id,
-            p.fields["animal"],
-            side,
-            p.fields[side]["title"],
-            p.fields[side]["effect"],
-            p.fields[side]["when"],
-        )
+        (p.fields["animal"], side): Power(p.id, p.fields[side]["title"], p.fields[side]["effect"])
         for p in power_group
         for side in ("a", "b")
     }
@@ -126,7 +107,7 @@ def facts_of(game: Game) -> Facts:
     totems = {t.fields["animal"]: t.id for t in game.group("totems").components}
     return Facts(
         animals=animals,
-        letters=MappingProxyType({t.fields["animal"]: _letter(t.id) for t in tokens}),
+        letters=MappingProxyType({t.fields["animal"]: t.id[-1] for t in tokens}),
         cards=MappingProxyType(cards),
         powers=MappingProxyType(powers),
         power_cards=tuple(by_animal[a] for a in animals),
@@ -136,9 +117,3 @@ def facts_of(game: Game) -> Facts:
         totems=tuple(totems[a] for a in animals),
         others=tuple(c.id for c in track) + tuple(t.id for t in tokens),
     )
-
-
-@per_game
-def facts(game: Game) -> Facts:
-    """Arctic's facts for this component data (read once per loaded game)."""
-    return facts_of(game)

@@ -15,10 +15,15 @@ from pnpkit.referee.api import (
     evolve,
     refuse,
 )
-from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
+from pnpkit.referee.games.arctic.draw import discard_text, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
-from pnpkit.referee.games.arctic.situation import current_animal, held_effects, token_pair
+from pnpkit.referee.games.arctic.situation import (
+    current_animal,
+    held_effects,
+    token_pair,
+    value_range,
+)
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
 
@@ -166,7 +171,7 @@ def _after_refill(setup: Setup, state: State) -> str | State | None:
 def _after_draw(setup: Setup, state: State) -> str | State | None:
     if state.ending == 2:
         return _next_turn(setup, state)
-    _, high = draw_range(setup, state)
+    _, high = value_range(setup, state, "draw")
     if state.taken < high and (state.river or draw_sources(setup, state)):
         return None
     return "discard"
