@@ -25,12 +25,7 @@ from pnpkit.referee.games.arctic.hidden import (
 from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
 from pnpkit.referee.games.arctic.situation import held_effects, power_hints, value_range
-from pnpkit.referee.games.arctic.state import (
-    HAND_LIMIT,
-    HIDDEN,
-    State,
-    sorted_hand,
-)
+from pnpkit.referee.games.arctic.state import HAND_LIMIT, HIDDEN, State, sorted_hand
 
 
 def draw_text(setup: Setup, state: State) -> str:

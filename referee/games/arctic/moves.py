@@ -13,11 +13,6 @@ from pnpkit.referee.games.arctic.state import HIDDEN, State
 DIRECTIONS = ("left", "right")
 
 
-def _exactly(said: list[str], count: int, form: str) -> None:
-    if len(said) != count:
-        raise MoveSyntaxError(f"expected: {form}")
-
-
 def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) -> str:
     if hidden and word == HIDDEN:
         return HIDDEN
@@ -128,7 +123,8 @@ def write_tokens(move: Move) -> str:
 # --- step D: draw, then discard ---------------------------------------------------------------
 def read_take(setup: Setup, state: State | None, said: list[str]) -> Move:
     """`take CARD`, or `take deep` (the orca) or `take penalty` (the polar bear)."""
-    _exactly(said, 1, "take CARD|deep|penalty")
+    if len(said) != 1:
+        raise MoveSyntaxError("expected: take CARD|deep|penalty")
     if said[0] in ("deep", "penalty"):
         return {"type": "take", "from": said[0]}
     return {"type": "take", "card": _card(facts(setup.game), said[0])}

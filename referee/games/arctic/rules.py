@@ -157,11 +157,11 @@ class ArcticRules(KitRules):
     def prompt(self, setup: Setup, state: State) -> Prompt:
         """The flow's line, but steps A, C, D and the discard say the state's numbers (how many
         cards, which tokens) and the powers' moves."""
-        text = turn.step_text(setup, state)
+        text = turn.TEXTS.get(state.turn.step)
         if text is None:
             return super().prompt(setup, state)
         player = setup.players[state.turn.seat]
-        return Prompt("move", (player,), f"{player}: {text}")
+        return Prompt("move", (player,), f"{player}: {text(setup, state)}")
 
     def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
         return turn.KINDS[state.turn.step]

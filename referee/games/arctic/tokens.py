@@ -15,8 +15,9 @@ WAYS = {"left": -1, "right": 1}
 Pair = tuple[str, str] | None  # step C's main and companion animals (token_pair)
 
 
-def tokens_text(setup: Setup, state: State, pair: tuple[str, str]) -> str:
+def tokens_text(setup: Setup, state: State) -> str:
     """Step C's prompt: the choice to make (AR-16) or the edge rules' moves, and the walrus."""
+    pair = token_pair(setup, state) or ("", "")
     effect = walrus(setup, state)
     extra = ""
     if effect is not None:

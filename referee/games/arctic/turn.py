@@ -3,6 +3,8 @@ end of the game (AR-35–AR-38); what each step expects, and the steps that pass
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnpkit.referee.api import (
     ACCEPTED,
     Deck,
@@ -18,12 +20,7 @@ from pnpkit.referee.api import (
 from pnpkit.referee.games.arctic.draw import discard_text, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
-from pnpkit.referee.games.arctic.situation import (
-    current_animal,
-    held_effects,
-    token_pair,
-    value_range,
-)
+from pnpkit.referee.games.arctic.situation import current_animal, held_effects, value_range
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
 
@@ -75,20 +72,14 @@ STEP_RULES = {
 """The rule a move of the wrong kind for the step is refused under."""
 
 
-def step_text(setup: Setup, state: State) -> str | None:
-    """The line of a step that says the state's numbers (how many cards to place, draw or
-    discard; which tokens move) and the powers' moves, or None (the flow's line)."""
-    step = state.turn.step
-    if step == "place":
-        return place_text(setup, state)
-    if step == "draw":
-        return draw_text(setup, state)
-    pair = token_pair(setup, state)
-    if step == "tokens" and pair is not None:
-        return tokens_text(setup, state, pair)
-    if step == "discard":
-        return discard_text(setup, state)
-    return None
+TEXTS: dict[str, Callable[[Setup, State], str]] = {
+    "place": place_text,
+    "tokens": tokens_text,
+    "draw": draw_text,
+    "discard": discard_text,
+}
+"""The line of each step that says the state's numbers (how many cards to place, draw or
+discard; which tokens move) and the powers' moves; the other steps read the flow's line."""
 
 
 # --- the River refill and the Reserve -------------------------------------------------------
