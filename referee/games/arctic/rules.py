@@ -35,21 +35,11 @@ from pnpkit.referee.api import (
     refuse,
 )
 from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
+from pnpkit.referee.games.arctic import setup as setting_up
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import deal_source
 from pnpkit.referee.games.arctic.position_file import score_position_file
 from pnpkit.referee.games.arctic.scoring import game_stats, score_bounds, score_game
-from pnpkit.referee.games.arctic.setup import (
-    apply_sides,
-    apply_totems,
-    chance_setup,
-    check_sides,
-    check_totems,
-    initial,
-    side_moves,
-    sides_option,
-    totem_moves,
-)
 from pnpkit.referee.games.arctic.state import State, sorted_hand
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
@@ -64,7 +54,7 @@ MOVES = Moves(
 FORMS = (
     # setup: the power cards' sides (AR-7); the River refill (AR-22), the Reserve (AR-35)
     MoveForm("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7",
-             apply_sides, "sides", check_sides, words=moves.WORDS),
+             setting_up.apply_sides, "sides", setting_up.check_sides, words=moves.WORDS),
     MoveForm("river CARD", "the card turned over into the River", "AR-22", turn.apply_river,
              "refill", turn.check_river, words=moves.WORDS),
     MoveForm("reserve", "the Reserve becomes the draw pile", "AR-35", turn.apply_reserve, "refill",
@@ -108,8 +98,9 @@ FORMS = (
     MoveForm("pass", "polar bear side B: keep your penalty cards", "AR-34", powers.apply_pass,
              "blame"),
     # the end of the game: the totems, dealt at setup in digital mode, shown at the end (AR-38)
-    MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38", apply_totems,
-             ("totems", "reveal"), check_totems, read=moves.read_totems, write=moves.write_totems),
+    MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38",
+             setting_up.apply_totems, ("totems", "reveal"), setting_up.check_totems,
+             read=moves.read_totems, write=moves.write_totems),
 )  # fmt: skip
 """Every move, once, in the order of the syntax table: its words, meaning, rule, step (AR-8: the
 turn's steps A place, B power, C tokens, D draw, then discard and blame; the River refill between
@@ -148,10 +139,10 @@ class ArcticRules(KitRules):
         self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
     ) -> None:
         super().check_setup(game, variant, players, options)
-        sides_option(options, len(facts(game).animals))
+        setting_up.sides_option(options, len(facts(game).animals))
 
     def initial(self, setup: Setup) -> State:
-        return turn.settle(setup, initial(setup))
+        return turn.settle(setup, setting_up.initial(setup))
 
     # --- what is expected -------------------------------------------------------------------
     def prompt(self, setup: Setup, state: State) -> Prompt:
@@ -205,16 +196,16 @@ class ArcticRules(KitRules):
         if forced is not None:
             return [forced]
         if step == "sides":
-            return side_moves(len(state.owners))
+            return setting_up.side_moves(len(state.owners))
         if step == "refill":
             return [{"type": "river", "card": c} for c in state.deck.kinds()]
         if step in ("totems", "reveal"):
-            return totem_moves(setup)
+            return setting_up.totem_moves(setup)
         return draw.deal_moves(setup, state)
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.turn.step in ("sides", "totems"):
-            return chance_setup(setup, state, rng)
+            return setting_up.chance_setup(setup, state, rng)
         if state.turn.step == "deal":
             return {"type": "deal", "card": rng.choice(deal_source(setup, state))}
         return {"type": "river", "card": rng.choice(state.deck.unseen)}
