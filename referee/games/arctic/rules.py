@@ -86,7 +86,7 @@ FORMS = (
         Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
         Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"))),
     MoveForm("deal CARD", "the card dealt face down (digital mode: the referee's)", "AR-30",
-             draw.apply_deal, "deal", draw.check_deal, words=moves.WORDS),
+             draw.apply_deal, "deal", draw.check_deal, words=moves.WORDS, hidden="deal ?"),
     MoveForm("done", "moose side A: stop drawing one card early", "AR-25", draw.apply_done,
              "draw", draw.check_done),
     # the end of a turn: down to 7 cards (AR-21), the polar bear's penalty card (AR-34)
@@ -100,7 +100,7 @@ FORMS = (
     # the end of the game: the totems, dealt at setup in digital mode, shown at the end (AR-38)
     MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38",
              setting_up.apply_totems, ("totems", "reveal"), setting_up.check_totems,
-             read=moves.read_totems, write=moves.write_totems),
+             read=moves.read_totems, write=moves.write_totems, hidden="totems (dealt face down)"),
 )  # fmt: skip
 """Every move, once, in the order of the syntax table: its words, meaning, rule, step (AR-8: the
 turn's steps A place, B power, C tokens, D draw, then discard and blame; the River refill between
@@ -225,19 +225,16 @@ class ArcticRules(KitRules):
     def knowledge(self, setup: Setup, state: State) -> Knowledge:
         """AR-45: the table's blocks, each a zone (a pile two), with what the blocks cannot
         say: once the game is over the hands, face-down pile cards and totems are shown
-        (AR-38), and a pile's face-down zone keeps its name `face-down:P` (the web page lists
-        a player's secret zones by name)."""
-        zones = state.table.knowledge().zones
-        if state.turn.step == "over":
-            zones = tuple(_shown(z) for z in zones)
-        return Knowledge(tuple(_renamed(z, _face_down(setup)) for z in zones))
+        (AR-38)."""
+        knowledge = state.table.knowledge()
+        if state.turn.step != "over":
+            return knowledge
+        return Knowledge(tuple(_shown(z) for z in knowledge.zones))
 
     def rebuild(self, setup: Setup, state: State, knowledge: Knowledge) -> State:
         """The table's blocks holding `knowledge`'s cards, the hands and named penalty cards
         sorted (as every move keeps them; a kit hand keeps the order it is given)."""
-        back = {v: k for k, v in _face_down(setup).items()}
-        zones = tuple(_renamed(z, back) for z in knowledge.zones)
-        table = state.table.rebuild(Knowledge(zones))
+        table = state.table.rebuild(knowledge)
         table = table.put_all(
             {
                 name: sorted_hand(table[name])
@@ -257,17 +254,13 @@ class ArcticRules(KitRules):
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
         """The move with the cards that went face down unnamed: `discard ? ?`, `place … tuck ?`;
-        the totems as dealt (AR-6, AR-21, AR-23)."""
+        the totems and the card dealt as their forms say (AR-6, AR-21, AR-23, AR-30)."""
         kind = move["type"]
         if kind == "discard":
             return MOVES.text({**move, "cards": ["?"] * len(move["cards"])})
         if kind == "place" and move.get("fox") == "tuck":
             return MOVES.text({**move, "cards": [*move["cards"][:-1], "?"]})
-        if kind == "totems":
-            return "totems (dealt face down)"
-        if kind == "deal":
-            return "deal ?"
-        return MOVES.text(move)
+        return MOVES.of(move).hidden or MOVES.text(move)
 
     # --- what is shown ----------------------------------------------------------------------
     describe = delegate(describe_table)
@@ -283,16 +276,6 @@ def _shown(zone: Zone) -> Zone:
     if zone.seen_by and not zone.name.startswith("penalty"):
         return public(zone.name, zone.cards)
     return zone
-
-
-def _face_down(setup: Setup) -> dict[str, str]:
-    """The kit's name of each pile's face-down zone → Arctic's."""
-    return {f"pile:{p} face down": f"face-down:{p}" for p in setup.players}
-
-
-def _renamed(zone: Zone, names: Mapping[str, str]) -> Zone:
-    name = names.get(zone.name)
-    return zone if name is None else Zone(name, zone.cards, zone.seen_by)
 
 
 RULES = ArcticRules()

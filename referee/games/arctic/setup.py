@@ -48,7 +48,7 @@ def initial(setup: Setup) -> State:
         "unseen": Deck(unseen, len(cards) - reserve - START_HAND * players),
     }
     for player, held in zip(setup.players, hands, strict=True):
-        seat = (held, Stack(player), Hand(player), Deck(), Hand(player))
+        seat = (held, Stack(player, down=f"face-down:{player}"), Hand(player), Deck(), Hand(player))
         blocks |= {f"{kind}:{player}": b for kind, b in zip(SEAT_BLOCKS, seat, strict=True)}
     blocks |= {
         "totems": Deck(table.totems, len(table.totems)),
