@@ -5,18 +5,23 @@ it goes to)."""
 
 from __future__ import annotations
 
-from pnpkit.referee.api import Move, MoveSyntaxError, Setup, Word, pairs, player_named
-from pnpkit.referee.games.arctic.facts import Facts, facts
+from dataclasses import replace
+from functools import partial
+
+from pnpkit.referee.api import PLAYER, Move, MoveSyntaxError, Setup, Word, pairs
+from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 DIRECTIONS = ("left", "right")
 
 
-def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) -> str:
+def _card(setup: Setup, word: str, hidden: bool = False, power: bool = False) -> str:
+    """The animal card (or `power` card) `word` names; with `hidden`, or ? for an unseen one."""
     if hidden and word == HIDDEN:
         return HIDDEN
     card = word.upper()
+    table = facts(setup.game)
     known = table.power_cards if power else table.cards
     if card not in known:
         kind = "a power card (AR-PWF …)" if power else "an animal card ID such as AR-1F3"
@@ -25,39 +30,26 @@ def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) ->
 
 
 # --- the placeholders of moves of fixed words ---------------------------------------------
-def _animal_card(setup: Setup, word: str) -> str:
-    return _card(facts(setup.game), word)
-
-
-def _power_card(setup: Setup, word: str) -> str:
-    return _card(facts(setup.game), word, power=True)
-
-
-def _player(setup: Setup, word: str) -> str:
-    return player_named(word, setup.players)
-
-
 def _letters(setup: Setup, word: str) -> str:
     return word
 
 
 WORDS = {
-    "CARD": Word("CARD", "an animal card ID", _animal_card, explains=True),
-    "HAND": Word("HAND", "an animal card ID", _animal_card, explains=True, key="card"),
-    "RIVER": Word("RIVER", "an animal card ID", _animal_card, explains=True),
-    "NAME": Word("NAME", "a player's name", _player, explains=True, key="to"),
+    "CARD": Word("CARD", "an animal card ID", _card, explains=True),
+    "HAND": Word("HAND", "an animal card ID", _card, explains=True, key="card"),
+    "RIVER": Word("RIVER", "an animal card ID", _card, explains=True),
+    "NAME": replace(PLAYER, name="NAME", explains=True, key="to"),
     "LETTERS": Word("LETTERS", "a or b for each power card", _letters, key="sides"),
 }
 """The placeholders of Arctic's moves of fixed words (`swap HAND RIVER`): an animal card, a
 player, the power cards' sides."""
-POWER_CARD = {"CARD": Word("CARD", "a power card ID", _power_card, explains=True)}
+POWER_CARD = {"CARD": Word("CARD", "a power card ID", partial(_card, power=True), explains=True)}
 """Step B's placeholder: a power card."""
 
 
 # --- step A: place ----------------------------------------------------------------------------
 def read_place(setup: Setup, state: State | None, said: list[str]) -> Move:
     """`place CARD …`, the fox's `tuck CARD|?` or `bottom CARD` before the last card."""
-    table = facts(setup.game)
     if said and said[-1] in ("tuck", "bottom"):
         raise MoveSyntaxError(f"name the card after {said[-1]}: place CARD … {said[-1]} CARD")
     fox = None
@@ -65,7 +57,7 @@ def read_place(setup: Setup, state: State | None, said: list[str]) -> Move:
         fox = said[-2]
         said = said[:-2] + said[-1:]
     cards = [
-        _card(table, w, hidden=fox == "tuck" and i == len(said) - 1) for i, w in enumerate(said)
+        _card(setup, w, hidden=fox == "tuck" and i == len(said) - 1) for i, w in enumerate(said)
     ]
     move: Move = {"type": "place", "cards": cards}
     if fox:
@@ -127,7 +119,7 @@ def read_take(setup: Setup, state: State | None, said: list[str]) -> Move:
         raise MoveSyntaxError("expected: take CARD|deep|penalty")
     if said[0] in ("deep", "penalty"):
         return {"type": "take", "from": said[0]}
-    return {"type": "take", "card": _card(facts(setup.game), said[0])}
+    return {"type": "take", "card": _card(setup, said[0])}
 
 
 def write_take(move: Move) -> str:
@@ -137,8 +129,7 @@ def write_take(move: Move) -> str:
 def read_discard(setup: Setup, state: State | None, said: list[str]) -> Move:
     if not said:
         raise MoveSyntaxError("expected: discard CARD|? …")
-    table = facts(setup.game)
-    return {"type": "discard", "cards": [_card(table, w, hidden=True) for w in said]}
+    return {"type": "discard", "cards": [_card(setup, w, hidden=True) for w in said]}
 
 
 def write_discard(move: Move) -> str:

@@ -37,9 +37,8 @@ def variety_points(animals: int) -> int:
 
 @dataclass(frozen=True)
 class Runs:
-    """The scoring of one pile: the longest run of each animal, and the points it gives."""
+    """The scoring of one pile: the points of its runs and of their variety."""
 
-    longest: tuple[tuple[str, int], ...]
     runs: int
     variety: int
     wilds: tuple[str | None, ...] = ()
@@ -108,22 +107,17 @@ def _pick(
         return points + variety_points(mask.bit_count())
 
     mask, (points, stretches) = max(final.items(), key=total)
-    longest = tuple(sorted((animals[a], length) for a, _, length in stretches))
     given: dict[int, str] = {}
     for a, first, length in stretches:
         given.update(dict.fromkeys(range(first, first + length), animals[a]))
     wilds = tuple(given.get(i) for i, animal in enumerate(pile) if animal is WILD)
-    return Runs(longest, points, variety_points(mask.bit_count()), wilds)
+    return Runs(points, variety_points(mask.bit_count()), wilds)
 
 
 def _plain(pile: Sequence[str | None]) -> Runs:
     longest = longest_runs([a for a in pile if a is not None])
-    scoring = {a: n for a, n in longest.items() if n >= 2}
-    return Runs(
-        tuple(sorted(scoring.items())),
-        sum(run_points(n) for n in scoring.values()),
-        variety_points(len(scoring)),
-    )
+    scoring = [n for n in longest.values() if n >= 2]
+    return Runs(sum(run_points(n) for n in scoring), variety_points(len(scoring)))
 
 
 def score_seat(
