@@ -67,17 +67,13 @@ class Facts:
         for animal, letter in self.letters.items():
             if word in (animal, letter.lower(), animal.replace("-", "")):
                 return animal
-            if word.upper() in (self.totem_of(animal), self.token_of(animal)):
+            if word.upper() in (self.totem_of(animal), self.tokens[self.animals.index(animal)]):
                 return animal
         return None
 
     def totem_of(self, animal: str) -> str:
         """The totem card of an animal."""
         return self.totems[self.animals.index(animal)]
-
-    def token_of(self, animal: str) -> str:
-        """The token of an animal."""
-        return self.tokens[self.animals.index(animal)]
 
     def value_at(self, position: int) -> int:
         """The label of the landscape card at a track position."""

@@ -109,13 +109,18 @@ for form in FORMS:
     MOVES.add(form)
 
 LEGAL: dict[str, Callable[[Setup, State], list[Move]]] = {
+    "sides": setting_up.side_moves,
+    "totems": setting_up.totem_moves,
+    "deal": draw.deal_moves,
     "place": place.legal_place,
     "tokens": tokens.token_moves,
     "draw": draw.legal_draw,
     "discard": draw.legal_discard,
     "blame": powers.blame_moves,
+    "reveal": setting_up.totem_moves,
 }
-"""The moves of each players' step."""
+"""The moves of each step but the River refill and step B (a card of the draw pile, or the
+referee's own move)."""
 
 
 class ArcticRules(KitRules):
@@ -186,22 +191,15 @@ class ArcticRules(KitRules):
 
     # --- listing, chance and random play ----------------------------------------------------
     def legal(self, setup: Setup, state: State) -> list[Move]:
-        """Players' steps list their own moves (step C its forced one when it has no choice)."""
+        """Each step's own moves (step C its forced one when it has no choice); the River refill
+        each card the draw pile may give, else the referee's move (the Reserve, step B)."""
         step = state.turn.step
         if step in LEGAL:
             return LEGAL[step](setup, state)
-        if step == "over":
-            return []
-        forced = self.forced(setup, state)
-        if forced is not None:
-            return [forced]
-        if step == "sides":
-            return setting_up.side_moves(len(state.owners))
-        if step == "refill":
+        if step == "refill" and state.deck.count:
             return [{"type": "river", "card": c} for c in state.deck.kinds()]
-        if step in ("totems", "reveal"):
-            return setting_up.totem_moves(setup)
-        return draw.deal_moves(setup, state)
+        forced = self.forced(setup, state)
+        return [] if forced is None else [forced]
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.turn.step in ("sides", "totems"):

@@ -124,12 +124,13 @@ def apply_totems(setup: Setup, state: State, move: Move) -> State:
     return evolve(state, table=table).at("setup" if state.turn.step == "totems" else "reveal")
 
 
-def side_moves(animals: int) -> list[Move]:
+def side_moves(setup: Setup, state: State) -> list[Move]:
     """Every choice of sides (AR-7)."""
-    return [{"type": "sides", "sides": "".join(s)} for s in itertools.product("ab", repeat=animals)]
+    sides = itertools.product("ab", repeat=len(state.owners))
+    return [{"type": "sides", "sides": "".join(s)} for s in sides]
 
 
-def totem_moves(setup: Setup) -> list[Move]:
+def totem_moves(setup: Setup, state: State) -> list[Move]:
     """Every dealing (or revealing) of the totems (AR-6, AR-38)."""
     totems = facts(setup.game).totems
     return [
