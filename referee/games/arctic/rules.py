@@ -23,7 +23,6 @@ from pnpkit.referee.api import (
     MoveForm,
     Moves,
     Prompt,
-    PromptKind,
     Setup,
     Syntax,
     Verdict,
@@ -158,9 +157,6 @@ class ArcticRules(KitRules):
             return super().prompt(setup, state)
         player = setup.players[state.turn.seat]
         return Prompt("move", (player,), f"{player}: {text(setup, state)}")
-
-    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
-        return turn.KINDS[state.turn.step]
 
     def forced(self, setup: Setup, state: State) -> Move | None:
         step = state.turn.step

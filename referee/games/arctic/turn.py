@@ -54,8 +54,6 @@ FLOW = Flow(
     over="the game is over: score it",
 )
 """The steps of the setup, of a turn and of the end, in the rulebook's order."""
-KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step("over"))}
-"""Each step's prompt kind (a simulation asks it at every step)."""
 STEP_RULES = {
     "sides": "AR-7",
     "totems": "AR-6",
