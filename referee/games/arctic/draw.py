@@ -3,17 +3,7 @@ draws (AR-29, AR-30) and the polar bear's (AR-33); then the hand limit (AR-21)."
 
 from __future__ import annotations
 
-from pnpkit.referee.api import (
-    ACCEPTED,
-    Move,
-    Pile,
-    Setup,
-    Verdict,
-    counted,
-    evolve,
-    refuse,
-    without,
-)
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, evolve, refuse
 from pnpkit.referee.games.arctic import hidden
 from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
@@ -79,7 +69,7 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
         return state.put(hand=held, penalty=named.add_unknown(-1))
     card = move["card"]
     held = sorted_hand(state.hand(), card)
-    state = state.put(hand=held, river=Pile(without(state.river, card)))
+    state = state.put(hand=held, river=state.table["river"].lose(card))
     if "orca-refill-each" in held_effects(setup, state):
         return state.at("refill", orca_refill=True)
     return state
