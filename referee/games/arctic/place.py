@@ -40,24 +40,21 @@ def placing(setup: Setup, state: State) -> Placing:
 def place_text(setup: Setup, state: State) -> str:
     """Step A's prompt: how many cards (AR-9, AR-26), or all of a short hand (AR-11), and the
     powers' moves."""
-    return _count_text(setup, state) + power_hints(setup, state, PLACE_HINTS)
-
-
-def _count_text(setup: Setup, state: State) -> str:
     low, high = value_range(setup, state, "place")
     held = len(state.hand())
+    hints = power_hints(setup, state, PLACE_HINTS)
     if held < low:
         missing = min(low - held, state.deck.count)
         typed = "place CARD …" if held else "place"
         return (
             f"place all {counted(held, 'card')} you hold, then "
             f"{counted(missing, 'penalty card')} {'is' if missing == 1 else 'are'} drawn: "
-            f"{typed}"
+            f"{typed}{hints}"
         )
     high = min(high, held)
     count = counted(low, "card") if low == high else f"{low} to {high} cards"
     typed = "place CARD …" if high else "place"
-    return f"place {count} on your pile: {typed}"
+    return f"place {count} on your pile: {typed}{hints}"
 
 
 def check_place(

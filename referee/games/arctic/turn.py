@@ -38,7 +38,7 @@ FLOW = Flow(
         ),
         Step("deal", "chance", "deal the card drawn face down: deal CARD"),
         # a turn (AR-8): A place, B power, C tokens, D draw, then the hand limit and the polar
-        # bear; steps A, C, D and the discard say the state's numbers (`step_text`)
+        # bear; steps A, C, D and the discard say the state's numbers (`TEXTS`)
         Step("place"),
         Step("power", text="{player}: take your animal's power card"),
         Step("tokens", text="{player}: move the two animal tokens: tokens ANIMAL left"),
