@@ -131,11 +131,10 @@ def apply_blame(setup: Setup, state: State, move: Move) -> State:
         unseen = state.blind().shuffle_in(named.known)
         state = state.put(penalty=named.holding(()), blind=unseen)
         state = state.put(to, blind=state.blind(to).shuffle_in([card]))
-        return state.at("refill")
-    state = hidden.penalty_unshown(setup, state, state.turn.seat)
-    giver = state.penalty().add_unknown(-1)
-    state = state.put(penalty=giver)
-    state = state.put(to, penalty=state.penalty(to).add_unknown())
+    else:
+        state = hidden.penalty_unshown(setup, state, state.turn.seat)
+        state = state.put(penalty=state.penalty().add_unknown(-1))
+        state = state.put(to, penalty=state.penalty(to).add_unknown())
     return state.at("refill")
 
 

@@ -110,9 +110,8 @@ def moved_tokens(setup: Setup, state: State, pair: Pair, left: str | None) -> li
         tokens[table.animals.index(left)] -= 1
         tokens[main if table.animals[other] == left else other] += 1
     elif tokens[main] in inward and tokens[other] in inward:
-        step_main, step_other = inward[tokens[main]], inward[tokens[other]]
-        tokens[main] += step_main
-        tokens[other] += step_other
+        for token in (main, other):
+            tokens[token] += inward[tokens[token]]
     else:
         edge, free = (main, other) if tokens[main] in inward else (other, main)
         step = inward[tokens[edge]]
