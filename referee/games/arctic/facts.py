@@ -37,8 +37,6 @@ class Facts:
 
     animals: tuple[str, ...]
     """Animal slugs in the game's cyclic order."""
-    letters: Mapping[str, str]
-    """Animal slug → its letter in IDs (F, M, W …)."""
     cards: Mapping[str, Card]
     powers: Mapping[tuple[str, str], Power]
     """(animal, side) → that side of the animal's power card."""
@@ -49,6 +47,7 @@ class Facts:
     start: int
     """Track position of the landscape card every token starts on."""
     tokens: tuple[str, ...]
+    """Token IDs in animal order, each ending in its animal's letter (F, M, W …)."""
     totems: tuple[str, ...]
     others: tuple[str, ...]
     """Pieces that never move: landscape cards and tokens are counted by the census."""
@@ -62,12 +61,12 @@ class Facts:
         return tuple(c.id for c in self.cards.values() if c.deck <= players)
 
     def animal_of(self, word: str) -> str | None:
-        """The animal named by a slug, its letter, or a token/totem/power ID."""
+        """The animal named by a slug, its letter, or a token or totem ID."""
         word = word.strip().lower()
-        for animal, letter in self.letters.items():
-            if word in (animal, letter.lower(), animal.replace("-", "")):
+        for animal, token, totem in zip(self.animals, self.tokens, self.totems, strict=True):
+            if word in (animal, token[-1].lower(), animal.replace("-", "")):
                 return animal
-            if word.upper() in (self.totem_of(animal), self.tokens[self.animals.index(animal)]):
+            if word.upper() in (totem, token):
                 return animal
         return None
 
@@ -103,7 +102,6 @@ def facts(game: Game) -> Facts:
     totems = {t.fields["animal"]: t.id for t in game.group("totems").components}
     return Facts(
         animals=animals,
-        letters=MappingProxyType({t.fields["animal"]: t.id[-1] for t in tokens}),
         cards=MappingProxyType(cards),
         powers=MappingProxyType(powers),
         power_cards=tuple(by_animal[a] for a in animals),
