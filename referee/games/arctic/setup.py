@@ -23,13 +23,7 @@ from pnpkit.referee.api import (
     refuse,
 )
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import (
-    RESERVE_PER_PLAYER,
-    SEAT_BLOCKS,
-    START_HAND,
-    State,
-    including,
-)
+from pnpkit.referee.games.arctic.state import RESERVE_PER_PLAYER, SEAT_BLOCKS, START_HAND, State
 
 
 def initial(setup: Setup) -> State:
@@ -86,9 +80,8 @@ def _deal(setup: Setup, cards: tuple[str, ...]) -> tuple[list[Hand], tuple[str, 
     shuffled = random.Random(f"{setup.seed}/deal").sample(cards, len(cards))
     hands = [shuffled[n * START_HAND : (n + 1) * START_HAND] for n in range(len(setup.players))]
     dealt = START_HAND * len(setup.players)
-    return [Hand(p, including((), *h)) for p, h in zip(setup.players, hands, strict=True)], (
-        including((), *shuffled[dealt:])
-    )
+    held = [Hand(p, tuple(sorted(h))) for p, h in zip(setup.players, hands, strict=True)]
+    return held, tuple(sorted(shuffled[dealt:]))
 
 
 def check_sides(setup: Setup, state: State, move: Move) -> Verdict:
