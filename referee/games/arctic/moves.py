@@ -30,16 +30,12 @@ def _card(setup: Setup, word: str, hidden: bool = False, power: bool = False) ->
 
 
 # --- the placeholders of moves of fixed words ---------------------------------------------
-def _letters(setup: Setup, word: str) -> str:
-    return word
-
-
 WORDS = {
     "CARD": Word("CARD", "an animal card ID", _card, explains=True),
     "HAND": Word("HAND", "an animal card ID", _card, explains=True, key="card"),
     "RIVER": Word("RIVER", "an animal card ID", _card, explains=True),
     "NAME": replace(PLAYER, name="NAME", explains=True, key="to"),
-    "LETTERS": Word("LETTERS", "a or b for each power card", _letters, key="sides"),
+    "LETTERS": Word("LETTERS", "a or b for each power card", lambda setup, w: w, key="sides"),
 }
 """The placeholders of Arctic's moves of fixed words (`swap HAND RIVER`): an animal card, a
 player, the power cards' sides."""

@@ -143,9 +143,7 @@ def score_seat(
 
 
 def wild_note(player: str, runs: Runs) -> str:
-    """AR-44: what a player's face-down cards were counted as ("" if there are none)."""
-    if not runs.wilds:
-        return ""
+    """AR-44: what a player's face-down cards (`runs.wilds`, at least one) were counted as."""
     chosen = ", ".join(animal or "any animal (no run needs it)" for animal in runs.wilds)
     order = " (bottom to top)" if len(runs.wilds) > 1 else ""
     cards = "card counts" if len(runs.wilds) == 1 else "cards count"

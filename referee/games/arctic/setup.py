@@ -19,7 +19,6 @@ from pnpkit.referee.api import (
     Table,
     Turn,
     Verdict,
-    evolve,
     refuse,
 )
 from pnpkit.referee.games.arctic.facts import facts
@@ -95,10 +94,9 @@ def check_sides(setup: Setup, state: State, move: Move) -> Verdict:
 def check_totems(setup: Setup, state: State, move: Move) -> Verdict:
     """AR-6 (dealt) and AR-38 (revealed): a different animal totem for each player."""
     totems = move.get("totems", {})
-    table = facts(setup.game)
     if set(totems) != set(setup.players):
         return refuse("AR-6", "name one totem for every player")
-    if set(totems.values()) - set(table.totems):
+    if set(totems.values()) - set(facts(setup.game).totems):
         return refuse("AR-6", "a totem is one of the six animal totems")
     if len(set(totems.values())) != len(totems):
         return refuse("AR-6", "each player has a different totem")
@@ -114,7 +112,7 @@ def apply_totems(setup: Setup, state: State, move: Move) -> State:
     rest = [t for t in facts(setup.game).totems if t not in dealt.values()]
     blocks = {f"totem:{p}": Hand(p, (dealt[p],)) for p in setup.players}
     table = state.table.put_all({**blocks, "totems": Deck(tuple(rest), len(rest))})
-    return evolve(state, table=table).at("setup" if state.turn.step == "totems" else "reveal")
+    return state.at("setup" if state.turn.step == "totems" else "reveal", table=table)
 
 
 def side_moves(setup: Setup, state: State) -> list[Move]:
