@@ -129,10 +129,7 @@ def score_seat(
 ) -> tuple[dict[str, int], Runs]:
     """AR-39–AR-44: one player's points by category, and how the pile's runs were counted."""
     runs = best_runs(pile, table.animals)
-    totem_points = 0
-    if totem is not None:
-        animal = table.totems.index(totem)
-        totem_points = table.value_at(tokens[animal])
+    totem_points = 0 if totem is None else table.value_at(tokens[table.totems.index(totem)])
     points = {
         "runs": runs.runs,
         "variety": runs.variety,
