@@ -352,10 +352,13 @@ class Stack:
     """A player's pile whose cards each lie face up or face down, the last on top: everyone sees
     the face-up cards, the `owner` (who laid them) the face-down ones; a face-down card laid
     unseen by the referee (at the table) is None. `cards` holds (card, face down) from the
-    bottom. Its knowledge is two zones: `name` (face up) and `name face down` (the owner's)."""
+    bottom. Its knowledge is two zones: `name` (face up) and `name face down` (the owner's), or
+    `down` when given."""
 
     owner: str
     cards: tuple[tuple[str | None, bool], ...] = ()
+    down: str = ""
+    """The name of its face-down zone, if not the block's name and " face down"."""
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -376,22 +379,22 @@ class Stack:
         """The stack with `card` on top (face down if `down`; None: face down and unseen)."""
         if card is None and not down:
             raise PnpError("a face-up card must be named")
-        return Stack(self.owner, (*self.cards, (card, down)))
+        return Stack(self.owner, (*self.cards, (card, down)), self.down)
 
     def under(self, card: str) -> Stack:
         """The stack with `card` slid face up under the bottom."""
-        return Stack(self.owner, ((card, False), *self.cards))
+        return Stack(self.owner, ((card, False), *self.cards), self.down)
 
     def take(self) -> tuple[str | None, Stack]:
         """The top card (None: face down and unseen) and the stack without it."""
         if not self.cards:
             raise PnpError(f"{self.owner}'s stack is empty")
-        return self.cards[-1][0], Stack(self.owner, self.cards[:-1])
+        return self.cards[-1][0], Stack(self.owner, self.cards[:-1], self.down)
 
     def zones(self, name: str) -> tuple[Zone, Zone]:
         up = public(name, (c for c, down in self.cards if not down and c is not None))
         hidden = (c for c, down in self.cards if down and c is not None)
-        return up, private(f"{name} face down", hidden, self.owner)
+        return up, private(self.down or f"{name} face down", hidden, self.owner)
 
     def zone(self, name: str) -> Zone:
         """The face-up cards (what every player sees of the stack)."""
@@ -399,10 +402,11 @@ class Stack:
 
     def rebuilt(self, name: str, cards: Mapping[str, tuple[str, ...]]) -> Stack:
         """The stack with the named cards of its zones in `cards`, each where it lay."""
-        up, down = iter(cards[name]), iter(cards[f"{name} face down"])
+        up, down = iter(cards[name]), iter(cards[self.down or f"{name} face down"])
         return Stack(
             self.owner,
             tuple((c if c is None else next(down if d else up), d) for c, d in self.cards),
+            self.down,
         )
 
 

@@ -3,49 +3,17 @@ draws (AR-29, AR-30) and the polar bear's (AR-33); then the hand limit (AR-21)."
 
 from __future__ import annotations
 
-from pnpkit.referee.api import (
-    ACCEPTED,
-    Move,
-    Pile,
-    Setup,
-    Verdict,
-    counted,
-    evolve,
-    refuse,
-    without,
-)
-from pnpkit.referee.games.arctic.hidden import (
-    deal_source,
-    penalty_unshown,
-    removal_problem,
-    remove,
-    where,
-    without_penalty,
-)
+from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, evolve, refuse
+from pnpkit.referee.games.arctic import hidden
 from pnpkit.referee.games.arctic.place import hand_choices
 from pnpkit.referee.games.arctic.powers import DRAW_HINTS, check_deep, check_penalty_draw
-from pnpkit.referee.games.arctic.situation import current_card, held_effects, power_hints
-from pnpkit.referee.games.arctic.state import (
-    HAND_LIMIT,
-    HIDDEN,
-    NO_ANIMAL_VALUE,
-    State,
-    sorted_hand,
-)
-
-
-def draw_range(setup: Setup, state: State) -> tuple[int, int]:
-    """AR-19, AR-25: how few and how many cards may be drawn this turn."""
-    card = current_card(setup, state)
-    value = NO_ANIMAL_VALUE if card is None else card.draw
-    if "moose-draw-adjust" in held_effects(setup, state):
-        return max(0, value - 1), value + 1
-    return value, value
+from pnpkit.referee.games.arctic.situation import held_effects, power_hints, value_range
+from pnpkit.referee.games.arctic.state import HAND_LIMIT, HIDDEN, State, sorted_hand
 
 
 def draw_text(setup: Setup, state: State) -> str:
     """Step D's prompt: how many cards are left to draw, and the powers' moves."""
-    low, high = draw_range(setup, state)
+    low, high = value_range(setup, state, "draw")
     left = counted(high - state.taken, "more card")
     hints = power_hints(setup, state, DRAW_HINTS)
     up_to = "" if low == high else "up to "
@@ -71,13 +39,13 @@ def check_take(setup: Setup, state: State, move: Move) -> Verdict:
         return check_penalty_draw(setup, state)
     card = move["card"]
     if card not in state.river:
-        place = where(setup, state, card, state.turn.seat)
+        place = hidden.where(setup, state, card, state.turn.seat)
         return refuse("AR-19", f"{card} is not in the River: {place}")
     return ACCEPTED
 
 
 def check_done(setup: Setup, state: State, move: Move) -> Verdict:
-    low, _ = draw_range(setup, state)
+    low, _ = value_range(setup, state, "draw")
     if state.taken < low:
         return refuse("AR-19", f"draw {counted(low - state.taken, 'more card')} first")
     return ACCEPTED
@@ -95,13 +63,13 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
     if source == "deep":
         return state.put(hand=state.hand().add_unknown())
     if source == "penalty":
-        state = penalty_unshown(setup, state, state.turn.seat)
+        state = hidden.penalty_unshown(setup, state, state.turn.seat)
         named = state.penalty()
         held = state.hand().add_unknown()
         return state.put(hand=held, penalty=named.add_unknown(-1))
     card = move["card"]
     held = sorted_hand(state.hand(), card)
-    state = state.put(hand=held, river=Pile(without(state.river, card)))
+    state = state.put(hand=held, river=state.table["river"].lose(card))
     if "orca-refill-each" in held_effects(setup, state):
         return state.at("refill", orca_refill=True)
     return state
@@ -110,9 +78,11 @@ def apply_take(setup: Setup, state: State, move: Move) -> State:
 def check_deal(setup: Setup, state: State, move: Move) -> Verdict:
     """Digital mode: the card dealt unshown is one of those it may be (AR-30, AR-33, AR-45)."""
     card = move["card"]
-    if card not in deal_source(setup, state):
+    if card not in hidden.deal_source(setup, state):
         place = "the draw pile" if state.dealing == "deep" else "the penalty pile"
-        return refuse("AR-45", f"{card} cannot come from {place}: {where(setup, state, card)}")
+        return refuse(
+            "AR-45", f"{card} cannot come from {place}: {hidden.where(setup, state, card)}"
+        )
     return ACCEPTED
 
 
@@ -121,14 +91,14 @@ def apply_deal(setup: Setup, state: State, move: Move) -> State:
     if state.dealing == "deep":
         state = state.put(unseen=state.deck.reveal(card))
     else:
-        state = without_penalty(setup, state, state.turn.seat, card)
+        state = hidden.without_penalty(setup, state, state.turn.seat, card)
     state = state.put(hand=sorted_hand(state.hand(), card))
     return state.at("draw", dealing="")
 
 
 def deal_moves(setup: Setup, state: State) -> list[Move]:
     """Every card the one being dealt may be."""
-    return [{"type": "deal", "card": c} for c in sorted(set(deal_source(setup, state)))]
+    return [{"type": "deal", "card": c} for c in sorted(set(hidden.deal_source(setup, state)))]
 
 
 def apply_done(setup: Setup, state: State, move: Move) -> State:
@@ -137,7 +107,7 @@ def apply_done(setup: Setup, state: State, move: Move) -> State:
 
 def legal_draw(setup: Setup, state: State) -> list[Move]:
     moves = draw_sources(setup, state)
-    low, _ = draw_range(setup, state)
+    low, _ = value_range(setup, state, "draw")
     if state.taken >= low:
         moves.append({"type": "done"})
     return moves
@@ -155,7 +125,7 @@ def check_discard(setup: Setup, state: State, move: Move) -> Verdict:
         return refuse(
             "AR-21", f"discard exactly {counted(excess, 'card')} to get down to {HAND_LIMIT}"
         )
-    problem = removal_problem(setup, state, move["cards"])
+    problem = hidden.removal_problem(setup, state, move["cards"])
     return refuse("AR-21", problem) if problem else ACCEPTED
 
 
@@ -163,7 +133,7 @@ def apply_discard(setup: Setup, state: State, move: Move) -> State:
     """AR-21: the excess goes face down onto the penalty pile (named cards are known there, to
     their owner)."""
     cards: list[str] = move["cards"]
-    state = remove(setup, state, cards)
+    state = hidden.remove(setup, state, cards)
     named = [c for c in cards if c != HIDDEN]
     fines = sorted_hand(state.penalty(), *named)
     fines = fines.add_unknown(len(cards) - len(named))

@@ -27,11 +27,8 @@ class Power:
     """One side of a power card."""
 
     card: str
-    animal: str
-    side: str
     title: str
     effect: str
-    when: str
 
 
 @dataclass(frozen=True)
@@ -40,8 +37,6 @@ class Facts:
 
     animals: tuple[str, ...]
     """Animal slugs in the game's cyclic order."""
-    letters: Mapping[str, str]
-    """Animal slug → its letter in IDs (F, M, W …)."""
     cards: Mapping[str, Card]
     powers: Mapping[tuple[str, str], Power]
     """(animal, side) → that side of the animal's power card."""
@@ -52,6 +47,7 @@ class Facts:
     start: int
     """Track position of the landscape card every token starts on."""
     tokens: tuple[str, ...]
+    """Token IDs in animal order, each ending in its animal's letter (F, M, W …)."""
     totems: tuple[str, ...]
     others: tuple[str, ...]
     """Pieces that never move: landscape cards and tokens are counted by the census."""
@@ -65,12 +61,12 @@ class Facts:
         return tuple(c.id for c in self.cards.values() if c.deck <= players)
 
     def animal_of(self, word: str) -> str | None:
-        """The animal named by a slug, its letter, or a token/totem/power ID."""
+        """The animal named by a slug, its letter, or a token or totem ID."""
         word = word.strip().lower()
-        for animal, letter in self.letters.items():
-            if word in (animal, letter.lower(), animal.replace("-", "")):
+        for animal, token, totem in zip(self.animals, self.tokens, self.totems, strict=True):
+            if word in (animal, token[-1].lower(), animal.replace("-", "")):
                 return animal
-            if word.upper() in (self.totem_of(animal), self.token_of(animal)):
+            if word.upper() in (totem, token):
                 return animal
         return None
 
@@ -78,46 +74,26 @@ class Facts:
         """The totem card of an animal."""
         return self.totems[self.animals.index(animal)]
 
-    def token_of(self, animal: str) -> str:
-        """The token of an animal."""
-        return self.tokens[self.animals.index(animal)]
-
     def value_at(self, position: int) -> int:
         """The label of the landscape card at a track position."""
         return self.landscape[position][1]
 
 
-def _letter(component_id: str) -> str:
-    return component_id[-1]
-
-
-def facts_of(game: Game) -> Facts:
-    """Read Arctic's facts from its component data."""
+@per_game
+def facts(game: Game) -> Facts:
+    """Arctic's facts, read from its component data once per loaded game."""
     tokens = game.group("tokens").components
     animals = tuple(t.fields["animal"] for t in tokens)
+    values = ("deck", "animal", "companion", "draw", "place")
     cards = {
-        c.id: Card(
-            c.id,
-            c.fields["deck"],
-            c.fields["animal"],
-            c.fields["companion"],
-            c.fields["draw"],
-            c.fields["place"],
-        )
+        c.id: Card(c.id, *(c.fields[v] for v in values))
         for g in game.groups
         if g.id.startswith("deck-")
         for c in g.components
     }
     power_group = game.group("powers").components
     powers = {
-        (p.fields["animal"], side): Power(
-            p.id,
-            p.fields["animal"],
-            side,
-            p.fields[side]["title"],
-            p.fields[side]["effect"],
-            p.fields[side]["when"],
-        )
+        (p.fields["animal"], side): Power(p.id, p.fields[side]["title"], p.fields[side]["effect"])
         for p in power_group
         for side in ("a", "b")
     }
@@ -126,7 +102,6 @@ def facts_of(game: Game) -> Facts:
     totems = {t.fields["animal"]: t.id for t in game.group("totems").components}
     return Facts(
         animals=animals,
-        letters=MappingProxyType({t.fields["animal"]: _letter(t.id) for t in tokens}),
         cards=MappingProxyType(cards),
         powers=MappingProxyType(powers),
         power_cards=tuple(by_animal[a] for a in animals),
@@ -136,9 +111,3 @@ def facts_of(game: Game) -> Facts:
         totems=tuple(totems[a] for a in animals),
         others=tuple(c.id for c in track) + tuple(t.id for t in tokens),
     )
-
-
-@per_game
-def facts(game: Game) -> Facts:
-    """Arctic's facts for this component data (read once per loaded game)."""
-    return facts_of(game)

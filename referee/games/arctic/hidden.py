@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pnpkit.referee.api import Deck, Setup, counted, reveal
+from pnpkit.referee.api import Setup, counted, reveal
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import HIDDEN, State, including
+from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 
 def removal_problem(setup: Setup, state: State, cards: Sequence[str]) -> str:
@@ -54,7 +54,7 @@ def remove(setup: Setup, state: State, cards: Sequence[str]) -> State:
             held, deck = reveal(held, deck, card)
     hidden = cards.count(HIDDEN)
     if hidden:
-        deck = Deck(including(deck.unseen, *held.known), deck.count)
+        deck = deck.holding(deck.unseen + held.known)
         held = held.holding(()).add_unknown(len(held.known) - hidden)
     return state.put(hand=held, unseen=deck)
 
@@ -101,7 +101,7 @@ def penalty_unshown(setup: Setup, state: State, index: int) -> State:
     named = state.penalty(index)
     if not named.known:
         return state
-    deck = Deck(including(state.deck.unseen, *named.known), state.deck.count)
+    deck = state.deck.holding(state.deck.unseen + named.known)
     unknown = named.holding(()).add_unknown(len(named.known))
     return state.put(index, penalty=unknown, unseen=deck)
 
@@ -118,7 +118,7 @@ def without_penalty(setup: Setup, state: State, index: int, card: str) -> State:
     """Digital mode: the state with `card` out of seat `index`'s penalty pile."""
     named = state.penalty(index)
     if card in named.known:
-        return state.put(index, penalty=reveal(named, Deck(), card)[0])
+        return state.put(index, penalty=named.lose(card))
     return state.put(index, blind=state.blind(index).take(card))
 
 

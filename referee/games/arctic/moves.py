@@ -1,29 +1,27 @@
-"""Arctic's move words: how the words after each move's first are read and written back (rules.py
-declares each move once with them, as kit `MoveForm` parse hooks: lists of cards, the fox's
-optional last word, a token named by the side it goes to)."""
+"""Arctic's move words: the placeholders of its moves of fixed words (kit `Word`s), and how the
+words of the others are read and written back (rules.py declares each move once with them, as kit
+`MoveForm` parse hooks: lists of cards, the fox's optional last word, a token named by the side
+it goes to)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from functools import partial
 
-from pnpkit.referee.api import Move, MoveSyntaxError, Setup, pairs, player_named
-from pnpkit.referee.games.arctic.facts import Facts, facts
+from pnpkit.referee.api import PLAYER, Move, MoveSyntaxError, Setup, Word, pairs
+from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.situation import token_pair
 from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 DIRECTIONS = ("left", "right")
 
 
-def _exactly(said: list[str], count: int, form: str) -> None:
-    if len(said) != count:
-        raise MoveSyntaxError(f"expected: {form}")
-
-
-def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) -> str:
+def _card(setup: Setup, word: str, hidden: bool = False, power: bool = False) -> str:
+    """The animal card (or `power` card) `word` names; with `hidden`, or ? for an unseen one."""
     if hidden and word == HIDDEN:
         return HIDDEN
     card = word.upper()
+    table = facts(setup.game)
     known = table.power_cards if power else table.cards
     if card not in known:
         kind = "a power card (AR-PWF …)" if power else "an animal card ID such as AR-1F3"
@@ -31,42 +29,23 @@ def _card(table: Facts, word: str, hidden: bool = False, power: bool = False) ->
     return card
 
 
-# --- moves of fixed words: a verb, then one word per key --------------------------------------
-def animal_card(setup: Setup, word: str) -> str:
-    return _card(facts(setup.game), word)
-
-
-def power_card(setup: Setup, word: str) -> str:
-    return _card(facts(setup.game), word, power=True)
-
-
-def player(setup: Setup, word: str) -> str:
-    return player_named(word, setup.players)
-
-
-def letters(setup: Setup, word: str) -> str:
-    return word
-
-
-def fixed(form: str, **keys: Callable[[Setup, str], str]) -> dict[str, Any]:
-    """The `read` and `write` hooks of `form`: its verb, then one word for each key, read by the
-    key's reader (`fixed("swap HAND RIVER", card=animal_card, river=animal_card)`)."""
-    verb = form.split()[0]
-
-    def read(setup: Setup, state: State | None, said: list[str]) -> Move:
-        _exactly(said, len(keys), form)
-        return {"type": verb, **{k: keys[k](setup, w) for k, w in zip(keys, said, strict=True)}}
-
-    def write(move: Move) -> str:
-        return " ".join([verb, *(move[k] for k in keys)])
-
-    return {"read": read, "write": write}
+# --- the placeholders of moves of fixed words ---------------------------------------------
+WORDS = {
+    "CARD": Word("CARD", "an animal card ID", _card, explains=True),
+    "HAND": Word("HAND", "an animal card ID", _card, explains=True, key="card"),
+    "RIVER": Word("RIVER", "an animal card ID", _card, explains=True),
+    "NAME": replace(PLAYER, name="NAME", explains=True, key="to"),
+    "LETTERS": Word("LETTERS", "a or b for each power card", lambda setup, w: w, key="sides"),
+}
+"""The placeholders of Arctic's moves of fixed words (`swap HAND RIVER`): an animal card, a
+player, the power cards' sides."""
+POWER_CARD = {"CARD": Word("CARD", "a power card ID", partial(_card, power=True), explains=True)}
+"""Step B's placeholder: a power card."""
 
 
 # --- step A: place ----------------------------------------------------------------------------
 def read_place(setup: Setup, state: State | None, said: list[str]) -> Move:
     """`place CARD …`, the fox's `tuck CARD|?` or `bottom CARD` before the last card."""
-    table = facts(setup.game)
     if said and said[-1] in ("tuck", "bottom"):
         raise MoveSyntaxError(f"name the card after {said[-1]}: place CARD … {said[-1]} CARD")
     fox = None
@@ -74,7 +53,7 @@ def read_place(setup: Setup, state: State | None, said: list[str]) -> Move:
         fox = said[-2]
         said = said[:-2] + said[-1:]
     cards = [
-        _card(table, w, hidden=fox == "tuck" and i == len(said) - 1) for i, w in enumerate(said)
+        _card(setup, w, hidden=fox == "tuck" and i == len(said) - 1) for i, w in enumerate(said)
     ]
     move: Move = {"type": "place", "cards": cards}
     if fox:
@@ -132,10 +111,11 @@ def write_tokens(move: Move) -> str:
 # --- step D: draw, then discard ---------------------------------------------------------------
 def read_take(setup: Setup, state: State | None, said: list[str]) -> Move:
     """`take CARD`, or `take deep` (the orca) or `take penalty` (the polar bear)."""
-    _exactly(said, 1, "take CARD|deep|penalty")
+    if len(said) != 1:
+        raise MoveSyntaxError("expected: take CARD|deep|penalty")
     if said[0] in ("deep", "penalty"):
         return {"type": "take", "from": said[0]}
-    return {"type": "take", "card": _card(facts(setup.game), said[0])}
+    return {"type": "take", "card": _card(setup, said[0])}
 
 
 def write_take(move: Move) -> str:
@@ -145,8 +125,7 @@ def write_take(move: Move) -> str:
 def read_discard(setup: Setup, state: State | None, said: list[str]) -> Move:
     if not said:
         raise MoveSyntaxError("expected: discard CARD|? …")
-    table = facts(setup.game)
-    return {"type": "discard", "cards": [_card(table, w, hidden=True) for w in said]}
+    return {"type": "discard", "cards": [_card(setup, w, hidden=True) for w in said]}
 
 
 def write_discard(move: Move) -> str:

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pnpkit.referee.api import ACCEPTED, Move, Setup, Verdict, counted, refuse
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import dealt_unseen, removal_problem, remove
-from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_swap, check_takeback
-from pnpkit.referee.games.arctic.situation import current_card, held_effects, power_hints
-from pnpkit.referee.games.arctic.state import HIDDEN, NO_ANIMAL_VALUE, State
+from pnpkit.referee.games.arctic.powers import PLACE_HINTS, check_takeback
+from pnpkit.referee.games.arctic.situation import held_effects, power_hints, value_range
+from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 FOXES = {"bottom": "fox-under-pile", "tuck": "fox-face-down"}
 """The fox's last-card variants (AR-24, AR-23), each with the power effect it needs."""
@@ -33,40 +33,28 @@ class Placing:
 
 def placing(setup: Setup, state: State) -> Placing:
     """Step A's situation (AR-9, AR-10, AR-26)."""
-    low, high = place_range(setup, state)
+    low, high = value_range(setup, state, "place")
     return Placing(low, high, len(state.hand()), held_effects(setup, state))
-
-
-def place_range(setup: Setup, state: State) -> tuple[int, int]:
-    """AR-9, AR-10, AR-26: how few and how many cards may be placed now."""
-    card = current_card(setup, state)
-    value = NO_ANIMAL_VALUE if card is None else card.place
-    if "moose-place-adjust" in held_effects(setup, state):
-        return max(0, value - 1), value + 1
-    return value, value
 
 
 def place_text(setup: Setup, state: State) -> str:
     """Step A's prompt: how many cards (AR-9, AR-26), or all of a short hand (AR-11), and the
     powers' moves."""
-    return _count_text(setup, state) + power_hints(setup, state, PLACE_HINTS)
-
-
-def _count_text(setup: Setup, state: State) -> str:
-    low, high = place_range(setup, state)
+    low, high = value_range(setup, state, "place")
     held = len(state.hand())
+    hints = power_hints(setup, state, PLACE_HINTS)
     if held < low:
         missing = min(low - held, state.deck.count)
         typed = "place CARD …" if held else "place"
         return (
             f"place all {counted(held, 'card')} you hold, then "
             f"{counted(missing, 'penalty card')} {'is' if missing == 1 else 'are'} drawn: "
-            f"{typed}"
+            f"{typed}{hints}"
         )
     high = min(high, held)
     count = counted(low, "card") if low == high else f"{low} to {high} cards"
     typed = "place CARD …" if high else "place"
-    return f"place {count} on your pile: {typed}"
+    return f"place {count} on your pile: {typed}{hints}"
 
 
 def check_place(
@@ -117,7 +105,7 @@ def check_fox(
 
 def apply_place(setup: Setup, state: State, move: Move) -> State:
     cards: list[str] = move["cards"]
-    low, _ = place_range(setup, state)
+    low, _ = value_range(setup, state, "place")
     short = max(0, low - len(state.hand()))
     state = remove(setup, state, cards)
     stack = state.pile()
@@ -145,24 +133,17 @@ def apply_place(setup: Setup, state: State, move: Move) -> State:
 
 
 def legal_place(setup: Setup, state: State) -> list[Move]:
-    """Step A's moves: placements, and the puffin's swap and take-back."""
+    """Step A's moves: placements, and the puffin's swap (each hand card for each River card, as
+    the swap's check allows) and take-back."""
     situation = placing(setup, state)
-    moves = _placements(setup, state, situation)
+    placements = _placements(setup, state, situation)
+    moves = [m for m in placements if check_place(setup, state, m, situation).ok]
     if "puffin-swap-river" in situation.powers and "puffin-swap-river" not in state.used:
         for card in hand_choices(setup, state):
             moves += [{"type": "swap", "card": card, "river": r} for r in sorted(state.river)]
     if check_takeback(setup, state, {"type": "takeback"}).ok:
         moves.append({"type": "takeback"})
-    return [m for m in moves if _check(setup, state, m, situation).ok]
-
-
-def _check(setup: Setup, state: State, move: Move, situation: Placing) -> Verdict:
-    kind = move["type"]
-    if kind == "place":
-        return check_place(setup, state, move, situation)
-    if kind == "swap":
-        return check_swap(setup, state, move)
-    return check_takeback(setup, state, move)
+    return moves
 
 
 def _placements(setup: Setup, state: State, situation: Placing) -> list[Move]:

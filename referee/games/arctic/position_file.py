@@ -168,8 +168,7 @@ def score_position_file(game: Game, text: str, source: str) -> ScoreSheet:
     points = {}
     notes = []
     for player in reader.players:
-        bottom_up = list(reversed(player.pile))
-        pile = [None if c == HIDDEN else table.cards[c].animal for c in bottom_up]
+        pile = [None if c == HIDDEN else table.cards[c].animal for c in reversed(player.pile)]
         points[player.name], runs = score_seat(
             table, pile, player.totem, reader.tokens or [], player.penalty
         )

@@ -6,13 +6,8 @@ powers' own moves: the puffin's swap and take-back (AR-31, AR-32), the walrus's 
 from __future__ import annotations
 
 from pnpkit.referee.api import ACCEPTED, Move, Pile, Setup, Verdict, evolve, refuse
+from pnpkit.referee.games.arctic import hidden
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.hidden import (
-    from_penalty,
-    penalty_unshown,
-    removal_problem,
-    remove,
-)
 from pnpkit.referee.games.arctic.situation import current_animal, held_effects
 from pnpkit.referee.games.arctic.state import State, sorted_hand
 
@@ -58,7 +53,7 @@ def check_swap(setup: Setup, state: State, move: Move) -> Verdict:
         return refuse("AR-14", "the puffin swap is used once a turn")
     if move["river"] not in state.river:
         return refuse("AR-31", f"{move['river']} is not in the River")
-    problem = removal_problem(setup, state, [move["card"]])
+    problem = hidden.removal_problem(setup, state, [move["card"]])
     return refuse("AR-31", problem) if problem else ACCEPTED
 
 
@@ -73,7 +68,7 @@ def check_takeback(setup: Setup, state: State, move: Move) -> Verdict:
 
 
 def apply_swap(setup: Setup, state: State, move: Move) -> State:
-    state = remove(setup, state, [move["card"]])
+    state = hidden.remove(setup, state, [move["card"]])
     river = Pile(tuple(move["card"] if c == move["river"] else c for c in state.river))
     held = sorted_hand(state.hand(), move["river"])
     state = state.put(hand=held, river=river)
@@ -131,16 +126,15 @@ def apply_blame(setup: Setup, state: State, move: Move) -> State:
     deals it from the pile; its owner no longer knows which of their discards are still there."""
     to = setup.players.index(move["to"])
     if setup.digital:
-        state, card = from_penalty(setup, state, state.turn.seat, "blame")
+        state, card = hidden.from_penalty(setup, state, state.turn.seat, "blame")
         named = state.penalty()
         unseen = state.blind().shuffle_in(named.known)
         state = state.put(penalty=named.holding(()), blind=unseen)
         state = state.put(to, blind=state.blind(to).shuffle_in([card]))
-        return state.at("refill")
-    state = penalty_unshown(setup, state, state.turn.seat)
-    giver = state.penalty().add_unknown(-1)
-    state = state.put(penalty=giver)
-    state = state.put(to, penalty=state.penalty(to).add_unknown())
+    else:
+        state = hidden.penalty_unshown(setup, state, state.turn.seat)
+        state = state.put(penalty=state.penalty().add_unknown(-1))
+        state = state.put(to, penalty=state.penalty(to).add_unknown())
     return state.at("refill")
 
 

@@ -23,7 +23,6 @@ from pnpkit.referee.api import (
     MoveForm,
     Moves,
     Prompt,
-    PromptKind,
     Setup,
     Syntax,
     Verdict,
@@ -35,21 +34,11 @@ from pnpkit.referee.api import (
     refuse,
 )
 from pnpkit.referee.games.arctic import draw, moves, place, powers, tokens, turn
+from pnpkit.referee.games.arctic import setup as setting_up
 from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.hidden import deal_source
 from pnpkit.referee.games.arctic.position_file import score_position_file
 from pnpkit.referee.games.arctic.scoring import game_stats, score_bounds, score_game
-from pnpkit.referee.games.arctic.setup import (
-    apply_sides,
-    apply_totems,
-    chance_setup,
-    check_sides,
-    check_totems,
-    initial,
-    side_moves,
-    sides_option,
-    totem_moves,
-)
 from pnpkit.referee.games.arctic.state import State, sorted_hand
 from pnpkit.referee.games.arctic.table_view import describe_table, table_svg
 from pnpkit.referee.games.arctic.zones import arctic_zones
@@ -64,10 +53,9 @@ MOVES = Moves(
 FORMS = (
     # setup: the power cards' sides (AR-7); the River refill (AR-22), the Reserve (AR-35)
     MoveForm("sides LETTERS", "the power cards' sides, fox … polar bear (abbaab)", "AR-7",
-             apply_sides, "sides", check_sides,
-             **moves.fixed("sides LETTERS", sides=moves.letters)),
+             setting_up.apply_sides, "sides", setting_up.check_sides, words=moves.WORDS),
     MoveForm("river CARD", "the card turned over into the River", "AR-22", turn.apply_river,
-             "refill", turn.check_river, **moves.fixed("river CARD", card=moves.animal_card)),
+             "refill", turn.check_river, words=moves.WORDS),
     MoveForm("reserve", "the Reserve becomes the draw pile", "AR-35", turn.apply_reserve, "refill",
              turn.check_reserve, rows=()),
     # step A: place cards (AR-9–AR-12), the fox's last card (AR-23, AR-24), the puffin's power
@@ -78,13 +66,12 @@ FORMS = (
         Syntax("place CARD … tuck CARD|?", "fox side A: the last card face down", "AR-23"),
         Syntax("place CARD … bottom CARD", "fox side B: the last card under the pile", "AR-24"))),
     MoveForm("swap HAND RIVER", "puffin side A: trade a hand card for a River card", "AR-31",
-             powers.apply_swap, "place", powers.check_swap,
-             **moves.fixed("swap HAND RIVER", card=moves.animal_card, river=moves.animal_card)),
+             powers.apply_swap, "place", powers.check_swap, words=moves.WORDS),
     MoveForm("takeback", "puffin side B: take your visible card back into hand", "AR-32",
              powers.apply_takeback, "place", powers.check_takeback),
     # step B: the power card of your animal (AR-13, AR-14), taken by the referee
     MoveForm("power CARD", "take your animal's power card", "AR-13", powers.apply_power, "power",
-             powers.check_power, **moves.fixed("power CARD", card=moves.power_card), rows=()),
+             powers.check_power, words=moves.POWER_CARD, rows=()),
     # step C: the two animal tokens (AR-15–AR-18), the walrus's extra space (AR-27, AR-28)
     MoveForm("tokens ANIMAL left", "which token goes left (the other goes right)", "AR-16",
              tokens.apply_tokens, "tokens", tokens.check_tokens, read=moves.read_tokens,
@@ -98,8 +85,7 @@ FORMS = (
         Syntax("take deep", "orca side B: draw the top card of the draw pile", "AR-30"),
         Syntax("take penalty", "polar bear side A: draw from your penalty pile", "AR-33"))),
     MoveForm("deal CARD", "the card dealt face down (digital mode: the referee's)", "AR-30",
-             draw.apply_deal, "deal", draw.check_deal,
-             **moves.fixed("deal CARD", card=moves.animal_card)),
+             draw.apply_deal, "deal", draw.check_deal, words=moves.WORDS, hidden="deal ?"),
     MoveForm("done", "moose side A: stop drawing one card early", "AR-25", draw.apply_done,
              "draw", draw.check_done),
     # the end of a turn: down to 7 cards (AR-21), the polar bear's penalty card (AR-34)
@@ -107,13 +93,13 @@ FORMS = (
              draw.apply_discard, "discard", draw.check_discard, read=moves.read_discard,
              write=moves.write_discard),
     MoveForm("blame NAME", "polar bear side B: give a penalty card away", "AR-34",
-             powers.apply_blame, "blame", powers.check_blame,
-             **moves.fixed("blame NAME", to=moves.player)),
+             powers.apply_blame, "blame", powers.check_blame, words=moves.WORDS),
     MoveForm("pass", "polar bear side B: keep your penalty cards", "AR-34", powers.apply_pass,
              "blame"),
     # the end of the game: the totems, dealt at setup in digital mode, shown at the end (AR-38)
-    MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38", apply_totems,
-             ("totems", "reveal"), check_totems, read=moves.read_totems, write=moves.write_totems),
+    MoveForm("totems NAME=ANIMAL …", "the totems shown at the end", "AR-38",
+             setting_up.apply_totems, ("totems", "reveal"), setting_up.check_totems,
+             read=moves.read_totems, write=moves.write_totems, hidden="totems (dealt face down)"),
 )  # fmt: skip
 """Every move, once, in the order of the syntax table: its words, meaning, rule, step (AR-8: the
 turn's steps A place, B power, C tokens, D draw, then discard and blame; the River refill between
@@ -122,13 +108,18 @@ for form in FORMS:
     MOVES.add(form)
 
 LEGAL: dict[str, Callable[[Setup, State], list[Move]]] = {
+    "sides": setting_up.side_moves,
+    "totems": setting_up.totem_moves,
+    "deal": draw.deal_moves,
     "place": place.legal_place,
     "tokens": tokens.token_moves,
     "draw": draw.legal_draw,
     "discard": draw.legal_discard,
     "blame": powers.blame_moves,
+    "reveal": setting_up.totem_moves,
 }
-"""The moves of each players' step."""
+"""The moves of each step but the River refill and step B (a card of the draw pile, or the
+referee's own move)."""
 
 
 class ArcticRules(KitRules):
@@ -152,23 +143,20 @@ class ArcticRules(KitRules):
         self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
     ) -> None:
         super().check_setup(game, variant, players, options)
-        sides_option(options, len(facts(game).animals))
+        setting_up.sides_option(options, len(facts(game).animals))
 
     def initial(self, setup: Setup) -> State:
-        return turn.settle(setup, initial(setup))
+        return turn.settle(setup, setting_up.initial(setup))
 
     # --- what is expected -------------------------------------------------------------------
     def prompt(self, setup: Setup, state: State) -> Prompt:
         """The flow's line, but steps A, C, D and the discard say the state's numbers (how many
         cards, which tokens) and the powers' moves."""
-        text = turn.step_text(setup, state)
+        text = turn.TEXTS.get(state.turn.step)
         if text is None:
             return super().prompt(setup, state)
         player = setup.players[state.turn.seat]
-        return Prompt("move", (player,), f"{player}: {text}")
-
-    def prompt_kind(self, setup: Setup, state: State) -> PromptKind:
-        return turn.KINDS[state.turn.step]
+        return Prompt("move", (player,), f"{player}: {text(setup, state)}")
 
     def forced(self, setup: Setup, state: State) -> Move | None:
         step = state.turn.step
@@ -199,26 +187,19 @@ class ArcticRules(KitRules):
 
     # --- listing, chance and random play ----------------------------------------------------
     def legal(self, setup: Setup, state: State) -> list[Move]:
-        """Players' steps list their own moves (step C its forced one when it has no choice)."""
+        """Each step's own moves (step C its forced one when it has no choice); the River refill
+        each card the draw pile may give, else the referee's move (the Reserve, step B)."""
         step = state.turn.step
         if step in LEGAL:
             return LEGAL[step](setup, state)
-        if step == "over":
-            return []
-        forced = self.forced(setup, state)
-        if forced is not None:
-            return [forced]
-        if step == "sides":
-            return side_moves(len(state.owners))
-        if step == "refill":
+        if step == "refill" and state.deck.count:
             return [{"type": "river", "card": c} for c in state.deck.kinds()]
-        if step in ("totems", "reveal"):
-            return totem_moves(setup)
-        return draw.deal_moves(setup, state)
+        forced = self.forced(setup, state)
+        return [] if forced is None else [forced]
 
     def chance(self, setup: Setup, state: State, rng: random.Random) -> Move:
         if state.turn.step in ("sides", "totems"):
-            return chance_setup(setup, state, rng)
+            return setting_up.chance_setup(setup, state, rng)
         if state.turn.step == "deal":
             return {"type": "deal", "card": rng.choice(deal_source(setup, state))}
         return {"type": "river", "card": rng.choice(state.deck.unseen)}
@@ -238,19 +219,16 @@ class ArcticRules(KitRules):
     def knowledge(self, setup: Setup, state: State) -> Knowledge:
         """AR-45: the table's blocks, each a zone (a pile two), with what the blocks cannot
         say: once the game is over the hands, face-down pile cards and totems are shown
-        (AR-38), and a pile's face-down zone keeps its name `face-down:P` (the web page lists
-        a player's secret zones by name)."""
-        zones = state.table.knowledge().zones
-        if state.turn.step == "over":
-            zones = tuple(_shown(z) for z in zones)
-        return Knowledge(tuple(_renamed(z, _face_down(setup)) for z in zones))
+        (AR-38)."""
+        knowledge = state.table.knowledge()
+        if state.turn.step != "over":
+            return knowledge
+        return Knowledge(tuple(_shown(z) for z in knowledge.zones))
 
     def rebuild(self, setup: Setup, state: State, knowledge: Knowledge) -> State:
         """The table's blocks holding `knowledge`'s cards, the hands and named penalty cards
         sorted (as every move keeps them; a kit hand keeps the order it is given)."""
-        back = {v: k for k, v in _face_down(setup).items()}
-        zones = tuple(_renamed(z, back) for z in knowledge.zones)
-        table = state.table.rebuild(Knowledge(zones))
+        table = state.table.rebuild(knowledge)
         table = table.put_all(
             {
                 name: sorted_hand(table[name])
@@ -270,17 +248,13 @@ class ArcticRules(KitRules):
 
     def hidden_text(self, setup: Setup, move: Move) -> str:
         """The move with the cards that went face down unnamed: `discard ? ?`, `place … tuck ?`;
-        the totems as dealt (AR-6, AR-21, AR-23)."""
+        the totems and the card dealt as their forms say (AR-6, AR-21, AR-23, AR-30)."""
         kind = move["type"]
         if kind == "discard":
             return MOVES.text({**move, "cards": ["?"] * len(move["cards"])})
         if kind == "place" and move.get("fox") == "tuck":
             return MOVES.text({**move, "cards": [*move["cards"][:-1], "?"]})
-        if kind == "totems":
-            return "totems (dealt face down)"
-        if kind == "deal":
-            return "deal ?"
-        return MOVES.text(move)
+        return MOVES.of(move).hidden or MOVES.text(move)
 
     # --- what is shown ----------------------------------------------------------------------
     describe = delegate(describe_table)
@@ -296,16 +270,6 @@ def _shown(zone: Zone) -> Zone:
     if zone.seen_by and not zone.name.startswith("penalty"):
         return public(zone.name, zone.cards)
     return zone
-
-
-def _face_down(setup: Setup) -> dict[str, str]:
-    """The kit's name of each pile's face-down zone → Arctic's."""
-    return {f"pile:{p} face down": f"face-down:{p}" for p in setup.players}
-
-
-def _renamed(zone: Zone, names: Mapping[str, str]) -> Zone:
-    name = names.get(zone.name)
-    return zone if name is None else Zone(name, zone.cards, zone.seen_by)
 
 
 RULES = ArcticRules()

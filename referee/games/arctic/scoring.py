@@ -37,9 +37,8 @@ def variety_points(animals: int) -> int:
 
 @dataclass(frozen=True)
 class Runs:
-    """The scoring of one pile: the longest run of each animal, and the points it gives."""
+    """The scoring of one pile: the points of its runs and of their variety."""
 
-    longest: tuple[tuple[str, int], ...]
     runs: int
     variety: int
     wilds: tuple[str | None, ...] = ()
@@ -108,22 +107,17 @@ def _pick(
         return points + variety_points(mask.bit_count())
 
     mask, (points, stretches) = max(final.items(), key=total)
-    longest = tuple(sorted((animals[a], length) for a, _, length in stretches))
     given: dict[int, str] = {}
     for a, first, length in stretches:
         given.update(dict.fromkeys(range(first, first + length), animals[a]))
     wilds = tuple(given.get(i) for i, animal in enumerate(pile) if animal is WILD)
-    return Runs(longest, points, variety_points(mask.bit_count()), wilds)
+    return Runs(points, variety_points(mask.bit_count()), wilds)
 
 
 def _plain(pile: Sequence[str | None]) -> Runs:
     longest = longest_runs([a for a in pile if a is not None])
-    scoring = {a: n for a, n in longest.items() if n >= 2}
-    return Runs(
-        tuple(sorted(scoring.items())),
-        sum(run_points(n) for n in scoring.values()),
-        variety_points(len(scoring)),
-    )
+    scoring = [n for n in longest.values() if n >= 2]
+    return Runs(sum(run_points(n) for n in scoring), variety_points(len(scoring)))
 
 
 def score_seat(
@@ -135,10 +129,7 @@ def score_seat(
 ) -> tuple[dict[str, int], Runs]:
     """AR-39–AR-44: one player's points by category, and how the pile's runs were counted."""
     runs = best_runs(pile, table.animals)
-    totem_points = 0
-    if totem is not None:
-        animal = table.totems.index(totem)
-        totem_points = table.value_at(tokens[animal])
+    totem_points = 0 if totem is None else table.value_at(tokens[table.totems.index(totem)])
     points = {
         "runs": runs.runs,
         "variety": runs.variety,
@@ -149,9 +140,7 @@ def score_seat(
 
 
 def wild_note(player: str, runs: Runs) -> str:
-    """AR-44: what a player's face-down cards were counted as ("" if there are none)."""
-    if not runs.wilds:
-        return ""
+    """AR-44: what a player's face-down cards (`runs.wilds`, at least one) were counted as."""
     chosen = ", ".join(animal or "any animal (no run needs it)" for animal in runs.wilds)
     order = " (bottom to top)" if len(runs.wilds) > 1 else ""
     cards = "card counts" if len(runs.wilds) == 1 else "cards count"

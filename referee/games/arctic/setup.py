@@ -19,17 +19,10 @@ from pnpkit.referee.api import (
     Table,
     Turn,
     Verdict,
-    evolve,
     refuse,
 )
 from pnpkit.referee.games.arctic.facts import facts
-from pnpkit.referee.games.arctic.state import (
-    RESERVE_PER_PLAYER,
-    SEAT_BLOCKS,
-    START_HAND,
-    State,
-    including,
-)
+from pnpkit.referee.games.arctic.state import RESERVE_PER_PLAYER, SEAT_BLOCKS, START_HAND, State
 
 
 def initial(setup: Setup) -> State:
@@ -48,7 +41,7 @@ def initial(setup: Setup) -> State:
         "unseen": Deck(unseen, len(cards) - reserve - START_HAND * players),
     }
     for player, held in zip(setup.players, hands, strict=True):
-        seat = (held, Stack(player), Hand(player), Deck(), Hand(player))
+        seat = (held, Stack(player, down=f"face-down:{player}"), Hand(player), Deck(), Hand(player))
         blocks |= {f"{kind}:{player}": b for kind, b in zip(SEAT_BLOCKS, seat, strict=True)}
     blocks |= {
         "totems": Deck(table.totems, len(table.totems)),
@@ -86,9 +79,8 @@ def _deal(setup: Setup, cards: tuple[str, ...]) -> tuple[list[Hand], tuple[str, 
     shuffled = random.Random(f"{setup.seed}/deal").sample(cards, len(cards))
     hands = [shuffled[n * START_HAND : (n + 1) * START_HAND] for n in range(len(setup.players))]
     dealt = START_HAND * len(setup.players)
-    return [Hand(p, including((), *h)) for p, h in zip(setup.players, hands, strict=True)], (
-        including((), *shuffled[dealt:])
-    )
+    held = [Hand(p, tuple(sorted(h))) for p, h in zip(setup.players, hands, strict=True)]
+    return held, tuple(sorted(shuffled[dealt:]))
 
 
 def check_sides(setup: Setup, state: State, move: Move) -> Verdict:
@@ -102,10 +94,9 @@ def check_sides(setup: Setup, state: State, move: Move) -> Verdict:
 def check_totems(setup: Setup, state: State, move: Move) -> Verdict:
     """AR-6 (dealt) and AR-38 (revealed): a different animal totem for each player."""
     totems = move.get("totems", {})
-    table = facts(setup.game)
     if set(totems) != set(setup.players):
         return refuse("AR-6", "name one totem for every player")
-    if set(totems.values()) - set(table.totems):
+    if set(totems.values()) - set(facts(setup.game).totems):
         return refuse("AR-6", "a totem is one of the six animal totems")
     if len(set(totems.values())) != len(totems):
         return refuse("AR-6", "each player has a different totem")
@@ -121,15 +112,16 @@ def apply_totems(setup: Setup, state: State, move: Move) -> State:
     rest = [t for t in facts(setup.game).totems if t not in dealt.values()]
     blocks = {f"totem:{p}": Hand(p, (dealt[p],)) for p in setup.players}
     table = state.table.put_all({**blocks, "totems": Deck(tuple(rest), len(rest))})
-    return evolve(state, table=table).at("setup" if state.turn.step == "totems" else "reveal")
+    return state.at("setup" if state.turn.step == "totems" else "reveal", table=table)
 
 
-def side_moves(animals: int) -> list[Move]:
+def side_moves(setup: Setup, state: State) -> list[Move]:
     """Every choice of sides (AR-7)."""
-    return [{"type": "sides", "sides": "".join(s)} for s in itertools.product("ab", repeat=animals)]
+    sides = itertools.product("ab", repeat=len(state.owners))
+    return [{"type": "sides", "sides": "".join(s)} for s in sides]
 
 
-def totem_moves(setup: Setup) -> list[Move]:
+def totem_moves(setup: Setup, state: State) -> list[Move]:
     """Every dealing (or revealing) of the totems (AR-6, AR-38)."""
     totems = facts(setup.game).totems
     return [

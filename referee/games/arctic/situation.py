@@ -1,5 +1,6 @@
 """The current player's situation, which every step reads: the visible animal card on top of the
-pile (AR-9), its animal and companion, and the powers held (AR-13, AR-14)."""
+pile (AR-9), its animal and companion, its values (how many cards to place and to draw), and the
+powers held (AR-13, AR-14)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Mapping
 
 from pnpkit.referee.api import Setup
 from pnpkit.referee.games.arctic.facts import Card, facts
-from pnpkit.referee.games.arctic.state import State
+from pnpkit.referee.games.arctic.state import NO_ANIMAL_VALUE, State
 
 HELD_CACHE = 50_000
 """Entries kept in `Facts.held` before it starts afresh (a bound on memory in long simulations)."""
@@ -23,6 +24,21 @@ def current_animal(setup: Setup, state: State) -> int | None:
     """The index (in animal order) of the current player's visible animal, or None."""
     card = current_card(setup, state)
     return None if card is None else facts(setup.game).animals.index(card.animal)
+
+
+def value_range(setup: Setup, state: State, value: str) -> tuple[int, int]:
+    """How few and how many cards the current player may place (`value` "place": AR-9, AR-10,
+    AR-26) or draw ("draw": AR-19, AR-25) this turn: the visible animal's value, one more or less
+    with the moose's power."""
+    card = current_card(setup, state)
+    count = NO_ANIMAL_VALUE if card is None else getattr(card, value)
+    if MOOSE[value] in held_effects(setup, state):
+        return max(0, count - 1), count + 1
+    return count, count
+
+
+MOOSE = {"place": "moose-place-adjust", "draw": "moose-draw-adjust"}
+"""The moose's effect that adjusts each value (AR-25, AR-26)."""
 
 
 def token_pair(setup: Setup, state: State) -> tuple[str, str] | None:

@@ -1,14 +1,14 @@
 """Arctic's table in play: the immutable game state on the kit's blocks, and the numbers of the
 setup (AR-3–AR-5).
 
-The `table` holds, in this order (the order of the zones of `knowledge`): the `river` (a pile
-face up), `unseen` (a deck: every card whose place the referee does not know, its count the draw
-pile; the Reserve shares it and is kept as a count), and per player P: `hand:P` (a hand; at the
-table shown, as the referee knows only the cards everyone saw), `pile:P` (a stack: face-up
-cards, and face-down ones its owner knows, AR-23), `penalty:P` (a hand: the discards P named,
-AR-21, and the penalty cards the referee did not see), `penalty-blind:P` (digital mode: a deck of
-the penalty cards P has not seen, AR-11, AR-34) and `totem:P` (P's totem once known, AR-6); then
-`totems` (those dealt to nobody), the `powers` and the `landscape` (the track's cards).
+The `table` holds, in this order (the order of the zones of `knowledge`): the `river` (a pile face
+up), `unseen` (a deck: every card whose place the referee does not know, its count the draw pile;
+the Reserve shares it and is kept as a count), and per player P: `hand:P` (a hand; at the table
+shown, as the referee knows only the cards everyone saw), `pile:P` (a stack: face-up cards, and
+face-down ones its owner knows, AR-23, in the zone `face-down:P`), `penalty:P` (a hand: the discards
+P named, AR-21, and the penalty cards the referee did not see), `penalty-blind:P` (digital mode: a
+deck of the penalty cards P has not seen, AR-11, AR-34) and `totem:P` (P's totem once known, AR-6);
+then `totems` (those dealt to nobody), the `powers` and the `landscape` (the track's cards).
 """
 
 from __future__ import annotations

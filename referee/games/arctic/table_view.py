@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from pnpkit.referee.api import Setup, card_title, counted, place_card
-from pnpkit.referee.games.arctic.facts import Facts, facts
+from pnpkit.referee.games.arctic.facts import facts
 from pnpkit.referee.games.arctic.state import HIDDEN, State
+from pnpkit.referee.games.arctic.zones import power_cards
 
 CARD_W, CARD_H, GAP, MARGIN, STEP, TOKEN = 63.0, 88.0, 8.0, 20.0, 20.0, 17.0
 PILE_SHOWN = 8
@@ -22,25 +23,23 @@ def _pile_text(setup: Setup, state: State, index: int, secret: bool) -> str:
     return " ".join(cards) or "(empty)"
 
 
-def _power_cards(setup: Setup, table: Facts, state: State) -> str:
+def _power_cards(setup: Setup, state: State) -> str:
     """Every power card with its side, and who holds it (public, AR-7, AR-45)."""
     if state.sides is None:
         return "sides not chosen yet"
-    cards = []
-    for index, animal in enumerate(table.animals):
-        side = state.sides[index]
-        owner = state.owners[index]
-        holder = "" if owner is None else f" ({setup.players[owner]})"
-        cards.append(f"{animal} {side.upper()}{holder}")
-    return ", ".join(cards)
+    return ", ".join(
+        f"{animal} {side.upper()}" + ("" if owner is None else f" ({setup.players[owner]})")
+        for animal, side, owner, _ in power_cards(setup, state)
+    )
 
 
-def _powers(setup: Setup, table: Facts, state: State, index: int) -> str:
-    held = []
-    for animal_index, animal in enumerate(table.animals):
-        if state.owners[animal_index] == index and state.sides is not None:
-            side = state.sides[animal_index]
-            held.append(f"{animal} {side.upper()} ({table.powers[(animal, side)].title})")
+def _powers(setup: Setup, state: State, seat: int) -> str:
+    """The power cards a seat holds, with their titles."""
+    held = [
+        f"{animal} {side.upper()} ({power.title})"
+        for animal, side, owner, power in power_cards(setup, state)
+        if owner == seat
+    ]
     return ", ".join(held) or "none"
 
 
@@ -63,7 +62,7 @@ def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str
         f"draw pile  {counted(state.deck.count, 'card')}; Reserve {counted(state.reserve, 'card')}"
         + ("; the end is triggered" if state.ending == 1 else "")
         + ("; last turns, no drawing" if state.ending == 2 else ""),
-        f"powers     {_power_cards(setup, table, state)}",
+        f"powers     {_power_cards(setup, state)}",
     ]
     if viewer is not None:
         hands = "hands, " if setup.digital else ""
@@ -93,7 +92,7 @@ def describe_table(setup: Setup, state: State, viewer: str | None = None) -> str
             f"{mark} {player}: {counted(len(held), 'card')} in hand{seen}, "
             f"{counted(state.penalties(index), 'penalty card')}{named}{totem}",
             f"    pile (bottom → top, ▼ face down): {_pile_text(setup, state, index, secret)}",
-            f"    powers: {_powers(setup, table, state, index)}",
+            f"    powers: {_powers(setup, state, index)}",
         ]
     return "\n".join(lines)
 
@@ -111,7 +110,7 @@ def table_svg(setup: Setup, state: State, data: dict[str, Any], face: Any) -> st
         f"{player}: {counted(len(state.hand(index)), 'card')} in hand, "
         f"{counted(state.penalties(index), 'penalty card')}, "
         f"{len(state.pile(index))} in pile (top first); "
-        f"powers: {_powers(setup, table, state, index)}"
+        f"powers: {_powers(setup, state, index)}"
         for index, player in enumerate(setup.players)
     ]
     widest = max(text_width(h, 11) for h in headings)

@@ -15,8 +15,9 @@ WAYS = {"left": -1, "right": 1}
 Pair = tuple[str, str] | None  # step C's main and companion animals (token_pair)
 
 
-def tokens_text(setup: Setup, state: State, pair: tuple[str, str]) -> str:
+def tokens_text(setup: Setup, state: State) -> str:
     """Step C's prompt: the choice to make (AR-16) or the edge rules' moves, and the walrus."""
+    pair = token_pair(setup, state) or ("", "")
     effect = walrus(setup, state)
     extra = ""
     if effect is not None:
@@ -109,9 +110,8 @@ def moved_tokens(setup: Setup, state: State, pair: Pair, left: str | None) -> li
         tokens[table.animals.index(left)] -= 1
         tokens[main if table.animals[other] == left else other] += 1
     elif tokens[main] in inward and tokens[other] in inward:
-        step_main, step_other = inward[tokens[main]], inward[tokens[other]]
-        tokens[main] += step_main
-        tokens[other] += step_other
+        for token in (main, other):
+            tokens[token] += inward[tokens[token]]
     else:
         edge, free = (main, other) if tokens[main] in inward else (other, main)
         step = inward[tokens[edge]]

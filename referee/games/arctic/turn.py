@@ -3,6 +3,8 @@ end of the game (AR-35–AR-38); what each step expects, and the steps that pass
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnpkit.referee.api import (
     ACCEPTED,
     Deck,
@@ -15,10 +17,10 @@ from pnpkit.referee.api import (
     evolve,
     refuse,
 )
-from pnpkit.referee.games.arctic.draw import discard_text, draw_range, draw_sources, draw_text
+from pnpkit.referee.games.arctic.draw import discard_text, draw_sources, draw_text
 from pnpkit.referee.games.arctic.hidden import where
 from pnpkit.referee.games.arctic.place import place_text
-from pnpkit.referee.games.arctic.situation import current_animal, held_effects, token_pair
+from pnpkit.referee.games.arctic.situation import current_animal, held_effects, value_range
 from pnpkit.referee.games.arctic.state import HAND_LIMIT, RIVER_SIZE, State
 from pnpkit.referee.games.arctic.tokens import tokens_text
 
@@ -36,7 +38,7 @@ FLOW = Flow(
         ),
         Step("deal", "chance", "deal the card drawn face down: deal CARD"),
         # a turn (AR-8): A place, B power, C tokens, D draw, then the hand limit and the polar
-        # bear; steps A, C, D and the discard say the state's numbers (`step_text`)
+        # bear; steps A, C, D and the discard say the state's numbers (`TEXTS`)
         Step("place"),
         Step("power", text="{player}: take your animal's power card"),
         Step("tokens", text="{player}: move the two animal tokens: tokens ANIMAL left"),
@@ -52,8 +54,6 @@ FLOW = Flow(
     over="the game is over: score it",
 )
 """The steps of the setup, of a turn and of the end, in the rulebook's order."""
-KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step("over"))}
-"""Each step's prompt kind (a simulation asks it at every step)."""
 STEP_RULES = {
     "sides": "AR-7",
     "totems": "AR-6",
@@ -70,20 +70,14 @@ STEP_RULES = {
 """The rule a move of the wrong kind for the step is refused under."""
 
 
-def step_text(setup: Setup, state: State) -> str | None:
-    """The line of a step that says the state's numbers (how many cards to place, draw or
-    discard; which tokens move) and the powers' moves, or None (the flow's line)."""
-    step = state.turn.step
-    if step == "place":
-        return place_text(setup, state)
-    if step == "draw":
-        return draw_text(setup, state)
-    pair = token_pair(setup, state)
-    if step == "tokens" and pair is not None:
-        return tokens_text(setup, state, pair)
-    if step == "discard":
-        return discard_text(setup, state)
-    return None
+TEXTS: dict[str, Callable[[Setup, State], str]] = {
+    "place": place_text,
+    "tokens": tokens_text,
+    "draw": draw_text,
+    "discard": discard_text,
+}
+"""The line of each step that says the state's numbers (how many cards to place, draw or
+discard; which tokens move) and the powers' moves; the other steps read the flow's line."""
 
 
 # --- the River refill and the Reserve -------------------------------------------------------
@@ -166,7 +160,7 @@ def _after_refill(setup: Setup, state: State) -> str | State | None:
 def _after_draw(setup: Setup, state: State) -> str | State | None:
     if state.ending == 2:
         return _next_turn(setup, state)
-    _, high = draw_range(setup, state)
+    _, high = value_range(setup, state, "draw")
     if state.taken < high and (state.river or draw_sources(setup, state)):
         return None
     return "discard"

@@ -6,29 +6,20 @@ from typing import Any
 
 from pnpkit.referee.api import Setup, card, cards, sees
 from pnpkit.referee.api import hand as hand_data
-from pnpkit.referee.games.arctic.facts import Facts, facts
+from pnpkit.referee.games.arctic.facts import Power, facts
 from pnpkit.referee.games.arctic.state import HIDDEN, State
 
 
-def _powers(setup: Setup, table: Facts, state: State) -> list[dict[str, Any]]:
-    """Every power card, its side and holder (public, AR-7); empty before the sides are chosen."""
+def power_cards(setup: Setup, state: State) -> list[tuple[str, str, int | None, Power]]:
+    """Each animal's power card once the sides are chosen (public, AR-7): the animal, the side
+    shown, the seat holding it (None: still on the table) and that side's power."""
     if state.sides is None:
         return []
-    powers = []
-    for index, animal in enumerate(table.animals):
-        side = state.sides[index]
-        owner = state.owners[index]
-        power = table.powers[(animal, side)]
-        powers.append(
-            {
-                "card": card(setup.game, power.card),
-                "animal": animal,
-                "side": side.upper(),
-                "title": power.title,
-                "holder": None if owner is None else setup.players[owner],
-            }
-        )
-    return powers
+    table = facts(setup.game)
+    return [
+        (animal, side, owner, table.powers[(animal, side)])
+        for animal, side, owner in zip(table.animals, state.sides, state.owners, strict=True)
+    ]
 
 
 def arctic_zones(setup: Setup, state: State, viewer: str | None) -> dict[str, Any]:
@@ -46,6 +37,16 @@ def arctic_zones(setup: Setup, state: State, viewer: str | None) -> dict[str, An
             "tokens": [a for i, a in enumerate(table.animals) if state.tokens[i] == position],
         }
         for position, (card_id, value) in enumerate(table.landscape)
+    ]
+    powers = [
+        {
+            "card": card(setup.game, power.card),
+            "animal": animal,
+            "side": side.upper(),
+            "title": power.title,
+            "holder": None if owner is None else setup.players[owner],
+        }
+        for animal, side, owner, power in power_cards(setup, state)
     ]
     seats, game = [], setup.game
     dealt = state.totems()
@@ -74,6 +75,6 @@ def arctic_zones(setup: Setup, state: State, viewer: str | None) -> dict[str, An
         "draw_pile": state.deck.count,
         "reserve": state.reserve,
         "ending": ["", "triggered", "last turns"][state.ending],
-        "powers": _powers(setup, table, state),
+        "powers": powers,
         "seats": seats,
     }

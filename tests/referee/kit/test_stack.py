@@ -144,3 +144,16 @@ def test_a_stack_reads_as_its_face_up_cards_and_how_many_lie_face_down() -> None
     state = SimpleNamespace(table=Table.of({"Ann's stack": stack}))
     assert KitRules()._lines(state, "Bob") == "Ann's stack: A and 1 face down"
     assert KitRules()._lines(state, None) == "Ann's stack: A and 1 face down"
+
+
+def test_a_stack_may_name_its_face_down_zone_and_keeps_the_name_as_it_changes() -> None:
+    stack = Stack("Ann", down="Ann's secret").put("A").put("B", down=True).under("C")
+    assert stack.take()[1].down == "Ann's secret"
+    table = Table.of({"Ann's stack": stack})
+    zones = table.knowledge().zones
+    assert [(z.name, z.cards) for z in zones] == [
+        ("Ann's stack", ("C", "A")),
+        ("Ann's secret", ("B",)),
+    ]
+    assert table.rebuild(table.knowledge()) == table
+    assert Stack("Ann").put("B", down=True).zones("s")[1].name == "s face down"

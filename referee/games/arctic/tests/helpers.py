@@ -63,7 +63,7 @@ def with_pile(state: State, seat: int, *cards: str) -> State:
     """`state` with a player's pile (bottom first) made of `cards` from the draw pile."""
     state = _from_pool(state, cards)
     p = _players(state)[seat]
-    stack = Stack(p, tuple((c, False) for c in cards))
+    stack = Stack(p, tuple((c, False) for c in cards), f"face-down:{p}")
     return replace(state, table=state.table.put(f"pile:{p}", stack))
 
 
