@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnpkit.referee.api import Game, ScoreSheet, Setup, per_game, space_name
-from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
-from pnpkit.referee.games.alpina.setup import seat_pawns
-from pnpkit.referee.games.alpina.state import GRID, HIKERS, Alpina
-from pnpkit.referee.games.alpina.turn import hikers_left
+from pnpkit.referee.games.alpina.grid import ORTHOGONAL, SIZE, SURROUNDING, column_row
+from pnpkit.referee.games.alpina.position_file import read_position
+from pnpkit.referee.games.alpina.setup import hiker_seats
+from pnpkit.referee.games.alpina.state import GRID, HIKERS, Alpina, hikers_left
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def _connected(space: int, grid: Mapping[int, Card], match: Mapping[str, str]) -
     frontier = [space]
     while frontier:
         here = frontier.pop()
-        for there in orthogonal(here):
+        for there in ORTHOGONAL[here]:
             if there not in seen and there in grid and _matches(grid[there], match):
                 seen.add(there)
                 frontier.append(there)
@@ -75,9 +75,9 @@ def scope_spaces(scope: str, space: int, grid: Mapping[int, Card], match: Mappin
     if scope == "grid":
         spaces: set[int] = set(grid)
     elif scope == "orthogonal":
-        spaces = set(orthogonal(space))
+        spaces = set(ORTHOGONAL[space])
     elif scope == "surrounding":
-        spaces = set(surrounding(space))
+        spaces = set(SURROUNDING[space])
     else:
         directions = {
             "left": [(-1, 0)],
@@ -136,12 +136,17 @@ def score(setup: Setup, state: Alpina) -> ScoreSheet:
     """The score sheet of the grid as it stands."""
     cards = cards_of(setup.game)
     placed = {i: cards[c] for i, c in state.table[GRID].placed()}
-    seat = {pawn: player for pawn, player in zip(seat_pawns(setup), setup.players, strict=True)}
-    hikers = {i: seat[pawn] for i, pawn in state.on_grid.placed()}
-    order = [
-        setup.players[(state.first + k) % len(setup.players)] for k in range(len(setup.players))
-    ]
+    hikers = {i: setup.players[seat] for i, seat in hiker_seats(setup, state).items()}
+    order = [*setup.players[state.first :], *setup.players[: state.first]]
     return score_grid(placed, hikers, order, space_label=lambda i: space_name(*column_row(i)))
+
+
+def score_position(game: Game, text: str, source: str) -> ScoreSheet:
+    """The score sheet of a finished grid typed into a position file (position_file.py)."""
+    position = read_position(game, text, source, HIKERS)
+    cards = cards_of(game)
+    placed = {i: cards[c] for i, c in position.cards.items()}
+    return score_grid(placed, position.hikers, position.order, space_label=position.label)
 
 
 def score_grid(

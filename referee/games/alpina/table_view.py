@@ -9,9 +9,8 @@ from pnpkit.referee.api import Setup, card, card_title, counted, place_card, see
 from pnpkit.referee.api import hand as hand_data
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.setup import colours as hiker_colours
-from pnpkit.referee.games.alpina.setup import seat_pawns
-from pnpkit.referee.games.alpina.state import GRID, hand
-from pnpkit.referee.games.alpina.turn import hikers_left
+from pnpkit.referee.games.alpina.setup import hiker_seats, seat_colours
+from pnpkit.referee.games.alpina.state import GRID, hand, hikers_left
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.alpina.state import Alpina
@@ -47,7 +46,7 @@ def describe_table(setup: Setup, state: Alpina, player: str | None = None) -> st
     viewer = None if player is None else setup.players.index(player) if seated else -1
     columns, rows = _window(state)
     width = 11
-    on = _hiker_seats(setup, state)
+    on = hiker_seats(setup, state)
     lines = ["    " + "".join(f"{chr(97 + c):^{width}}" for c in columns)]
     for r in rows:
         cells = []
@@ -87,9 +86,8 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
     from pnpkit.referee.api import Picture  # only `show --svg` draws; `move` must start fast
 
     columns, rows = _window(state)
-    colours = {p["name"]: (p["colour"], p["rgb"]) for p in table["players"]}
-    seat_colour = [colours[p] for p in setup.players]
-    on = _hiker_seats(setup, state)
+    seat_colour = seat_colours(setup)
+    on = hiker_seats(setup, state)
     width = 2 * MARGIN + len(columns) * (CARD_W + GAP)
     height = 2 * MARGIN + len(rows) * (CARD_H + GAP)
     picture = Picture(table, width, height)
@@ -135,7 +133,7 @@ def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
     """The cards on the grid (space, card, hiker colour), each seat's hand (AL-3: counted for
     the others) and hikers left, and the draw pile's size."""
     colours = hiker_colours(setup)
-    on = _hiker_seats(setup, state)
+    on = hiker_seats(setup, state)
     placed = []
     for space, card_id in state.table[GRID].placed():
         column, row = grid.column_row(space)
@@ -162,9 +160,3 @@ def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
         for seat, player in enumerate(setup.players)
     ]
     return {"grid": placed, "seats": seats, "draw_pile": state.deck.count, "placed": state.placed}
-
-
-def _hiker_seats(setup: Setup, state: Alpina) -> dict[int, int]:
-    """The seat of each hiker on the grid, by space."""
-    seat = {pawn: n for n, pawn in enumerate(seat_pawns(setup))}
-    return {space: seat[pawn] for space, pawn in state.on_grid.placed()}

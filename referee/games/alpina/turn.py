@@ -19,8 +19,8 @@ from pnpkit.referee.api import (
     space_name,
 )
 from pnpkit.referee.games.alpina import grid
-from pnpkit.referee.games.alpina.moves import SPACE_NAMES, not_a_card, space_index
-from pnpkit.referee.games.alpina.setup import seat_pawns
+from pnpkit.referee.games.alpina.grid import SPACE_NAMES, space_index
+from pnpkit.referee.games.alpina.setup import hiker_seats, not_a_card
 from pnpkit.referee.games.alpina.state import (
     DRAW,
     GRID,
@@ -32,20 +32,10 @@ from pnpkit.referee.games.alpina.state import (
     Alpina,
     hand,
     hikers,
+    hikers_left,
+    my_hand,
     unseen,
 )
-
-
-def my_hand(setup: Setup, state: Alpina) -> Hand:
-    """The hand of the player whose turn it is."""
-    return state.table[hand(setup.players[state.turn.seat])]  # type: ignore[no-any-return]
-
-
-def hikers_left(setup: Setup, state: Alpina, seat: int) -> int:
-    """The hikers a seat has not placed yet (AL-15): its supply holds its colour's pawns."""
-    supply = state.table[hikers(setup.players[seat])].counts
-    return supply[0][1] if supply else 0
-
 
 # --- 1. play a card -----------------------------------------------------------------------------
 
@@ -67,7 +57,7 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
         return refuse("AL-10", f"{at} is outside the table's frame (a1 to i9)")
     if cards[target] is not None:
         return refuse("AL-9", f"{at} already holds {cards[target]}")
-    if not any(cards[n] is not None for n in grid.orthogonal(target)):
+    if not any(cards[n] is not None for n in grid.ORTHOGONAL[target]):
         return refuse(
             "AL-11", "a card must touch a card already in the grid orthogonally (no diagonals)"
         )
@@ -84,22 +74,9 @@ def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
     held, deck = reveal(state.table[name], state.deck, card)
     placed = state.table[GRID].put(target, card)
     table = state.table.put_all({name: held, unseen(setup): deck, GRID: placed})
-    cards = placed.pieces
-    column, row = grid.column_row(target)
-    first_column, last_column, first_row, last_row = state.box
-    return Alpina(
-        table,
-        state.turn.to(HIKER),
-        state.first,
-        target,
-        (state.frontier - {target}) | {n for n in grid.orthogonal(target) if cards[n] is None},
-        (
-            min(first_column, column),
-            max(last_column, column),
-            min(first_row, row),
-            max(last_row, row),
-        ),
-    )
+    beside = {n for n in grid.ORTHOGONAL[target] if placed.pieces[n] is None}
+    frontier, box = (state.frontier - {target}) | beside, grid.spanned(state.box, target)
+    return Alpina(table, state.turn.to(HIKER), state.first, target, frontier, box)
 
 
 def legal_plays(setup: Setup, state: Alpina) -> list[Move]:
@@ -144,12 +121,12 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
     target = space_index(move.get("at", ""))
     if target is None or state.cards[target] is None:
         return refuse("AL-13", f"there is no card at {move.get('at')}")
-    if target != state.last and target not in grid.orthogonal(state.last):
+    if target != state.last and target not in grid.ORTHOGONAL[state.last]:
         last = space_name(*grid.column_row(state.last))
         return refuse("AL-13", f"a hiker goes on the card just played ({last}) or on one beside it")
     pawn = state.on_grid[target]
     if pawn is not None:
-        owner = setup.players[seat_pawns(setup).index(pawn)]
+        owner = setup.players[hiker_seats(setup, state)[target]]
         return refuse("AL-14", f"that card already has a pawn ({owner}'s); one pawn per card")
     if not hikers_left(setup, state, state.turn.seat):
         return refuse("AL-15", f"{setup.players[state.turn.seat]} has no hikers left")
@@ -188,7 +165,7 @@ def random_hiker(setup: Setup, state: Alpina, rng: random.Random) -> Move:
 def hiker_spaces(state: Alpina) -> list[int]:
     """The cards a hiker may go on: the card just played and those beside it, without a pawn."""
     cards, pawns = state.cards, state.on_grid.pieces
-    near = [state.last, *grid.orthogonal(state.last)]
+    near = [state.last, *grid.ORTHOGONAL[state.last]]
     return [s for s in near if cards[s] is not None and pawns[s] is None]
 
 
