@@ -3,12 +3,12 @@ condition; the highest total wins, ties going to the latest in turn order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pnpkit.referee.api import Game, ScoreSheet, Setup, per_game, space_name
-from pnpkit.referee.games.alpina.grid import ORTHOGONAL, SIZE, SURROUNDING, column_row
+from pnpkit.referee.api import Game, ScoreSheet, Setup, per_game
+from pnpkit.referee.games.alpina.grid import ORTHOGONAL, SIZE, SPACE_NAMES, SURROUNDING, column_row
 from pnpkit.referee.games.alpina.position_file import read_position
 from pnpkit.referee.games.alpina.setup import hiker_seats
 from pnpkit.referee.games.alpina.state import GRID, HIKERS, Alpina, hikers_left
@@ -138,23 +138,17 @@ def score(setup: Setup, state: Alpina) -> ScoreSheet:
     placed = {i: cards[c] for i, c in state.table[GRID].placed()}
     hikers = {i: setup.players[seat] for i, seat in hiker_seats(setup, state).items()}
     order = [*setup.players[state.first :], *setup.players[: state.first]]
-    return score_grid(placed, hikers, order, space_label=lambda i: space_name(*column_row(i)))
+    return score_grid(placed, hikers, order)
 
 
 def score_position(game: Game, text: str, source: str) -> ScoreSheet:
     """The score sheet of a finished grid typed into a position file (position_file.py)."""
-    position = read_position(game, text, source, HIKERS)
+    placed, hikers, order = read_position(game, text, source, HIKERS)
     cards = cards_of(game)
-    placed = {i: cards[c] for i, c in position.cards.items()}
-    return score_grid(placed, position.hikers, position.order, space_label=position.label)
+    return score_grid({i: cards[c] for i, c in placed.items()}, hikers, order)
 
 
-def score_grid(
-    placed: dict[int, Card],
-    hikers: dict[int, str],
-    order: list[str],
-    space_label: Callable[[int], str],
-) -> ScoreSheet:
+def score_grid(placed: dict[int, Card], hikers: dict[int, str], order: list[str]) -> ScoreSheet:
     """Score a grid: each player's hikers, tape and condition points, and the winner (AL-18…27)."""
     points = {p: {"tape": 0, "conditions": 0} for p in order}
     notes = []
@@ -164,7 +158,7 @@ def score_grid(
         points[player]["tape"] += tape
         points[player]["conditions"] += condition
         card = placed[space_index].id
-        notes.append(f"{player}: {card} at {space_label(space_index)}: {tape} tape + {condition}")
+        notes.append(f"{player}: {card} at {SPACE_NAMES[space_index]}: {tape} tape + {condition}")
     totals = {p: sum(c.values()) for p, c in points.items()}
     winner, tiebreak = winners_by_turn_order(totals, order)
     return ScoreSheet(("tape", "conditions"), points, (winner,), tiebreak, tuple(notes))

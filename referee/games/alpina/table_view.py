@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.referee.api import Setup, card, card_title, counted, place_card, sees, space_name
 from pnpkit.referee.api import hand as hand_data
 from pnpkit.referee.games.alpina import grid
+from pnpkit.referee.games.alpina.grid import SPACE_NAMES
 from pnpkit.referee.games.alpina.setup import colours as hiker_colours
 from pnpkit.referee.games.alpina.setup import hiker_seats, seat_colours
 from pnpkit.referee.games.alpina.state import GRID, hand, hikers_left
@@ -41,41 +42,30 @@ def describe_table(setup: Setup, state: Alpina, player: str | None = None) -> st
     """The grid (CARD, CARD*colour for a hiker) and each player's hand, hikers and turn; for a
     `player`, only their cards are named, the others' only counted (any other name: the shared
     screen, every hand counted)."""
-    colours = hiker_colours(setup)
-    seated = player in setup.players
-    viewer = None if player is None else setup.players.index(player) if seated else -1
+    colours, on = hiker_colours(setup), hiker_seats(setup, state)
     columns, rows = _window(state)
-    width = 11
-    on = hiker_seats(setup, state)
-    lines = ["    " + "".join(f"{chr(97 + c):^{width}}" for c in columns)]
-    for r in rows:
-        cells = []
-        for c in columns:
-            i = r * grid.SIZE + c
-            card = state.cards[i]
-            hiker = on.get(i)
-            text = (
-                "." if card is None else card + ("" if hiker is None else f"*{colours[hiker][:3]}")
-            )
-            cells.append(f"{text:^{width}}")
-        lines.append(f"{r + 1:>3} " + "".join(cells))
+
+    def cell(space: int) -> str:
+        card, hiker = state.cards[space], on.get(space)
+        text = "." if card is None else card if hiker is None else f"{card}*{colours[hiker][:3]}"
+        return f"{text:^11}"
+
+    lines = ["    " + "".join(f"{chr(97 + c):^11}" for c in columns)]
+    lines += [f"{r + 1:>3} " + "".join(cell(r * grid.SIZE + c) for c in columns) for r in rows]
     lines.append("")
     turn = state.turn
-    for seat, player in enumerate(setup.players):
+    for seat, name in enumerate(setup.players):
         marker = "▶" if seat == turn.seat and turn.step in ("play", "hiker", "draw") else " "
-        held = state.table[hand(player)]
-        known = sorted(held.known) if viewer in (None, seat) else []
+        held = state.table[hand(name)]
+        known = sorted(held.known) if player in (None, name) else []
         shown = counted(len(held), "card") + (f" ({' '.join(known)})" if known else "")
         left = counted(hikers_left(setup, state, seat), "hiker")
-        lines.append(f"{marker} {player} ({colours[seat]}): {shown}, {left} left")
+        lines.append(f"{marker} {name} ({colours[seat]}): {shown}, {left} left")
     lines.append(f"  draw pile: {counted(state.deck.count, 'card')}; grid: {state.placed}/25")
-    if viewer is not None:
-        title = (
-            f"{setup.players[viewer]}'s view (the other hands only counted)"
-            if viewer >= 0
-            else "the shared view (every hand only counted)"
-        )
-        lines.insert(0, title)
+    if player in setup.players:
+        lines.insert(0, f"{player}'s view (the other hands only counted)")
+    elif player is not None:
+        lines.insert(0, "the shared view (every hand only counted)")
     return "\n".join(lines)
 
 
@@ -132,31 +122,24 @@ def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, t
 def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
     """The cards on the grid (space, card, hiker colour), each seat's hand (AL-3: counted for
     the others) and hikers left, and the draw pile's size."""
-    colours = hiker_colours(setup)
-    on = hiker_seats(setup, state)
-    placed = []
-    for space, card_id in state.table[GRID].placed():
-        column, row = grid.column_row(space)
-        hiker = on.get(space)
-        placed.append(
+    colours, on = hiker_colours(setup), hiker_seats(setup, state)
+    placed = [
+        {
+            "space": SPACE_NAMES[space],
+            "card": card(setup.game, card_id),
+            "hiker": colours[on[space]] if space in on else None,
+        }
+        for space, card_id in state.table[GRID].placed()
+    ]
+    seats = []
+    for seat, player in enumerate(setup.players):
+        held = state.table[hand(player)]
+        seats.append(
             {
-                "space": space_name(column, row),
-                "card": card(setup.game, card_id),
-                "hiker": None if hiker is None else colours[hiker],
+                "player": player,
+                "colour": colours[seat],
+                "hand": hand_data(setup.game, len(held), sorted(held.known), sees(viewer, player)),
+                "hikers_left": hikers_left(setup, state, seat),
             }
         )
-    seats = [
-        {
-            "player": player,
-            "colour": colours[seat],
-            "hand": hand_data(
-                setup.game,
-                len(state.table[hand(player)]),
-                sorted(state.table[hand(player)].known),
-                sees(viewer, player),
-            ),
-            "hikers_left": hikers_left(setup, state, seat),
-        }
-        for seat, player in enumerate(setup.players)
-    ]
     return {"grid": placed, "seats": seats, "draw_pile": state.deck.count, "placed": state.placed}

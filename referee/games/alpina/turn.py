@@ -4,7 +4,6 @@ or not (AL-13 … AL-15), 3. draw back up to six (AL-16); the 25th card ends the
 from __future__ import annotations
 
 import random
-from bisect import insort
 
 from pnpkit.referee.api import (
     ACCEPTED,
@@ -148,25 +147,23 @@ def apply_pass(setup: Setup, state: Alpina, move: Move) -> Alpina:
 
 
 def legal_hikers(setup: Setup, state: Alpina) -> list[Move]:
-    moves: list[Move] = [{"type": "pass"}]
-    if hikers_left(setup, state, state.turn.seat):
-        moves += [{"type": "hiker", "at": SPACE_NAMES[s]} for s in hiker_spaces(state)]
-    return moves
+    return [{"type": "pass"}, *({"type": "hiker", "at": at} for at in hiker_spaces(setup, state))]
 
 
 def random_hiker(setup: Setup, state: Alpina, rng: random.Random) -> Move:
-    spaces = hiker_spaces(state) if hikers_left(setup, state, state.turn.seat) else []
+    spaces = hiker_spaces(setup, state)
     pick = rng.randrange(len(spaces) + 1)  # as uniform over `legal` as choice() is
-    if pick == len(spaces):
-        return {"type": "pass"}
-    return {"type": "hiker", "at": SPACE_NAMES[spaces[pick]]}
+    return {"type": "pass"} if pick == len(spaces) else {"type": "hiker", "at": spaces[pick]}
 
 
-def hiker_spaces(state: Alpina) -> list[int]:
-    """The cards a hiker may go on: the card just played and those beside it, without a pawn."""
+def hiker_spaces(setup: Setup, state: Alpina) -> list[str]:
+    """The cards the player to move may put a hiker on, while they have one left: the card just
+    played and those beside it, without a pawn."""
+    if not hikers_left(setup, state, state.turn.seat):
+        return []
     cards, pawns = state.cards, state.on_grid.pieces
     near = [state.last, *grid.ORTHOGONAL[state.last]]
-    return [s for s in near if cards[s] is not None and pawns[s] is None]
+    return [SPACE_NAMES[s] for s in near if cards[s] is not None and pawns[s] is None]
 
 
 def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
@@ -174,9 +171,8 @@ def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
     state's `table` becoming `table`)."""
     if state.placed == GRID_CARDS:
         return evolve(state, table=table, turn=state.turn.over())
-    return next_draw(
-        setup, state, table, len(my_hand(setup, state)) < HAND and state.deck.count > 0
-    )
+    short = len(my_hand(setup, state)) < HAND and state.deck.count > 0
+    return next_draw(setup, state, table, short)
 
 
 # --- 3. draw a card -----------------------------------------------------------------------------
@@ -186,9 +182,7 @@ def check_draw(setup: Setup, state: Alpina, move: Move) -> Verdict:
     """AL-16: the referee draws in a digital game; at the table the card drawn stays secret."""
     card = move.get("card")
     if card is None:
-        if setup.digital:
-            return refuse("AL-16", "the referee draws in a digital game")
-        return ACCEPTED
+        return refuse("AL-16", "the referee draws in a digital game") if setup.digital else ACCEPTED
     if not setup.digital:
         return refuse("AL-16", "draws are secret: enter `draw` without a card")
     if card not in state.deck.unseen:
@@ -204,9 +198,7 @@ def apply_draw(setup: Setup, state: Alpina, move: Move) -> Alpina:
         drawn = min(HAND - len(held), deck.count)
         held, deck = held.add_unknown(drawn), deck.draw_unseen(drawn)
     else:
-        known = list(held.known)
-        insort(known, card)
-        held, deck = held.holding(tuple(known)), deck.take(card)
+        held, deck = held.holding(tuple(sorted((*held.known, card)))), deck.take(card)
     table = state.table.put_all({name: held, unseen(setup): deck})
     return next_draw(setup, state, table, len(held) < HAND and deck.count > 0)
 
