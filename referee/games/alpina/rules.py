@@ -170,7 +170,6 @@ class AlpinaRules(KitRules):
         super().check_setup(game, variant, players, options)
         setting_up.check_colours(game, players, options)
 
-    colours = delegate(setting_up.colours)
     initial = delegate(setting_up.initial)
 
     def prompt(self, setup: Setup, state: Alpina) -> Prompt:
@@ -197,9 +196,8 @@ class AlpinaRules(KitRules):
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: Alpina, move: Move) -> Verdict:
-        """The kit's dispatch with Alpina's own refusal texts: the game over (AL-17), a move of
-        another step (AL-6), a player out of turn (AL-7, naming both), then a damaged move's
-        shape (its form's rule), which the kit does not check, then the form's own check."""
+        """The kit's dispatch with Alpina's own texts: the game over (AL-17), another step's move
+        (AL-6), a player out of turn (AL-7), a damaged move's shape, then the form's own check."""
         if state.turn.step == OVER:
             return refuse(MOVES.over_rule, "the game is over: the 25th card has been placed")
         verdict = MOVES.not_now(state, move, lambda: self.prompt(setup, state).text)
@@ -222,9 +220,8 @@ class AlpinaRules(KitRules):
         return None
 
     def legal(self, setup: Setup, state: Alpina) -> list[Move]:
-        """The kit's, but a play or a hiker listed as the rules make them rather than each
-        form's values checked one by one (every card of the hand on every open space is a legal
-        play): faster, and in the order simulated players have always met them (a pass first)."""
+        """The kit's, but a play or a hiker listed as the rules make them (faster than checking
+        each form's values), in the order simulated players have always met them (a pass first)."""
         if state.turn.step == PLAY:
             return turn.legal_plays(setup, state)
         if state.turn.step == HIKER:
@@ -232,10 +229,11 @@ class AlpinaRules(KitRules):
         return super().legal(setup, state)
 
     def chance(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
-        """A draw from the pile as the flow says (`Step.draws`); the setup's draws its own."""
-        if state.turn.step == DRAW:
-            return super().chance(setup, state, rng)
-        return setting_up.chance(setup, state, rng)
+        """The deal, six cards each at once (setup.py); the other draws as the kit makes them: the
+        starting card and the first player among the legal moves, a card from the pile."""
+        if state.turn.step == DEAL:
+            return setting_up.deal(setup, state, rng)
+        return super().chance(setup, state, rng)
 
     def random_move(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
         if state.turn.step == PLAY:
@@ -260,11 +258,8 @@ class AlpinaRules(KitRules):
     # --- showing ----------------------------------------------------------------------------
     describe = delegate(table_view.describe_table)
     view = delegate(table_view.describe_table, "AL-3: the other hands only as counts.")
-
     svg = drawn(table_view.table_svg)
-
     zones = delegate(table_view.zones)
-
     seat_colours = delegate(setting_up.seat_colours)
 
 

@@ -26,7 +26,6 @@ from pnpkit.referee.api import (
     refuse,
 )
 from pnpkit.referee.games.alpina import grid
-from pnpkit.referee.games.alpina.grid import SPACE_NAMES
 from pnpkit.referee.games.alpina.state import (
     DEAL,
     FIRST,
@@ -45,37 +44,22 @@ from pnpkit.referee.games.alpina.state import (
 
 def initial(setup: Setup) -> Alpina:
     """The empty table: every card unseen, no hands yet, each player's hikers (AL-4)."""
-    each = HIKERS[len(setup.players)]
-    blocks = {GRID: Board.of(SPACE_NAMES), ON_GRID: Board.of(SPACE_NAMES)}
-    for player, pawn in zip(setup.players, seat_pawns(setup), strict=True):
+    each, boxed = HIKERS[len(setup.players)], boxed_hikers(setup.game)
+    blocks = {GRID: Board.of(grid.SPACE_NAMES), ON_GRID: Board.of(grid.SPACE_NAMES)}
+    for player, colour in zip(setup.players, colours(setup), strict=True):
         blocks[hand(player)] = Hand(player)
-        blocks[hikers(player)] = Pool(((pawn, each),))
+        blocks[hikers(player)] = Pool(((boxed[colour].id, each),))
     blocks[unseen(setup)] = Deck.of(c.id for c in setup.game.group("cards").components)
     return Alpina(Table.of(blocks), Turn(0, START))
 
 
-def chance(setup: Setup, state: Alpina, rng: random.Random) -> Move:
-    """The referee's draw of the starting card, the deal, or the first player (digital mode)."""
-    if state.turn.step == START:
-        return {"type": "start", "card": rng.choice(sorted(starters(setup)))}
-    if state.turn.step == DEAL:
-        dealt = rng.sample(state.deck.unseen, HAND * len(setup.players))
-        hands = {p: dealt[i * HAND : (i + 1) * HAND] for i, p in enumerate(setup.players)}
-        return {"type": "deal", "hands": hands}
-    return {"type": "first", "seat": rng.randrange(len(setup.players))}
-
-
-# --- 1. the starting card -----------------------------------------------------------------------
-
-
-def starters(setup: Setup) -> list[str]:
-    """The chamois starting cards (AL-2)."""
-    return [c.id for c in setup.game.group("cards").components if c.fields.get("starter")]
+# --- 1. the starting card -------------------------------------------------------------------------
 
 
 def starts(setup: Setup, state: Alpina) -> list[Move]:
-    """The starting cards that may be drawn (AL-2)."""
-    return [{"card": c} for c in starters(setup)]
+    """The chamois starting cards, one of which is drawn to start the grid (AL-2)."""
+    cards = setup.game.group("cards").components
+    return [{"card": c.id} for c in cards if c.fields.get("starter")]
 
 
 def not_a_card(setup: Setup, card: str) -> str:
@@ -107,7 +91,14 @@ def apply_start(setup: Setup, state: Alpina, move: Move) -> Alpina:
     )
 
 
-# --- 2. the deal --------------------------------------------------------------------------------
+# --- 2. the deal ----------------------------------------------------------------------------------
+
+
+def deal(setup: Setup, state: Alpina, rng: random.Random) -> Move:
+    """The referee's deal in a digital game: six cards to each player, drawn at random."""
+    dealt = rng.sample(state.deck.unseen, HAND * len(setup.players))
+    hands = {p: dealt[i * HAND : (i + 1) * HAND] for i, p in enumerate(setup.players)}
+    return {"type": "deal", "hands": hands}
 
 
 def check_deal(setup: Setup, state: Alpina, move: Move) -> Verdict:
@@ -139,7 +130,7 @@ def apply_deal(setup: Setup, state: Alpina, move: Move) -> Alpina:
     return evolve(state, table=table.put(unseen(setup), deck), turn=state.turn.to(FIRST))
 
 
-# --- 3. the hikers ------------------------------------------------------------------------------
+# --- 3. the hikers, and the first player ----------------------------------------------------------
 
 
 @per_game
@@ -179,18 +170,10 @@ def seat_colours(setup: Setup) -> tuple[tuple[str, str], ...]:
     return tuple((c, boxed_hikers(setup.game)[c].fields["hex"]) for c in colours(setup))
 
 
-def seat_pawns(setup: Setup) -> tuple[str, ...]:
-    """Each seat's hiker pawn ID, in its colour (AL-4)."""
-    return tuple(boxed_hikers(setup.game)[c].id for c in colours(setup))
-
-
 def hiker_seats(setup: Setup, state: Alpina) -> dict[int, int]:
     """The seat of each hiker on the grid, by space."""
-    seat = {pawn: n for n, pawn in enumerate(seat_pawns(setup))}
+    seat = {boxed_hikers(setup.game)[c].id: n for n, c in enumerate(colours(setup))}
     return {space: seat[pawn] for space, pawn in state.on_grid.placed()}
-
-
-# --- the first player ---------------------------------------------------------------------------
 
 
 def firsts(setup: Setup, state: Alpina) -> list[Move]:

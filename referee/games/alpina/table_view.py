@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pnpkit.referee.api import Setup, card, card_title, counted, place_card, sees, space_name
 from pnpkit.referee.api import hand as hand_data
 from pnpkit.referee.games.alpina import grid
-from pnpkit.referee.games.alpina.grid import SPACE_NAMES
+from pnpkit.referee.games.alpina.scoring import cards_of
 from pnpkit.referee.games.alpina.setup import colours as hiker_colours
 from pnpkit.referee.games.alpina.setup import hiker_seats, seat_colours
 from pnpkit.referee.games.alpina.state import GRID, hand, hikers_left
@@ -18,12 +18,6 @@ if TYPE_CHECKING:
 
 CARD_W, CARD_H, GAP, MARGIN = 63.0, 88.0, 6.0, 24.0
 HIKER_R = 7.5
-
-
-def _hiker_at(left: float, top: float) -> tuple[float, float]:
-    """Where a hiker stands on a card: right of the animal badge, level with its middle, so that
-    the condition, the tape flags and the animal stay readable."""
-    return left + CARD_W - HIKER_R - 1.5, top + CARD_H * 0.38
 
 
 def _window(state: Alpina) -> tuple[range, range]:
@@ -88,8 +82,8 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
             i = r * grid.SIZE + c
             card = state.cards[i]
             space = space_name(c, r)
-            title = f"{space}: {card_title(setup.game, card)}" if card else f"{space}: empty"
-            picture.target(space, (left, top, CARD_W, CARD_H), title)
+            name = card_title(setup.game, card) if card else "empty"
+            picture.target(space, (left, top, CARD_W, CARD_H), f"{space}: {name}")
             if card is None:
                 drawing.add(
                     drawing.rect((left, top), (CARD_W, CARD_H), fill="none", stroke="#bbb",
@@ -97,26 +91,19 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
                 )  # fmt: skip
                 picture.label(space, left + 2, top + 2, size=9, fill="#888")
                 continue
-            _card(drawing, setup, card, face(card), left, top)
+            facts = cards_of(setup.game)[card]
+            lines = [facts.animal, facts.landscape, f"tape {facts.tape}"]
+            place_card(drawing, face(card), (left, top), (CARD_W, CARD_H), lines, card, name)
             hiker = on.get(i)
             if hiker is not None:
                 player = setup.players[hiker]
                 name, rgb = seat_colour[hiker]
-                dot = drawing.circle(
-                    _hiker_at(left, top), HIKER_R, fill=rgb, stroke="#000", stroke_width=1.5
-                )
+                # right of the animal badge, level with its middle: the card stays readable
+                at = (left + CARD_W - HIKER_R - 1.5, top + CARD_H * 0.38)
+                dot = drawing.circle(at, HIKER_R, fill=rgb, stroke="#000", stroke_width=1.5)
                 dot.set_desc(title=f"{player}'s hiker ({name}) on {space}")
                 drawing.add(dot)
     return picture.tostring()
-
-
-def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
-    component = setup.game.component(card)
-    fields = component.fields if component else {}
-    lines = [str(fields.get("animal", "")), str(fields.get("landscape", "")),
-             f"tape {fields.get('tape', '')}"]  # fmt: skip
-    title = card_title(setup.game, card)
-    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card, title)
 
 
 def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
@@ -125,7 +112,7 @@ def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
     colours, on = hiker_colours(setup), hiker_seats(setup, state)
     placed = [
         {
-            "space": SPACE_NAMES[space],
+            "space": grid.SPACE_NAMES[space],
             "card": card(setup.game, card_id),
             "hiker": colours[on[space]] if space in on else None,
         }

@@ -18,7 +18,6 @@ from pnpkit.referee.api import (
     space_name,
 )
 from pnpkit.referee.games.alpina import grid
-from pnpkit.referee.games.alpina.grid import SPACE_NAMES, space_index
 from pnpkit.referee.games.alpina.setup import hiker_seats, not_a_card
 from pnpkit.referee.games.alpina.state import (
     DRAW,
@@ -36,7 +35,7 @@ from pnpkit.referee.games.alpina.state import (
     unseen,
 )
 
-# --- 1. play a card -----------------------------------------------------------------------------
+# --- 1. play a card -------------------------------------------------------------------------------
 
 
 def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
@@ -51,7 +50,7 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
         return refuse("AL-8", f"{component.id} is already in the grid, at {where}")
     if not my_hand(setup, state).could_hold(component.id, state.deck):
         return refuse("AL-8", f"{component.id} is not in {setup.players[state.turn.seat]}'s hand")
-    target = space_index(at)
+    target = grid.space_index(at)
     if target is None:
         return refuse("AL-10", f"{at} is outside the table's frame (a1 to i9)")
     if cards[target] is not None:
@@ -67,7 +66,7 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
 
 def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
     card = move["card"]
-    target = space_index(move["at"])
+    target = grid.space_index(move["at"])
     assert target is not None
     name = hand(setup.players[state.turn.seat])
     held, deck = reveal(state.table[name], state.deck, card)
@@ -79,7 +78,7 @@ def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
 
 
 def legal_plays(setup: Setup, state: Alpina) -> list[Move]:
-    spaces = [SPACE_NAMES[s] for s in open_spaces(state)]
+    spaces = [grid.SPACE_NAMES[s] for s in open_spaces(state)]
     return [
         {"type": "play", "card": c, "at": at}
         for c in sorted(playable(setup, state))
@@ -90,7 +89,7 @@ def legal_plays(setup: Setup, state: Alpina) -> list[Move]:
 def random_play(setup: Setup, state: Alpina, rng: random.Random) -> Move:
     card = rng.choice(sorted(playable(setup, state)))
     at = rng.choice(open_spaces(state))
-    return {"type": "play", "card": card, "at": SPACE_NAMES[at]}
+    return {"type": "play", "card": card, "at": grid.SPACE_NAMES[at]}
 
 
 def playable(setup: Setup, state: Alpina) -> set[str]:
@@ -112,12 +111,12 @@ def open_spaces(state: Alpina) -> list[int]:
     )
 
 
-# --- 2. place a hiker ---------------------------------------------------------------------------
+# --- 2. place a hiker -----------------------------------------------------------------------------
 
 
 def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
     """AL-13 … AL-15: on the card just played or one beside it, one pawn a card, while any last."""
-    target = space_index(move.get("at", ""))
+    target = grid.space_index(move.get("at", ""))
     if target is None or state.cards[target] is None:
         return refuse("AL-13", f"there is no card at {move.get('at')}")
     if target != state.last and target not in grid.ORTHOGONAL[state.last]:
@@ -133,7 +132,7 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
 
 
 def apply_hiker(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    target = space_index(move["at"])
+    target = grid.space_index(move["at"])
     assert target is not None
     left = hikers(setup.players[state.turn.seat])
     supply = state.table[left]
@@ -163,7 +162,7 @@ def hiker_spaces(setup: Setup, state: Alpina) -> list[str]:
         return []
     cards, pawns = state.cards, state.on_grid.pieces
     near = [state.last, *grid.ORTHOGONAL[state.last]]
-    return [SPACE_NAMES[s] for s in near if cards[s] is not None and pawns[s] is None]
+    return [grid.SPACE_NAMES[s] for s in near if cards[s] is not None and pawns[s] is None]
 
 
 def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
@@ -175,7 +174,7 @@ def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
     return next_draw(setup, state, table, short)
 
 
-# --- 3. draw a card -----------------------------------------------------------------------------
+# --- 3. draw a card -------------------------------------------------------------------------------
 
 
 def check_draw(setup: Setup, state: Alpina, move: Move) -> Verdict:
