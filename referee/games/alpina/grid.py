@@ -59,16 +59,10 @@ SURROUNDING = tuple(
 
 
 def spanned(box: tuple[int, int, int, int], at: int) -> tuple[int, int, int, int]:
-    """`box` (the placed cards' first and last column and first and last row) with a card on
-    `at` too."""
+    """`box` (the placed cards' first and last column and first and last row) with `at` too."""
     column, row = column_row(at)
-    first_column, last_column, first_row, last_row = box
-    return (
-        min(first_column, column),
-        max(last_column, column),
-        min(first_row, row),
-        max(last_row, row),
-    )
+    columns, rows = (box[0], box[1], column), (box[2], box[3], row)
+    return min(columns), max(columns), min(rows), max(rows)
 
 
 def within_bound(box: tuple[int, int, int, int], at: int) -> bool:

@@ -229,11 +229,10 @@ class AlpinaRules(KitRules):
         return super().legal(setup, state)
 
     def chance(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
-        """The deal, six cards each at once (setup.py); the other draws as the kit makes them: the
-        starting card and the first player among the legal moves, a card from the pile."""
-        if state.turn.step == DEAL:
-            return setting_up.deal(setup, state, rng)
-        return super().chance(setup, state, rng)
+        """A draw from the pile as the flow says (`Step.draws`); the setup's draws its own."""
+        if state.turn.step == DRAW:
+            return super().chance(setup, state, rng)
+        return setting_up.chance(setup, state, rng)
 
     def random_move(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
         if state.turn.step == PLAY:

@@ -28,12 +28,8 @@ class Card:
 @per_game
 def cards_of(game: Game) -> dict[str, Card]:
     """Every Alpina card by ID (scoring asks for them at every game)."""
-    return {
-        c.id: Card(
-            c.id, c.fields["animal"], c.fields["landscape"], c.fields["tape"], c.fields["condition"]
-        )
-        for c in game.group("cards").components
-    }
+    facts = ("animal", "landscape", "tape", "condition")
+    return {c.id: Card(c.id, *(c.fields[f] for f in facts)) for c in game.group("cards").components}
 
 
 def _matches(card: Card, match: Mapping[str, str]) -> bool:
@@ -152,13 +148,13 @@ def score_grid(placed: dict[int, Card], hikers: dict[int, str], order: list[str]
     """Score a grid: each player's hikers, tape and condition points, and the winner (AL-18…27)."""
     points = {p: {"tape": 0, "conditions": 0} for p in order}
     notes = []
-    for space_index in sorted(hikers):
-        player = hikers[space_index]
-        tape, condition = hiker_points(space_index, placed, hikers)
+    for space in sorted(hikers):
+        player = hikers[space]
+        tape, condition = hiker_points(space, placed, hikers)
         points[player]["tape"] += tape
         points[player]["conditions"] += condition
-        card = placed[space_index].id
-        notes.append(f"{player}: {card} at {SPACE_NAMES[space_index]}: {tape} tape + {condition}")
+        card = placed[space].id
+        notes.append(f"{player}: {card} at {SPACE_NAMES[space]}: {tape} tape + {condition}")
     totals = {p: sum(c.values()) for p, c in points.items()}
     winner, tiebreak = winners_by_turn_order(totals, order)
     return ScoreSheet(("tape", "conditions"), points, (winner,), tiebreak, tuple(notes))

@@ -53,6 +53,18 @@ def initial(setup: Setup) -> Alpina:
     return Alpina(Table.of(blocks), Turn(0, START))
 
 
+def chance(setup: Setup, state: Alpina, rng: random.Random) -> Move:
+    """The referee's draws in a digital game: the starting card, six cards to each player, the
+    first player."""
+    if state.turn.step == START:
+        return {"type": "start", **rng.choice(starts(setup, state))}
+    if state.turn.step == FIRST:
+        return {"type": "first", **rng.choice(firsts(setup, state))}
+    dealt = rng.sample(state.deck.unseen, HAND * len(setup.players))
+    hands = {p: dealt[i * HAND : (i + 1) * HAND] for i, p in enumerate(setup.players)}
+    return {"type": "deal", "hands": hands}
+
+
 # --- 1. the starting card -------------------------------------------------------------------------
 
 
@@ -92,13 +104,6 @@ def apply_start(setup: Setup, state: Alpina, move: Move) -> Alpina:
 
 
 # --- 2. the deal ----------------------------------------------------------------------------------
-
-
-def deal(setup: Setup, state: Alpina, rng: random.Random) -> Move:
-    """The referee's deal in a digital game: six cards to each player, drawn at random."""
-    dealt = rng.sample(state.deck.unseen, HAND * len(setup.players))
-    hands = {p: dealt[i * HAND : (i + 1) * HAND] for i, p in enumerate(setup.players)}
-    return {"type": "deal", "hands": hands}
 
 
 def check_deal(setup: Setup, state: Alpina, move: Move) -> Verdict:

@@ -11,7 +11,7 @@ from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.scoring import cards_of
 from pnpkit.referee.games.alpina.setup import colours as hiker_colours
 from pnpkit.referee.games.alpina.setup import hiker_seats, seat_colours
-from pnpkit.referee.games.alpina.state import GRID, hand, hikers_left
+from pnpkit.referee.games.alpina.state import DRAW, GRID, HIKER, PLAY, hand, hikers_left
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.alpina.state import Alpina
@@ -47,9 +47,8 @@ def describe_table(setup: Setup, state: Alpina, player: str | None = None) -> st
     lines = ["    " + "".join(f"{chr(97 + c):^11}" for c in columns)]
     lines += [f"{r + 1:>3} " + "".join(cell(r * grid.SIZE + c) for c in columns) for r in rows]
     lines.append("")
-    turn = state.turn
     for seat, name in enumerate(setup.players):
-        marker = "▶" if seat == turn.seat and turn.step in ("play", "hiker", "draw") else " "
+        marker = "▶" if seat == state.turn.seat and state.turn.step in (PLAY, HIKER, DRAW) else " "
         held = state.table[hand(name)]
         known = sorted(held.known) if player in (None, name) else []
         shown = counted(len(held), "card") + (f" ({' '.join(known)})" if known else "")

@@ -122,8 +122,7 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
     if target != state.last and target not in grid.ORTHOGONAL[state.last]:
         last = space_name(*grid.column_row(state.last))
         return refuse("AL-13", f"a hiker goes on the card just played ({last}) or on one beside it")
-    pawn = state.on_grid[target]
-    if pawn is not None:
+    if state.on_grid[target] is not None:
         owner = setup.players[hiker_seats(setup, state)[target]]
         return refuse("AL-14", f"that card already has a pawn ({owner}'s); one pawn per card")
     if not hikers_left(setup, state, state.turn.seat):
