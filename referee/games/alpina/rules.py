@@ -4,10 +4,10 @@ The rule IDs (AL-…) are those of rules-index.md, beside this module. At the ta
 secret: the referee counts the cards in each hand and identifies a card when it is played, by its
 printed ID. In digital mode (--seed) the referee deals and draws itself, and so knows every hand.
 
-`FLOW` lists the steps of the setup and of a turn and `MOVES` declares each move once, as the
-rulebook orders them; the kit (`KitRules`) makes the prompt, the syntax table, the dispatch and
-who sees which card of them. The steps are in the modules of the rulebook's parts (`setup`,
-`turn`, `scoring`); `table_view` holds what is shown.
+`FLOW` lists the steps of the setup and of a turn and `MOVES` declares each move once (in the
+words of `WORDS`), as the rulebook orders them; the kit (`KitRules`) makes the prompt, the syntax
+table, the dispatch and who sees which card of them. The steps are in the modules of the
+rulebook's parts (`setup`, `turn`, `scoring`); `table_view` holds what is shown.
 """
 
 from __future__ import annotations
@@ -51,6 +51,22 @@ from pnpkit.referee.games.alpina.state import (
     Alpina,
     hikers_left,
 )
+
+FLOW = Flow(
+    (
+        # setup (AL-2 … AL-5): chance steps of the whole table
+        Step(START, "chance", "draw a chamois starter card: start CARD", everyone=True),
+        Step(DEAL, "chance", "deal 6 cards to each player: deal", everyone=True),
+        Step(FIRST, "chance", "draw the first player at random: first PLAYER", everyone=True),
+        # a turn (AL-8 … AL-16): play a card, place a hiker or pass, draw back up to six
+        Step(PLAY, "move", "{player}: play a card: play CARD SPACE"),
+        Step(HIKER, "move", "{player}: hiker SPACE, or pass"),
+        # the referee draws from the pile in digital play; at the table the draw is forced, unseen
+        Step(DRAW, "chance", f"{{player}}: draw back up to {HAND} cards", draws="draw pile"),
+    ),
+    over="the grid is complete: the game is over",
+)
+"""The steps of the setup and of a turn, in the rulebook's order (AL-17: the 25th card ends it)."""
 
 
 def _seat(setup: Setup, name: str) -> int:
@@ -110,21 +126,6 @@ def malformed(form: MoveForm, move: Move) -> str:
     return ""
 
 
-FLOW = Flow(
-    (
-        # setup (AL-2 … AL-5): chance steps of the whole table
-        Step(START, "chance", "draw a chamois starter card: start CARD", everyone=True),
-        Step(DEAL, "chance", "deal 6 cards to each player: deal", everyone=True),
-        Step(FIRST, "chance", "draw the first player at random: first PLAYER", everyone=True),
-        # a turn (AL-8 … AL-16): play a card, place a hiker or pass, draw back up to six
-        Step(PLAY, "move", "{player}: play a card: play CARD SPACE"),
-        Step(HIKER, "move", "{player}: hiker SPACE, or pass"),
-        # the referee draws from the pile in digital play; at the table the draw is forced, unseen
-        Step(DRAW, "chance", f"{{player}}: draw back up to {HAND} cards", draws="draw pile"),
-    ),
-    over="the grid is complete: the game is over",
-)
-"""The steps of the setup and of a turn, in the rulebook's order (AL-17: the 25th card ends it)."""
 MOVES = Moves(syntax_rule="AL-28", not_now_rule="AL-6", turn_rule="AL-7", over_rule="AL-17")
 """Every Alpina move, declared once: its form, meaning, rule, step, check and apply."""
 _move = partial(MoveForm, words=WORDS)

@@ -65,7 +65,7 @@ def chance(setup: Setup, state: Alpina, rng: random.Random) -> Move:
     return {"type": "deal", "hands": hands}
 
 
-# --- 1. the starting card -------------------------------------------------------------------------
+# --- 1. the starting card -----------------------------------------------------------------------
 
 
 def starts(setup: Setup, state: Alpina) -> list[Move]:
@@ -103,7 +103,7 @@ def apply_start(setup: Setup, state: Alpina, move: Move) -> Alpina:
     )
 
 
-# --- 2. the deal ----------------------------------------------------------------------------------
+# --- 2. the deal --------------------------------------------------------------------------------
 
 
 def check_deal(setup: Setup, state: Alpina, move: Move) -> Verdict:
@@ -135,7 +135,7 @@ def apply_deal(setup: Setup, state: Alpina, move: Move) -> Alpina:
     return evolve(state, table=table.put(unseen(setup), deck), turn=state.turn.to(FIRST))
 
 
-# --- 3. the hikers, and the first player ----------------------------------------------------------
+# --- 3. the hikers, and the first player --------------------------------------------------------
 
 
 @per_game

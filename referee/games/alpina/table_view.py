@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.api import Setup, card, card_title, counted, place_card, sees, space_name
+from pnpkit.referee.api import Setup, card, card_title, counted, place_card, sees
 from pnpkit.referee.api import hand as hand_data
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.scoring import cards_of
@@ -80,7 +80,7 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
             left, top = MARGIN + x * (CARD_W + GAP), picture.top + MARGIN + y * (CARD_H + GAP)
             i = r * grid.SIZE + c
             card = state.cards[i]
-            space = space_name(c, r)
+            space = grid.SPACE_NAMES[i]
             name = card_title(setup.game, card) if card else "empty"
             picture.target(space, (left, top, CARD_W, CARD_H), f"{space}: {name}")
             if card is None:

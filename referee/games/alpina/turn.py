@@ -5,18 +5,7 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.referee.api import (
-    ACCEPTED,
-    Hand,
-    Move,
-    Setup,
-    Table,
-    Verdict,
-    evolve,
-    refuse,
-    reveal,
-    space_name,
-)
+from pnpkit.referee.api import ACCEPTED, Hand, Move, Setup, Table, Verdict, evolve, refuse, reveal
 from pnpkit.referee.games.alpina import grid
 from pnpkit.referee.games.alpina.setup import hiker_seats, not_a_card
 from pnpkit.referee.games.alpina.state import (
@@ -35,7 +24,7 @@ from pnpkit.referee.games.alpina.state import (
     unseen,
 )
 
-# --- 1. play a card -------------------------------------------------------------------------------
+# --- 1. play a card -----------------------------------------------------------------------------
 
 
 def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
@@ -46,7 +35,7 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
         return refuse("AL-8", not_a_card(setup, card))
     cards = state.cards
     if component.id in cards:
-        where = space_name(*grid.column_row(cards.index(component.id)))
+        where = grid.SPACE_NAMES[cards.index(component.id)]
         return refuse("AL-8", f"{component.id} is already in the grid, at {where}")
     if not my_hand(setup, state).could_hold(component.id, state.deck):
         return refuse("AL-8", f"{component.id} is not in {setup.players[state.turn.seat]}'s hand")
@@ -111,7 +100,7 @@ def open_spaces(state: Alpina) -> list[int]:
     )
 
 
-# --- 2. place a hiker -----------------------------------------------------------------------------
+# --- 2. place a hiker ---------------------------------------------------------------------------
 
 
 def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
@@ -120,7 +109,7 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
     if target is None or state.cards[target] is None:
         return refuse("AL-13", f"there is no card at {move.get('at')}")
     if target != state.last and target not in grid.ORTHOGONAL[state.last]:
-        last = space_name(*grid.column_row(state.last))
+        last = grid.SPACE_NAMES[state.last]
         return refuse("AL-13", f"a hiker goes on the card just played ({last}) or on one beside it")
     if state.on_grid[target] is not None:
         owner = setup.players[hiker_seats(setup, state)[target]]
@@ -173,7 +162,7 @@ def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
     return next_draw(setup, state, table, short)
 
 
-# --- 3. draw a card -------------------------------------------------------------------------------
+# --- 3. draw a card -----------------------------------------------------------------------------
 
 
 def check_draw(setup: Setup, state: Alpina, move: Move) -> Verdict:
