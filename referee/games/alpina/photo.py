@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pnpkit.referee.api import Game, space_name
+from pnpkit.referee.games.alpina.setup import boxed_hikers
 from pnpkit.referee.games.alpina.state import HIKERS
 from pnpkit.scan.lattice import holder, lattice, near
 from pnpkit.scan.pieces import PhotoScan
@@ -90,8 +91,7 @@ def _grid(game: Game, scan: PhotoScan) -> str | None:
                        f"{min(HIKERS)} to {max(HIKERS)} players")  # fmt: skip
     if missing:
         raise PositionUnclear(missing)
-    colours = [c.fields["colour"] for c in game.group("hikers").components]
-    order = [c for c in colours if c in on.values()]
+    order = [c for c in boxed_hikers(game) if c in on.values()]
     lines = [
         f"# read from {scan.photo}: {len(cell)} cards, {len(on)} hikers",
         "# the turn order is not in a photo: list the first player's colour first",

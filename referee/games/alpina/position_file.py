@@ -12,30 +12,18 @@ needs it). docs/referee.md documents the format; docs/examples/alpina-position.t
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
-from pnpkit.referee.api import Game, PnpError, counted, position_lines, space_name
+from pnpkit.referee.api import Game, PnpError, counted, position_lines
 from pnpkit.referee.games.alpina.grid import SIZE
 
 ROWS = COLUMNS = 5
 
 
-@dataclass(frozen=True)
-class Position:
-    """A finished grid: cards and hikers by space (in the 9×9 frame), and the turn order."""
-
-    cards: dict[int, str]
-    hikers: dict[int, str]
-    order: list[str]
-
-    @staticmethod
-    def label(space: int) -> str:
-        """The space as the position file counts it: a1 top left … e5 bottom right."""
-        return space_name(space % SIZE, space // SIZE)
-
-
-def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int]) -> Position:
-    """Parse a position file; PnpError with the file and line for the first problem found."""
+def read_position(
+    game: Game, text: str, source: str, hikers_each: dict[int, int]
+) -> tuple[dict[int, str], dict[int, str], list[str]]:
+    """The cards and the hikers' colours by space (in the 9×9 frame) and the colours' turn order
+    a position file gives; PnpError with the file and line for the first problem found."""
     colours = {c.fields["colour"] for c in game.group("hikers").components}
     order: list[str] | None = None
     order_line = 0
@@ -99,7 +87,7 @@ def read_position(game: Game, text: str, source: str, hikers_each: dict[int, int
             f"{source}:{rows[0][0]}: no chamois card in the grid; every grid grows from the "
             "chamois card drawn to start it (AL-2), so this grid cannot have been played"
         )
-    return Position(cards, hikers, order)
+    return cards, hikers, order
 
 
 def _check_cells(cells: list[str], where: str) -> None:

@@ -4,13 +4,10 @@ The rule IDs (AL-…) are those of rules-index.md, beside this module. At the ta
 secret: the referee counts the cards in each hand and identifies a card when it is played, by its
 printed ID. In digital mode (--seed) the referee deals and draws itself, and so knows every hand.
 
-`AlpinaRules` is a `KitRules`: its state holds the kit's blocks (state.py), the `FLOW` lists the
-steps of the setup and of a turn, and `MOVES` declares each kind of move once, step by step as
-the rulebook orders them; the prompt, the text of a move, the syntax table, the dispatch, who
-sees which card (so the engine's secrecy, census and `determinise`) follow from them. The steps
-themselves are in the module of the rulebook's part that holds them: `setup`, `turn` (play a
-card, place a hiker, draw a card), `scoring`, `position_file`, `moves` (the words of a move),
-`table_view` (what is shown).
+`FLOW` lists the steps of the setup and of a turn and `MOVES` declares each move once (in the
+words of `WORDS`), as the rulebook orders them; the kit (`KitRules`) makes the prompt, the syntax
+table, the dispatch and who sees which card of them. The steps are in the modules of the
+rulebook's parts (`setup`, `turn`, `scoring`); `table_view` holds what is shown.
 """
 
 from __future__ import annotations
@@ -29,29 +26,30 @@ from pnpkit.referee.api import (
     Moves,
     MoveSyntaxError,
     Prompt,
-    ScoreSheet,
     Setup,
     Step,
     Verdict,
+    Word,
     delegate,
     drawn,
+    find_player,
     refuse,
+    space,
     words,
 )
-from pnpkit.referee.games.alpina import moves, scoring, table_view, turn
+from pnpkit.referee.games.alpina import scoring, table_view, turn
 from pnpkit.referee.games.alpina import setup as setting_up
-from pnpkit.referee.games.alpina.position_file import read_position
 from pnpkit.referee.games.alpina.state import (
     DEAL,
     DRAW,
     FIRST,
     HAND,
     HIKER,
-    HIKERS,
     OVER,
     PLAY,
     START,
     Alpina,
+    hikers_left,
 )
 
 FLOW = Flow(
@@ -69,15 +67,76 @@ FLOW = Flow(
     over="the grid is complete: the game is over",
 )
 """The steps of the setup and of a turn, in the rulebook's order (AL-17: the 25th card ends it)."""
+
+
+def _seat(setup: Setup, name: str) -> int:
+    player = find_player(name, setup.players)
+    if player is None:
+        raise MoveSyntaxError(f"{name!r} is not a player ({', '.join(setup.players)})")
+    return setup.players.index(player)
+
+
+def _space(setup: Setup, word: str) -> str:
+    space(word)  # a letter and a number; a space outside the frame is refused by the rules (AL-10)
+    return word
+
+
+WORDS = {
+    word.name: word
+    for word in (
+        Word("CARD", "a card's ID", lambda setup, word: word.upper()),
+        Word("SPACE", "a space such as e4", _space, key="at", explains=True),
+        Word(
+            "PLAYER",
+            "a player's name",
+            _seat,
+            key="seat",
+            explains=True,
+            rest=True,
+            spell=lambda setup, seat: setup.players[seat],
+        ),
+        Word(
+            "CARD,…",
+            "card IDs joined by commas",
+            lambda setup, word: word.upper().split(","),
+            write=",".join,
+            key="hands",
+        ),
+    )
+}
+"""The words of Alpina's moves: a card is any ID and a space any letter and number (the rules
+refuse one that is no card or off the frame, AL-8, AL-10), `first` names a player by the name
+of several words and logs the seat, `deal` gives each player a list of cards."""
+_LOGGED = {"card": str, "seat": int, "at": str}
+"""The type each placeholder's value is logged as."""
+
+
+def malformed(form: MoveForm, move: Move) -> str:
+    """What is wrong with the shape of a move's JSON (as a damaged log may hold), or ""."""
+    needed = form.required
+    for key in [*needed, "card"] if "card" in move and "card" not in needed else needed:
+        if type(move.get(key)) is not _LOGGED[key]:  # `is`: a bool is no seat number
+            return f"{key!r} should be a {_LOGGED[key].__name__}, not {move.get(key)!r}"
+    hands = move.get("hands")
+    if hands is not None and not (
+        isinstance(hands, dict)
+        and all(isinstance(c, list) and all(isinstance(i, str) for i in c) for c in hands.values())
+    ):
+        return "'hands' should map each player to a list of card IDs"
+    return ""
+
+
 MOVES = Moves(syntax_rule="AL-28", not_now_rule="AL-6", turn_rule="AL-7", over_rule="AL-17")
 """Every Alpina move, declared once: its form, meaning, rule, step, check and apply."""
-_move = partial(MoveForm, words=moves.WORDS)
+_move = partial(MoveForm, words=WORDS)
 
 # --- setup (AL-2 … AL-5): the referee draws the starting card, deals, draws the first player
 MOVES.add(_move("start CARD", "the chamois card drawn to start the grid (placed at e5)", "AL-2",
-                setting_up.apply_start, START, setting_up.check_start))  # fmt: skip
+                setting_up.apply_start, START, setting_up.check_start,
+                setting_up.starts))  # fmt: skip
 MOVES.add(_move("first PLAYER", "the player drawn to go first", "AL-5",
-                setting_up.apply_first, FIRST, setting_up.check_first))  # fmt: skip
+                setting_up.apply_first, FIRST, setting_up.check_first,
+                setting_up.firsts))  # fmt: skip
 # --- a turn (AL-8 … AL-17): 1. play a card, 2. place a hiker or pass, 3. draw back up to six
 MOVES.add(_move("play CARD SPACE", "play a card from your hand, e.g. play AL-17 e4", "AL-8",
                 turn.apply_play, PLAY, turn.check_play))  # fmt: skip
@@ -112,13 +171,12 @@ class AlpinaRules(KitRules):
         super().check_setup(game, variant, players, options)
         setting_up.check_colours(game, players, options)
 
-    colours = delegate(setting_up.colours)
     initial = delegate(setting_up.initial)
 
     def prompt(self, setup: Setup, state: Alpina) -> Prompt:
         """The flow's prompt, but for a player with no hikers left, who may only pass (AL-15):
         a step's line is the same at every turn."""
-        if state.turn.step == HIKER and not turn.hikers_left(setup, state, state.turn.seat):
+        if state.turn.step == HIKER and not hikers_left(setup, state, state.turn.seat):
             player = setup.players[state.turn.seat]
             return Prompt("move", (player,), f"{player}: no hikers left: pass")
         return super().prompt(setup, state)
@@ -139,9 +197,8 @@ class AlpinaRules(KitRules):
 
     # --- checking and applying --------------------------------------------------------------
     def check(self, setup: Setup, state: Alpina, move: Move) -> Verdict:
-        """The kit's dispatch with Alpina's own refusal texts: the game over (AL-17), a move of
-        another step (AL-6), a player out of turn (AL-7, naming both), then a damaged move's
-        shape (its form's rule), which the kit does not check, then the form's own check."""
+        """The kit's dispatch with Alpina's own texts: the game over (AL-17), another step's move
+        (AL-6), a player out of turn (AL-7), a damaged move's shape, then the form's own check."""
         if state.turn.step == OVER:
             return refuse(MOVES.over_rule, "the game is over: the 25th card has been placed")
         verdict = MOVES.not_now(state, move, lambda: self.prompt(setup, state).text)
@@ -151,7 +208,7 @@ class AlpinaRules(KitRules):
         player, seated = move.get("player"), setup.players[state.turn.seat]
         if player is not None and player != seated:
             return refuse(MOVES.turn_rule, f"it is {seated}'s turn, not {player}'s")
-        problem = moves.malformed(form, move)
+        problem = malformed(form, move)
         if problem:
             return refuse(form.rule, f"a malformed {form.verb} move: {problem}")
         return MOVES.check_own(setup, state, move)
@@ -164,21 +221,13 @@ class AlpinaRules(KitRules):
         return None
 
     def legal(self, setup: Setup, state: Alpina) -> list[Move]:
-        """Every move of the step, listed as the rules make them rather than each form's values
-        checked one by one (every card of the hand on every open space is a legal play): faster,
-        and in the order simulated players have always met them (a pass before the hikers)."""
-        step = state.turn.step
-        if step == PLAY:
+        """The kit's, but a play or a hiker listed as the rules make them (faster than checking
+        each form's values), in the order simulated players have always met them (a pass first)."""
+        if state.turn.step == PLAY:
             return turn.legal_plays(setup, state)
-        if step == HIKER:
+        if state.turn.step == HIKER:
             return turn.legal_hikers(setup, state)
-        if step == START:
-            return setting_up.legal_starts(setup, state)
-        if step == FIRST:
-            return setting_up.legal_firsts(setup)
-        if step in (DEAL, DRAW):
-            return [] if setup.digital else [{"type": step}]
-        return []
+        return super().legal(setup, state)
 
     def chance(self, setup: Setup, state: Alpina, rng: random.Random) -> Move:
         """A draw from the pile as the flow says (`Step.draws`); the setup's draws its own."""
@@ -196,15 +245,8 @@ class AlpinaRules(KitRules):
     # --- scoring ----------------------------------------------------------------------------
     score = delegate(scoring.score)
     score_bounds = delegate(scoring.score_bounds)
+    score_position = delegate(scoring.score_position)
     stats = delegate(scoring.stats)
-
-    def score_position(self, game: Game, text: str, source: str) -> ScoreSheet:
-        position = read_position(game, text, source, HIKERS)
-        cards = scoring.cards_of(game)
-        placed = {i: cards[c] for i, c in position.cards.items()}
-        return scoring.score_grid(
-            placed, position.hikers, position.order, space_label=position.label
-        )
 
     # --- reading the table from photos ----------------------------------------------------
     def position_from_pieces(self, game: Game, photos: Sequence[Any]) -> str:
@@ -216,15 +258,9 @@ class AlpinaRules(KitRules):
     # --- showing ----------------------------------------------------------------------------
     describe = delegate(table_view.describe_table)
     view = delegate(table_view.describe_table, "AL-3: the other hands only as counts.")
-
     svg = drawn(table_view.table_svg)
-
     zones = delegate(table_view.zones)
-
-    def seat_colours(self, setup: Setup) -> tuple[tuple[str, str], ...]:
-        """The hikers' colours (AL-4)."""
-        hexes = {c.fields["colour"]: c.fields["hex"] for c in setup.game.group("hikers").components}
-        return tuple((c, hexes[c]) for c in self.colours(setup))
+    seat_colours = delegate(setting_up.seat_colours)
 
 
 RULES = AlpinaRules()

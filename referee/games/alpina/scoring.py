@@ -3,15 +3,15 @@ condition; the highest total wins, ties going to the latest in turn order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pnpkit.referee.api import Game, ScoreSheet, Setup, per_game, space_name
-from pnpkit.referee.games.alpina.grid import SIZE, column_row, orthogonal, surrounding
-from pnpkit.referee.games.alpina.setup import seat_pawns
-from pnpkit.referee.games.alpina.state import GRID, HIKERS, Alpina
-from pnpkit.referee.games.alpina.turn import hikers_left
+from pnpkit.referee.api import Game, ScoreSheet, Setup, per_game
+from pnpkit.referee.games.alpina.grid import ORTHOGONAL, SIZE, SPACE_NAMES, SURROUNDING, column_row
+from pnpkit.referee.games.alpina.position_file import read_position
+from pnpkit.referee.games.alpina.setup import hiker_seats
+from pnpkit.referee.games.alpina.state import GRID, HIKERS, Alpina, hikers_left
 
 
 @dataclass(frozen=True)
@@ -28,12 +28,8 @@ class Card:
 @per_game
 def cards_of(game: Game) -> dict[str, Card]:
     """Every Alpina card by ID (scoring asks for them at every game)."""
-    return {
-        c.id: Card(
-            c.id, c.fields["animal"], c.fields["landscape"], c.fields["tape"], c.fields["condition"]
-        )
-        for c in game.group("cards").components
-    }
+    facts = ("animal", "landscape", "tape", "condition")
+    return {c.id: Card(c.id, *(c.fields[f] for f in facts)) for c in game.group("cards").components}
 
 
 def _matches(card: Card, match: Mapping[str, str]) -> bool:
@@ -60,7 +56,7 @@ def _connected(space: int, grid: Mapping[int, Card], match: Mapping[str, str]) -
     frontier = [space]
     while frontier:
         here = frontier.pop()
-        for there in orthogonal(here):
+        for there in ORTHOGONAL[here]:
             if there not in seen and there in grid and _matches(grid[there], match):
                 seen.add(there)
                 frontier.append(there)
@@ -75,9 +71,9 @@ def scope_spaces(scope: str, space: int, grid: Mapping[int, Card], match: Mappin
     if scope == "grid":
         spaces: set[int] = set(grid)
     elif scope == "orthogonal":
-        spaces = set(orthogonal(space))
+        spaces = set(ORTHOGONAL[space])
     elif scope == "surrounding":
-        spaces = set(surrounding(space))
+        spaces = set(SURROUNDING[space])
     else:
         directions = {
             "left": [(-1, 0)],
@@ -136,30 +132,29 @@ def score(setup: Setup, state: Alpina) -> ScoreSheet:
     """The score sheet of the grid as it stands."""
     cards = cards_of(setup.game)
     placed = {i: cards[c] for i, c in state.table[GRID].placed()}
-    seat = {pawn: player for pawn, player in zip(seat_pawns(setup), setup.players, strict=True)}
-    hikers = {i: seat[pawn] for i, pawn in state.on_grid.placed()}
-    order = [
-        setup.players[(state.first + k) % len(setup.players)] for k in range(len(setup.players))
-    ]
-    return score_grid(placed, hikers, order, space_label=lambda i: space_name(*column_row(i)))
+    hikers = {i: setup.players[seat] for i, seat in hiker_seats(setup, state).items()}
+    order = [*setup.players[state.first :], *setup.players[: state.first]]
+    return score_grid(placed, hikers, order)
 
 
-def score_grid(
-    placed: dict[int, Card],
-    hikers: dict[int, str],
-    order: list[str],
-    space_label: Callable[[int], str],
-) -> ScoreSheet:
+def score_position(game: Game, text: str, source: str) -> ScoreSheet:
+    """The score sheet of a finished grid typed into a position file (position_file.py)."""
+    placed, hikers, order = read_position(game, text, source, HIKERS)
+    cards = cards_of(game)
+    return score_grid({i: cards[c] for i, c in placed.items()}, hikers, order)
+
+
+def score_grid(placed: dict[int, Card], hikers: dict[int, str], order: list[str]) -> ScoreSheet:
     """Score a grid: each player's hikers, tape and condition points, and the winner (AL-18…27)."""
     points = {p: {"tape": 0, "conditions": 0} for p in order}
     notes = []
-    for space_index in sorted(hikers):
-        player = hikers[space_index]
-        tape, condition = hiker_points(space_index, placed, hikers)
+    for space in sorted(hikers):
+        player = hikers[space]
+        tape, condition = hiker_points(space, placed, hikers)
         points[player]["tape"] += tape
         points[player]["conditions"] += condition
-        card = placed[space_index].id
-        notes.append(f"{player}: {card} at {space_label(space_index)}: {tape} tape + {condition}")
+        card = placed[space].id
+        notes.append(f"{player}: {card} at {SPACE_NAMES[space]}: {tape} tape + {condition}")
     totals = {p: sum(c.values()) for p, c in points.items()}
     winner, tiebreak = winners_by_turn_order(totals, order)
     return ScoreSheet(("tape", "conditions"), points, (winner,), tiebreak, tuple(notes))

@@ -1,6 +1,7 @@
 """Alpina's table as the referee keeps it, on the rules kit's blocks: the grid of cards and the
 hikers on it (two `Board`s), each player's hand (a `Hand`) and hikers left (a `Pool`), the draw
-pile (a `Deck`), whose turn in which step (a `Turn`); and the game's fixed numbers.
+pile (a `Deck`), whose turn in which step (a `Turn`); the game's fixed numbers, and what the
+rules read off the table (each seat's hikers, the hand of the player to move).
 
 Who sees what (AL-3) follows from the blocks: the grid and the hikers are public, each hand is
 its player's own, the draw pile nobody's. In a digital game the referee deals and draws, so it
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnpkit.referee.api import Board, Deck, Game, Setup, Table, Turn, per_game
+from pnpkit.referee.api import Board, Deck, Hand, Setup, Table, Turn
 from pnpkit.referee.games.alpina import grid
 
 HAND = 6
@@ -42,12 +43,6 @@ def unseen(setup: Setup) -> str:
     """The block of the cards the referee has not seen: the draw pile in a digital game; the
     draw pile and the hands at the table."""
     return "draw pile" if setup.digital else "draw pile and hands"
-
-
-@per_game
-def pawns(game: Game) -> dict[str, str]:
-    """The hiker pawns' IDs by colour (AL-4)."""
-    return {c.fields["colour"]: c.id for c in game.group("hikers").components}
 
 
 @dataclass(frozen=True)
@@ -82,3 +77,14 @@ class Alpina:
     def placed(self) -> int:
         """Cards in the grid."""
         return len(self.table[GRID])
+
+
+def hikers_left(setup: Setup, state: Alpina, seat: int) -> int:
+    """The hikers a seat has not placed yet (AL-15): its supply holds its colour's pawns."""
+    supply = state.table[hikers(setup.players[seat])].counts
+    return supply[0][1] if supply else 0
+
+
+def my_hand(setup: Setup, state: Alpina) -> Hand:
+    """The hand of the player whose turn it is."""
+    return state.table[hand(setup.players[state.turn.seat])]  # type: ignore[no-any-return]

@@ -5,25 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.referee.api import Setup, card, card_title, counted, place_card, sees, space_name
+from pnpkit.referee.api import Setup, card, card_title, counted, place_card, sees
 from pnpkit.referee.api import hand as hand_data
 from pnpkit.referee.games.alpina import grid
+from pnpkit.referee.games.alpina.scoring import cards_of
 from pnpkit.referee.games.alpina.setup import colours as hiker_colours
-from pnpkit.referee.games.alpina.setup import seat_pawns
-from pnpkit.referee.games.alpina.state import GRID, hand
-from pnpkit.referee.games.alpina.turn import hikers_left
+from pnpkit.referee.games.alpina.setup import hiker_seats, seat_colours
+from pnpkit.referee.games.alpina.state import DRAW, GRID, HIKER, PLAY, hand, hikers_left
 
 if TYPE_CHECKING:
     from pnpkit.referee.games.alpina.state import Alpina
 
 CARD_W, CARD_H, GAP, MARGIN = 63.0, 88.0, 6.0, 24.0
 HIKER_R = 7.5
-
-
-def _hiker_at(left: float, top: float) -> tuple[float, float]:
-    """Where a hiker stands on a card: right of the animal badge, level with its middle, so that
-    the condition, the tape flags and the animal stay readable."""
-    return left + CARD_W - HIKER_R - 1.5, top + CARD_H * 0.38
 
 
 def _window(state: Alpina) -> tuple[range, range]:
@@ -42,41 +36,29 @@ def describe_table(setup: Setup, state: Alpina, player: str | None = None) -> st
     """The grid (CARD, CARD*colour for a hiker) and each player's hand, hikers and turn; for a
     `player`, only their cards are named, the others' only counted (any other name: the shared
     screen, every hand counted)."""
-    colours = hiker_colours(setup)
-    seated = player in setup.players
-    viewer = None if player is None else setup.players.index(player) if seated else -1
+    colours, on = hiker_colours(setup), hiker_seats(setup, state)
     columns, rows = _window(state)
-    width = 11
-    on = _hiker_seats(setup, state)
-    lines = ["    " + "".join(f"{chr(97 + c):^{width}}" for c in columns)]
-    for r in rows:
-        cells = []
-        for c in columns:
-            i = r * grid.SIZE + c
-            card = state.cards[i]
-            hiker = on.get(i)
-            text = (
-                "." if card is None else card + ("" if hiker is None else f"*{colours[hiker][:3]}")
-            )
-            cells.append(f"{text:^{width}}")
-        lines.append(f"{r + 1:>3} " + "".join(cells))
+
+    def cell(space: int) -> str:
+        card, hiker = state.cards[space], on.get(space)
+        text = "." if card is None else card if hiker is None else f"{card}*{colours[hiker][:3]}"
+        return f"{text:^11}"
+
+    lines = ["    " + "".join(f"{chr(97 + c):^11}" for c in columns)]
+    lines += [f"{r + 1:>3} " + "".join(cell(r * grid.SIZE + c) for c in columns) for r in rows]
     lines.append("")
-    turn = state.turn
-    for seat, player in enumerate(setup.players):
-        marker = "▶" if seat == turn.seat and turn.step in ("play", "hiker", "draw") else " "
-        held = state.table[hand(player)]
-        known = sorted(held.known) if viewer in (None, seat) else []
+    for seat, name in enumerate(setup.players):
+        marker = "▶" if seat == state.turn.seat and state.turn.step in (PLAY, HIKER, DRAW) else " "
+        held = state.table[hand(name)]
+        known = sorted(held.known) if player in (None, name) else []
         shown = counted(len(held), "card") + (f" ({' '.join(known)})" if known else "")
         left = counted(hikers_left(setup, state, seat), "hiker")
-        lines.append(f"{marker} {player} ({colours[seat]}): {shown}, {left} left")
+        lines.append(f"{marker} {name} ({colours[seat]}): {shown}, {left} left")
     lines.append(f"  draw pile: {counted(state.deck.count, 'card')}; grid: {state.placed}/25")
-    if viewer is not None:
-        title = (
-            f"{setup.players[viewer]}'s view (the other hands only counted)"
-            if viewer >= 0
-            else "the shared view (every hand only counted)"
-        )
-        lines.insert(0, title)
+    if player in setup.players:
+        lines.insert(0, f"{player}'s view (the other hands only counted)")
+    elif player is not None:
+        lines.insert(0, "the shared view (every hand only counted)")
     return "\n".join(lines)
 
 
@@ -87,9 +69,8 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
     from pnpkit.referee.api import Picture  # only `show --svg` draws; `move` must start fast
 
     columns, rows = _window(state)
-    colours = {p["name"]: (p["colour"], p["rgb"]) for p in table["players"]}
-    seat_colour = [colours[p] for p in setup.players]
-    on = _hiker_seats(setup, state)
+    seat_colour = seat_colours(setup)
+    on = hiker_seats(setup, state)
     width = 2 * MARGIN + len(columns) * (CARD_W + GAP)
     height = 2 * MARGIN + len(rows) * (CARD_H + GAP)
     picture = Picture(table, width, height)
@@ -99,9 +80,9 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
             left, top = MARGIN + x * (CARD_W + GAP), picture.top + MARGIN + y * (CARD_H + GAP)
             i = r * grid.SIZE + c
             card = state.cards[i]
-            space = space_name(c, r)
-            title = f"{space}: {card_title(setup.game, card)}" if card else f"{space}: empty"
-            picture.target(space, (left, top, CARD_W, CARD_H), title)
+            space = grid.SPACE_NAMES[i]
+            name = card_title(setup.game, card) if card else "empty"
+            picture.target(space, (left, top, CARD_W, CARD_H), f"{space}: {name}")
             if card is None:
                 drawing.add(
                     drawing.rect((left, top), (CARD_W, CARD_H), fill="none", stroke="#bbb",
@@ -109,62 +90,42 @@ def table_svg(setup: Setup, state: Alpina, table: dict[str, Any], face: Any) -> 
                 )  # fmt: skip
                 picture.label(space, left + 2, top + 2, size=9, fill="#888")
                 continue
-            _card(drawing, setup, card, face(card), left, top)
+            facts = cards_of(setup.game)[card]
+            lines = [facts.animal, facts.landscape, f"tape {facts.tape}"]
+            place_card(drawing, face(card), (left, top), (CARD_W, CARD_H), lines, card, name)
             hiker = on.get(i)
             if hiker is not None:
                 player = setup.players[hiker]
                 name, rgb = seat_colour[hiker]
-                dot = drawing.circle(
-                    _hiker_at(left, top), HIKER_R, fill=rgb, stroke="#000", stroke_width=1.5
-                )
+                # right of the animal badge, level with its middle: the card stays readable
+                at = (left + CARD_W - HIKER_R - 1.5, top + CARD_H * 0.38)
+                dot = drawing.circle(at, HIKER_R, fill=rgb, stroke="#000", stroke_width=1.5)
                 dot.set_desc(title=f"{player}'s hiker ({name}) on {space}")
                 drawing.add(dot)
     return picture.tostring()
 
 
-def _card(drawing: Any, setup: Setup, card: str, svg: str | None, left: float, top: float) -> None:
-    component = setup.game.component(card)
-    fields = component.fields if component else {}
-    lines = [str(fields.get("animal", "")), str(fields.get("landscape", "")),
-             f"tape {fields.get('tape', '')}"]  # fmt: skip
-    title = card_title(setup.game, card)
-    place_card(drawing, svg, (left, top), (CARD_W, CARD_H), lines, card, title)
-
-
 def zones(setup: Setup, state: Alpina, viewer: str | None) -> dict[str, Any]:
     """The cards on the grid (space, card, hiker colour), each seat's hand (AL-3: counted for
     the others) and hikers left, and the draw pile's size."""
-    colours = hiker_colours(setup)
-    on = _hiker_seats(setup, state)
-    placed = []
-    for space, card_id in state.table[GRID].placed():
-        column, row = grid.column_row(space)
-        hiker = on.get(space)
-        placed.append(
+    colours, on = hiker_colours(setup), hiker_seats(setup, state)
+    placed = [
+        {
+            "space": grid.SPACE_NAMES[space],
+            "card": card(setup.game, card_id),
+            "hiker": colours[on[space]] if space in on else None,
+        }
+        for space, card_id in state.table[GRID].placed()
+    ]
+    seats = []
+    for seat, player in enumerate(setup.players):
+        held = state.table[hand(player)]
+        seats.append(
             {
-                "space": space_name(column, row),
-                "card": card(setup.game, card_id),
-                "hiker": None if hiker is None else colours[hiker],
+                "player": player,
+                "colour": colours[seat],
+                "hand": hand_data(setup.game, len(held), sorted(held.known), sees(viewer, player)),
+                "hikers_left": hikers_left(setup, state, seat),
             }
         )
-    seats = [
-        {
-            "player": player,
-            "colour": colours[seat],
-            "hand": hand_data(
-                setup.game,
-                len(state.table[hand(player)]),
-                sorted(state.table[hand(player)].known),
-                sees(viewer, player),
-            ),
-            "hikers_left": hikers_left(setup, state, seat),
-        }
-        for seat, player in enumerate(setup.players)
-    ]
     return {"grid": placed, "seats": seats, "draw_pile": state.deck.count, "placed": state.placed}
-
-
-def _hiker_seats(setup: Setup, state: Alpina) -> dict[int, int]:
-    """The seat of each hiker on the grid, by space."""
-    seat = {pawn: n for n, pawn in enumerate(seat_pawns(setup))}
-    return {space: seat[pawn] for space, pawn in state.on_grid.placed()}

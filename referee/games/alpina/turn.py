@@ -4,23 +4,10 @@ or not (AL-13 … AL-15), 3. draw back up to six (AL-16); the 25th card ends the
 from __future__ import annotations
 
 import random
-from bisect import insort
 
-from pnpkit.referee.api import (
-    ACCEPTED,
-    Hand,
-    Move,
-    Setup,
-    Table,
-    Verdict,
-    evolve,
-    refuse,
-    reveal,
-    space_name,
-)
+from pnpkit.referee.api import ACCEPTED, Hand, Move, Setup, Table, Verdict, evolve, refuse, reveal
 from pnpkit.referee.games.alpina import grid
-from pnpkit.referee.games.alpina.moves import SPACE_NAMES, not_a_card, space_index
-from pnpkit.referee.games.alpina.setup import seat_pawns
+from pnpkit.referee.games.alpina.setup import hiker_seats, not_a_card
 from pnpkit.referee.games.alpina.state import (
     DRAW,
     GRID,
@@ -32,20 +19,10 @@ from pnpkit.referee.games.alpina.state import (
     Alpina,
     hand,
     hikers,
+    hikers_left,
+    my_hand,
     unseen,
 )
-
-
-def my_hand(setup: Setup, state: Alpina) -> Hand:
-    """The hand of the player whose turn it is."""
-    return state.table[hand(setup.players[state.turn.seat])]  # type: ignore[no-any-return]
-
-
-def hikers_left(setup: Setup, state: Alpina, seat: int) -> int:
-    """The hikers a seat has not placed yet (AL-15): its supply holds its colour's pawns."""
-    supply = state.table[hikers(setup.players[seat])].counts
-    return supply[0][1] if supply else 0
-
 
 # --- 1. play a card -----------------------------------------------------------------------------
 
@@ -58,16 +35,16 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
         return refuse("AL-8", not_a_card(setup, card))
     cards = state.cards
     if component.id in cards:
-        where = space_name(*grid.column_row(cards.index(component.id)))
+        where = grid.SPACE_NAMES[cards.index(component.id)]
         return refuse("AL-8", f"{component.id} is already in the grid, at {where}")
     if not my_hand(setup, state).could_hold(component.id, state.deck):
         return refuse("AL-8", f"{component.id} is not in {setup.players[state.turn.seat]}'s hand")
-    target = space_index(at)
+    target = grid.space_index(at)
     if target is None:
         return refuse("AL-10", f"{at} is outside the table's frame (a1 to i9)")
     if cards[target] is not None:
         return refuse("AL-9", f"{at} already holds {cards[target]}")
-    if not any(cards[n] is not None for n in grid.orthogonal(target)):
+    if not any(cards[n] is not None for n in grid.ORTHOGONAL[target]):
         return refuse(
             "AL-11", "a card must touch a card already in the grid orthogonally (no diagonals)"
         )
@@ -78,32 +55,19 @@ def check_play(setup: Setup, state: Alpina, move: Move) -> Verdict:
 
 def apply_play(setup: Setup, state: Alpina, move: Move) -> Alpina:
     card = move["card"]
-    target = space_index(move["at"])
+    target = grid.space_index(move["at"])
     assert target is not None
     name = hand(setup.players[state.turn.seat])
     held, deck = reveal(state.table[name], state.deck, card)
     placed = state.table[GRID].put(target, card)
     table = state.table.put_all({name: held, unseen(setup): deck, GRID: placed})
-    cards = placed.pieces
-    column, row = grid.column_row(target)
-    first_column, last_column, first_row, last_row = state.box
-    return Alpina(
-        table,
-        state.turn.to(HIKER),
-        state.first,
-        target,
-        (state.frontier - {target}) | {n for n in grid.orthogonal(target) if cards[n] is None},
-        (
-            min(first_column, column),
-            max(last_column, column),
-            min(first_row, row),
-            max(last_row, row),
-        ),
-    )
+    beside = {n for n in grid.ORTHOGONAL[target] if placed.pieces[n] is None}
+    frontier, box = (state.frontier - {target}) | beside, grid.spanned(state.box, target)
+    return Alpina(table, state.turn.to(HIKER), state.first, target, frontier, box)
 
 
 def legal_plays(setup: Setup, state: Alpina) -> list[Move]:
-    spaces = [SPACE_NAMES[s] for s in open_spaces(state)]
+    spaces = [grid.SPACE_NAMES[s] for s in open_spaces(state)]
     return [
         {"type": "play", "card": c, "at": at}
         for c in sorted(playable(setup, state))
@@ -114,7 +78,7 @@ def legal_plays(setup: Setup, state: Alpina) -> list[Move]:
 def random_play(setup: Setup, state: Alpina, rng: random.Random) -> Move:
     card = rng.choice(sorted(playable(setup, state)))
     at = rng.choice(open_spaces(state))
-    return {"type": "play", "card": card, "at": SPACE_NAMES[at]}
+    return {"type": "play", "card": card, "at": grid.SPACE_NAMES[at]}
 
 
 def playable(setup: Setup, state: Alpina) -> set[str]:
@@ -141,15 +105,14 @@ def open_spaces(state: Alpina) -> list[int]:
 
 def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
     """AL-13 … AL-15: on the card just played or one beside it, one pawn a card, while any last."""
-    target = space_index(move.get("at", ""))
+    target = grid.space_index(move.get("at", ""))
     if target is None or state.cards[target] is None:
         return refuse("AL-13", f"there is no card at {move.get('at')}")
-    if target != state.last and target not in grid.orthogonal(state.last):
-        last = space_name(*grid.column_row(state.last))
+    if target != state.last and target not in grid.ORTHOGONAL[state.last]:
+        last = grid.SPACE_NAMES[state.last]
         return refuse("AL-13", f"a hiker goes on the card just played ({last}) or on one beside it")
-    pawn = state.on_grid[target]
-    if pawn is not None:
-        owner = setup.players[seat_pawns(setup).index(pawn)]
+    if state.on_grid[target] is not None:
+        owner = setup.players[hiker_seats(setup, state)[target]]
         return refuse("AL-14", f"that card already has a pawn ({owner}'s); one pawn per card")
     if not hikers_left(setup, state, state.turn.seat):
         return refuse("AL-15", f"{setup.players[state.turn.seat]} has no hikers left")
@@ -157,7 +120,7 @@ def check_hiker(setup: Setup, state: Alpina, move: Move) -> Verdict:
 
 
 def apply_hiker(setup: Setup, state: Alpina, move: Move) -> Alpina:
-    target = space_index(move["at"])
+    target = grid.space_index(move["at"])
     assert target is not None
     left = hikers(setup.players[state.turn.seat])
     supply = state.table[left]
@@ -171,25 +134,23 @@ def apply_pass(setup: Setup, state: Alpina, move: Move) -> Alpina:
 
 
 def legal_hikers(setup: Setup, state: Alpina) -> list[Move]:
-    moves: list[Move] = [{"type": "pass"}]
-    if hikers_left(setup, state, state.turn.seat):
-        moves += [{"type": "hiker", "at": SPACE_NAMES[s]} for s in hiker_spaces(state)]
-    return moves
+    return [{"type": "pass"}, *({"type": "hiker", "at": at} for at in hiker_spaces(setup, state))]
 
 
 def random_hiker(setup: Setup, state: Alpina, rng: random.Random) -> Move:
-    spaces = hiker_spaces(state) if hikers_left(setup, state, state.turn.seat) else []
+    spaces = hiker_spaces(setup, state)
     pick = rng.randrange(len(spaces) + 1)  # as uniform over `legal` as choice() is
-    if pick == len(spaces):
-        return {"type": "pass"}
-    return {"type": "hiker", "at": SPACE_NAMES[spaces[pick]]}
+    return {"type": "pass"} if pick == len(spaces) else {"type": "hiker", "at": spaces[pick]}
 
 
-def hiker_spaces(state: Alpina) -> list[int]:
-    """The cards a hiker may go on: the card just played and those beside it, without a pawn."""
+def hiker_spaces(setup: Setup, state: Alpina) -> list[str]:
+    """The cards the player to move may put a hiker on, while they have one left: the card just
+    played and those beside it, without a pawn."""
+    if not hikers_left(setup, state, state.turn.seat):
+        return []
     cards, pawns = state.cards, state.on_grid.pieces
-    near = [state.last, *grid.orthogonal(state.last)]
-    return [s for s in near if cards[s] is not None and pawns[s] is None]
+    near = [state.last, *grid.ORTHOGONAL[state.last]]
+    return [grid.SPACE_NAMES[s] for s in near if cards[s] is not None and pawns[s] is None]
 
 
 def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
@@ -197,9 +158,8 @@ def end_of_turn(setup: Setup, state: Alpina, table: Table) -> Alpina:
     state's `table` becoming `table`)."""
     if state.placed == GRID_CARDS:
         return evolve(state, table=table, turn=state.turn.over())
-    return next_draw(
-        setup, state, table, len(my_hand(setup, state)) < HAND and state.deck.count > 0
-    )
+    short = len(my_hand(setup, state)) < HAND and state.deck.count > 0
+    return next_draw(setup, state, table, short)
 
 
 # --- 3. draw a card -----------------------------------------------------------------------------
@@ -209,9 +169,7 @@ def check_draw(setup: Setup, state: Alpina, move: Move) -> Verdict:
     """AL-16: the referee draws in a digital game; at the table the card drawn stays secret."""
     card = move.get("card")
     if card is None:
-        if setup.digital:
-            return refuse("AL-16", "the referee draws in a digital game")
-        return ACCEPTED
+        return refuse("AL-16", "the referee draws in a digital game") if setup.digital else ACCEPTED
     if not setup.digital:
         return refuse("AL-16", "draws are secret: enter `draw` without a card")
     if card not in state.deck.unseen:
@@ -227,9 +185,7 @@ def apply_draw(setup: Setup, state: Alpina, move: Move) -> Alpina:
         drawn = min(HAND - len(held), deck.count)
         held, deck = held.add_unknown(drawn), deck.draw_unseen(drawn)
     else:
-        known = list(held.known)
-        insort(known, card)
-        held, deck = held.holding(tuple(known)), deck.take(card)
+        held, deck = held.holding(tuple(sorted((*held.known, card)))), deck.take(card)
     table = state.table.put_all({name: held, unseen(setup): deck})
     return next_draw(setup, state, table, len(held) < HAND and deck.count > 0)
 

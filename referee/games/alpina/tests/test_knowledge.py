@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from pnpkit.referee.engine.rules import Rules, Setup
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.games.alpina import RULES, Alpina
+from pnpkit.referee.games.alpina.setup import colours
 from pnpkit.referee.games.alpina.tests.helpers import (
     GAME,
     at_step,
@@ -31,7 +32,7 @@ def hand_written_census(setup: Setup, state: Alpina) -> Counter[str]:
     for cards in known(state):
         pieces.update(cards)
     tokens = {c.fields["colour"]: c for c in setup.game.group("hikers").components}
-    for seat, colour in enumerate(setup.rules.colours(setup)):
+    for seat, colour in enumerate(colours(setup)):
         on_grid = sum(1 for h in state.on_grid.pieces if h == tokens[colour].id)
         pieces[tokens[colour].id] += on_grid + hikers_left(state)[seat]
     return pieces

@@ -34,7 +34,7 @@ def points(space: str) -> tuple[int, int]:
 
 
 def test_al_18_al_19_each_hiker_scores_tape_plus_condition_summed_per_player() -> None:
-    sheet = score_grid(SAMPLE, HIKERS, ["red", "yellow"], space_label=str)
+    sheet = score_grid(SAMPLE, HIKERS, ["red", "yellow"])
     assert sheet.points["red"] == {"tape": 1, "conditions": 8}  # AL-01's tape 1 (b1)
     assert sheet.points["yellow"] == {"tape": 0, "conditions": 10}
     assert sheet.winners == ("yellow",) and sheet.tiebreak == ""
@@ -132,8 +132,8 @@ def test_al_18_scores_do_not_depend_on_where_the_grid_sits(cards, dc, dr, data) 
         hikers = {(n // 5 + offset_r) * SIZE + n % 5 + offset_c: colour for n in hikered}
         return grid_, hikers
 
-    here = score_grid(*placed(0, 0), ["red", "yellow"], space_label=str)
-    there = score_grid(*placed(dc, dr), ["red", "yellow"], space_label=str)
+    here = score_grid(*placed(0, 0), ["red", "yellow"])
+    there = score_grid(*placed(dc, dr), ["red", "yellow"])
     assert here.points == there.points
     low, high = RULES.score_bounds(type("S", (), {"game": GAME, "players": ("a", "b")})())
     assert all(low <= here.total(p) <= high for p in ("red", "yellow"))

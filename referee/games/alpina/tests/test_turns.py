@@ -8,6 +8,7 @@ import pytest
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.session import Session
+from pnpkit.referee.games.alpina.setup import colours
 from pnpkit.referee.games.alpina.tests.helpers import (
     GAME,
     at_step,
@@ -56,7 +57,7 @@ def test_al_4_hikers_by_player_count(players: int, hikers: int) -> None:
 def test_al_4_colours_option_is_checked() -> None:
     make_setup(GAME, ["A", "B"], options={"colours": "purple,yellow"})
     setup = make_setup(GAME, ["A", "B"], options={"colours": " Purple, LIGHT-BLUE"})
-    assert setup.rules.colours(setup) == ("purple", "light-blue")
+    assert colours(setup) == ("purple", "light-blue")
     with pytest.raises(PnpError, match="'green' is no hiker colour; choose from"):
         make_setup(GAME, ["A", "B"], options={"colours": "green,yellow"})
     with pytest.raises(PnpError, match="one distinct colour per player"):
