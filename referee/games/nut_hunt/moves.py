@@ -56,8 +56,10 @@ def _word(
     expected: str,
     read: Callable[[Setup, str], str | int],
     refusal: Callable[[Setup, str], str],
+    key: str = "",
 ) -> Word:
-    """A placeholder refused in its own words (`refusal`) when a typed word is not one."""
+    """A placeholder refused in its own words (`refusal`) when a typed word is not one; `key`:
+    the move's key for its value (default: its name in lower case)."""
 
     def explained(setup: Setup, typed: str) -> str | int:
         try:
@@ -65,7 +67,7 @@ def _word(
         except (ValueError, MoveSyntaxError):
             raise MoveSyntaxError(refusal(setup, typed)) from None
 
-    return Word(name, expected, explained, explains=True)
+    return Word(name, expected, explained, explains=True, key=key)
 
 
 TILE = _word(
@@ -91,8 +93,11 @@ PLAYER = _word(
     "a player's name",
     lambda setup, word: player_named(word, setup.players),
     lambda setup, typed: f"{typed!r} is not a player of this game ({', '.join(setup.players)})",
+    key="name",
 )
-DIE = _word("N", "a number", _die, lambda setup, typed: f"{typed!r} is not a number: roll N")
+DIE = _word(
+    "N", "a number", _die, lambda setup, typed: f"{typed!r} is not a number: roll N", key="value"
+)
 WORDS = {"TILE": TILE, "NUT": NUT, "CARD": CARD, "PLAYER": PLAYER, "N": DIE}
 """The placeholders of Nut Hunt's forms, by name."""
 
@@ -111,16 +116,6 @@ def _nuts(setup: Setup, tile: str, said: list[str], n: int) -> list[str]:
             return [forage[0]] * n
         raise MoveSyntaxError(f"name the {counted(n, 'nut')}: {' or '.join(forage)}")
     return sorted((NUT.read(setup, w) for w in said), key=data.nut_types.index)
-
-
-def read_first(setup: Setup, state: Hunt, said: list[str]) -> Move:
-    _count(said, 1, 1, "first PLAYER")
-    return {"type": "first", "name": PLAYER.read(setup, said[0])}
-
-
-def read_roll(setup: Setup, state: Hunt, said: list[str]) -> Move:
-    _count(said, 1, 1, "roll N")
-    return {"type": "roll", "value": DIE.read(setup, said[0])}
 
 
 def read_layout(setup: Setup, state: Hunt, said: list[str]) -> Move:

@@ -91,9 +91,8 @@ _declare("layout TILE …", "the tiles as laid, row by row (3-4-5-4-3)", "NH-1",
          step=st.LAYOUT, options=game_setup.candidates,
          read=moves.read_layout, write=lambda m: "layout " + " ".join(m["tiles"]))  # fmt: skip
 _declare("first PLAYER", "the starting player", "NH-4", game_setup.apply_first,
-         game_setup.check_first, fields={"name": "a player"}, read=moves.read_first,
-         step=st.FIRST, options=game_setup.candidates,
-         write=lambda m: f"first {m['name']}")  # fmt: skip
+         game_setup.check_first, fields={"name": "a player"}, step=st.FIRST,
+         options=game_setup.candidates)  # fmt: skip
 _declare("draw CARD", "an objective card turned over (Automa; digital deal)", "NH-38",
          objectives.apply_draw, objectives.check_draw, fields={"card": "an objective card"},
          step=objectives.DRAWS, options=objectives.draws)  # fmt: skip
@@ -109,9 +108,8 @@ _declare("place TILE NUT NUT", "a starting squirrel and its 2 nuts: place WIL wa
          write=lambda m: f"place {m['tile']} " + " ".join(m["nuts"]))  # fmt: skip
 # A turn (NH-10 … NH-19): the fox's roll and move, the squirrels it scatters, the forage.
 _declare("roll N", "the fox die showed N (also for each Automa squirrel)", "NH-11",
-         turn.apply_roll, turn.check_roll, fields={"value": "a number"}, read=moves.read_roll,
-         step=(st.ROLL, st.AUTOMA_ROLL), options=turn.faces,
-         write=lambda m: f"roll {m['value']}")  # fmt: skip
+         turn.apply_roll, turn.check_roll, fields={"value": "a number"},
+         step=(st.ROLL, st.AUTOMA_ROLL), options=turn.faces)  # fmt: skip
 _declare("scatter TILE>TILE …", "where each squirrel goes: scatter WIL>RAB WIL>MOU", "NH-16",
          scattering.apply, scattering.check, fields={"from": "a tile", "to": "a list of tiles"},
          step=(st.SCATTER, st.AUTOMA_SCATTER), options=scattering.candidates,
