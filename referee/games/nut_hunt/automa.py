@@ -5,6 +5,8 @@ that scatters. The referee makes the Automa's moves itself (`forced`).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pnpkit.referee.api import ACCEPTED, Hand, Move, Pile, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
@@ -106,8 +108,7 @@ def apply(setup: Setup, state: Hunt, move: Move) -> Hunt:
     seat = seats.automa(setup)
     assert seat is not None
     spaces = [seats.space(state, t) for t in move["places"]]
-    for space in spaces:
-        state = st.add_squirrels(state, space, seat, 1)
+    state = st.add_squirrels(state, seat, Counter(spaces))
     pile = "automa hand" if state.phase == st.AUTOMA_DEAL else "automa aside"
     cards = Pile((*state.table[pile].cards, *move["cards"]))
     table = state.table.put_all({pile: cards, "drawn": Hand("")})

@@ -26,9 +26,8 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
             continue
         state = st.add_squirrels(
             state,
-            space,
             seat,
-            -3 * built,
+            {space: -3 * built},
             nests=st.grid_add(state.nests, space, seat, built),
             nest_supply=st.bump(state.nest_supply, seat, -built),
         )
@@ -36,7 +35,7 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
         if competitive:
             for other in others:
                 state = st.add_squirrels(
-                    state, space, other, -min(built, state.count(space, other))
+                    state, other, {space: -min(built, state.count(space, other))}
                 )
         frames.append(Frame(space, None, others))
     if not frames:
@@ -53,7 +52,7 @@ def scatter(state: Hunt, seat: int, destinations: list[int], competitive: bool) 
     for space in destinations:
         deltas[space] = deltas.get(space, 0) + 1
     done = Frame(frame.space, frame.vacated, frame.waiting[1:], (), frame.rerolled)
-    state = st.shift_squirrels(state, seat, deltas, stack=(*state.stack[:-1], done))
+    state = st.add_squirrels(state, seat, deltas, stack=(*state.stack[:-1], done))
     return build_nests(state, destinations, seat, competitive)
 
 
