@@ -27,11 +27,6 @@ KEEPS = (st.DEAL_KEEP, st.SCOUT_KEEP)
 """The steps a player keeps cards drawn for them at: a digital deal, a digital scout."""
 
 
-def draw_due(setup: Setup, state: Hunt) -> bool:
-    """Whether a card is to be turned over now."""
-    return turn.now(setup, state)[0] in DRAWS
-
-
 def top_card(state: Hunt) -> str | None:
     """The top card of the objective deck when the referee knows it."""
     if state.deck.count or not state.under:
@@ -41,7 +36,7 @@ def top_card(state: Hunt) -> str | None:
 
 def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-23, NH-38: the top card, which may be any card the referee has not seen."""
-    if draw_due(setup, state) is False:
+    if turn.now(setup, state)[0] not in DRAWS:
         return refuse("NH-3", "no objective card is to be turned over now")
     card = move["card"]
     top = top_card(state)

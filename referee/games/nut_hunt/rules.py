@@ -224,13 +224,9 @@ class NutHuntRules(KitRules):
     def check_setup(
         self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
     ) -> None:
+        """As any game's, the Automa counted as a player in solo play (NH-34); then the options."""
         solo = len(players) == 1 and game.solo
-        if not solo:
-            super().check_setup(game, variant, players, options)
-        elif variant not in self.variants:
-            raise PnpError(
-                f"unknown variant {variant!r}; {game.name} has: {', '.join(self.variants)}"
-            )
+        super().check_setup(game, variant, [*players, seats.AUTOMA] if solo else players, options)
         unknown = set(options) - set(self.options)
         if unknown:
             raise PnpError(f"unknown option {sorted(unknown)[0]!r}; options: difficulty, colours")

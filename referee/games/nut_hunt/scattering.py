@@ -102,7 +102,9 @@ def check(setup: Setup, state: Hunt, move: Move) -> Verdict:
     seat = frame.waiting[0]
     by_automa = seat == seats.automa(setup)
     if bool(move.get("automa")) != by_automa:
-        return refuse("NH-16", f"it is {seats.name(setup, seat)}'s squirrels that scatter now")
+        return refuse(
+            "NH-16", f"it is {seats.seat_names(setup)[seat]}'s squirrels that scatter now"
+        )
     here = seats.tile_id(state, frame.space)
     if move["from"] != here:
         return refuse("NH-14", f"the squirrels scatter from {here}, not {move['from']}")
