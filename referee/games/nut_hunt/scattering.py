@@ -56,14 +56,6 @@ def scatter(state: Hunt, seat: int, destinations: list[int], competitive: bool) 
     return build_nests(state, destinations, seat, competitive)
 
 
-def settle(state: Hunt) -> Hunt:
-    """Skip seats with nothing left to scatter and drop frames that are done."""
-    if not state.stack:
-        return state
-    stack = settled(state, state.stack)
-    return state if stack is state.stack else st.evolve(state, stack=stack)
-
-
 def settled(state: Hunt, stack: tuple[Frame, ...]) -> tuple[Frame, ...]:
     """`stack` settled on the pieces of `state`: the seats with nothing left to scatter skipped
     and the frames that are done dropped (`stack` itself when nothing changes)."""

@@ -192,9 +192,10 @@ def forages(setup: Setup, state: Hunt) -> list[Move]:
 def settle(setup: Setup, state: Hunt) -> Hunt:
     """After a move: skip finished scattering; end the game or the turn when it is time."""
     if state.stack:
-        state = scattering.settle(state)
-        if state.stack:
-            return state
+        stack = scattering.settled(state, state.stack)
+        if stack:
+            return state if stack is state.stack else evolve(state, stack=stack)
+        state = evolve(state, stack=())
     if state.phase in (st.SHOW, st.OVER):
         return state
     if state.ending:
