@@ -63,7 +63,7 @@ Apply = Callable[[Setup, Hunt, Move], Hunt]
 Check = Callable[[Setup, Hunt, Move], Verdict]
 
 
-SHAPES: dict[str, moves.Shape] = {}
+SHAPES: dict[str, Mapping[str, str]] = {}
 """Each kind of move's fields, by its type: a move logged without them, or with others, is
 refused (a log damaged by hand)."""
 
@@ -81,7 +81,7 @@ def _declare(
     declared = MOVES.add(
         MoveForm(form, meaning, rule, apply, check=check, words=moves.WORDS, **more)
     )
-    SHAPES[declared.verb] = moves.shape(fields)
+    SHAPES[declared.verb] = fields
 
 
 # Setting up (NH-1 … NH-7): the forest laid out, the starting player, each player's objectives
