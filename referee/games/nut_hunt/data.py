@@ -61,10 +61,6 @@ class NutData:
             tiles = self.affording[held] = tuple(paid)
         return tiles
 
-    def tally(self, nuts: list[str], each: int = 1) -> tuple[int, ...]:
-        """How many of each nut type `nuts` names (in `nut_types` order), times `each`."""
-        return tuple(each * nuts.count(nut) for nut in self.nut_types)
-
     def shortfall(self, held: tuple[int, ...], cost: Mapping[str, int]) -> str:
         """What a player holding `held` nuts still lacks to pay `cost` ('' if nothing)."""
         short = [

@@ -151,7 +151,7 @@ def apply_place(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """A starting squirrel and its nuts; after the last one, the first turn (solo: the Automa's
     starting hand first, NH-34)."""
     seat = state.order[0]
-    nuts = st.payment(state, seat, data_of(setup.game).tally(move["nuts"], -1))
+    nuts = st.foraged(data_of(setup.game).nut_types, state, seat, move["nuts"])
     state = st.add_squirrels(state, seat, {seats.space(state, move["tile"]): 1}, **nuts)
     if len(state.order) > 1:
         return evolve(state, order=state.order[1:])

@@ -210,9 +210,23 @@ def turn_order(seats: int, start: int) -> tuple[int, ...]:
     return tuple((start + i) % seats for i in range(seats))
 
 
+def foraged(types: tuple[str, ...], state: Hunt, seat: int, nuts: list[str]) -> dict[str, Any]:
+    """The table's changes when `seat` takes `nuts` (of the kinds `types`) from the supply, for
+    `evolve`."""
+    held, supply = list(state.nuts[seat]), list(state.nut_supply)
+    for nut in nuts:
+        kind = types.index(nut)
+        held[kind] += 1
+        supply[kind] -= 1
+    return {
+        "nuts": (*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
+        "nut_supply": tuple(supply),
+    }
+
+
 def payment(state: Hunt, seat: int, cost: tuple[int, ...]) -> dict[str, Any]:
-    """The table's changes when `seat` pays `cost` (nuts of each type) to the supply (a negative
-    cost: nuts taken from it), for `evolve`."""
+    """The table's changes when `seat` pays `cost` (nuts of each type) to the supply, for
+    `evolve`."""
     return {
         "nuts": replaced(state.nuts, seat, tuple(map(sub, state.nuts[seat], cost))),
         "nut_supply": tuple(map(add, state.nut_supply, cost)),

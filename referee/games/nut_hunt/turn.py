@@ -172,7 +172,8 @@ def check_forage(setup: Setup, state: Hunt, move: Move) -> Verdict:
 def apply_forage(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The nuts go to the active player; the optional action follows (or, after a hassle, the
     turn is done)."""
-    nuts = st.payment(state, state.turn.seat, data_of(setup.game).tally(move["nuts"], -1))
+    types = data_of(setup.game).nut_types
+    nuts = st.foraged(types, state, state.turn.seat, move["nuts"])
     step = st.ACTION if state.turn.step == st.FORAGE else st.DONE
     return evolve(state, turn=state.turn.to(step), **nuts)
 
