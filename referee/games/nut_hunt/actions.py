@@ -128,9 +128,11 @@ def check_trade(setup: Setup, state: Hunt, move: Move) -> Verdict:
 
 def apply_trade(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """Three nuts back to the supply, one taken."""
-    give, get = move["give"], move["get"]
-    cost = tuple(3 * (nut == give) - (nut == get) for nut in data_of(setup.game).nut_types)
-    return evolve(state, **st.payment(state, setup.players.index(move["player"]), cost))
+    types = data_of(setup.game).nut_types
+    cost = [0] * len(types)
+    cost[types.index(move["give"])] = 3
+    cost[types.index(move["get"])] = -1
+    return evolve(state, **st.payment(state, setup.players.index(move["player"]), tuple(cost)))
 
 
 def recruits(setup: Setup, state: Hunt) -> list[Move]:
