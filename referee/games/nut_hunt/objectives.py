@@ -113,11 +113,6 @@ def draws(setup: Setup, state: Hunt) -> list[Move]:
 
 def keeps(setup: Setup, state: Hunt) -> list[Move]:
     """Every choice of cards to keep: 2 of a deal, at most 1 of a scout."""
-    size = KEPT if state.phase == st.DEAL else 1
-    options = _subsets(state.drawn, size, exact=state.phase == st.DEAL)
-    return [{"type": "keep", "cards": sorted(c)} for c in options]
-
-
-def _subsets(items: tuple[str, ...], size: int, exact: bool) -> list[tuple[str, ...]]:
-    sizes = [size] if exact else range(size + 1)
-    return [c for k in sizes for c in combinations(items, k)]
+    sizes = (KEPT,) if state.phase == st.DEAL else (0, 1)
+    choices = (c for k in sizes for c in combinations(state.drawn, k))
+    return [{"type": "keep", "cards": sorted(c)} for c in choices]

@@ -162,11 +162,8 @@ def apply_place(setup: Setup, state: Hunt, move: Move) -> Hunt:
     return evolve(state, order=(), phase=st.TURN, turn=first)
 
 
-def candidates(setup: Setup, state: Hunt) -> list[Move] | None:
-    """Every tile still to lay, every player to start, or every legal starting squirrel; None
-    once setting up is over."""
-    if state.phase not in (st.LAYOUT, st.FIRST, st.PLACE):
-        return None
+def candidates(setup: Setup, state: Hunt) -> list[Move]:
+    """Every tile still to lay, every player to start, or every legal starting squirrel."""
     data = data_of(setup.game)
     if state.phase == st.LAYOUT:
         return [{"type": "layout", "tiles": [t]} for t in data.tiles if t not in state.layout]
