@@ -106,7 +106,8 @@ _declare("place TILE NUT NUT", "a starting squirrel and its 2 nuts: place WIL wa
          fields={"tile": "a tile", "nuts": "a list of nuts"}, read=moves.read_place,
          step=st.PLACE, options=game_setup.candidates,
          write=lambda m: f"place {m['tile']} " + " ".join(m["nuts"]))  # fmt: skip
-# A turn (NH-10 … NH-19): the fox's roll and move, the squirrels it scatters, the forage.
+# A turn's Fox Movement (NH-10 … NH-19): the fox's roll and move, the squirrels it scatters,
+# the forage.
 _declare("roll N", "the fox die showed N (also for each Automa squirrel)", "NH-11",
          turn.apply_roll, turn.check_roll, fields={"value": "a number"},
          step=(st.ROLL, st.AUTOMA_ROLL), options=turn.faces)  # fmt: skip
@@ -118,7 +119,7 @@ _declare("forage NUT NUT", "the active player's nuts from the fox's tile", "NH-1
          turn.apply_forage, turn.check_forage, fields={"nuts": "a list of nuts"},
          step=(st.FORAGE, st.HASSLE_FORAGE), options=turn.forages,
          read=moves.read_forage, write=lambda m: "forage " + " ".join(m["nuts"]))  # fmt: skip
-# The optional action (NH-21 … NH-24), and trading at any time.
+# Its Optional Action (NH-21 … NH-23), and the free action: trading at any time (NH-24).
 _declare("recruit TILE", "pay the tile's cost and place a squirrel there", "NH-21",
          actions.apply_recruit, actions.check_recruit, fields={"tile": "a tile"}, step=st.ACTION,
          options=actions.recruits)  # fmt: skip

@@ -34,11 +34,11 @@ FLOW = Flow(
         Step(st.PLACE, "move",
              "{player}: place a starting squirrel and forage 2 nuts (place TILE NUT NUT)"),
         Step(st.AUTOMA_DEAL, "chance", "deal the Automa's starting objectives: draw CARD"),
-        # a turn (NH-10 … NH-23): the fox's roll, the squirrels it scatters, the forage, the
-        # optional action
+        # a turn's Fox Movement (NH-10 … NH-19): the die rolled, squirrels scatter, the forage
         Step(st.ROLL, "chance", "{player}: roll the fox die (roll N)"),
         Step(st.SCATTER, "move", "{player}: scatter {squirrels} from {tile} ({why})"),
         Step(st.FORAGE, "move", "{player}: forage 2 nuts from the fox's tile (forage NUT NUT)"),
+        # then its Optional Action (NH-21 … NH-23): recruit, hassle (then forage) or scout
         Step(st.ACTION, "move", "{player}: recruit TILE, hassle TILE, scout, or pass"),
         Step(st.HASSLE_FORAGE, "move", "{player}: forage 1 nut from the fox's tile, or pass"),
         Step(st.SCOUT, "chance", "turn over the top objective card: draw CARD"),
