@@ -299,7 +299,12 @@ class NutHuntRules(KitRules):
         """The move, then what follows of itself (the next turn, the Automa's, the end)."""
         return turn.settle(setup, MOVES.apply(setup, state, move))
 
-    forced = delegate(automa.forced)
+    def forced(self, setup: Setup, state: Hunt) -> Move | None:
+        """The Automa's move once it is due (NH-37, NH-38): while squirrels scatter, or in its
+        phases."""
+        if state.stack or state.phase in automa.PHASES:
+            return automa.forced(setup, state)
+        return None
 
     # --- listing ------------------------------------------------------------------------------
     def legal(self, setup: Setup, state: Hunt) -> list[Move]:
