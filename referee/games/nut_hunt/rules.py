@@ -64,8 +64,8 @@ Check = Callable[[Setup, Hunt, Move], Verdict]
 
 
 SHAPES: dict[str, Mapping[str, str]] = {}
-"""Each kind of move's fields, by its type: a move logged without them, or with others, is
-refused (a log damaged by hand)."""
+"""Each kind of move's fields (key → what it must be), by its type: a move logged without them,
+or with others, is refused (a log damaged by hand)."""
 
 
 def _declare(

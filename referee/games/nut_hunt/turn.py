@@ -78,9 +78,7 @@ def now(setup: Setup, state: Hunt) -> tuple[str, int]:
         return (st.AUTOMA_ROLL if rolling else st.AUTOMA_SCATTER), 0
     if phase == st.TURN:
         return turn.step, turn.seat
-    if phase == st.OVER:
-        return st.OVER, 0
-    if phase in (st.LAYOUT, st.FIRST):
+    if phase in (st.LAYOUT, st.FIRST, st.OVER):
         return phase, 0
     if phase in (st.PLACE, st.SHOW):
         return phase, state.order[0]
