@@ -132,7 +132,8 @@ def apply_trade(setup: Setup, state: Hunt, move: Move) -> Hunt:
     cost = [0] * len(types)
     cost[types.index(move["give"])] = 3
     cost[types.index(move["get"])] = -1
-    return evolve(state, **st.payment(state, setup.players.index(move["player"]), tuple(cost)))
+    seat = setup.players.index(move["player"])
+    return evolve(state, **st.payment(state, seat, tuple(cost)))
 
 
 def recruits(setup: Setup, state: Hunt) -> list[Move]:

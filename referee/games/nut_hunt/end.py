@@ -34,9 +34,10 @@ def check_show(setup: Setup, state: Hunt, move: Move) -> Verdict:
     and the referee has not seen."""
     card, rule, whose = move["card"], "NH-28", "your"
     if state.phase != st.SHOW:
-        player, rule, whose = move["player"], "NH-3", f"{move['player']}'s"
+        player = move["player"]
         if not state.hands[setup.players.index(player)].unknown:
-            return refuse(rule, f"the referee already knows every objective {player} holds")
+            return refuse("NH-3", f"the referee already knows every objective {player} holds")
+        rule, whose = "NH-3", f"{player}'s"
     if card not in state.deck.unseen:
         return refuse(rule, f"{card} cannot be in {whose} hand: {where(state, card)}")
     return ACCEPTED
