@@ -41,7 +41,9 @@ def apply_recruit(setup: Setup, state: Hunt, move: Move) -> Hunt:
     seat, space = state.turn.seat, seats.space(state, tile.id)
     nuts = st.payment(state, seat, cost)
     note = f"recruited on {tile.name}"
-    state = st.add_squirrels(state, space, seat, 1, turn=state.turn.to(st.DONE), note=note, **nuts)
+    state = st.add_squirrels(
+        state, seat, {space: 1}, turn=state.turn.to(st.DONE), note=note, **nuts
+    )
     return scattering.build_nests(state, [space], seat, seats.competitive(setup))
 
 
@@ -128,8 +130,8 @@ def apply_trade(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """Three nuts back to the supply, one taken."""
     types = data_of(setup.game).nut_types
     cost = [0] * len(types)
-    cost[types.index(move["give"])] += 3
-    cost[types.index(move["get"])] -= 1
+    cost[types.index(move["give"])] = 3
+    cost[types.index(move["get"])] = -1
     seat = setup.players.index(move["player"])
     return evolve(state, **st.payment(state, seat, tuple(cost)))
 

@@ -5,6 +5,8 @@ that scatters. The referee makes the Automa's moves itself (`forced`).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pnpkit.referee.api import ACCEPTED, Hand, Move, Pile, Setup, Verdict, refuse
 from pnpkit.referee.games.nut_hunt import forest, scattering, seats
 from pnpkit.referee.games.nut_hunt import state as st
@@ -28,12 +30,9 @@ def forced(setup: Setup, state: Hunt) -> Move | None:
         return None
     if state.phase not in PHASES or not turned_over(setup, state):
         return None
-    places = [
-        tile
-        for card in state.drawn
-        for tile in endpoints(setup, card)
-        if seats.space(state, tile) != state.fox
-    ]
+    cards = data_of(setup.game).objectives
+    ends = [cards[card].fields[end] for card in state.drawn for end in ("from", "to")]
+    places = [tile for tile in ends if seats.space(state, tile) != state.fox]
     return {"type": "automa", "cards": list(state.drawn), "places": places}
 
 
@@ -42,12 +41,6 @@ def turned_over(setup: Setup, state: Hunt) -> bool:
     difficulty says; NH-38: one a turn), so that its move is due."""
     wanted = 1 if state.phase == st.AUTOMA else seats.DIFFICULTY[seats.level(setup.options)]
     return len(state.drawn) >= wanted
-
-
-def endpoints(setup: Setup, card: str) -> tuple[str, str]:
-    """The two tiles an objective card joins."""
-    fields = data_of(setup.game).objectives[card].fields
-    return fields["from"], fields["to"]
 
 
 def roll_words(setup: Setup, state: Hunt) -> dict[str, object]:
@@ -106,8 +99,7 @@ def apply(setup: Setup, state: Hunt, move: Move) -> Hunt:
     seat = seats.automa(setup)
     assert seat is not None
     spaces = [seats.space(state, t) for t in move["places"]]
-    for space in spaces:
-        state = st.add_squirrels(state, space, seat, 1)
+    state = st.add_squirrels(state, seat, Counter(spaces))
     pile = "automa hand" if state.phase == st.AUTOMA_DEAL else "automa aside"
     cards = Pile((*state.table[pile].cards, *move["cards"]))
     table = state.table.put_all({pile: cards, "drawn": Hand("")})

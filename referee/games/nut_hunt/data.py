@@ -82,6 +82,12 @@ class NutData:
         key = f"NH-{key}"
         return key if key in self.tiles else None
 
+    def card_word(self, word: str) -> str | None:
+        """An objective card's ID from a typed word: NH-O05, nh-o05 or o05."""
+        key = word.upper()
+        key = key if key.startswith("NH-") else f"NH-{key}"
+        return key if key in self.objectives else None
+
     def nut_word(self, word: str) -> str | None:
         """A nut type from a typed word: walnut, walnuts or the nut card's ID NH-WNT."""
         low = word.lower()
@@ -119,7 +125,7 @@ def _read(game: Game) -> NutData:
     return NutData(
         tiles=tiles,
         objectives=objectives,
-        nut_types=tuple(c.fields["nut"] for c in nuts),
+        nut_types=types,
         nut_cards=tuple(c.id for c in nuts),
         nut_counts=tuple(c.count for c in nuts),
         compass={int(face): direction for face, direction in compass.items()},

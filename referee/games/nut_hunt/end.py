@@ -30,22 +30,16 @@ def where(state: Hunt, card: str) -> str:
 
 
 def check_show(setup: Setup, state: Hunt, move: Move) -> Verdict:
-    """NH-28: at the end, a card the referee has not seen (before it, NH-3: `check_early_show`)."""
+    """NH-28: at the end, a card the referee has not seen; NH-3: before it, one a player holds
+    and the referee has not seen."""
+    card, rule, whose = move["card"], "NH-28", "your"
     if state.phase != st.SHOW:
-        return check_early_show(setup, state, move)
-    card = move["card"]
+        player = move["player"]
+        if not state.hands[setup.players.index(player)].unknown:
+            return refuse("NH-3", f"the referee already knows every objective {player} holds")
+        rule, whose = "NH-3", f"{player}'s"
     if card not in state.deck.unseen:
-        return refuse("NH-28", f"{card} cannot be in your hand: {where(state, card)}")
-    return ACCEPTED
-
-
-def check_early_show(setup: Setup, state: Hunt, move: Move) -> Verdict:
-    """NH-3: a player may show the referee an objective they hold before the end."""
-    player, card = move["player"], move["card"]
-    if not state.hands[setup.players.index(player)].unknown:
-        return refuse("NH-3", f"the referee already knows every objective {player} holds")
-    if card not in state.deck.unseen:
-        return refuse("NH-3", f"{card} cannot be in {player}'s hand: {where(state, card)}")
+        return refuse(rule, f"{card} cannot be in {whose} hand: {where(state, card)}")
     return ACCEPTED
 
 

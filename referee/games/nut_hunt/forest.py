@@ -9,7 +9,7 @@ and south-west.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cache
 
 ROWS = (3, 4, 5, 4, 3)
@@ -105,12 +105,3 @@ def connected(start: int, allowed: Iterable[int]) -> frozenset[int]:
                 seen.add(nxt)
                 todo.append(nxt)
     return frozenset(seen)
-
-
-def rows(items: Iterable[str]) -> Iterator[list[str]]:
-    """Items in reading order, split into the board's rows."""
-    listed = list(items)
-    start = 0
-    for length in ROWS:
-        yield listed[start : start + length]
-        start += length

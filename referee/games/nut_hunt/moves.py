@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from pnpkit.referee.api import (
     Move,
@@ -39,12 +38,6 @@ def _known(found: str | None) -> str:
     return found
 
 
-def _card(setup: Setup, word: str) -> str:
-    key = word.upper()
-    key = key if key.startswith("NH-") else f"NH-{key}"
-    return _known(key if key in data_of(setup.game).objectives else None)
-
-
 def _die(setup: Setup, word: str) -> int:
     if not plain_digits(word):
         raise ValueError
@@ -56,8 +49,10 @@ def _word(
     expected: str,
     read: Callable[[Setup, str], str | int],
     refusal: Callable[[Setup, str], str],
+    key: str = "",
 ) -> Word:
-    """A placeholder refused in its own words (`refusal`) when a typed word is not one."""
+    """A placeholder refused in its own words (`refusal`) when a typed word is not one; `key`:
+    the move's key for its value (default: its name in lower case)."""
 
     def explained(setup: Setup, typed: str) -> str | int:
         try:
@@ -65,7 +60,7 @@ def _word(
         except (ValueError, MoveSyntaxError):
             raise MoveSyntaxError(refusal(setup, typed)) from None
 
-    return Word(name, expected, explained, explains=True)
+    return Word(name, expected, explained, explains=True, key=key)
 
 
 TILE = _word(
@@ -83,7 +78,7 @@ NUT = _word(
 CARD = _word(
     "CARD",
     "an objective card",
-    _card,
+    lambda setup, word: _known(data_of(setup.game).card_word(word)),
     lambda setup, typed: f"{typed!r} is not an objective card (NH-O01 … NH-O45)",
 )
 PLAYER = _word(
@@ -91,8 +86,11 @@ PLAYER = _word(
     "a player's name",
     lambda setup, word: player_named(word, setup.players),
     lambda setup, typed: f"{typed!r} is not a player of this game ({', '.join(setup.players)})",
+    key="name",
 )
-DIE = _word("N", "a number", _die, lambda setup, typed: f"{typed!r} is not a number: roll N")
+DIE = _word(
+    "N", "a number", _die, lambda setup, typed: f"{typed!r} is not a number: roll N", key="value"
+)
 WORDS = {"TILE": TILE, "NUT": NUT, "CARD": CARD, "PLAYER": PLAYER, "N": DIE}
 """The placeholders of Nut Hunt's forms, by name."""
 
@@ -111,16 +109,6 @@ def _nuts(setup: Setup, tile: str, said: list[str], n: int) -> list[str]:
             return [forage[0]] * n
         raise MoveSyntaxError(f"name the {counted(n, 'nut')}: {' or '.join(forage)}")
     return sorted((NUT.read(setup, w) for w in said), key=data.nut_types.index)
-
-
-def read_first(setup: Setup, state: Hunt, said: list[str]) -> Move:
-    _count(said, 1, 1, "first PLAYER")
-    return {"type": "first", "name": PLAYER.read(setup, said[0])}
-
-
-def read_roll(setup: Setup, state: Hunt, said: list[str]) -> Move:
-    _count(said, 1, 1, "roll N")
-    return {"type": "roll", "value": DIE.read(setup, said[0])}
 
 
 def read_layout(setup: Setup, state: Hunt, said: list[str]) -> Move:
@@ -214,24 +202,22 @@ def scout_text(move: Move) -> str:
     return "scout keep" if move["keep"] else "scout none"
 
 
-def malformed(setup: Setup, move: Move, shapes: Mapping[str, Shape]) -> str:
+def malformed(setup: Setup, move: Move, shapes: Mapping[str, Mapping[str, str]]) -> str:
     """What makes `move` no Nut Hunt move at all ('' if nothing): an unknown type, a missing or
     unexpected field, a tile, card, nut or player that does not exist (a damaged log, say).
-    `shapes`: each kind of move's, by its type."""
+    `shapes`: each kind of move's fields (key → what it must be, one of `_VALID`), by its type;
+    besides them, a move may hold the optional fields of `_OPTIONAL`."""
     kind = move.get("type")
-    shape = shapes.get(kind) if isinstance(kind, str) else None
-    if shape is None:
+    fields = shapes.get(kind) if isinstance(kind, str) else None
+    if fields is None:
         return f"unknown move {move.get('type')!r}; expected one of: {EXPECTED}"
     data, players = data_of(setup.game), setup.players
     for key, value in move.items():
-        if key == "type":
-            continue
-        wanted, valid = shape.tests.get(key, _UNEXPECTED)
-        if not valid(data, players, value):
-            return f"{kind}: {key} {value!r} is not {wanted}"
-    if shape.fields.keys() <= move.keys():
-        return ""
-    return f"{kind}: {min(shape.fields.keys() - move.keys())} is missing"
+        wanted = fields.get(key) or _OPTIONAL.get(key)
+        if key != "type" and not (wanted and _VALID[wanted](data, players, value)):
+            return f"{kind}: {key} {value!r} is not {wanted or 'a field of this move'}"
+    missing = fields.keys() - move.keys()
+    return f"{kind}: {min(missing)} is missing" if missing else ""
 
 
 _Test = Callable[[NutData, tuple[str, ...], object], bool]
@@ -260,20 +246,3 @@ _VALID |= {
     "a list of nuts": _listing(_VALID["a nut"]),
 }
 _OPTIONAL = {"player": "a player", "automa": "true or false", "keep": "0 or 1"}
-_UNEXPECTED: tuple[str, _Test] = ("a field of this move", lambda data, players, value: False)
-
-
-@dataclass(frozen=True)
-class Shape:
-    """The fields a logged move of one kind must have (key → what it must be, one of `_VALID`),
-    and the test of each of them and of the optional ones."""
-
-    fields: Mapping[str, str]
-    tests: Mapping[str, tuple[str, _Test]]
-
-
-def shape(fields: Mapping[str, str]) -> Shape:
-    """The shape of a move with `fields`, besides its type and the optional `player`, `automa`
-    and `keep`."""
-    tests = {key: (wanted, _VALID[wanted]) for key, wanted in (_OPTIONAL | dict(fields)).items()}
-    return Shape(fields, tests)

@@ -27,11 +27,6 @@ KEEPS = (st.DEAL_KEEP, st.SCOUT_KEEP)
 """The steps a player keeps cards drawn for them at: a digital deal, a digital scout."""
 
 
-def draw_due(setup: Setup, state: Hunt) -> bool:
-    """Whether a card is to be turned over now."""
-    return turn.now(setup, state)[0] in DRAWS
-
-
 def top_card(state: Hunt) -> str | None:
     """The top card of the objective deck when the referee knows it."""
     if state.deck.count or not state.under:
@@ -41,7 +36,7 @@ def top_card(state: Hunt) -> str | None:
 
 def check_draw(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-23, NH-38: the top card, which may be any card the referee has not seen."""
-    if draw_due(setup, state) is False:
+    if turn.now(setup, state)[0] not in DRAWS:
         return refuse("NH-3", "no objective card is to be turned over now")
     card = move["card"]
     top = top_card(state)
@@ -118,11 +113,6 @@ def draws(setup: Setup, state: Hunt) -> list[Move]:
 
 def keeps(setup: Setup, state: Hunt) -> list[Move]:
     """Every choice of cards to keep: 2 of a deal, at most 1 of a scout."""
-    size = KEPT if state.phase == st.DEAL else 1
-    options = _subsets(state.drawn, size, exact=state.phase == st.DEAL)
-    return [{"type": "keep", "cards": sorted(c)} for c in options]
-
-
-def _subsets(items: tuple[str, ...], size: int, exact: bool) -> list[tuple[str, ...]]:
-    sizes = [size] if exact else range(size + 1)
-    return [c for k in sizes for c in combinations(items, k)]
+    sizes = (KEPT,) if state.phase == st.DEAL else (0, 1)
+    choices = (c for k in sizes for c in combinations(state.drawn, k))
+    return [{"type": "keep", "cards": sorted(c)} for c in choices]

@@ -106,8 +106,8 @@ class _Reader:
 
     def card(self, word: str, name: str) -> str:
         """An objective card; each of the deck's cards is held once, by one player."""
-        key = word.upper() if word.upper().startswith("NH-") else f"NH-{word.upper()}"
-        if key not in self.data.objectives:
+        key = self.data.card_word(word)
+        if key is None:
             raise self.fail(f"{word!r} is not an objective card (NH-O01 … NH-O45)")
         if key in self.seen:
             holder, line = self.seen[key]

@@ -63,9 +63,9 @@ Apply = Callable[[Setup, Hunt, Move], Hunt]
 Check = Callable[[Setup, Hunt, Move], Verdict]
 
 
-SHAPES: dict[str, moves.Shape] = {}
-"""Each kind of move's fields, by its type: a move logged without them, or with others, is
-refused (a log damaged by hand)."""
+SHAPES: dict[str, Mapping[str, str]] = {}
+"""Each kind of move's fields (key → what it must be), by its type: a move logged without them,
+or with others, is refused (a log damaged by hand)."""
 
 
 def _declare(
@@ -81,7 +81,7 @@ def _declare(
     declared = MOVES.add(
         MoveForm(form, meaning, rule, apply, check=check, words=moves.WORDS, **more)
     )
-    SHAPES[declared.verb] = moves.shape(fields)
+    SHAPES[declared.verb] = fields
 
 
 # Setting up (NH-1 … NH-7): the forest laid out, the starting player, each player's objectives
@@ -91,9 +91,8 @@ _declare("layout TILE …", "the tiles as laid, row by row (3-4-5-4-3)", "NH-1",
          step=st.LAYOUT, options=game_setup.candidates,
          read=moves.read_layout, write=lambda m: "layout " + " ".join(m["tiles"]))  # fmt: skip
 _declare("first PLAYER", "the starting player", "NH-4", game_setup.apply_first,
-         game_setup.check_first, fields={"name": "a player"}, read=moves.read_first,
-         step=st.FIRST, options=game_setup.candidates,
-         write=lambda m: f"first {m['name']}")  # fmt: skip
+         game_setup.check_first, fields={"name": "a player"}, step=st.FIRST,
+         options=game_setup.candidates)  # fmt: skip
 _declare("draw CARD", "an objective card turned over (Automa; digital deal)", "NH-38",
          objectives.apply_draw, objectives.check_draw, fields={"card": "an objective card"},
          step=objectives.DRAWS, options=objectives.draws)  # fmt: skip
@@ -107,11 +106,11 @@ _declare("place TILE NUT NUT", "a starting squirrel and its 2 nuts: place WIL wa
          fields={"tile": "a tile", "nuts": "a list of nuts"}, read=moves.read_place,
          step=st.PLACE, options=game_setup.candidates,
          write=lambda m: f"place {m['tile']} " + " ".join(m["nuts"]))  # fmt: skip
-# A turn (NH-10 … NH-19): the fox's roll and move, the squirrels it scatters, the forage.
+# A turn's Fox Movement (NH-10 … NH-19): the fox's roll and move, the squirrels it scatters,
+# the forage.
 _declare("roll N", "the fox die showed N (also for each Automa squirrel)", "NH-11",
-         turn.apply_roll, turn.check_roll, fields={"value": "a number"}, read=moves.read_roll,
-         step=(st.ROLL, st.AUTOMA_ROLL), options=turn.faces,
-         write=lambda m: f"roll {m['value']}")  # fmt: skip
+         turn.apply_roll, turn.check_roll, fields={"value": "a number"},
+         step=(st.ROLL, st.AUTOMA_ROLL), options=turn.faces)  # fmt: skip
 _declare("scatter TILE>TILE …", "where each squirrel goes: scatter WIL>RAB WIL>MOU", "NH-16",
          scattering.apply, scattering.check, fields={"from": "a tile", "to": "a list of tiles"},
          step=(st.SCATTER, st.AUTOMA_SCATTER), options=scattering.candidates,
@@ -120,7 +119,7 @@ _declare("forage NUT NUT", "the active player's nuts from the fox's tile", "NH-1
          turn.apply_forage, turn.check_forage, fields={"nuts": "a list of nuts"},
          step=(st.FORAGE, st.HASSLE_FORAGE), options=turn.forages,
          read=moves.read_forage, write=lambda m: "forage " + " ".join(m["nuts"]))  # fmt: skip
-# The optional action (NH-21 … NH-24), and trading at any time.
+# Its Optional Action (NH-21 … NH-23), and the free action: trading at any time (NH-24).
 _declare("recruit TILE", "pay the tile's cost and place a squirrel there", "NH-21",
          actions.apply_recruit, actions.check_recruit, fields={"tile": "a tile"}, step=st.ACTION,
          options=actions.recruits)  # fmt: skip
@@ -226,13 +225,9 @@ class NutHuntRules(KitRules):
     def check_setup(
         self, game: Game, variant: str, players: Sequence[str], options: Mapping[str, str]
     ) -> None:
+        """As any game's, the Automa counted as a player in solo play (NH-34); then the options."""
         solo = len(players) == 1 and game.solo
-        if not solo:
-            super().check_setup(game, variant, players, options)
-        elif variant not in self.variants:
-            raise PnpError(
-                f"unknown variant {variant!r}; {game.name} has: {', '.join(self.variants)}"
-            )
+        super().check_setup(game, variant, [*players, seats.AUTOMA] if solo else players, options)
         unknown = set(options) - set(self.options)
         if unknown:
             raise PnpError(f"unknown option {sorted(unknown)[0]!r}; options: difficulty, colours")

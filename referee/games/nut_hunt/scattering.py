@@ -26,9 +26,8 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
             continue
         state = st.add_squirrels(
             state,
-            space,
             seat,
-            -3 * built,
+            {space: -3 * built},
             nests=st.grid_add(state.nests, space, seat, built),
             nest_supply=st.bump(state.nest_supply, seat, -built),
         )
@@ -36,33 +35,13 @@ def build_nests(state: Hunt, spaces: list[int], seat: int, competitive: bool) ->
         if competitive:
             for other in others:
                 state = st.add_squirrels(
-                    state, space, other, -min(built, state.count(space, other))
+                    state, other, {space: -min(built, state.count(space, other))}
                 )
         frames.append(Frame(space, None, others))
     if not frames:
         return state
     ending = state.ending or state.nest_total(seat) >= st.NESTS_TO_END
     return st.evolve(state, stack=state.stack + tuple(reversed(frames)), ending=ending)
-
-
-def scatter(state: Hunt, seat: int, destinations: list[int], competitive: bool) -> Hunt:
-    """`seat` scatters all its squirrels from the top frame's space, one to each destination;
-    its turn in that frame is over, and nests that result are built at once (NH-16, NH-18)."""
-    frame = state.stack[-1]
-    deltas = {frame.space: -len(destinations)}
-    for space in destinations:
-        deltas[space] = deltas.get(space, 0) + 1
-    done = Frame(frame.space, frame.vacated, frame.waiting[1:], (), frame.rerolled)
-    state = st.shift_squirrels(state, seat, deltas, stack=(*state.stack[:-1], done))
-    return build_nests(state, destinations, seat, competitive)
-
-
-def settle(state: Hunt) -> Hunt:
-    """Skip seats with nothing left to scatter and drop frames that are done."""
-    if not state.stack:
-        return state
-    stack = settled(state, state.stack)
-    return state if stack is state.stack else st.evolve(state, stack=stack)
 
 
 def settled(state: Hunt, stack: tuple[Frame, ...]) -> tuple[Frame, ...]:
@@ -103,7 +82,9 @@ def check(setup: Setup, state: Hunt, move: Move) -> Verdict:
     seat = frame.waiting[0]
     by_automa = seat == seats.automa(setup)
     if bool(move.get("automa")) != by_automa:
-        return refuse("NH-16", f"it is {seats.name(setup, seat)}'s squirrels that scatter now")
+        return refuse(
+            "NH-16", f"it is {seats.seat_names(setup)[seat]}'s squirrels that scatter now"
+        )
     here = seats.tile_id(state, frame.space)
     if move["from"] != here:
         return refuse("NH-14", f"the squirrels scatter from {here}, not {move['from']}")
@@ -117,14 +98,8 @@ def check(setup: Setup, state: Hunt, move: Move) -> Verdict:
         return refuse(
             "NH-16", f"give one destination per squirrel: {counted(n, 'squirrel')} to scatter"
         )
-    return _check_targets(setup, state, frame, move["to"], targets)
-
-
-def _check_targets(
-    setup: Setup, state: Hunt, frame: Frame, tiles: list[str], targets: list[int]
-) -> Verdict:
     data = data_of(setup.game)
-    for tile, target in zip(tiles, targets, strict=True):
+    for tile, target in zip(move["to"], targets, strict=True):
         called = data.tiles[tile].name
         if target not in forest.neighbours(frame.space):
             return refuse("NH-16", f"squirrels scatter only to adjacent tiles; {called} is not")
@@ -138,10 +113,18 @@ def _check_targets(
 
 
 def apply(setup: Setup, state: Hunt, move: Move) -> Hunt:
-    """The waiting seat's squirrels go where the move says; nests follow (NH-18, NH-19)."""
-    seat = state.stack[-1].waiting[0]
-    targets = [seats.space(state, t) for t in move["to"]]
-    return scatter(state, seat, targets, seats.competitive(setup))
+    """The waiting seat scatters all its squirrels from the top frame's space, one to each tile
+    the move names; its turn in that frame is over, and nests that result are built at once
+    (NH-16, NH-18, NH-19)."""
+    frame = state.stack[-1]
+    seat = frame.waiting[0]
+    destinations = [seats.space(state, t) for t in move["to"]]
+    deltas = {frame.space: -len(destinations)}
+    for space in destinations:
+        deltas[space] = deltas.get(space, 0) + 1
+    done = Frame(frame.space, frame.vacated, frame.waiting[1:], (), frame.rerolled)
+    state = st.add_squirrels(state, seat, deltas, stack=(*state.stack[:-1], done))
+    return build_nests(state, destinations, seat, seats.competitive(setup))
 
 
 def candidates(setup: Setup, state: Hunt) -> list[Move]:

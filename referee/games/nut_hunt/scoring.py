@@ -26,10 +26,8 @@ class Holding:
 
     def territory(self) -> frozenset[int]:
         """The spaces holding at least one of this seat's squirrels or nests."""
-        pieces = {s for s, n in self.squirrels.items() if n} | {
-            s for s, n in self.nests.items() if n
-        }
-        return frozenset(pieces)
+        pieces = (*self.squirrels.items(), *self.nests.items())
+        return frozenset(space for space, n in pieces if n)
 
     @property
     def nest_count(self) -> int:

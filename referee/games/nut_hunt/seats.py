@@ -32,11 +32,6 @@ def automa(setup: Setup) -> int | None:
     return 1 if len(setup.players) == 1 else None
 
 
-def name(setup: Setup, seat: int) -> str:
-    """A seat's name: the player's, or Automa."""
-    return seat_names(setup)[seat]
-
-
 def seat_of(setup: Setup, player: str) -> int:
     """The seat of `player`; -1 for any other name (the shared screen)."""
     return setup.players.index(player) if player in setup.players else -1

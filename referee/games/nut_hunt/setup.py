@@ -71,11 +71,7 @@ def check_layout(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-1: each of the 19 tiles laid once, row by row."""
     if state.phase != st.LAYOUT:
         return refuse("NH-1", "the forest is already laid out")
-    data = data_of(setup.game)
     tiles = move["tiles"]
-    for tile in tiles:
-        if tile not in data.tiles:
-            return refuse("NH-1", f"{tile} is not a location tile")
     repeated = set(tiles) & set(state.layout) or {t for t in tiles if tiles.count(t) > 1}
     if repeated:
         return refuse("NH-1", f"each tile is laid once: {sorted(repeated)[0]} again")
@@ -88,7 +84,7 @@ def check_first(setup: Setup, state: Hunt, move: Move) -> Verdict:
     """NH-4: the starting player, chosen once."""
     if state.phase != st.FIRST:
         return refuse("NH-4", "the starting player is chosen once, before the squirrels")
-    return ACCEPTED if move["name"] in setup.players else refuse("NH-4", "name a player")
+    return ACCEPTED
 
 
 def check_place(setup: Setup, state: Hunt, move: Move) -> Verdict:
@@ -155,8 +151,8 @@ def apply_place(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """A starting squirrel and its nuts; after the last one, the first turn (solo: the Automa's
     starting hand first, NH-34)."""
     seat = state.order[0]
-    nuts = st.nut_changes(data_of(setup.game).nut_types, state, seat, move["nuts"])
-    state = st.add_squirrels(state, seats.space(state, move["tile"]), seat, 1, **nuts)
+    nuts = st.foraged(data_of(setup.game).nut_types, state, seat, move["nuts"])
+    state = st.add_squirrels(state, seat, {seats.space(state, move["tile"]): 1}, **nuts)
     if len(state.order) > 1:
         return evolve(state, order=state.order[1:])
     if seats.solo(setup):
@@ -166,11 +162,8 @@ def apply_place(setup: Setup, state: Hunt, move: Move) -> Hunt:
     return evolve(state, order=(), phase=st.TURN, turn=first)
 
 
-def candidates(setup: Setup, state: Hunt) -> list[Move] | None:
-    """Every tile still to lay, every player to start, or every legal starting squirrel; None
-    once setting up is over."""
-    if state.phase not in (st.LAYOUT, st.FIRST, st.PLACE):
-        return None
+def candidates(setup: Setup, state: Hunt) -> list[Move]:
+    """Every tile still to lay, every player to start, or every legal starting squirrel."""
     data = data_of(setup.game)
     if state.phase == st.LAYOUT:
         return [{"type": "layout", "tiles": [t]} for t in data.tiles if t not in state.layout]

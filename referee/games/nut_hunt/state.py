@@ -7,7 +7,7 @@ and when it is done the referee works back to the one below (see scattering.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
 from operator import add, itemgetter, sub
@@ -192,18 +192,7 @@ def grid_add(grid: tuple[tuple[int, ...], ...], space: int, seat: int, delta: in
     return (*grid[:space], tuple(row), *grid[space + 1 :])
 
 
-def add_squirrels(state: Hunt, space: int, seat: int, n: int, **changes: Any) -> Hunt:
-    """Move `n` squirrels of `seat` from its supply to `space` (negative: back to the supply),
-    making `changes` to the table as well."""
-    return evolve(
-        state,
-        squirrels=grid_add(state.squirrels, space, seat, n),
-        squirrel_supply=bump(state.squirrel_supply, seat, -n),
-        **changes,
-    )
-
-
-def shift_squirrels(state: Hunt, seat: int, deltas: dict[int, int], **changes: Any) -> Hunt:
+def add_squirrels(state: Hunt, seat: int, deltas: Mapping[int, int], **changes: Any) -> Hunt:
     """Add `deltas[space]` squirrels of `seat` on each space (from its supply; negative: back
     to it), making `changes` to the table as well."""
     grid = list(state.squirrels)
@@ -221,15 +210,14 @@ def turn_order(seats: int, start: int) -> tuple[int, ...]:
     return tuple((start + i) % seats for i in range(seats))
 
 
-def nut_changes(
-    types: tuple[str, ...], state: Hunt, seat: int, nuts: list[str], sign: int = 1
-) -> dict[str, Any]:
-    """The table's changes when nuts (of the kinds `types`) move from the supply to a player
-    (sign -1: back to the supply), for `evolve`."""
+def foraged(types: tuple[str, ...], state: Hunt, seat: int, nuts: list[str]) -> dict[str, Any]:
+    """The table's changes when `seat` takes `nuts` (of the kinds `types`) from the supply, for
+    `evolve`."""
     held, supply = list(state.nuts[seat]), list(state.nut_supply)
     for nut in nuts:
-        held[types.index(nut)] += sign
-        supply[types.index(nut)] -= sign
+        kind = types.index(nut)
+        held[kind] += 1
+        supply[kind] -= 1
     return {
         "nuts": (*state.nuts[:seat], tuple(held), *state.nuts[seat + 1 :]),
         "nut_supply": tuple(supply),

@@ -34,11 +34,11 @@ FLOW = Flow(
         Step(st.PLACE, "move",
              "{player}: place a starting squirrel and forage 2 nuts (place TILE NUT NUT)"),
         Step(st.AUTOMA_DEAL, "chance", "deal the Automa's starting objectives: draw CARD"),
-        # a turn (NH-10 … NH-23): the fox's roll, the squirrels it scatters, the forage, the
-        # optional action
+        # a turn's Fox Movement (NH-10 … NH-19): the die rolled, squirrels scatter, the forage
         Step(st.ROLL, "chance", "{player}: roll the fox die (roll N)"),
         Step(st.SCATTER, "move", "{player}: scatter {squirrels} from {tile} ({why})"),
         Step(st.FORAGE, "move", "{player}: forage 2 nuts from the fox's tile (forage NUT NUT)"),
+        # then its Optional Action (NH-21 … NH-23): recruit, hassle (then forage) or scout
         Step(st.ACTION, "move", "{player}: recruit TILE, hassle TILE, scout, or pass"),
         Step(st.HASSLE_FORAGE, "move", "{player}: forage 1 nut from the fox's tile, or pass"),
         Step(st.SCOUT, "chance", "turn over the top objective card: draw CARD"),
@@ -78,9 +78,7 @@ def now(setup: Setup, state: Hunt) -> tuple[str, int]:
         return (st.AUTOMA_ROLL if rolling else st.AUTOMA_SCATTER), 0
     if phase == st.TURN:
         return turn.step, turn.seat
-    if phase == st.OVER:
-        return st.OVER, 0
-    if phase in (st.LAYOUT, st.FIRST):
+    if phase in (st.LAYOUT, st.FIRST, st.OVER):
         return phase, 0
     if phase in (st.PLACE, st.SHOW):
         return phase, state.order[0]
@@ -173,7 +171,7 @@ def apply_forage(setup: Setup, state: Hunt, move: Move) -> Hunt:
     """The nuts go to the active player; the optional action follows (or, after a hassle, the
     turn is done)."""
     types = data_of(setup.game).nut_types
-    nuts = st.nut_changes(types, state, state.turn.seat, move["nuts"])
+    nuts = st.foraged(types, state, state.turn.seat, move["nuts"])
     step = st.ACTION if state.turn.step == st.FORAGE else st.DONE
     return evolve(state, turn=state.turn.to(step), **nuts)
 
@@ -193,9 +191,10 @@ def forages(setup: Setup, state: Hunt) -> list[Move]:
 def settle(setup: Setup, state: Hunt) -> Hunt:
     """After a move: skip finished scattering; end the game or the turn when it is time."""
     if state.stack:
-        state = scattering.settle(state)
-        if state.stack:
-            return state
+        stack = scattering.settled(state, state.stack)
+        if stack:
+            return state if stack is state.stack else evolve(state, stack=stack)
+        state = evolve(state, stack=())
     if state.phase in (st.SHOW, st.OVER):
         return state
     if state.ending:

@@ -63,7 +63,7 @@ def turn(setup: Setup, layout: str = LAYOUT, step: str = st.ACTION, fox: str = "
         if nest:
             state = replace(state, nests=st.grid_add(state.nests, where, int(seat), n))
         else:
-            state = st.add_squirrels(state, where, int(seat), n)
+            state = st.add_squirrels(state, int(seat), {where: n})
     return state
 
 
