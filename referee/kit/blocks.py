@@ -248,27 +248,30 @@ class Pool(OneZone):
 
     def moved(self, piece: str, amount: int) -> Pool:
         """The pool with `amount` more of `piece` (fewer when negative; never below 0)."""
+        return self.gain(piece, amount) if amount >= 0 else self.lose(piece, -amount)
+
+    def gain(self, piece: str, copies: int = 1) -> Pool:
+        """The pool with `copies` more of `piece` (`Table.carry`)."""
         counts = self.counts
         for at, (name, count) in enumerate(counts):  # a plain loop: a game moves pieces often
             if name == piece:
-                left = count + amount
-                if left > 0:
-                    return Pool((*counts[:at], (piece, left), *counts[at + 1 :]))
-                if left < 0:
-                    raise PnpError(f"only {count} {piece} left")
-                return Pool(counts[:at] + counts[at + 1 :])
-        if amount < 0:
-            raise PnpError(f"only 0 {piece} left")
+                return Pool((*counts[:at], (piece, count + copies), *counts[at + 1 :]))
         # a new piece: in its place by ID
-        return Pool(tuple(sorted((*counts, (piece, amount))))) if amount else self
-
-    def gain(self, piece: str, copies: int = 1) -> Pool:
-        """`moved(piece, copies)` (`Table.carry`)."""
-        return self.moved(piece, copies)
+        return Pool(tuple(sorted((*counts, (piece, copies))))) if copies else self
 
     def lose(self, piece: str, copies: int = 1) -> Pool:
-        """`moved(piece, -copies)` (`Table.carry`)."""
-        return self.moved(piece, -copies)
+        """The pool with `copies` fewer of `piece`, never below 0 (`Table.carry`)."""
+        counts = self.counts
+        for at, (name, count) in enumerate(counts):
+            if name == piece:
+                if count > copies:
+                    return Pool((*counts[:at], (piece, count - copies), *counts[at + 1 :]))
+                if count < copies:
+                    raise PnpError(f"only {count} {piece} left")
+                return Pool(counts[:at] + counts[at + 1 :])
+        if copies:
+            raise PnpError(f"only 0 {piece} left")
+        return self
 
     def zone(self, name: str) -> Zone:
         return public(name, Counter(dict(self.counts)).elements())
@@ -460,7 +463,9 @@ class Table:
                 blocks[source] = (left, gone.lose(piece, copies))  # type: ignore[union-attr]
                 reached, got = blocks[target]
                 blocks[target] = (reached, got.gain(piece, copies))  # type: ignore[union-attr]
-        return self._with(blocks)
+        table = object.__new__(Table)  # as `_with` makes it, without a call: a game carries often
+        object.__setattr__(table, "__dict__", {"blocks": tuple(blocks), "_at": at})
+        return table
 
     def _with(self, blocks: list[tuple[str, Block]]) -> Table:
         """A table of the same block names holding `blocks` (their index is shared, not built

@@ -32,16 +32,15 @@ def check_choose(setup: Setup, state: GentooState, move: Move) -> Verdict:
     fish, stones = tokens[catalog.fish], tokens[catalog.stone]
     if card not in state.cards(CHOICES):
         return refuse("GE-12", f"{card} {catalog.name(card)} is not among the Choice Cards")
-    if fish < catalog.cost(card):
-        return refuse(
-            "GE-13", f"{catalog.name(card)} costs {catalog.cost(card)} fish and you have {fish}"
-        )
+    cost, need, egg = catalog.price(card)
+    if fish < cost:
+        return refuse("GE-13", f"{catalog.name(card)} costs {cost} fish and you have {fish}")
     with_site = bool(move.get("site"))
-    if with_site and catalog.kind(card) != "egg":
+    if with_site and not egg:
         return refuse("GE-15", "a Good Nesting Site only helps when you choose an Egg")
     if with_site and not site(state, catalog):
         return refuse("GE-15", "you have no Good Nesting Site in your Cards in Play")
-    need = catalog.stones(card) - int(with_site)
+    need -= with_site
     if stones < need:
         even = " even with a Good Nesting Site" if with_site else ""
         return refuse(

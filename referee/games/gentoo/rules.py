@@ -24,6 +24,7 @@ from pnpkit.referee.api import (
     MoveForm,
     Moves,
     Prompt,
+    PromptKind,
     Setup,
     Syntax,
     Verdict,
@@ -194,6 +195,9 @@ class Gentoo(KitRules):
         """The flow's line of the step, but where it depends on the table (turn.prompt)."""
         return turn.prompt(setup, state) or super().prompt(setup, state)
 
+    def prompt_kind(self, setup: Setup, state: GentooState) -> PromptKind:
+        return turn.KINDS[state.turn.step]
+
     forced = delegate(piles.forced, "The reshuffles the rules make when a pile runs out.")
 
     # --- text -------------------------------------------------------------------------------
@@ -258,7 +262,7 @@ class Gentoo(KitRules):
             return policy.sensible_move(setup, state, rng)
         if step == DISCARD:
             return common_area.random_discard(state, rng)
-        if FLOW.step(step).kind == "chance":
+        if turn.KINDS[step] == "chance":
             return self.chance(setup, state, rng)
         return rng.choice(self.legal(setup, state))
 

@@ -53,8 +53,6 @@ class Catalog:
     price: Callable[[str], tuple[int, int, bool]] = field(init=False, repr=False, compare=False)
     """`price(card)`: what choosing the card takes: fish, nesting stones, and whether it is an
     Egg (which a Good Nesting Site makes one stone cheaper)."""
-    _costs: dict[str, int] = field(init=False, repr=False, compare=False)
-    _stones: dict[str, int] = field(init=False, repr=False, compare=False)
     of_kind: Callable[[str], tuple[str, ...]] = field(init=False, repr=False, compare=False)
     """`of_kind(kind)`: the IDs of every card of one type, in data order."""
 
@@ -69,8 +67,6 @@ class Catalog:
         for card, kind in kinds.items():
             by_kind.setdefault(kind, []).append(card)
         facts = {
-            "_costs": costs,
-            "_stones": stones,
             "of_kind": defaultdict(tuple, {k: tuple(cs) for k, cs in by_kind.items()}).__getitem__,
             "kind": kinds.__getitem__,
             "price": {c: (costs[c], stones[c], kinds[c] == "egg") for c in kinds}.__getitem__,
@@ -83,11 +79,7 @@ class Catalog:
 
     def cost(self, card: str) -> int:
         """Fish paid to choose the card."""
-        return self._costs[card]
-
-    def stones(self, card: str) -> int:
-        """Nesting stones an Egg needs to be chosen (0 for other cards)."""
-        return self._stones[card]
+        return self.price(card)[0]
 
     def name(self, card: str) -> str:
         """The card's printed name."""

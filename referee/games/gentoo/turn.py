@@ -55,6 +55,8 @@ FLOW = Flow(
     over="a player has five penguins and wins",
 )
 """The steps of the setup and of a turn, in the rulebook's order (GE-24: five penguins end it)."""
+KINDS = {step.name: step.kind for step in (*FLOW.steps, FLOW.step(OVER))}
+"""Each step's prompt kind, read at every step of a simulation."""
 
 
 def prompt(setup: Setup, state: GentooState) -> Prompt | None:

@@ -260,8 +260,12 @@ def test_a_pool_counts_as_a_counter_does_and_refuses_to_go_below_none(
         if model[piece] + amount < 0:
             with pytest.raises(PnpError, match=f"only {model[piece]} {piece} left"):
                 pool.moved(piece, amount)
+            with pytest.raises(PnpError, match=f"only {model[piece]} {piece} left"):
+                pool.lose(piece, -amount)
             continue
+        carried = pool.gain(piece, amount) if amount >= 0 else pool.lose(piece, -amount)
         pool = pool.moved(piece, amount)
         model[piece] += amount
+        assert carried == pool  # what Table.carry asks: gain and lose count as moved does
         assert pool == Pool(tuple(sorted((p, n) for p, n in model.items() if n)))
         assert all(pool[p] == model[p] for p in "PQRSTU")
