@@ -71,7 +71,7 @@ def chance(setup: Setup, state: Alpina, rng: random.Random) -> Move:
 def starts(setup: Setup, state: Alpina) -> list[Move]:
     """The chamois starting cards, one of which is drawn to start the grid (AL-2)."""
     cards = setup.game.group("cards").components
-    return [{"card": c.id} for c in cards if c.fields.get("starter")]
+    return [{"card": card} for card in sorted(c.id for c in cards if c.fields.get("starter"))]
 
 
 def not_a_card(setup: Setup, card: str) -> str:
