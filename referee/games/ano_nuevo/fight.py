@@ -18,7 +18,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     TIE,
     AnoNuevo,
     Contest,
-    names,
     pile_of,
     set_contest,
 )
@@ -97,7 +96,7 @@ def check_bellow(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-43, AN-53: only the tied players bellow."""
     tied = bellowers(setup, state)
     if move["seal"] not in tied:
-        return refuse("AN-43", f"only the tied players bellow: {names(tied)}")
+        return refuse("AN-43", f"only the tied players bellow: {', '.join(tied)}")
     return ACCEPTED
 
 

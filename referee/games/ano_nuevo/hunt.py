@@ -101,12 +101,12 @@ def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     player, card = move["seal"], move["card"]
     pool = LotHand(state.held(POOL_CARDS, player).without(card).items, (player,))
     aside = state.held(ASIDE, player).add(card)
-    state = state.put({pile_of(POOL_CARDS, player): pool, pile_of(ASIDE, player): aside})
+    table = state.table.put_all({pile_of(POOL_CARDS, player): pool, pile_of(ASIDE, player): aside})
     keepers = tuple(p for p in state.keepers if p != player)
     if keepers:
-        return evolve(state, keepers=keepers)
+        return evolve(state, table=table, keepers=keepers)
     hunters = [p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None]
-    table = pass_pools(setup, state.table, hunters)
+    table = pass_pools(setup, table, hunters)
     return evolve(state, table=table, keepers=(), step=MATE, mating=None)
 
 

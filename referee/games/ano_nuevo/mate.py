@@ -13,6 +13,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     BACHELOR,
     BETA,
     HAREM_DISCARD,
+    HAREM_DISCARD_AT,
     AnoNuevo,
     Mating,
     added,
@@ -137,16 +138,17 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     data = data_of(setup.game)
     card = move["card"]
     role = ALPHA if mating.taker == 0 else BETA
-    player = role_holder(setup, state, mating.place, role)
-    seal = state.seal(setup, player)
+    i = setup.players.index(role_holder(setup, state, mating.place, role))
+    seal = state.seals[i]
     seal = evolve(seal, vp=seal.vp + data.vp[card], mated=added(seal.mated, card))
     flips = data.refills(card, state.places[mating.place])  # AN-60
     table = {
         beach_of(mating.place): Pile(without(state.beach(mating.place), card)),
-        HAREM_DISCARD: Pile(added(state.table[HAREM_DISCARD].cards, card)),
+        HAREM_DISCARD: Pile(added(state.table.blocks[HAREM_DISCARD_AT][1].cards, card)),
     }
     mating = evolve(mating, left=mating.left - 1, flips=flips)
-    return state.with_seal(setup, player, seal, table=state.table.put_all(table), mating=mating)
+    seals = (*state.seals[:i], seal, *state.seals[i + 1 :])
+    return evolve(state, seals=seals, table=state.table.put_all(table), mating=mating)
 
 
 def apply_done(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:

@@ -19,7 +19,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     POSTURE,
     AnoNuevo,
     Contest,
-    names,
     pile_of,
     roles_by_place,
     set_contest,
@@ -51,7 +50,7 @@ def check_display(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         return refuse("AN-31", f"say {how} each posturer displays")
     chosen: Mapping[str, object] = move[key]
     if sorted(chosen) != sorted(contest.seals):
-        return refuse("AN-31", f"the posturers are {names(contest.seals)}, each once")
+        return refuse("AN-31", f"the posturers are {', '.join(contest.seals)}, each once")
     for player, value in chosen.items():
         hand = state.hand(player)
         if isinstance(value, list):
@@ -66,7 +65,7 @@ def check_stand(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-32: each posturer stays or backs down."""
     contest = state.contests[0]
     if sorted(move["stays"]) != sorted(contest.seals):
-        return refuse("AN-32", f"each posturer ({names(contest.seals)}) stays or backs down")
+        return refuse("AN-32", f"each posturer ({', '.join(contest.seals)}) stays or backs down")
     return ACCEPTED
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
 
 from pnpkit.referee.api import LotHand, Lots, Setup, Table, evolve
 
@@ -29,6 +28,9 @@ HAND, ASIDE, POOL_CARDS, DISPLAYED = "hand", "aside", "pool", "displayed"
 its Pool (advanced Hunting; a Pool passed on just as it was is seen by its passer too); the
 cards displayed face down in digital mode (AN-31) until revealed or taken back."""
 SEAL_PILES = (HAND, ASIDE, POOL_CARDS, DISPLAYED)
+PREY_DECK_AT, PREY_DISCARD_AT, UNSEEN_AT, HAREM_DECK_AT, HAREM_DISCARD_AT, BEACH_AT = range(6)
+"""The fixed places of the piles in `table.blocks` (setup.initial), and of Location 1's block
+(`beach_of`; Location n's is n - 1 places after it), read there at every move."""
 ALPHA, BETA, BACHELOR, NONE = "alpha", "beta", "bachelor", ""
 """Roles on a Location (AN-20); NONE in the Ocean, or just arrived and not yet Postured."""
 
@@ -141,29 +143,22 @@ class AnoNuevo:
     @property
     def lots(self) -> Lots:
         """The unseen Prey cards (none in digital mode)."""
-        return self.table[UNSEEN]  # type: ignore[no-any-return]
+        return self.table.blocks[UNSEEN_AT][1]  # type: ignore[return-value]
 
     def prey_left(self) -> Items:
         """The Prey cards to draw next: the deck's, or once it is empty the discard pile's."""
-        return self.table[PREY_DECK].items or self.table[PREY_DISCARD].items  # type: ignore[no-any-return]
-
-    def put(self, blocks: dict[str, Any], **changes: Any) -> AnoNuevo:
-        """The table with `blocks` replaced (and other fields changed by `changes`)."""
-        return evolve(self, table=self.table.put_all(blocks) if blocks else self.table, **changes)
+        blocks = self.table.blocks
+        return blocks[PREY_DECK_AT][1].items or blocks[PREY_DISCARD_AT][1].items  # type: ignore[union-attr]
 
     def beach(self, place: int) -> Items:
         """The Harem cards face up on Location `place`."""
-        return self.table[beach_of(place)].cards  # type: ignore[no-any-return]
+        return self.table.blocks[BEACH_AT + place][1].cards  # type: ignore[union-attr]
 
     def harem_left(self) -> Items:
         """The Harem cards to turn up next: the deck's, or once it is empty the discard pile's
         (shuffled to make a new deck, AN-7)."""
-        return self.table[HAREM_DECK].unseen or self.table[HAREM_DISCARD].cards  # type: ignore[no-any-return]
-
-    def with_seal(self, setup: Setup, player: str, seal: Seal, **changes: Any) -> AnoNuevo:
-        """The table with a player's seal replaced (and other fields changed by `changes`)."""
-        i = setup.players.index(player)
-        return evolve(self, seals=(*self.seals[:i], seal, *self.seals[i + 1 :]), **changes)
+        blocks = self.table.blocks
+        return blocks[HAREM_DECK_AT][1].unseen or blocks[HAREM_DISCARD_AT][1].cards  # type: ignore[union-attr]
 
 
 def role_holder(setup: Setup, state: AnoNuevo, place: int, role: str) -> str:
@@ -212,11 +207,6 @@ def beach_of(place: int) -> str:
 def place_name(index: int) -> str:
     """How a Location is named in prompts and refusals."""
     return f"Location {index + 1}"
-
-
-def names(players: tuple[str, ...] | list[str]) -> str:
-    """Players as a list in text."""
-    return ", ".join(players)
 
 
 def set_contest(state: AnoNuevo, contest: Contest) -> AnoNuevo:

@@ -19,7 +19,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     POOL_CARDS,
     PREY_DISCARD,
     AnoNuevo,
-    names,
     pile_of,
 )
 
@@ -43,7 +42,7 @@ def check_travel(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     choices: Mapping[str, Any] = move["to"]
     missing = [p for p in setup.players if p not in choices]
     if missing:
-        return refuse("AN-10", f"every seal travels at once: add {names(missing)}")
+        return refuse("AN-10", f"every seal travels at once: add {', '.join(missing)}")
     for player, where in choices.items():
         if where != OCEAN and not 1 <= where <= len(state.places):
             return refuse(

@@ -28,7 +28,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     TIE,
     TRAVEL,
     AnoNuevo,
-    names,
     place_name,
     role_holder,
 )
@@ -120,7 +119,7 @@ def prompt(setup: Setup, state: AnoNuevo) -> Prompt:
     elif name == TIE:
         actors = outcome_of(setup, state).bellow
     step = FLOW.step(name)
-    return Prompt(step.kind, actors, step.text.format(who=names(actors), **said))
+    return Prompt(step.kind, actors, step.text.format(who=", ".join(actors), **said))
 
 
 Said = tuple[tuple[str, ...], dict[str, object]]

@@ -40,11 +40,18 @@ def discard(state: AnoNuevo) -> tuple[str, ...]:
 def with_hand(state: AnoNuevo, player: str, items: tuple[str, ...]) -> AnoNuevo:
     """The state with `player`'s hand holding `items` (sorted)."""
     held = replace(state.held(HAND, player), items=tuple(sorted(items)))
-    return state.put({pile_of(HAND, player): held})
+    return put(state, {pile_of(HAND, player): held})
 
 
 def with_seal(setup: Setup, state: AnoNuevo, player: str, **changes: object) -> AnoNuevo:
     """The state with `player`'s seal changed by `changes` (`hand=` its hand's cards)."""
     if "hand" in changes:
         state = with_hand(state, player, changes.pop("hand"))  # type: ignore[arg-type]
-    return state.with_seal(setup, player, replace(state.seal(setup, player), **changes))
+    i = setup.players.index(player)
+    seal = replace(state.seals[i], **changes)
+    return replace(state, seals=(*state.seals[:i], seal, *state.seals[i + 1 :]))
+
+
+def put(state: AnoNuevo, blocks: dict[str, object]) -> AnoNuevo:
+    """The state with the table's `blocks` replaced."""
+    return replace(state, table=state.table.put_all(blocks))  # type: ignore[arg-type]
