@@ -87,7 +87,7 @@ def check_reveal(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         return refuse("AN-40", f"{move['seal']} has no displayed card left to reveal")
     if not setup.digital:
         return check_shown(setup, state, move["seal"], move["card"], "AN-40")
-    if move["card"] not in state.held(DISPLAYED, move["seal"]).items:
+    if move["card"] not in state.held(setup, DISPLAYED, move["seal"]).items:
         return refuse("AN-40", f"{move['seal']} did not display {move['card']}")
     return ACCEPTED
 

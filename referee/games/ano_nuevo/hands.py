@@ -25,7 +25,7 @@ def check_shown(setup: Setup, state: AnoNuevo, player: str, card: str, rule: str
     """A card `player` shows must be a Prey card that hand holds (or, at the table, could)."""
     if card not in data_of(setup.game).prey_copies:
         return refuse(rule, f"{card} is not a Prey card")
-    if not state.lots.can_show(state.hand(player), card):
+    if not state.lots.can_show(state.hand(setup, player), card):
         if setup.digital:
             return refuse(rule, f"{player} does not hold {card}")
         return refuse("AN-66", f"{player} cannot hold {card}: every copy is accounted for")

@@ -63,7 +63,7 @@ def start_mating(setup: Setup, state: AnoNuevo, place: int) -> AnoNuevo:
     here = sorted(  # the seals there with a Prey card, in the order they discard
         (MATING_ORDER.get(s.role, 3), i)
         for i, (p, s) in enumerate(zip(setup.players, seals, strict=True))
-        if s.place == place and state.hand(p)
+        if s.place == place and state.hand(setup, p)
     )
     return evolve(state, mating=Mating(place, tuple(setup.players[i] for _, i in here)))
 
@@ -79,7 +79,7 @@ def check_mate(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         if seal.place != mating.place:
             now = "is in the Ocean" if seal.place is None else "is not on it"
             return refuse("AN-55", f"the seals on {where} mate now; {player} {now}")
-        if not state.hand(player):
+        if not state.hand(setup, player):
             return refuse("AN-62", f"{player} has no Prey card, so discards nothing")
         return refuse("AN-55", f"{player} has already discarded a Prey card on {where}")
     return check_shown(setup, state, player, move["card"], "AN-55")

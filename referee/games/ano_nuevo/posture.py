@@ -52,7 +52,7 @@ def check_display(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     if sorted(chosen) != sorted(contest.seals):
         return refuse("AN-31", f"the posturers are {', '.join(contest.seals)}, each once")
     for player, value in chosen.items():
-        hand = state.hand(player)
+        hand = state.hand(setup, player)
         if isinstance(value, list):
             if Counter(value) - Counter(hand):
                 return refuse("AN-31", f"{player} does not hold all of {'+'.join(value)}")
@@ -92,7 +92,7 @@ def take_back(setup: Setup, state: AnoNuevo, contest: Contest, players: Iterable
         *(
             (c, pile_of(DISPLAYED, p), pile_of(HAND, p))
             for p in players
-            for c in state.held(DISPLAYED, p).items
+            for c in state.held(setup, DISPLAYED, p).items
         )
     )
     return set_contest(evolve(state, table=table), contest)

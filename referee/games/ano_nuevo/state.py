@@ -28,6 +28,8 @@ HAND, ASIDE, POOL_CARDS, DISPLAYED = "hand", "aside", "pool", "displayed"
 its Pool (advanced Hunting; a Pool passed on just as it was is seen by its passer too); the
 cards displayed face down in digital mode (AN-31) until revealed or taken back."""
 SEAL_PILES = (HAND, ASIDE, POOL_CARDS, DISPLAYED)
+SEALS = len(SEAL_PILES)
+"""The table's last blocks are the seals', SEALS each in seat order (SEAL_PILES order)."""
 PREY_DECK_AT, PREY_DISCARD_AT, UNSEEN_AT, HAREM_DECK_AT, HAREM_DISCARD_AT, BEACH_AT = range(6)
 """The fixed places of the piles in `table.blocks` (setup.initial), and of Location 1's block
 (`beach_of`; Location n's is n - 1 places after it), read there at every move."""
@@ -127,18 +129,20 @@ class AnoNuevo:
         """A player's seal."""
         return self.seals[setup.players.index(player)]
 
-    def held(self, kind: str, player: str) -> LotHand:
-        """A seal's Prey cards of one kind (SEAL_PILES)."""
-        return self.table[pile_of(kind, player)]  # type: ignore[no-any-return]
+    def held(self, setup: Setup, kind: str, player: str) -> LotHand:
+        """A seal's Prey cards of one kind (SEAL_PILES), read at their place in the table."""
+        at = SEALS * (setup.players.index(player) - len(setup.players)) + SEAL_PILES.index(kind)
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
-    def hand(self, player: str) -> Items:
+    def hand(self, setup: Setup, player: str) -> Items:
         """A seal's hand."""
-        return self.table[pile_of(HAND, player)].items  # type: ignore[no-any-return]
+        at = SEALS * (setup.players.index(player) - len(setup.players))  # HAND's place
+        return self.table.blocks[at][1].items  # type: ignore[union-attr]
 
-    def prey_count(self, player: str) -> int:
+    def prey_count(self, setup: Setup, player: str) -> int:
         """Prey cards the seal owns: its hand and the cards it set aside."""
-        table = self.table
-        return len(table[pile_of(HAND, player)].items) + len(table[pile_of(ASIDE, player)].items)
+        blocks, at = self.table.blocks, SEALS * (setup.players.index(player) - len(setup.players))
+        return len(blocks[at][1].items) + len(blocks[at + 1][1].items)  # type: ignore[union-attr]
 
     @property
     def lots(self) -> Lots:
@@ -169,17 +173,8 @@ def role_holder(setup: Setup, state: AnoNuevo, place: int, role: str) -> str:
     return ""
 
 
-def roles_at(setup: Setup, state: AnoNuevo, place: int) -> dict[str, str]:
-    """The seals on Location `place` and their roles, in seat order."""
-    return {
-        p: seal.role
-        for p, seal in zip(setup.players, state.seals, strict=True)
-        if seal.place == place
-    }
-
-
 def roles_by_place(setup: Setup, state: AnoNuevo) -> list[dict[str, str]]:
-    """`roles_at` of every Location in play, in order."""
+    """The seals on each Location in play and their roles, in seat order."""
     found: list[dict[str, str]] = [{} for _ in state.places]
     for p, seal in zip(setup.players, state.seals, strict=True):
         if seal.place is not None:

@@ -28,7 +28,7 @@ def travel_options(setup: Setup, state: AnoNuevo, player: str) -> list[Any]:
     data = data_of(setup.game)
     seal = state.seal(setup, player)
     options: list[Any] = [OCEAN]
-    prey = state.prey_count(player)
+    prey = state.prey_count(setup, player)
     for index, location in enumerate(state.places):
         if index == seal.place or prey or data.free_arrival(location):
             options.append(index + 1)
@@ -54,7 +54,7 @@ def check_travel(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
             index is not None
             and index != seal.place
             and not data.free_arrival(state.places[index])
-            and not state.prey_count(player)
+            and not state.prey_count(setup, player)
         ):
             return refuse(
                 "AN-13",
@@ -83,7 +83,7 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
             carried += [(c, aside, pile_of(HAND, player)) for c in state.table[aside].items]
             pools[pool] = LotHand(seen_by=(player,))
         free = index is not None and data.free_arrival(state.places[index])
-        if state.prey_count(player) and not free:  # its set-aside cards join its hand
+        if state.prey_count(setup, player) and not free:  # its set-aside cards join its hand
             payers.append(player)
     moved = tuple(moved)
     table = state.table.carry(*carried).put_all(pools) if pools else state.table

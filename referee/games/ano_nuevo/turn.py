@@ -168,12 +168,12 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
     if step == DISPLAY and setup.digital:
         return Choices(
             "display NAME=CARD+CARD…|none …",
-            {p: tuple(cards_text(c) for c in displays(state.hand(p))) for p in contest.seals},
+            {p: tuple(map(cards_text, displays(state.hand(setup, p)))) for p in contest.seals},
         )
     if step == DISPLAY:
         return Choices(
             "display NAME=COUNT …",
-            {p: tuple(map(str, range(len(state.hand(p)) + 1))) for p in contest.seals},
+            {p: tuple(map(str, range(len(state.hand(setup, p)) + 1))) for p in contest.seals},
         )
     return Choices("stand NAME=stay|back …", {p: ("stay", "back") for p in contest.seals})
 

@@ -1,5 +1,5 @@
 """Año Nuevo's state as its tests read and build it: each seal's Prey cards and the Prey deck and
-discard pile are blocks of the table (`AnoNuevo.held`, `pile_of`)."""
+discard pile are blocks of the table, read by name (`pile_of`)."""
 
 from __future__ import annotations
 
@@ -18,15 +18,15 @@ from pnpkit.referee.games.ano_nuevo.state import (
 
 
 def hand(state: AnoNuevo, player: str) -> tuple[str, ...]:
-    return state.held(HAND, player).items
+    return state.table[pile_of(HAND, player)].items
 
 
 def aside(state: AnoNuevo, player: str) -> tuple[str, ...]:
-    return state.held(ASIDE, player).items
+    return state.table[pile_of(ASIDE, player)].items
 
 
 def pool(state: AnoNuevo, player: str) -> tuple[str, ...]:
-    return state.held(POOL_CARDS, player).items
+    return state.table[pile_of(POOL_CARDS, player)].items
 
 
 def deck(state: AnoNuevo) -> tuple[str, ...]:
@@ -39,7 +39,7 @@ def discard(state: AnoNuevo) -> tuple[str, ...]:
 
 def with_hand(state: AnoNuevo, player: str, items: tuple[str, ...]) -> AnoNuevo:
     """The state with `player`'s hand holding `items` (sorted)."""
-    held = replace(state.held(HAND, player), items=tuple(sorted(items)))
+    held = replace(state.table[pile_of(HAND, player)], items=tuple(sorted(items)))
     return put(state, {pile_of(HAND, player): held})
 
 

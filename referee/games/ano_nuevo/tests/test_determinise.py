@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pnpkit.components import load_game
 from pnpkit.referee.api import LotHand
 from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.games.ano_nuevo.state import DISPLAYED, AnoNuevo
+from pnpkit.referee.games.ano_nuevo.state import DISPLAYED, AnoNuevo, pile_of
 from pnpkit.referee.games.ano_nuevo.tests.helpers import (
     aside,
     deck,
@@ -51,7 +51,7 @@ def prey_cards(state: AnoNuevo) -> Counter[str]:
     found = Counter(deck(state)) + Counter(discard(state))
     for p in (name.split(":")[1] for name, _ in state.table.blocks if name.startswith("hand:")):
         found.update((*hand(state, p), *aside(state, p), *pool(state, p)))
-        found.update(state.held(DISPLAYED, p).items)
+        found.update(state.table[pile_of(DISPLAYED, p)].items)
     return found
 
 

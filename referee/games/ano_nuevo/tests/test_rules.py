@@ -234,7 +234,7 @@ def test_an_47_an_48_an_49_advanced_hunting_pools():
     session.submit(session.parse("travel ann=1 bob=ocean cy=ocean"))
     state = session.state
     assert pool(state, "Ann") == () and len(hand(state, "Ann")) == 5  # AN-48
-    assert state.prey_count("Ann") == 5  # AN-49
+    assert state.prey_count(session.setup, "Ann") == 5  # AN-49
 
 
 def mating() -> Session:
