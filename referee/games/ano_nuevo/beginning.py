@@ -9,7 +9,9 @@ from pnpkit.referee.games.ano_nuevo.hunt import start_hunt
 from pnpkit.referee.games.ano_nuevo.state import (
     FILL,
     HAREM_DECK,
+    HAREM_DECK_AT,
     HAREM_DISCARD,
+    HAREM_DISCARD_AT,
     TRAVEL,
     AnoNuevo,
     added,
@@ -59,9 +61,9 @@ def check_flip(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
 def apply_flip(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """A Harem card onto the Location being filled (AN-6) or mated on (a Matron's, AN-60)."""
     card, table, mating = move["card"], state.table, state.mating
-    deck, blocks = table[HAREM_DECK], {}
-    if not deck:
-        deck, blocks[HAREM_DISCARD] = Deck.of(table[HAREM_DISCARD].cards), Pile()
+    deck, blocks = table.blocks[HAREM_DECK_AT][1], {}
+    if not deck.count:
+        deck, blocks[HAREM_DISCARD] = Deck.of(table.blocks[HAREM_DISCARD_AT][1].cards), Pile()
     if state.step == FILL:
         place = state.fill
     else:  # a Matron's, while Mating

@@ -18,7 +18,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     TIE,
     AnoNuevo,
     Contest,
-    names,
     pile_of,
     set_contest,
 )
@@ -88,7 +87,7 @@ def check_reveal(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         return refuse("AN-40", f"{move['seal']} has no displayed card left to reveal")
     if not setup.digital:
         return check_shown(setup, state, move["seal"], move["card"], "AN-40")
-    if move["card"] not in state.held(DISPLAYED, move["seal"]).items:
+    if move["card"] not in state.held(setup, DISPLAYED, move["seal"]).items:
         return refuse("AN-40", f"{move['seal']} did not display {move['card']}")
     return ACCEPTED
 
@@ -97,7 +96,7 @@ def check_bellow(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-43, AN-53: only the tied players bellow."""
     tied = bellowers(setup, state)
     if move["seal"] not in tied:
-        return refuse("AN-43", f"only the tied players bellow: {names(tied)}")
+        return refuse("AN-43", f"only the tied players bellow: {', '.join(tied)}")
     return ACCEPTED
 
 

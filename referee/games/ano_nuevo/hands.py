@@ -11,8 +11,11 @@ from pnpkit.referee.games.ano_nuevo.data import data_of
 from pnpkit.referee.games.ano_nuevo.state import (
     HAND,
     PREY_DECK,
+    PREY_DECK_AT,
     PREY_DISCARD,
+    PREY_DISCARD_AT,
     UNSEEN,
+    UNSEEN_AT,
     AnoNuevo,
     pile_of,
 )
@@ -22,7 +25,7 @@ def check_shown(setup: Setup, state: AnoNuevo, player: str, card: str, rule: str
     """A card `player` shows must be a Prey card that hand holds (or, at the table, could)."""
     if card not in data_of(setup.game).prey_copies:
         return refuse(rule, f"{card} is not a Prey card")
-    if not state.lots.can_show(state.hand(player), card):
+    if not state.lots.can_show(state.hand(setup, player), card):
         if setup.digital:
             return refuse(rule, f"{player} does not hold {card}")
         return refuse("AN-66", f"{player} cannot hold {card}: every copy is accounted for")
@@ -33,8 +36,9 @@ def discard(setup: Setup, state: AnoNuevo, player: str, card: str, **changes: An
     """`player` discards a shown `card` from the hand (and other fields change by `changes`)."""
     table, name = state.table, pile_of(HAND, player)
     hand: LotHand = table[name]
-    lots, item = table[UNSEEN].show(hand.items, card)
-    blocks = {UNSEEN: lots, name: hand.without(item), PREY_DISCARD: table[PREY_DISCARD].add(card)}
+    lots, item = state.lots.show(hand.items, card)
+    pile = table.blocks[PREY_DISCARD_AT][1].add(card)
+    blocks = {UNSEEN: lots, name: hand.without(item), PREY_DISCARD: pile}
     return evolve(state, table=table.put_all(blocks), **changes)
 
 
@@ -42,12 +46,12 @@ def draw(table: Table, into: str, card: str | None = None) -> tuple[Table, str |
     """One Prey card drawn into the block `into` (`card` names it in digital mode, else it is
     unseen: a lot tag); the discard pile is shuffled into a new deck first if the deck is empty
     (at the table, a new lot); None when no card is left anywhere."""
-    deck: LotHand = table[PREY_DECK]
+    deck: LotHand = table.blocks[PREY_DECK_AT][1]
     if not deck.items:
-        pile: LotHand = table[PREY_DISCARD]
+        pile: LotHand = table.blocks[PREY_DISCARD_AT][1]
         if not pile.items:
             return table, None
-        lots = table[UNSEEN]
+        lots = table.blocks[UNSEEN_AT][1]
         if lots:
             lots, tag = lots.reshuffled(pile.items)
             deck = LotHand((tag,) * len(pile))

@@ -25,9 +25,11 @@ def start_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo:
     ocean = tuple(p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None)
     hunters, keepers = ocean, ()
     if setup.variant == ADVANCED:
-        aside = [(c, pile_of(HAND, p), pile_of(ASIDE, p)) for p in ocean for c in state.hand(p)]
+        aside = [
+            (c, pile_of(HAND, p), pile_of(ASIDE, p)) for p in ocean for c in state.hand(setup, p)
+        ]
         state = evolve(state, table=state.table.carry(*aside))
-        hunters = tuple(p for p in ocean if not state.held(POOL_CARDS, p).items)
+        hunters = tuple(p for p in ocean if not state.held(setup, POOL_CARDS, p).items)
         keepers = ocean
     return evolve(state, step=HUNT, hunters=hunters, keepers=keepers)
 
@@ -38,7 +40,7 @@ def next_hunt(setup: Setup, state: AnoNuevo) -> AnoNuevo | None:
         if state.prey_left():
             return None
         return evolve(state, hunters=())
-    keepers = tuple(p for p in state.keepers if state.held(POOL_CARDS, p).items)
+    keepers = tuple(p for p in state.keepers if state.held(setup, POOL_CARDS, p).items)
     if keepers != state.keepers:
         return evolve(state, keepers=keepers)
     if keepers:
@@ -59,7 +61,7 @@ def check_keep(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-47: a hunter sets aside a card of its own Pool."""
     if move["seal"] not in state.keepers:
         return refuse("AN-47", f"{move['seal']} has no Pool card to set aside now")
-    if move["card"] not in state.held(POOL_CARDS, move["seal"]).items:
+    if move["card"] not in state.held(setup, POOL_CARDS, move["seal"]).items:
         return refuse("AN-47", f"{move['card']} is not in {move['seal']}'s Pool")
     return ACCEPTED
 
@@ -99,14 +101,14 @@ def apply_draw(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
 def apply_keep(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     """AN-47: the card set aside; once every hunter has kept one, the Pools pass on."""
     player, card = move["seal"], move["card"]
-    pool = LotHand(state.held(POOL_CARDS, player).without(card).items, (player,))
-    aside = state.held(ASIDE, player).add(card)
-    state = state.put({pile_of(POOL_CARDS, player): pool, pile_of(ASIDE, player): aside})
+    pool = LotHand(state.held(setup, POOL_CARDS, player).without(card).items, (player,))
+    aside = state.held(setup, ASIDE, player).add(card)
+    table = state.table.put_all({pile_of(POOL_CARDS, player): pool, pile_of(ASIDE, player): aside})
     keepers = tuple(p for p in state.keepers if p != player)
     if keepers:
-        return evolve(state, keepers=keepers)
+        return evolve(state, table=table, keepers=keepers)
     hunters = [p for p, s in zip(setup.players, state.seals, strict=True) if s.place is None]
-    table = pass_pools(setup, state.table, hunters)
+    table = pass_pools(setup, table, hunters)
     return evolve(state, table=table, keepers=(), step=MATE, mating=None)
 
 

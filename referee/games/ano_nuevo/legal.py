@@ -69,7 +69,7 @@ def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
         return [
             {"type": "reveal", "seal": p, "card": c}
             for p in contest.to_reveal()
-            for c in sorted(set(state.held(DISPLAYED, p).items))
+            for c in sorted(set(state.held(setup, DISPLAYED, p).items))
         ]
     if step in (BELLOW, TIE):
         return [{"type": "bellow", "seal": p} for p in bellowers(setup, state)]
@@ -82,7 +82,7 @@ def legal_moves(setup: Setup, state: AnoNuevo) -> list[Move]:
         return [
             {"type": "keep", "seal": p, "card": c}
             for p in state.keepers
-            for c in sorted(set(state.held(POOL_CARDS, p).items))
+            for c in sorted(set(state.held(setup, POOL_CARDS, p).items))
         ]
     if step == MATE:
         assert mating is not None
@@ -102,12 +102,12 @@ def _secret(setup: Setup, state: AnoNuevo, step: str, seals: tuple[str, ...]) ->
             for combo in itertools.product((True, False), repeat=len(seals))
         ]
     if setup.digital:
-        options = [displays(state.hand(p)) for p in seals]
+        options = [displays(state.hand(setup, p)) for p in seals]
         return [
             {"type": "display", "cards": {p: list(c) for p, c in zip(seals, combo, strict=True)}}
             for combo in itertools.product(*options)
         ]
-    ranges = [range(len(state.hand(p)) + 1) for p in seals]
+    ranges = [range(len(state.hand(setup, p)) + 1) for p in seals]
     return [
         {"type": "display", "counts": dict(zip(seals, combo, strict=True))}
         for combo in itertools.product(*ranges)
@@ -121,7 +121,7 @@ def _shown(setup: Setup, state: AnoNuevo, kind: str, players: Sequence[str]) -> 
 def _showable(setup: Setup, state: AnoNuevo, players: Sequence[str]) -> list[tuple[str, str]]:
     """Each (player, card) a player could show from its hand, in the order `legal` lists them."""
     lots = state.lots
-    return [(p, c) for p in players for c in sorted(lots.possible(state.hand(p)))]
+    return [(p, c) for p in players for c in sorted(lots.possible(state.hand(setup, p)))]
 
 
 def _random_shown(
@@ -158,10 +158,10 @@ def random_move(setup: Setup, state: AnoNuevo, rng: random.Random) -> Move:
         return {"type": step, "card": rng.choice(beach)}  # a seal rarely leaves cards behind
     if step == DISPLAY:
         seals = state.contests[0].seals
-        counts = {p: rng.randint(0, min(2, len(state.hand(p)))) for p in seals}
+        counts = {p: rng.randint(0, min(2, len(state.hand(setup, p)))) for p in seals}
         if not setup.digital:
             return {"type": "display", "counts": counts}
-        shown = {p: sorted(rng.sample(state.hand(p), n)) for p, n in counts.items()}
+        shown = {p: sorted(rng.sample(state.hand(setup, p), n)) for p, n in counts.items()}
         return {"type": "display", "cards": shown}
     return rng.choice(legal_moves(setup, state))
 
@@ -175,7 +175,7 @@ def _likely_trip(
         return rng.choice(travel_options(setup, state, player))
     if seal.place is not None and seal.place in harems and seal.role in ("alpha", "beta"):
         return seal.place + 1
-    if state.prey_count(player) < 3:
+    if state.prey_count(setup, player) < 3:
         return OCEAN
     return rng.choice(harems) + 1 if harems else OCEAN
 

@@ -13,6 +13,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     BACHELOR,
     BETA,
     HAREM_DISCARD,
+    HAREM_DISCARD_AT,
     AnoNuevo,
     Mating,
     added,
@@ -62,7 +63,7 @@ def start_mating(setup: Setup, state: AnoNuevo, place: int) -> AnoNuevo:
     here = sorted(  # the seals there with a Prey card, in the order they discard
         (MATING_ORDER.get(s.role, 3), i)
         for i, (p, s) in enumerate(zip(setup.players, seals, strict=True))
-        if s.place == place and state.hand(p)
+        if s.place == place and state.hand(setup, p)
     )
     return evolve(state, mating=Mating(place, tuple(setup.players[i] for _, i in here)))
 
@@ -78,7 +79,7 @@ def check_mate(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         if seal.place != mating.place:
             now = "is in the Ocean" if seal.place is None else "is not on it"
             return refuse("AN-55", f"the seals on {where} mate now; {player} {now}")
-        if not state.hand(player):
+        if not state.hand(setup, player):
             return refuse("AN-62", f"{player} has no Prey card, so discards nothing")
         return refuse("AN-55", f"{player} has already discarded a Prey card on {where}")
     return check_shown(setup, state, player, move["card"], "AN-55")
@@ -137,16 +138,17 @@ def apply_take(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
     data = data_of(setup.game)
     card = move["card"]
     role = ALPHA if mating.taker == 0 else BETA
-    player = role_holder(setup, state, mating.place, role)
-    seal = state.seal(setup, player)
+    i = setup.players.index(role_holder(setup, state, mating.place, role))
+    seal = state.seals[i]
     seal = evolve(seal, vp=seal.vp + data.vp[card], mated=added(seal.mated, card))
     flips = data.refills(card, state.places[mating.place])  # AN-60
     table = {
         beach_of(mating.place): Pile(without(state.beach(mating.place), card)),
-        HAREM_DISCARD: Pile(added(state.table[HAREM_DISCARD].cards, card)),
+        HAREM_DISCARD: Pile(added(state.table.blocks[HAREM_DISCARD_AT][1].cards, card)),
     }
     mating = evolve(mating, left=mating.left - 1, flips=flips)
-    return state.with_seal(setup, player, seal, table=state.table.put_all(table), mating=mating)
+    seals = (*state.seals[:i], seal, *state.seals[i + 1 :])
+    return evolve(state, seals=seals, table=state.table.put_all(table), mating=mating)
 
 
 def apply_done(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:

@@ -19,7 +19,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     POSTURE,
     AnoNuevo,
     Contest,
-    names,
     pile_of,
     roles_by_place,
     set_contest,
@@ -51,9 +50,9 @@ def check_display(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
         return refuse("AN-31", f"say {how} each posturer displays")
     chosen: Mapping[str, object] = move[key]
     if sorted(chosen) != sorted(contest.seals):
-        return refuse("AN-31", f"the posturers are {names(contest.seals)}, each once")
+        return refuse("AN-31", f"the posturers are {', '.join(contest.seals)}, each once")
     for player, value in chosen.items():
-        hand = state.hand(player)
+        hand = state.hand(setup, player)
         if isinstance(value, list):
             if Counter(value) - Counter(hand):
                 return refuse("AN-31", f"{player} does not hold all of {'+'.join(value)}")
@@ -66,7 +65,7 @@ def check_stand(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     """AN-32: each posturer stays or backs down."""
     contest = state.contests[0]
     if sorted(move["stays"]) != sorted(contest.seals):
-        return refuse("AN-32", f"each posturer ({names(contest.seals)}) stays or backs down")
+        return refuse("AN-32", f"each posturer ({', '.join(contest.seals)}) stays or backs down")
     return ACCEPTED
 
 
@@ -93,7 +92,7 @@ def take_back(setup: Setup, state: AnoNuevo, contest: Contest, players: Iterable
         *(
             (c, pile_of(DISPLAYED, p), pile_of(HAND, p))
             for p in players
-            for c in state.held(DISPLAYED, p).items
+            for c in state.held(setup, DISPLAYED, p).items
         )
     )
     return set_contest(evolve(state, table=table), contest)

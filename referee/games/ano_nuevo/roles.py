@@ -18,7 +18,7 @@ from pnpkit.referee.games.ano_nuevo.state import (
     AnoNuevo,
     Contest,
     Seal,
-    roles_at,
+    roles_by_place,
 )
 
 Roles = dict[str, str]
@@ -98,7 +98,7 @@ def settle_round(
 ) -> AnoNuevo:
     """The table once `winner` (and `second`) won a round: the roles on its Location, and the
     second round to play next if one is needed."""
-    roles, again = settle(roles_at(setup, state, contest.place), contest, winner, second)
+    roles, again = settle(roles_by_place(setup, state)[contest.place], contest, winner, second)
     seals = list(state.seals)
     for player, role in roles.items():
         i = setup.players.index(player)

@@ -81,7 +81,7 @@ def outcome(standings: Mapping[str, Standing], bellow: str | None = None) -> Out
 def outcome_of(setup: Setup, state: AnoNuevo) -> Outcome:
     """The outcome the table stands at now."""
     standings = {
-        p: Standing(s.vp, s.role == ALPHA, state.prey_count(p))
+        p: Standing(s.vp, s.role == ALPHA, state.prey_count(setup, p))
         for p, s in zip(setup.players, state.seals, strict=True)
     }
     return outcome(standings, state.bellow)
@@ -107,7 +107,8 @@ def score_sheet(setup: Setup, state: AnoNuevo) -> ScoreSheet:
     }
     result = outcome_of(setup, state)
     notes = tuple(
-        f"{p}: {s.vp} VP, {s.role or 'in the Ocean'}, {counted(state.prey_count(p), 'Prey card')}"
+        f"{p}: {s.vp} VP, {s.role or 'in the Ocean'}, "
+        f"{counted(state.prey_count(setup, p), 'Prey card')}"
         for p, s in zip(setup.players, state.seals, strict=True)
     )
     return ScoreSheet(

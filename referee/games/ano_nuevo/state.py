@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
 
 from pnpkit.referee.api import LotHand, Lots, Setup, Table, evolve
 
@@ -29,6 +28,11 @@ HAND, ASIDE, POOL_CARDS, DISPLAYED = "hand", "aside", "pool", "displayed"
 its Pool (advanced Hunting; a Pool passed on just as it was is seen by its passer too); the
 cards displayed face down in digital mode (AN-31) until revealed or taken back."""
 SEAL_PILES = (HAND, ASIDE, POOL_CARDS, DISPLAYED)
+SEALS = len(SEAL_PILES)
+"""The table's last blocks are the seals', SEALS each in seat order (SEAL_PILES order)."""
+PREY_DECK_AT, PREY_DISCARD_AT, UNSEEN_AT, HAREM_DECK_AT, HAREM_DISCARD_AT, BEACH_AT = range(6)
+"""The fixed places of the piles in `table.blocks` (setup.initial), and of Location 1's block
+(`beach_of`; Location n's is n - 1 places after it), read there at every move."""
 ALPHA, BETA, BACHELOR, NONE = "alpha", "beta", "bachelor", ""
 """Roles on a Location (AN-20); NONE in the Ocean, or just arrived and not yet Postured."""
 
@@ -125,45 +129,40 @@ class AnoNuevo:
         """A player's seal."""
         return self.seals[setup.players.index(player)]
 
-    def held(self, kind: str, player: str) -> LotHand:
-        """A seal's Prey cards of one kind (SEAL_PILES)."""
-        return self.table[pile_of(kind, player)]  # type: ignore[no-any-return]
+    def held(self, setup: Setup, kind: str, player: str) -> LotHand:
+        """A seal's Prey cards of one kind (SEAL_PILES), read at their place in the table."""
+        at = SEALS * (setup.players.index(player) - len(setup.players)) + SEAL_PILES.index(kind)
+        return self.table.blocks[at][1]  # type: ignore[return-value]
 
-    def hand(self, player: str) -> Items:
+    def hand(self, setup: Setup, player: str) -> Items:
         """A seal's hand."""
-        return self.table[pile_of(HAND, player)].items  # type: ignore[no-any-return]
+        at = SEALS * (setup.players.index(player) - len(setup.players))  # HAND's place
+        return self.table.blocks[at][1].items  # type: ignore[union-attr]
 
-    def prey_count(self, player: str) -> int:
+    def prey_count(self, setup: Setup, player: str) -> int:
         """Prey cards the seal owns: its hand and the cards it set aside."""
-        table = self.table
-        return len(table[pile_of(HAND, player)].items) + len(table[pile_of(ASIDE, player)].items)
+        blocks, at = self.table.blocks, SEALS * (setup.players.index(player) - len(setup.players))
+        return len(blocks[at][1].items) + len(blocks[at + 1][1].items)  # type: ignore[union-attr]
 
     @property
     def lots(self) -> Lots:
         """The unseen Prey cards (none in digital mode)."""
-        return self.table[UNSEEN]  # type: ignore[no-any-return]
+        return self.table.blocks[UNSEEN_AT][1]  # type: ignore[return-value]
 
     def prey_left(self) -> Items:
         """The Prey cards to draw next: the deck's, or once it is empty the discard pile's."""
-        return self.table[PREY_DECK].items or self.table[PREY_DISCARD].items  # type: ignore[no-any-return]
-
-    def put(self, blocks: dict[str, Any], **changes: Any) -> AnoNuevo:
-        """The table with `blocks` replaced (and other fields changed by `changes`)."""
-        return evolve(self, table=self.table.put_all(blocks) if blocks else self.table, **changes)
+        blocks = self.table.blocks
+        return blocks[PREY_DECK_AT][1].items or blocks[PREY_DISCARD_AT][1].items  # type: ignore[union-attr]
 
     def beach(self, place: int) -> Items:
         """The Harem cards face up on Location `place`."""
-        return self.table[beach_of(place)].cards  # type: ignore[no-any-return]
+        return self.table.blocks[BEACH_AT + place][1].cards  # type: ignore[union-attr]
 
     def harem_left(self) -> Items:
         """The Harem cards to turn up next: the deck's, or once it is empty the discard pile's
         (shuffled to make a new deck, AN-7)."""
-        return self.table[HAREM_DECK].unseen or self.table[HAREM_DISCARD].cards  # type: ignore[no-any-return]
-
-    def with_seal(self, setup: Setup, player: str, seal: Seal, **changes: Any) -> AnoNuevo:
-        """The table with a player's seal replaced (and other fields changed by `changes`)."""
-        i = setup.players.index(player)
-        return evolve(self, seals=(*self.seals[:i], seal, *self.seals[i + 1 :]), **changes)
+        blocks = self.table.blocks
+        return blocks[HAREM_DECK_AT][1].unseen or blocks[HAREM_DISCARD_AT][1].cards  # type: ignore[union-attr]
 
 
 def role_holder(setup: Setup, state: AnoNuevo, place: int, role: str) -> str:
@@ -174,17 +173,8 @@ def role_holder(setup: Setup, state: AnoNuevo, place: int, role: str) -> str:
     return ""
 
 
-def roles_at(setup: Setup, state: AnoNuevo, place: int) -> dict[str, str]:
-    """The seals on Location `place` and their roles, in seat order."""
-    return {
-        p: seal.role
-        for p, seal in zip(setup.players, state.seals, strict=True)
-        if seal.place == place
-    }
-
-
 def roles_by_place(setup: Setup, state: AnoNuevo) -> list[dict[str, str]]:
-    """`roles_at` of every Location in play, in order."""
+    """The seals on each Location in play and their roles, in seat order."""
     found: list[dict[str, str]] = [{} for _ in state.places]
     for p, seal in zip(setup.players, state.seals, strict=True):
         if seal.place is not None:
@@ -212,11 +202,6 @@ def beach_of(place: int) -> str:
 def place_name(index: int) -> str:
     """How a Location is named in prompts and refusals."""
     return f"Location {index + 1}"
-
-
-def names(players: tuple[str, ...] | list[str]) -> str:
-    """Players as a list in text."""
-    return ", ".join(players)
 
 
 def set_contest(state: AnoNuevo, contest: Contest) -> AnoNuevo:

@@ -53,7 +53,7 @@ def _seal_line(setup: Setup, state: AnoNuevo, player: str, seal: Seal, viewer: s
         "Ocean" if seal.place is None else f"Location {seal.place + 1} ({seal.role or 'arriving'})"
     )
     vp = _vp(seal.vp, data_of(setup.game).lap)
-    hand, aside, pool = (state.held(kind, player).items for kind in (HAND, ASIDE, POOL_CARDS))
+    hand, aside, pool = (state.held(setup, k, player).items for k in (HAND, ASIDE, POOL_CARDS))
     line = f"  {player}: {vp}, {where}; hand {_cards(hand, secret)}"
     if aside or pool:
         line += f"; set aside {_cards(aside, secret)}; Pool {_cards(pool, secret)}"
@@ -97,7 +97,7 @@ def _contest_lines(
         shown = ", ".join(f"{p} {n}" for p, n in zip(contest.seals, contest.shown, strict=True))
         lines.append(f"  displayed: {shown}")
     for player in contest.seals:
-        face_down = state.held(DISPLAYED, player).items
+        face_down = state.held(setup, DISPLAYED, player).items
         if face_down and (viewer is None or viewer == player):
             lines.append(f"  {player}'s face down: {_cards(face_down, False)}")
     if contest.fighters:

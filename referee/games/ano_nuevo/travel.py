@@ -19,7 +19,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     POOL_CARDS,
     PREY_DISCARD,
     AnoNuevo,
-    names,
     pile_of,
 )
 
@@ -29,7 +28,7 @@ def travel_options(setup: Setup, state: AnoNuevo, player: str) -> list[Any]:
     data = data_of(setup.game)
     seal = state.seal(setup, player)
     options: list[Any] = [OCEAN]
-    prey = state.prey_count(player)
+    prey = state.prey_count(setup, player)
     for index, location in enumerate(state.places):
         if index == seal.place or prey or data.free_arrival(location):
             options.append(index + 1)
@@ -43,7 +42,7 @@ def check_travel(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
     choices: Mapping[str, Any] = move["to"]
     missing = [p for p in setup.players if p not in choices]
     if missing:
-        return refuse("AN-10", f"every seal travels at once: add {names(missing)}")
+        return refuse("AN-10", f"every seal travels at once: add {', '.join(missing)}")
     for player, where in choices.items():
         if where != OCEAN and not 1 <= where <= len(state.places):
             return refuse(
@@ -55,7 +54,7 @@ def check_travel(setup: Setup, state: AnoNuevo, move: Move) -> Verdict:
             index is not None
             and index != seal.place
             and not data.free_arrival(state.places[index])
-            and not state.prey_count(player)
+            and not state.prey_count(setup, player)
         ):
             return refuse(
                 "AN-13",
@@ -84,7 +83,7 @@ def apply_travel(setup: Setup, state: AnoNuevo, move: Move) -> AnoNuevo:
             carried += [(c, aside, pile_of(HAND, player)) for c in state.table[aside].items]
             pools[pool] = LotHand(seen_by=(player,))
         free = index is not None and data.free_arrival(state.places[index])
-        if state.prey_count(player) and not free:  # its set-aside cards join its hand
+        if state.prey_count(setup, player) and not free:  # its set-aside cards join its hand
             payers.append(player)
     moved = tuple(moved)
     table = state.table.carry(*carried).put_all(pools) if pools else state.table

@@ -28,7 +28,6 @@ from pnpkit.referee.games.ano_nuevo.state import (
     TIE,
     TRAVEL,
     AnoNuevo,
-    names,
     place_name,
     role_holder,
 )
@@ -120,7 +119,7 @@ def prompt(setup: Setup, state: AnoNuevo) -> Prompt:
     elif name == TIE:
         actors = outcome_of(setup, state).bellow
     step = FLOW.step(name)
-    return Prompt(step.kind, actors, step.text.format(who=names(actors), **said))
+    return Prompt(step.kind, actors, step.text.format(who=", ".join(actors), **said))
 
 
 Said = tuple[tuple[str, ...], dict[str, object]]
@@ -169,12 +168,12 @@ def choices(setup: Setup, state: AnoNuevo) -> Choices | None:
     if step == DISPLAY and setup.digital:
         return Choices(
             "display NAME=CARD+CARD…|none …",
-            {p: tuple(cards_text(c) for c in displays(state.hand(p))) for p in contest.seals},
+            {p: tuple(map(cards_text, displays(state.hand(setup, p)))) for p in contest.seals},
         )
     if step == DISPLAY:
         return Choices(
             "display NAME=COUNT …",
-            {p: tuple(map(str, range(len(state.hand(p)) + 1))) for p in contest.seals},
+            {p: tuple(map(str, range(len(state.hand(setup, p)) + 1))) for p in contest.seals},
         )
     return Choices("stand NAME=stay|back …", {p: ("stay", "back") for p in contest.seals})
 

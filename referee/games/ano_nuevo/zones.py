@@ -59,9 +59,9 @@ def ano_nuevo_zones(setup: Setup, state: AnoNuevo, viewer: str | None) -> dict[s
                 "vp": s.vp,
                 "location": None if s.place is None else s.place + 1,
                 "role": s.role,
-                "hand": _items(setup, state.held(HAND, p), sees(viewer, p)),
-                "aside": _items(setup, state.held(ASIDE, p), sees(viewer, p)),
-                "pool": _items(setup, state.held(POOL_CARDS, p), sees(viewer, p)),
+                "hand": _items(setup, state.held(setup, HAND, p), sees(viewer, p)),
+                "aside": _items(setup, state.held(setup, ASIDE, p), sees(viewer, p)),
+                "pool": _items(setup, state.held(setup, POOL_CARDS, p), sees(viewer, p)),
             }
             for p, s in seals
         ],

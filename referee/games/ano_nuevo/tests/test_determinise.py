@@ -13,8 +13,16 @@ from hypothesis import strategies as st
 from pnpkit.components import load_game
 from pnpkit.referee.api import LotHand
 from pnpkit.referee.engine.immutable import evolve
-from pnpkit.referee.games.ano_nuevo.state import DISPLAYED, AnoNuevo
-from pnpkit.referee.games.ano_nuevo.tests.helpers import aside, deck, discard, hand, pool, with_hand
+from pnpkit.referee.games.ano_nuevo.state import DISPLAYED, AnoNuevo, pile_of
+from pnpkit.referee.games.ano_nuevo.tests.helpers import (
+    aside,
+    deck,
+    discard,
+    hand,
+    pool,
+    put,
+    with_hand,
+)
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.simulation.bots import can_determinise, settle
 
@@ -43,7 +51,7 @@ def prey_cards(state: AnoNuevo) -> Counter[str]:
     found = Counter(deck(state)) + Counter(discard(state))
     for p in (name.split(":")[1] for name, _ in state.table.blocks if name.startswith("hand:")):
         found.update((*hand(state, p), *aside(state, p), *pool(state, p)))
-        found.update(state.held(DISPLAYED, p).items)
+        found.update(state.table[pile_of(DISPLAYED, p)].items)
     return found
 
 
@@ -72,7 +80,7 @@ def test_hidden_cards_elsewhere_give_the_same_determinisation(game, seat_index, 
         held, cards = list(hand(swapped, a)), list(deck(swapped))
         held[-1], cards[0] = cards[0], held[-1]
         prey_deck = evolve(swapped.table["prey deck"], items=tuple(sorted(cards)))
-        swapped = with_hand(swapped, a, tuple(held)).put({"prey deck": prey_deck})
+        swapped = put(with_hand(swapped, a, tuple(held)), {"prey deck": prey_deck})
     assert rules.view(setup, swapped, seat) == rules.view(setup, state, seat)
     one = rules.determinise(setup, state, seat, random.Random(seed))
     two = rules.determinise(setup, swapped, seat, random.Random(seed))

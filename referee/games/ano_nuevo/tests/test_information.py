@@ -16,7 +16,7 @@ from pnpkit.referee.engine.session import Session
 from pnpkit.referee.engine.verdict import MoveRefused
 from pnpkit.referee.games.ano_nuevo import RULES
 from pnpkit.referee.games.ano_nuevo.data import data_of
-from pnpkit.referee.games.ano_nuevo.state import DISPLAYED
+from pnpkit.referee.games.ano_nuevo.state import DISPLAYED, pile_of
 from pnpkit.referee.games.ano_nuevo.tests.helpers import discard, hand, pool
 from pnpkit.referee.views.gate import SHARED, Gate, event_secrecy
 
@@ -66,8 +66,8 @@ def test_an_31_digital_display_takes_the_cards_from_the_hand_at_display():
     assert hand(state, "Ann") == ("AN-CR2", "AN-CR3", "AN-SQ1")
     assert hand(state, "Bob").count("AN-SQ3") == 1
     assert state.contests[0].shown == (2, 1) and state.contests[0].face_down
-    assert state.held(DISPLAYED, "Ann").items == ("AN-SH1", "AN-SK1")
-    assert state.held(DISPLAYED, "Bob").items == ("AN-SQ3",)
+    assert state.table[pile_of(DISPLAYED, "Ann")].items == ("AN-SH1", "AN-SK1")
+    assert state.table[pile_of(DISPLAYED, "Bob")].items == ("AN-SQ3",)
 
 
 def test_an_40_a_fighter_reveals_only_the_cards_displayed():
@@ -77,7 +77,7 @@ def test_an_40_a_fighter_reveals_only_the_cards_displayed():
     with pytest.raises(MoveRefused, match="AN-40: Ann did not display AN-CR2"):
         Gate(session, "Ann").enter("reveal Ann AN-CR2")  # in her hand, but not displayed
     Gate(session, "Ann").enter("reveal Ann AN-SK1")
-    assert session.state.held(DISPLAYED, "Ann").items == ("AN-SH1",)
+    assert session.state.table[pile_of(DISPLAYED, "Ann")].items == ("AN-SH1",)
     assert "AN-SK1" in discard(session.state)  # AN-42
 
 
