@@ -23,6 +23,12 @@ ARGS = [
 ]
 
 
+POLL = 10
+"""Milliseconds between the checks of a `wait_for_function` (`polling=POLL`): Playwright checks
+at every animation frame by default, which has chromium draw frames all the while a test waits
+(a tenth of the whole-game tap tests' CPU)."""
+
+
 def chromium_missing() -> str:
     """Why the browser tests cannot run here ("" when they can); in CI they must."""
     if CHROMIUM.exists() or os.environ.get("CI"):
@@ -46,6 +52,7 @@ def wait_for_new_table(page: Any, before: str, timeout: float = 5000) -> None:
         "v => document.body.dataset.version && document.body.dataset.version !== v",
         arg=before,
         timeout=timeout,
+        polling=POLL,
     )
 
 
@@ -56,7 +63,8 @@ def enter(page: Any, move: str) -> str:
     page.fill("#move", move)
     page.press("#move", "Enter")
     page.wait_for_function(
-        "() => ['accepted', 'refused'].includes(document.querySelector('#verdict').className)"
+        "() => ['accepted', 'refused'].includes(document.querySelector('#verdict').className)",
+        polling=POLL,
     )
     verdict = page.text_content("#verdict")
     page.evaluate("document.querySelector('#verdict').className = ''")

@@ -22,6 +22,7 @@ from typing import Any
 from pnpkit.referee.log.store import load_session
 from pnpkit.referee.views.faces import faces_of
 from pnpkit.referee.views.gate import EventSecrecy, Gate, state_for
+from tests.referee.browser import POLL
 
 OFFERED = """() => {
   const send = document.querySelector('#tap-send');
@@ -159,7 +160,8 @@ class Tapper:
         show the last table; the number of moves sent."""
         while self.moves < limit and not self.over():
             self.move()
-        self.shared.wait_for_function(AT_LEAST, arg=max(map(version, self.phones.values())))
+        last = max(map(version, self.phones.values()))
+        self.shared.wait_for_function(AT_LEAST, arg=last, polling=POLL)
         return self.moves
 
     @property
@@ -193,7 +195,7 @@ class Tapper:
         assert shown == goal, (shown, goal)
         self.taps += 1
         page.locator("[data-offered='0']").click(**TAP)
-        page.wait_for_function(ANSWERED)
+        page.wait_for_function(ANSWERED, polling=POLL)
         verdict = page.text_content("#verdict")
         assert verdict.startswith("accepted"), (goal, verdict)
         page.evaluate("document.querySelector('#verdict').className = ''")
@@ -205,4 +207,4 @@ class Tapper:
         """Wait until every phone shows the table of version `at_least` or later (the next move
         is chosen from what each phone offers)."""
         for page in self.phones.values():
-            page.wait_for_function(AT_LEAST, arg=at_least)
+            page.wait_for_function(AT_LEAST, arg=at_least, polling=POLL)
