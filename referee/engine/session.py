@@ -416,7 +416,8 @@ class Session:
 
     def _audit(self, move: Move, seq: int, before: object, state: State) -> None:
         """`Session.replay`'s audit of `move`'s apply (the global random generator seeded
-        differently for its two applications)."""
+        differently for its two applications). A fault names the move by its type and event
+        alone: the rest of it may be secret from whoever replays the log (`--player`)."""
         fault = ""
         if snapshot(self.state) != before:
             fault = "it changed the state it was given (apply must leave its input as it was)"
@@ -430,7 +431,7 @@ class Session:
         if fault:
             raise ContractError(
                 f"the rules {self.rules.id!r} broke the contract in apply, for the move "
-                f"{self._quoted(move)!r} (event {seq}): {fault}"
+                f"{move['type']!r} (event {seq}): {fault}"
             )
 
     def _replay_commit(self, event: Event) -> None:
