@@ -24,6 +24,8 @@ from typing import Any
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.information import Knowledge, Zone, private, public
 
+_new, _set = object.__new__, object.__setattr__
+
 
 def _less(cards: tuple[str, ...], card: str, where: str) -> tuple[str, ...]:
     try:
@@ -35,6 +37,8 @@ def _less(cards: tuple[str, ...], card: str, where: str) -> tuple[str, ...]:
 
 def _less_last(cards: tuple[str, ...], card: str, copies: int, where: str) -> tuple[str, ...]:
     """`cards` without the last `copies` copies of `card`."""
+    if copies == 1 and cards and cards[-1] == card:  # the top card: the usual case
+        return cards[:-1]
     for _ in range(copies):
         try:
             at = len(cards) - 1 - cards[::-1].index(card)
@@ -48,6 +52,8 @@ class OneZone:
     """A block that is one zone of the knowledge model, named as the block: what `Table` asks of
     every block (a `Stack` is two)."""
 
+    __slots__ = ()
+
     def zones(self, name: str) -> tuple[Zone, ...]:
         return (self.zone(name),)  # type: ignore[attr-defined]
 
@@ -56,7 +62,7 @@ class OneZone:
         return self.holding(cards[name])  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deck(OneZone):
     """Face-down cards nobody sees, without an order: `unseen` (sorted) holds every card whose
     place the referee does not know, `count` how many of them lie in the deck itself."""
@@ -118,7 +124,7 @@ class Deck(OneZone):
         return Deck(tuple(sorted(cards)), self.count)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand(OneZone):
     """A player's cards: the `known` ones (the owner sees them) and `unknown` ones, drawn unseen
     by the referee at the table. `shown`: every player has seen the known cards (at the table,
@@ -170,7 +176,7 @@ def reveal(hand: Hand, deck: Deck, card: str) -> tuple[Hand, Deck]:
     raise PnpError(f"{card} cannot be in {hand.owner}'s hand")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pile(OneZone):
     """Cards stacked face up, the last on top; everyone sees them."""
 
@@ -188,7 +194,7 @@ class Pile(OneZone):
 
     def gain(self, card: str, copies: int = 1) -> Pile:
         """The pile with `copies` of `card` on top (`Table.carry`)."""
-        return Pile((*self.cards, *(card,) * copies))
+        return Pile(self.cards + (card,) * copies)
 
     def lose(self, card: str, copies: int = 1) -> Pile:
         """The pile without its last `copies` copies of `card`, wherever they lie (a card taken
@@ -208,7 +214,7 @@ class Pile(OneZone):
         return Pile(cards)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Display(OneZone):
     """A row of face-up slots (a market, a river); an empty slot is None."""
 
@@ -233,7 +239,7 @@ class Display(OneZone):
         return Display(tuple(None if c is None else next(found) for c in self.slots))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pool(OneZone):
     """Identical pieces by component ID and how many (a supply of tokens), seen by everyone;
     `counts` in the order of the IDs, none of them 0 (as `holding` and `moved` make them)."""
@@ -280,7 +286,7 @@ class Pool(OneZone):
         return Pool(tuple(sorted(Counter(cards).items())))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Track(OneZone):
     """A marker per player on a numbered track (a score track): positions, no cards."""
 
@@ -296,7 +302,7 @@ class Track(OneZone):
         return self
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board(OneZone):
     """Named spaces, each holding at most one component face up (cards laid in a grid, pawns on
     spaces), seen by everyone; a space is its index in `spaces` (`index` finds it by name)."""
@@ -350,7 +356,7 @@ class Board(OneZone):
         return self
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stack:
     """A player's pile whose cards each lie face up or face down, the last on top: everyone sees
     the face-up cards, the `owner` (who laid them) the face-down ones; a face-down card laid
@@ -463,15 +469,15 @@ class Table:
                 blocks[source] = (left, gone.lose(piece, copies))  # type: ignore[union-attr]
                 reached, got = blocks[target]
                 blocks[target] = (reached, got.gain(piece, copies))  # type: ignore[union-attr]
-        table = object.__new__(Table)  # as `_with` makes it, without a call: a game carries often
-        object.__setattr__(table, "__dict__", {"blocks": tuple(blocks), "_at": at})
+        table = _new(Table)  # as `_with` makes it, without a call: a game carries often
+        _set(table, "__dict__", {"blocks": tuple(blocks), "_at": at})
         return table
 
     def _with(self, blocks: list[tuple[str, Block]]) -> Table:
         """A table of the same block names holding `blocks` (their index is shared, not built
         again: a game puts blocks at every move)."""
-        table = object.__new__(Table)
-        object.__setattr__(table, "__dict__", {"blocks": tuple(blocks), "_at": self._at})  # type: ignore[attr-defined]
+        table = _new(Table)
+        _set(table, "__dict__", {"blocks": tuple(blocks), "_at": self._at})  # type: ignore[attr-defined]
         return table
 
     def knowledge(self) -> Knowledge:
