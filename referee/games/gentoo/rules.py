@@ -229,7 +229,7 @@ class Gentoo(KitRules):
     # --- applying ---------------------------------------------------------------------------
     def apply(self, setup: Setup, state: GentooState, move: Move) -> GentooState:
         """The table after the move, the steps with nothing to do skipped (GE-43, GE-44)."""
-        return turn.settle(MOVES.apply(setup, state, move))
+        return turn.settle(state, MOVES.apply(setup, state, move))
 
     # --- listing ----------------------------------------------------------------------------
     def legal(self, setup: Setup, state: GentooState) -> list[Move]:

@@ -96,13 +96,20 @@ def check_actor(setup: Setup, state: GentooState, move: Move, actors: tuple[str,
     return refuse("GE-35", f"it is {' or '.join(actors)}'s move, not {player}'s")
 
 
-def settle(state: GentooState) -> GentooState:
-    """Skip the steps that have nothing to do (GE-43, GE-44): the state at the first step that
-    has something to do, made in one copy however many steps are skipped."""
+def settle(before: GentooState, state: GentooState) -> GentooState:
+    """`state`, made from `before` by a move, at the first step that has something to do: the
+    steps with nothing to do skipped (GE-43, GE-44). A state the move made anew is held by
+    nothing else yet, so its turn is set in place rather than the whole state copied again (a
+    simulation settles at almost every move); `before` itself is never changed."""
     step = now = state.turn.step
     while now in SKIPPABLE and (after := _skip(state, now)) is not None:
         now = after
-    return state if now == step else state.at(now)
+    if now == step:
+        return state
+    if state is before:
+        return state.at(now)
+    object.__setattr__(state, "turn", state.turn.to(now))
+    return state
 
 
 SKIPPABLE = frozenset((SETUP, DRAW, DISCARD, FLIP))
