@@ -267,5 +267,21 @@ def test_a_pool_counts_as_a_counter_does_and_refuses_to_go_below_none(
         pool = pool.moved(piece, amount)
         model[piece] += amount
         assert carried == pool  # what Table.carry asks: gain and lose count as moved does
-        assert pool == Pool(tuple(sorted((p, n) for p, n in model.items() if n)))
+        counted = Pool(tuple(sorted((p, n) for p, n in model.items() if n)))
+        assert pool == counted and hash(pool) == hash(counted)  # made without __init__, alike
         assert all(pool[p] == model[p] for p in "PQRSTU")
+
+
+def test_piles_and_pools_a_move_makes_are_the_blocks_their_class_makes_and_stay_frozen() -> None:
+    """gain, lose, take and holding make their blocks without `__init__` (for speed): the same
+    values, equal and hashed alike, as frozen as the class makes them."""
+    pile = Pile(("A", "B", "A")).lose("A").gain("C", 2)
+    assert pile == Pile(("A", "B", "C", "C")) and hash(pile) == hash(Pile(("A", "B", "C", "C")))
+    assert Pile(("A", "B")).take() == ("B", Pile(("A",)))
+    pool = Pool((("T", 2),)).gain("S").lose("T")
+    assert pool == Pool((("S", 1), ("T", 1))) and hash(pool) == hash(Pool((("S", 1), ("T", 1))))
+    assert Pool().holding(("T", "S", "T")) == Pool((("S", 1), ("T", 2)))
+    for block, field in ((pile, "cards"), (pool, "counts")):
+        with pytest.raises(AttributeError):
+            setattr(block, field, ())
+        assert not hasattr(block, "__dict__")
