@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from pnpkit.errors import PnpError
 from pnpkit.referee.engine.information import Knowledge, Zone, private, public
 
-_new, _set = object.__new__, object.__setattr__
+_new = object.__new__
 OneField = TypeVar("OneField")
 
 
@@ -444,11 +444,13 @@ Carried = tuple[str, str, str] | tuple[str, str, str, int]
 many; 1 when left out]."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table:
     """A game's blocks by name, in a stable order: `table["deck"]`, `table.put("deck", deck)`."""
 
     blocks: tuple[tuple[str, Block], ...]
+    _at: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    """Each block's place in `blocks`, by name (shared by the tables a game's moves make)."""
 
     @classmethod
     def of(cls, blocks: Mapping[str, Block]) -> Table:
@@ -489,14 +491,16 @@ class Table:
                 reached, got = blocks[target]
                 blocks[target] = (reached, got.gain(piece, copies))  # type: ignore[union-attr]
         table = _new(Table)  # as `_with` makes it, without a call: a game carries often
-        _set(table, "__dict__", {"blocks": tuple(blocks), "_at": at})
+        _set_blocks(table, tuple(blocks))
+        _set_at(table, at)
         return table
 
     def _with(self, blocks: list[tuple[str, Block]]) -> Table:
         """A table of the same block names holding `blocks` (their index is shared, not built
         again: a game puts blocks at every move)."""
         table = _new(Table)
-        _set(table, "__dict__", {"blocks": tuple(blocks), "_at": self._at})  # type: ignore[attr-defined]
+        _set_blocks(table, tuple(blocks))
+        _set_at(table, self._at)
         return table
 
     def knowledge(self) -> Knowledge:
@@ -507,3 +511,6 @@ class Table:
         """The table with each block holding the cards of its zone in `knowledge`."""
         cards = {zone.name: zone.cards for zone in knowledge.zones}
         return Table(tuple((k, b.rebuilt(k, cards)) for k, b in self.blocks))
+
+
+_set_blocks, _set_at = Table.blocks.__set__, Table._at.__set__  # type: ignore[attr-defined]
