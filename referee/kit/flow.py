@@ -56,6 +56,11 @@ class Turn:
                 return _made(seat, step, self.number + 1)
         raise PnpError("no seat may take a turn")
 
+    def passed_to(self, seat: int, step: str) -> Turn:
+        """The next turn, `seat`'s, at `step`: for a game that passes the turn its own way (a
+        direction that turns back, a seat that loses its turn)."""
+        return _made(seat, step, self.number + 1)
+
     def over(self) -> Turn:
         return Turn(self.seat, OVER, self.number)
 

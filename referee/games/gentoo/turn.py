@@ -12,7 +12,6 @@ from pnpkit.referee.api import (
     Prompt,
     Setup,
     Step,
-    Turn,
     Verdict,
     refuse,
 )
@@ -144,7 +143,7 @@ def end_turn(state: GentooState, *moves: Carried) -> GentooState:
         lost, seat = seat, (seat + state.direction) % n
     return state.move(
         *moves,
-        turn=Turn(seat, DRAW, state.turn.number + 1),
+        turn=state.turn.passed_to(seat, DRAW),
         chosen=None,
         reshuffled=False,
         barred=None,

@@ -113,7 +113,8 @@ def test_a_turn_moved_on_is_the_turn_its_fields_make(
     seat: int, step: str, then: str, number: int, seats: int, skip: set[int]
 ) -> None:
     turn = Turn(seat % seats, step, number)
-    moved, made = [turn.to(then)], [Turn(turn.seat, then, number)]
+    moved = [turn.to(then), turn.passed_to(seats - 1, then)]
+    made = [Turn(turn.seat, then, number), Turn(seats - 1, then, number + 1)]
     free = [s for s in ((turn.seat + k) % seats for k in range(1, seats + 1)) if s not in skip]
     if free:
         moved.append(turn.next(seats, then, tuple(skip)))
