@@ -24,7 +24,13 @@ REQUIRED = ("initial", "prompt", "parse", "text", "check", "apply", "legal", "sc
 
 
 class ContractError(RulesFault):
-    """A rules module answered outside the contract, or lacks a required method (exit 3)."""
+    """A rules module answered outside the contract, or lacks a required method (exit 3). For a
+    wrong answer, `method`, `expected` and `got` (the answer's type alone) say it without the
+    move's words, which may be secret from whoever replays a log."""
+
+    def __init__(self, message: str, method: str = "", expected: str = "", got: str = ""):
+        super().__init__(message)
+        self.method, self.expected, self.got = method, expected, got
 
 
 def _is_move(value: object) -> bool:
@@ -92,7 +98,10 @@ def _checked(
         if not fits(answer):
             raise ContractError(
                 f"the rules {rules.id!r} broke the contract in {name}{about_move(rules, args)}: "
-                f"expected {expected}, got {answer_kind(answer)}; nothing was recorded"
+                f"expected {expected}, got {answer_kind(answer)}; nothing was recorded",
+                name,
+                expected,
+                type(answer).__name__,
             )
         return answer
 

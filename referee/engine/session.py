@@ -34,6 +34,22 @@ MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError, Contra
 engine on its answer outside the contract for such a move (`text` giving None)."""
 
 
+def _replay_fault(rules: Rules, exc: ContractError, move: Move, seq: int) -> ContractError:
+    """The contract broken while a logged move was replayed: the rules' fault, not the log's (a
+    method must answer in the contract whatever move it is given). It names the method, the
+    move's type and its event, not the move's words (they may be secret from the viewer)."""
+    if not exc.method:
+        return exc
+    return ContractError(
+        f"the rules {rules.id!r} broke the contract in {exc.method}, replaying the move "
+        f"{move.get('type')!r} (event {seq}): expected {exc.expected}, got {exc.got}; "
+        "the log is left as it is",
+        exc.method,
+        exc.expected,
+        exc.got,
+    )
+
+
 class ReplayError(Exception):
     """A logged event that the rules do not accept now (the log and the rules disagree)."""
 
@@ -405,6 +421,8 @@ class Session:
                 before = snapshot(self.state)
                 random.seed(2 * seq)
             state = self.rules.apply(self.setup, self.state, move)
+        except ContractError as exc:
+            raise _replay_fault(self.rules, exc, move, seq) from None
         except MALFORMED as exc:
             raise ReplayError(
                 seq, f"the move {canonical(move)} is not one {self.rules.id} can read ({exc!r})"

@@ -44,7 +44,10 @@ def _not_a_verdict(setup: Setup, form: MoveForm, move: Move, answer: object) -> 
     return ContractError(
         f"the rules {setup.rules.id!r} broke the contract in {name}, the check of "
         f"{form.form!r}, for the move {form.text(move, setup)!r}: expected "
-        f"{EXPECTED['check'][1]}, got {answer_kind(answer)}; nothing was recorded"
+        f"{EXPECTED['check'][1]}, got {answer_kind(answer)}; nothing was recorded",
+        name,
+        EXPECTED["check"][1],
+        type(answer).__name__,
     )
 
 

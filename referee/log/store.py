@@ -10,6 +10,7 @@ from pnpkit.components import bundled_game_ids, load_game
 from pnpkit.components.model import Game
 from pnpkit.errors import PnpError
 from pnpkit.names import name_problem
+from pnpkit.referee.engine.contract import ContractError
 from pnpkit.referee.engine.rules import Setup, load_rules
 from pnpkit.referee.engine.session import ReplayError, Session
 from pnpkit.referee.engine.verdict import LogError
@@ -124,6 +125,8 @@ def _replayed(header: Header, events: list, path: Path, audit: bool = False) -> 
         session.replay(events, audit)
     except ReplayError as exc:
         raise LogError(f"{path}:{exc.seq + 1}: {exc}") from None
+    except ContractError as exc:
+        raise ContractError(f"{path}: {exc}", exc.method, exc.expected, exc.got) from None
     return session
 
 

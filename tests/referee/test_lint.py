@@ -56,9 +56,10 @@ BROKEN = {
 }  # fmt: skip
 
 
-def broken_game(tmp_path: Path, name: str) -> Path:
-    """A copy of Lantern Walk whose rules, installed as `lanterns-NAME`, break the contract."""
-    (old, new), _ = BROKEN[name]
+def broken_game(tmp_path: Path, name: str, change: tuple[str, str] | None = None) -> Path:
+    """A copy of Lantern Walk whose rules, installed as `lanterns-NAME`, break the contract (as
+    BROKEN says, or as `change` does)."""
+    old, new = change or BROKEN[name][0]
     assert SOURCE.count(old) == 1, old
     module = f"broken_{name.replace('-', '_')}"
     site = tmp_path / "site"
@@ -124,6 +125,41 @@ def test_replay_exits_3_naming_the_first_move_whose_apply_breaks_the_contract(
     assert REPLAY_FAULTS[name] in found.stderr, found.stderr
     assert "for the move 'wind " not in found.stderr  # its type only: its words may be secret
     assert "Traceback" not in found.stderr and "sound" not in found.stdout
+
+
+BROKEN_LATER = (
+    "        return ACCEPTED\n\n    def apply",
+    "        return True if __import__('os').environ.get('LW_BROKEN') else ACCEPTED\n\n"
+    "    def apply",
+)
+"""Lantern Walk whose check answers True (not a Verdict) once LW_BROKEN is set: rules edited
+after a game was logged."""
+
+
+@pytest.mark.parametrize("verb", ["replay", "show", "legal"])
+def test_rules_that_break_the_contract_on_a_logged_game_are_blamed_not_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: str
+) -> None:
+    """A log written while the rules kept the contract, read after they broke it: exit 3 naming
+    the method, the move's type (not its words) and the event; before, the log was called
+    damaged (exit 2)."""
+    game = broken_game(tmp_path, "later", BROKEN_LATER)
+    env = environment(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    log = tmp_path / "g.jsonl"
+    new = [command("referee"), "new", game, "--players", "Ann,Bob", "--log", log]
+    assert subprocess.run(new, capture_output=True, env=env, check=False).returncode == 0
+    for move in ("wind 3", "play LW-R1"):
+        moved = subprocess.run([command("referee"), "move", log, move], capture_output=True,
+                               text=True, env=env, check=False)  # fmt: skip
+        assert moved.returncode == 0, moved.stderr
+    found = subprocess.run([command("referee"), verb, log], capture_output=True, text=True,
+                           env=env | {"LW_BROKEN": "1"}, check=False)  # fmt: skip
+    assert found.returncode == 3, found.stderr
+    assert f"{log}: the rules 'lanterns' broke the contract in check, replaying the move " \
+        "'wind' (event 1): expected a Verdict (ACCEPTED or refuse(RULE, REASON)), got bool" \
+        in found.stderr, found.stderr  # fmt: skip
+    assert "wind 3" not in found.stderr and "Traceback" not in found.stderr
 
 
 def test_replay_of_a_sound_log_says_so(tmp_path: Path) -> None:
