@@ -5,9 +5,10 @@ Checked: the required methods are defined; a method delegated to a module's func
 gives (`referee.contract.EXPECTED`); every move `legal` lists passes `check` (the first 40 at each
 step); `apply` leaves its input as it was (a deep copy compared before and after) and gives the
 same state twice, whatever the global random generator holds (so it draws nothing at random
-itself); every rule ID the rules declare (their syntax table, the kit's dispatch rules) and
-every rule ID a refusal cites (of junk text, of moves out of turn, of moves listed earlier in the
-game and no longer legal, in digital games and at the table) is in the rules index;
+itself); every rule ID the rules declare (their syntax table, the kit's dispatch rules), every
+rule ID their code cites as written (`refuse("ID", …)`) and every rule ID a refusal cites (of
+junk text, of moves out of turn, of moves listed earlier in the game and no longer legal, in
+digital games and at the table) is in the rules index;
 `determinise` keeps the census and what the seat sees. Each kind of problem is reported
 once, at the first place it is found.
 A game ends at its end or after `max_steps` moves.
@@ -15,7 +16,10 @@ A game ends at its end or after `max_steps` moves.
 
 from __future__ import annotations
 
+import ast
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 from pnpkit.components import load_game
@@ -35,6 +39,8 @@ SEEN, SEEN_CHECKED = 200, 8
 """Moves listed legal earlier in a game that lint keeps (the latest), and how many of them, drawn
 at random, it checks again at each step (their refusals cite the game's own rules: a card no
 longer in the deck)."""
+MAX_SOURCE = 2_000_000
+"""Bytes of a rules source file beyond which lint does not read its refusals."""
 FAILED = object()
 """What `_Linter.call` gives for a call that raised or answered outside the contract."""
 
@@ -60,6 +66,7 @@ def lint(reference: str, games: int = 2, max_steps: int = 300) -> list[str]:
         for seed in range(games):
             linter.play(make_setup(game, names, seed=seed), random.Random(seed), max_steps)
         linter.play(make_setup(game, names), random.Random(count), max_steps)  # at the table
+    linter.written()
     linter.check_cited()
     return linter.problems()
 
@@ -84,6 +91,12 @@ class _Linter:
             self.cited.setdefault(rule, f"as the {name.replace('_', ' ')}")
         for step, rule in (getattr(moves, "step_rules", None) or {}).items():
             self.cited.setdefault(rule, f"for a move at the wrong time of step {step}")
+
+    def written(self) -> None:
+        """The rule IDs the rules' code cites as written, `refuse("ID", …)`: a refusal no random
+        game reaches (a die showing 9) still cites a rule the index must hold."""
+        for rule, place in written_refusals(type(self.rules)).items():
+            self.cited.setdefault(rule, f"in a refusal at {place}")
 
     def note(self, key: str, message: str) -> None:
         self.found.setdefault(key, message)
@@ -249,6 +262,28 @@ def _seen(rules: Rules, setup: Setup, state: State, seat: str) -> Any:
     if known is None:
         return None
     return [(z.name, z.cards) for z in known.zones if z.visible_to(seat)]
+
+
+def written_refusals(rules: type[Rules]) -> dict[str, str]:
+    """Rule ID → `file:line` of the first `refuse("ID", …)` written in the code of the rules'
+    package (their module alone when it is in none; tests aside)."""
+    module = sys.modules[rules.__module__]
+    place = Path(module.__file__ or "")
+    files = sorted(place.parent.rglob("*.py")) if module.__package__ else [place]
+    found: dict[str, str] = {}
+    for path in files:
+        if "tests" in path.relative_to(place.parent).parts or path.name.startswith("test_"):
+            continue
+        if path.stat().st_size > MAX_SOURCE:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            called, first = node.func, node.args[0]
+            name = getattr(called, "id", None) or getattr(called, "attr", None)
+            if name == "refuse" and isinstance(first, ast.Constant) and first.value:
+                found.setdefault(str(first.value), f"{path.name}:{node.lineno}")
+    return found
 
 
 def _index(game: Game, rules: Rules) -> set[str] | None:

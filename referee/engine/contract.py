@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from pnpkit.names import MAX_MESSAGE, shown
@@ -59,8 +59,10 @@ EXPECTED: dict[str, tuple[Callable[[Any], bool], str]] = {
 """What each checked method must return, and how the message says it."""
 
 
-def guard(rules: Rules) -> Rules:
-    """`rules` with its contract methods checked on every call (idempotent); returns `rules`."""
+def guard(rules: Rules, index: Callable[[], Collection[str] | None] = lambda: None) -> Rules:
+    """`rules` with its contract methods checked on every call (idempotent); returns `rules`.
+    `index()` gives the rule IDs of their rules index (None: they ship none), read at the first
+    refusal: a refusal must cite one of them."""
     if getattr(rules, "_pnpkit_guarded", False):
         return rules
     for name, (fits, expected) in EXPECTED.items():
@@ -68,9 +70,35 @@ def guard(rules: Rules) -> Rules:
         if name in REQUIRED and own is getattr(Rules, name):
             setattr(rules, name, _missing(rules, name))
         else:
-            setattr(rules, name, _checked(rules, name, getattr(rules, name), fits, expected))
+            cites = _cites_index(rules, index) if name == "check" else None
+            setattr(rules, name, _checked(rules, name, getattr(rules, name), fits, expected, cites))
     rules._pnpkit_guarded = True  # type: ignore[attr-defined]
     return rules
+
+
+def _cites_index(
+    rules: Rules, index: Callable[[], Collection[str] | None]
+) -> Callable[[Any, tuple[Any, ...]], None]:
+    """The check that a refusal cites a rule of the rules index (read once, when first needed)."""
+    known: list[Collection[str] | None] = []
+
+    def cites(verdict: Verdict, args: tuple[Any, ...]) -> None:
+        if verdict.ok or not verdict.rule:
+            return
+        if not known:
+            known.append(index())
+        if known[0] is None or verdict.rule in known[0]:
+            return
+        raise ContractError(
+            f"the rules {rules.id!r} broke the contract in check{about_move(rules, args)}: it "
+            f"refused citing {verdict.rule}, which their rules index ({rules.index}) does not "
+            "list; expected a refusal citing a rule of the index; nothing was recorded",
+            "check",
+            "a refusal citing a rule of the rules index",
+            f"a refusal citing {verdict.rule}",
+        )
+
+    return cites
 
 
 def unguarded(rules: Rules, name: str) -> Callable[..., Any]:
@@ -90,8 +118,15 @@ def _missing(rules: Rules, name: str) -> Callable[..., Any]:
 
 
 def _checked(
-    rules: Rules, name: str, method: Callable[..., Any], fits: Callable[[Any], bool], expected: str
+    rules: Rules,
+    name: str,
+    method: Callable[..., Any],
+    fits: Callable[[Any], bool],
+    expected: str,
+    more: Callable[[Any, tuple[Any, ...]], None] | None = None,
 ) -> Callable[..., Any]:
+    """`method` with its answer checked: of the kind `fits` accepts, then by `more` if given."""
+
     @functools.wraps(method)
     def checked(*args: Any) -> Any:
         answer = method(*args)
@@ -103,6 +138,8 @@ def _checked(
                 expected,
                 type(answer).__name__,
             )
+        if more is not None:
+            more(answer, args)
         return answer
 
     return checked

@@ -16,6 +16,7 @@ changes its folder, and the next command scans again.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import importlib
 import json
@@ -118,8 +119,20 @@ def load(name: str, game: str = "") -> Rules:
             f"pnpkit.referee.engine.rules.Rules (found {type(rules).__name__})"
         )
     check_contract(rules, source)
-    _loaded[source] = rules if module_name.startswith(BUNDLED) else guard(rules)
+    bundled = module_name.startswith(BUNDLED)
+    _loaded[source] = rules if bundled else guard(rules, functools.partial(_index, source, rules))
     return rules
+
+
+def _index(source: RulesSource, rules: Rules) -> set[str] | None:
+    """The rule IDs of the rules index the rules ship; None when they ship none or it cannot be
+    read (`referee lint` says so)."""
+    from pnpkit.referee.engine.rules_index import index_text, statements
+
+    try:
+        return set(statements(index_text(source, rules)))
+    except PnpError:
+        return None
 
 
 def check_contract(rules: Rules, source: RulesSource | str) -> None:

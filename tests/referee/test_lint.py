@@ -38,6 +38,8 @@ BROKEN = {
         "apply gave two different states for the same move (wind ",
     ),
     "unknown-rule": (('refuse("LW-10"', 'refuse("LW-99"'), "LW-99 is cited refusing a move by P"),
+    "unknown-written-rule": (('refuse("LW-4"', 'refuse("LW-99"'),
+                             "LW-99 is cited in a refusal at broken_unknown_written_rule.py:136"),
     "unknown-step-rule": (('refuse("LW-3"', 'refuse("LW-95"'), "LW-95 is cited refusing 'wind "),
     "unknown-syntax-rule": (('own move)", "LW-9"', 'own move)", "LW-97"'),
                             "LW-97 is cited in the syntax table (draw) but not in the rules index"),
@@ -125,6 +127,27 @@ def test_replay_exits_3_naming_the_first_move_whose_apply_breaks_the_contract(
     assert REPLAY_FAULTS[name] in found.stderr, found.stderr
     assert "for the move 'wind " not in found.stderr  # its type only: its words may be secret
     assert "Traceback" not in found.stderr and "sound" not in found.stdout
+
+
+def test_a_refusal_citing_a_rule_the_index_lacks_is_a_contract_fault_at_play_time(
+    tmp_path: Path,
+) -> None:
+    """A plug-in's refusal is checked against its rules index: exit 3 naming check, the move and
+    the rule; before, the refusal was printed (exit 1) and only `explain` found the rule gone."""
+    game = broken_game(tmp_path, "unknown-written-rule")
+    env = environment(tmp_path / "site")
+    log = tmp_path / "g.jsonl"
+    new = [command("referee"), "new", game, "--players", "Ann,Bob", "--log", log]
+    assert subprocess.run(new, capture_output=True, env=env, check=False).returncode == 0
+    found = subprocess.run([command("referee"), "move", log, "wind 9"], capture_output=True,
+                           text=True, env=env, check=False)  # fmt: skip
+    assert found.returncode == 3, found.stderr
+    assert "broke the contract in check for the move 'wind 9': it refused citing LW-99, which " \
+        "their rules index (rules.md) does not list" in found.stderr, found.stderr  # fmt: skip
+    assert "Traceback" not in found.stderr and len(log.read_text().splitlines()) == 1
+    cited = subprocess.run([command("referee"), "move", log, "draw"], capture_output=True,
+                           text=True, env=env, check=False)  # fmt: skip
+    assert cited.returncode == 1 and "LW-3" in cited.stderr + cited.stdout  # a rule it lists
 
 
 BROKEN_LATER = (
