@@ -17,14 +17,17 @@ A game ends at its end or after `max_steps` moves.
 from __future__ import annotations
 
 import ast
+import dataclasses
+import os
 import random
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
 from pnpkit.components import load_game
 from pnpkit.components.model import Game
-from pnpkit.referee.engine.contract import EXPECTED, REQUIRED, about_move, answer_kind, unguarded
+from pnpkit.referee.engine.contract import EXPECTED, about_move, answer_kind, undefined, unguarded
 from pnpkit.referee.engine.immutable import snapshot
 from pnpkit.referee.engine.rules import Rules, Setup, State, load_rules
 from pnpkit.referee.engine.verdict import MoveSyntaxError
@@ -51,7 +54,7 @@ def lint(reference: str, games: int = 2, max_steps: int = 300) -> list[str]:
     game = load_game(reference)
     rules = load_rules(game)
     linter = _Linter(game, rules)
-    missing = [n for n in REQUIRED if getattr(type(rules), n) is getattr(Rules, n)]
+    missing = undefined(rules)
     for name in missing:
         linter.note(f"missing {name}", f"{name}: not defined, and the contract requires it")
     for problem in signature_problems(type(rules)):
@@ -109,7 +112,7 @@ class _Linter:
         try:
             answer = unguarded(self.rules, name)(*args)
         except Exception as exc:
-            self.note(f"raises {name}", f"{name}: raised {type(exc).__name__}: {exc}")
+            self.note(f"raises {name}", f"{name}: raised {raised(exc, self.rules)}")
             return FAILED
         fits, expected = EXPECTED.get(name, (lambda _: True, ""))
         if not fits(answer):
@@ -123,6 +126,12 @@ class _Linter:
     def play(self, setup: Setup, rng: random.Random, max_steps: int) -> None:
         self.seen = {}
         state = self.call("initial", setup)
+        if state is not FAILED and _changeable(state):
+            self.note(
+                "changeable",
+                f"initial: the state, a {type(state).__name__}, can be changed in place; states "
+                "must be immutable (a @dataclass(frozen=True), docs/engine.md)",
+            )
         for step in range(max_steps):
             if state is FAILED:
                 return
@@ -197,7 +206,7 @@ class _Linter:
                 self.cited.setdefault(self.rules.syntax_rule, f"the syntax rule ({where})")
                 continue
             except Exception as exc:
-                self.note("raises parse", f"parse: raised {type(exc).__name__}: {exc} ({text!r})")
+                self.note("raises parse", f"parse: raised {raised(exc, self.rules)} ({text!r})")
                 continue
             verdict = self.call("check", setup, state, move)
             if verdict is not FAILED and not verdict.ok:
@@ -226,7 +235,7 @@ class _Linter:
             try:
                 other = self.rules.determinise(setup, state, seat, random.Random(where))
             except Exception as exc:
-                self.note("raises determinise", f"determinise: raised {type(exc).__name__}: {exc}")
+                self.note("raises determinise", f"determinise: raised {raised(exc, self.rules)}")
                 return
             if other is None:
                 return
@@ -254,6 +263,14 @@ class _Linter:
             return repr(move)
 
 
+def _changeable(state: State) -> bool:
+    """Whether a state is a value that can be changed in place: a dataclass that is not frozen,
+    a dict, list or set."""
+    if dataclasses.is_dataclass(state):
+        return not type(state).__dataclass_params__.frozen  # type: ignore[attr-defined]
+    return isinstance(state, dict | list | set)
+
+
 def _seen(rules: Rules, setup: Setup, state: State, seat: str) -> Any:
     """What `seat` sees of `state`: its view when the rules have one, else its visible zones."""
     if type(rules).view is not Rules.view:
@@ -264,16 +281,35 @@ def _seen(rules: Rules, setup: Setup, state: State, seat: str) -> Any:
     return [(z.name, z.cards) for z in known.zones if z.visible_to(seat)]
 
 
-def written_refusals(rules: type[Rules]) -> dict[str, str]:
-    """Rule ID → `file:line` of the first `refuse("ID", …)` written in the code of the rules'
-    package (their module alone when it is in none; tests aside)."""
+def _code(rules: type[Rules]) -> tuple[Path, list[Path]]:
+    """The folder of the rules' package and its source files (their module alone when it is in
+    no package), tests aside."""
     module = sys.modules[rules.__module__]
     place = Path(module.__file__ or "")
     files = sorted(place.parent.rglob("*.py")) if module.__package__ else [place]
+    tests = [p for p in files if "tests" in p.relative_to(place.parent).parts]
+    return place.parent, [p for p in files if p not in tests and not p.name.startswith("test_")]
+
+
+def raised(exc: Exception, rules: Rules) -> str:
+    """What an exception of the rules' code says, with where it was raised: the last line of
+    the rules' own code it passed (else the last line it passed)."""
+    home = f"{_code(type(rules))[0]}{os.sep}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    own = [f for f in frames if f.filename.startswith(home)] or frames
+    if not own:
+        return f"{type(exc).__name__}: {exc}"
+    last = own[-1]
+    return (
+        f"{type(exc).__name__}: {exc} (at {Path(last.filename).name}:{last.lineno}, in {last.name})"
+    )
+
+
+def written_refusals(rules: type[Rules]) -> dict[str, str]:
+    """Rule ID → `file:line` of the first `refuse("ID", …)` written in the code of the rules'
+    package (their module alone when it is in none; tests aside)."""
     found: dict[str, str] = {}
-    for path in files:
-        if "tests" in path.relative_to(place.parent).parts or path.name.startswith("test_"):
-            continue
+    for path in _code(rules)[1]:
         if path.stat().st_size > MAX_SOURCE:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):

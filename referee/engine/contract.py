@@ -101,6 +101,23 @@ def _cites_index(
     return cites
 
 
+def undefined(rules: Rules) -> list[str]:
+    """The required methods `rules` do not define."""
+    return [name for name in REQUIRED if getattr(type(rules), name) is getattr(Rules, name)]
+
+
+def require_all(rules: Rules) -> None:
+    """ContractError unless `rules` define every required method: a game is refused before it
+    starts, not when a command first needs the missing one."""
+    missing = undefined(rules)
+    if missing:
+        raise ContractError(
+            f"the rules {rules.id!r} do not define {', '.join(missing)}, which the contract "
+            f"requires (contract {rules.contract}, docs/engine.md; `pnp referee lint` lists "
+            "every problem); nothing was recorded"
+        )
+
+
 def unguarded(rules: Rules, name: str) -> Callable[..., Any]:
     """The rules' own method `name`, without the check (for `referee lint`, which judges it)."""
     wrapper = rules.__dict__.get(name)

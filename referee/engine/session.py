@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Self
 
-from pnpkit.referee.engine.contract import ContractError
+from pnpkit.referee.engine.contract import ContractError, require_all
 from pnpkit.referee.engine.immutable import snapshot
 from pnpkit.referee.engine.moves import Move, canonical, split_actor
 from pnpkit.referee.engine.rules import Prompt, Rules, RulesFault, Setup, State
@@ -114,6 +114,7 @@ class Session:
     half-way through a move and the referee's own moves after it, nothing of it reaches the log."""
 
     def __init__(self, setup: Setup):
+        require_all(setup.rules)
         self.setup = setup
         self.rules: Rules = setup.rules
         self.events: list[Event] = []

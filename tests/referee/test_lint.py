@@ -43,6 +43,10 @@ BROKEN = {
     "unknown-step-rule": (('refuse("LW-3"', 'refuse("LW-95"'), "LW-95 is cited refusing 'wind "),
     "unknown-syntax-rule": (('own move)", "LW-9"', 'own move)", "LW-97"'),
                             "LW-97 is cited in the syntax table (draw) but not in the rules index"),
+    "changeable": (("@dataclass(frozen=True)\nclass Walk", "@dataclass\nclass Walk"),
+                   "initial: the state, a Walk, can be changed in place"),
+    "raises": (("        players = len(setup.players)", "        players = {}['seats']"),
+               "initial: raised KeyError: 'seats' (at broken_raises.py:88, in initial)"),
     "determinise": (("\n    def describe(", DETERMINISE), "determinise changed the census"),
     "legal-strings": (
         ('[{"type": PLAY, "card": card} for', "[card for"),
@@ -148,6 +152,23 @@ def test_a_refusal_citing_a_rule_the_index_lacks_is_a_contract_fault_at_play_tim
     cited = subprocess.run([command("referee"), "move", log, "draw"], capture_output=True,
                            text=True, env=env, check=False)  # fmt: skip
     assert cited.returncode == 1 and "LW-3" in cited.stderr + cited.stdout  # a rule it lists
+
+
+def test_a_game_whose_rules_lack_a_required_method_is_refused_before_it_starts(
+    tmp_path: Path,
+) -> None:
+    """`new` names the missing method at once (exit 3, no log written); before, the game began
+    and only the first command needing `describe` (show, play) failed."""
+    game = broken_game(tmp_path, "no-describe")
+    log = tmp_path / "g.jsonl"
+    found = subprocess.run([command("referee"), "new", game, "--players", "Ann,Bob", "--log", log],
+                           capture_output=True, text=True, env=environment(tmp_path / "site"),
+                           check=False)  # fmt: skip
+    assert found.returncode == 3, found.stderr
+    assert "the rules 'lanterns' do not define describe, which the contract requires" in (
+        found.stderr
+    )
+    assert not log.exists() and "Traceback" not in found.stderr
 
 
 BROKEN_LATER = (

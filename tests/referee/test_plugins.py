@@ -229,8 +229,6 @@ def test_explain_reads_the_index_each_rules_ship_and_skips_broken_rules(site: Pa
          "expected the new state (not None), got NoneType None"),
         ("faulty-wrong-legal", ("legal", "{log}"), "in legal: expected a list of moves "
          "(dicts whose \"type\" is a str), got a list holding str 'step'"),
-        ("faulty-undescribed", ("show", "{log}"), "do not define describe, which the "
-         "contract requires"),
     ],
 )  # fmt: skip
 def test_an_answer_outside_the_contract_is_exit_3_naming_method_move_and_expectation(
@@ -248,6 +246,18 @@ def test_an_answer_outside_the_contract_is_exit_3_naming_method_move_and_expecta
     assert says in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
     assert log.read_bytes() == before
+
+
+def test_rules_without_a_required_method_are_refused_before_a_game_starts(
+    site: Path, tmp_path: Path
+) -> None:
+    """Issue 24: a bare NotImplementedError, then exit 3 only once a command needed `describe`."""
+    log = tmp_path / "g.jsonl"
+    game = game_with_rules(tmp_path, "faulty-undescribed")
+    result = referee(site, "new", game, "--players", "Ann,Bob", "--log", log)
+    assert result.returncode == 3, result.stderr
+    assert "do not define describe, which the contract requires" in result.stderr
+    assert "Traceback" not in result.stderr and not log.exists()
 
 
 def test_serve_answers_an_answer_outside_the_contract_without_a_500(
