@@ -217,7 +217,7 @@ def new(
         print(f"wrote {path}")
     print(f"next: pnp validate {folder} && pnp render {folder} --out output")
     if rules:
-        print(f"rules: pip install -e {folder} && pytest {folder / 'tests'}")
+        print(f"rules: python -m pip install -e {folder} && pytest {folder / 'tests'}")
 
 
 @app.command()

@@ -3,7 +3,8 @@
 The game: a manifest, a CSV deck with its field schema, and a card layout. With `--rules`, the
 folder is also a Python project: a rules package registered under the game's ID in the
 `pnpkit.rules` entry points of its pyproject.toml, its rules index, and a test that runs the
-random play-through harness (`pip install -e GAME_DIR`, then `pytest GAME_DIR/tests`).
+random play-through harness (`python -m pip install -e GAME_DIR`, then
+`pytest GAME_DIR/tests`).
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ LAYOUT = {
     ],
 }
 
-PYPROJECT = """# The referee's rules of {name}: `pip install -e .` here, then `pytest tests`.
+PYPROJECT = """# The referee's rules of {name}: `python -m pip install -e .`, then `pytest tests`.
 [build-system]
 requires = ["setuptools>=69"]
 build-backend = "setuptools.build_meta"

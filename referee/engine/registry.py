@@ -84,7 +84,7 @@ def source_of(name: str, game: str = "") -> RulesSource:
             f"{where}no rules named {name!r} are installed; installed: "
             f"{', '.join(found) or 'none'}. A designer's rules package provides its name in the "
             f'"{GROUP}" entry points of its pyproject.toml and is installed with pip '
-            "(`pip install -e DIR`); `pnp referee rules` lists what is installed"
+            "(`python -m pip install -e DIR`); `pnp referee rules` lists what is installed"
         )
     if len(found[name]) > 1:
         raise PnpError(

@@ -4,9 +4,9 @@
   ending in `# exit N` must exit with N, every other line with 0.
 - ```console blocks hold `$ COMMAND` lines, each followed by the output it must print.
 - A block whose info string says `norun` is not run; only `make` targets (which would run this
-  test suite again), commands that run until stopped (`watch`, `serve`) and `pip install` (which
-  would change the environment the tests run in; the Makefile installs the examples) may be
-  marked so.
+  test suite again), commands that run until stopped (`watch`, `serve`) and `python -m pip
+  install` (which would change the environment the tests run in; the Makefile installs the
+  examples) may be marked so.
 - ```python file=PATH blocks (PATH relative to docs/) are parts of that file, word for word: a
   tutorial's code is the code the tests play (`fragments`).
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SHELLS = {"sh", "bash", "shell", "console"}
-UNRUN = ("make ", "pnp watch ", "pnp referee serve ", "referee serve ", "pip install ")
+UNRUN = ("make ", "pnp watch ", "pnp referee serve ", "referee serve ", "python -m pip install ")
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 EXPECTED_EXIT = re.compile(r"#\s*exit\s+(\d+)\s*$")
 

@@ -166,6 +166,26 @@ def test_every_code_fragment_is_part_of_the_file_it_names(fragment) -> None:
     )
 
 
+def test_the_tutorial_shows_the_whole_of_its_rules_module() -> None:
+    """docs/engine.md's tutorial shows every line of Expedition's rules.py: a reader builds the
+    game from the docs alone."""
+    rules = ROOT / "docs" / "examples" / "expedition" / "expedition_rules" / "rules.py"
+    source = rules.read_text(encoding="utf-8")
+    shown: set[int] = set()
+    for fragment in fragments(ROOT / "docs" / "engine.md"):
+        if fragment.source.resolve() != rules:
+            continue
+        for n in range(0, 13, 4):
+            at = source.find(textwrap.indent(fragment.body, " " * n))
+            if at >= 0:
+                first = source.count("\n", 0, at)
+                shown.update(range(first, first + fragment.body.count("\n")))
+                break
+    lines = enumerate(source.splitlines())
+    missing = [f"{i + 1}: {line}" for i, line in lines if line.strip() and i not in shown]
+    assert not missing, "rules.py lines the tutorial does not show:\n" + "\n".join(missing)
+
+
 def test_the_fragment_reader_finds_blocks_naming_a_file(tmp_path: Path) -> None:
     doc = tmp_path / "x.md"
     doc.write_text("```python file=a.py\nx = 1\n```\n```python\ny = 2\n```\n")
