@@ -313,6 +313,12 @@ def play_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) -> 
     return moves
 
 
+def can_hatch(state: GentooState, catalog: Catalog) -> bool:
+    """Whether the player whose turn it is holds a usable Egg and Hatch: whether `hatch_moves`
+    lists any move."""
+    return {"egg", "hatch"} <= {*map(catalog.kind, usable(state, state.seat))}
+
+
 def hatch_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) -> list[Move]:
     """Every way the player whose turn it is may hatch an Egg: the moves `check_hatch` accepts."""
     if not _hatch_card(state, catalog):

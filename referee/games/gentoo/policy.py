@@ -33,9 +33,8 @@ def sensible_move(setup: Setup, state: GentooState, rng: random.Random) -> Move:
     if step == PECK:
         answers = personal_area.answers(setup, state)
         return rng.choice(answers[1:] or answers)
-    hatches = cards.hatch_moves(state, catalog, setup.players)
-    if hatches:
-        return rng.choice(hatches)
+    if cards.can_hatch(state, catalog):
+        return rng.choice(cards.hatch_moves(state, catalog, setup.players))
     return _play(setup, state, catalog, rng)
 
 
