@@ -69,14 +69,13 @@ def plays(setup: Setup, state: GentooState) -> list[Move]:
 
 def endings(state: GentooState) -> list[Move]:
     """The ways to end the turn without playing: pass, or else move a card to the Used Pile."""
-    cards_in_play = filing(state)
+    cards_in_play = filing(state.in_play(state.seat))
     if not cards_in_play:
         return [{"type": "pass"}]
     return [{"type": "used", "card": c} for c in cards_in_play]
 
 
-def filing(state: GentooState) -> list[str]:
-    """The cards one of which must move to the Used Pile to end the turn: each card in play
-    when more than three are; none when the turn may end with a pass (GE-23)."""
-    in_play = state.in_play(state.seat)
+def filing(in_play: tuple[str, ...]) -> list[str]:
+    """The cards one of which must move to the Used Pile to end the turn: each of the Cards in
+    Play when more than three are; none when the turn may end with a pass (GE-23)."""
     return sorted(set(in_play)) if len(in_play) > CARDS_IN_PLAY_KEPT else []
