@@ -27,7 +27,7 @@ STEPS = (CHOOSE, PLAY, PECK)
 
 def sensible_move(setup: Setup, state: GentooState, rng: random.Random) -> Move:
     """A legal move at one of `STEPS`, picked as described above."""
-    catalog, step = Catalog.of(setup.game), state.step
+    catalog, step = Catalog.of(setup.game), state.turn.step
     if step == CHOOSE:
         return _choose(state, common_area.choices(setup, state), catalog, rng)
     if step == PECK:
@@ -62,7 +62,7 @@ def _choose(
 def _wanted(state: GentooState, catalog: Catalog) -> str:
     """Egg or Hatch, whichever the deck of the player whose turn it is (pile, in play and used)
     holds fewer of: Egg on a tie."""
-    seat, kind = state.seat, catalog.kind
+    seat, kind = state.turn.seat, catalog.kind
     kinds = [*map(kind, state.in_play(seat) + state.used(seat))]
     eggs, hatches = kinds.count("egg"), kinds.count("hatch")
     for card, n in state.pile(seat).counts:
@@ -75,12 +75,12 @@ def _wanted(state: GentooState, catalog: Catalog) -> str:
 
 
 def _play(setup: Setup, state: GentooState, catalog: Catalog, rng: random.Random) -> Move:
-    me = setup.players[state.seat]
+    me = setup.players[state.turn.seat]
     plays = cards.play_moves(state, catalog, setup.players)
     actions = [m for m in plays if m.get("owner") != me]
     if actions and rng.random() < PLAY_ACTION:
         return rng.choice(actions)
-    in_play = state.in_play(state.seat)
+    in_play = state.in_play(state.turn.seat)
     filing = personal_area.filing(in_play)
     if not filing:
         return rng.choice([{"type": "pass"}])  # `personal_area.endings`: the pass alone
