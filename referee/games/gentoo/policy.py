@@ -91,5 +91,5 @@ def _filed(in_play: tuple[str, ...], filing: list[str], catalog: Catalog) -> lis
     """The cards among `filing` whose move to the Used Pile leaves no lone Egg or Hatch in play
     (the moves `personal_area.endings` lists, drawn from as that list)."""
     kinds = [*map(catalog.kind, in_play)]
-    lone = [k for k in HALVES if kinds.count(k) == 1]
-    return [c for c in filing if catalog.kind(c) not in lone] if lone else filing
+    lone = [in_play[kinds.index(k)] for k in HALVES if kinds.count(k) == 1]
+    return [c for c in filing if c not in lone] if lone else filing
