@@ -49,7 +49,7 @@ def usable(state: GentooState, seat: int) -> tuple[str, ...]:
     """The Cards in Play the player may use now: all but a card flipped this turn that counts
     as the card chosen this turn (GE-37)."""
     in_play, barred = state.in_play(seat), state.barred
-    if barred is None or seat != state.seat or barred not in in_play:
+    if barred is None or seat != state.turn.seat or barred not in in_play:
         return in_play
     return without(in_play, barred)
 
@@ -60,7 +60,7 @@ def usable_of(state: GentooState, seat: int, kind: str, catalog: Catalog) -> lis
 
 
 def _missing(state: GentooState, card: str, catalog: Catalog, rule: str) -> Verdict:
-    if card in state.in_play(state.seat):
+    if card in state.in_play(state.turn.seat):
         return refuse(
             "GE-37",
             f"the {catalog.name(card)} you flipped counts as the card you chose this turn: "
@@ -76,9 +76,9 @@ def check_play(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Whether the player whose turn it is may play this Card in Play (GE-20), or the Stone
     Thief's victim this Vicious Peck (GE-31)."""
     card, catalog, players = move["card"], Catalog.of(setup.game), setup.players
-    if state.step == PECK:
+    if state.turn.step == PECK:
         return _check_peck(state, move, catalog, players)
-    if card not in usable(state, state.seat):
+    if card not in usable(state, state.turn.seat):
         return _missing(state, card, catalog, "GE-20")
     kind = catalog.kind(card)
     if kind in NOT_PLAYED:
@@ -97,7 +97,7 @@ def targets(state: GentooState, kind: str, catalog: Catalog) -> list[int]:
     return [
         seat
         for seat in range(len(state.areas))
-        if seat != state.seat and state.tokens(seat)[token] > 0
+        if seat != state.turn.seat and state.tokens(seat)[token] > 0
     ]
 
 
@@ -113,7 +113,7 @@ def _check_target(
             return refuse("GE-46", f"name the player who loses a {what} ({names})")
         return ACCEPTED
     seat = players.index(target)
-    if seat == state.seat:
+    if seat == state.turn.seat:
         return refuse(rule, f"it takes a {what} from another player, not from yourself")
     if seat not in options:
         return refuse("GE-46", f"{target} has no {what} to lose")
@@ -158,18 +158,19 @@ def _check_skua(
 def apply_play(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The card's effect, or a Vicious Peck discarded (the victim keeps the stone); the turn
     ends unless a Stone Thief waits for a Vicious Peck."""
-    if state.step == PECK:
+    if state.turn.step == PECK:
         victim = state.areas[state.victim or 0]
         return end_turn(state, (move["card"], victim.in_play, DISCARD_PILE))
     state = _effect(state, move, Catalog.of(setup.game), setup.players)
-    return state if state.step == PECK else end_turn(state)
+    return state if state.turn.step == PECK else end_turn(state)
 
 
 def _effect(
     state: GentooState, move: Move, catalog: Catalog, players: Sequence[str]
 ) -> GentooState:
     """The state after the card is discarded and its effect carried out."""
-    card, seat, area = move["card"], state.seat, state.areas[state.seat]
+    card, seat = move["card"], state.turn.seat
+    area = state.areas[seat]
     played = [(card, area.in_play, DISCARD_PILE)]
     kind = catalog.kind(card)
     if kind == "thaw" and catalog.snow in state.in_play(seat):
@@ -213,7 +214,7 @@ def apply_allow(setup: Setup, state: GentooState, move: Move) -> GentooState:
 
 def stolen(state: GentooState, victim: int, catalog: Catalog) -> Carried:
     """A nesting stone's move from `victim` to the player whose turn it is."""
-    return (catalog.stone, state.areas[victim].tokens, state.areas[state.seat].tokens)
+    return (catalog.stone, state.areas[victim].tokens, state.areas[state.turn.seat].tokens)
 
 
 # --- Vicious Peck ---------------------------------------------------------------------------
@@ -246,14 +247,14 @@ def check_hatch(setup: Setup, state: GentooState, move: Move) -> Verdict:
     egg, catalog = move["egg"], Catalog.of(setup.game)
     if catalog.kind(egg) != "egg":
         return refuse("GE-21", f"you hatch an Egg, and {egg} is a {catalog.name(egg)}")
-    if egg not in usable(state, state.seat):
+    if egg not in usable(state, state.turn.seat):
         return _missing(state, egg, catalog, "GE-21")
     if not _hatch_card(state, catalog):
         if state.barred in catalog.of_kind("hatch"):
             return _missing(state, state.barred or "", catalog, "GE-21")
         return refuse("GE-21", "hatching needs a Hatch in your Cards in Play as well as the Egg")
     to = move.get("to")
-    if state.tokens(state.seat)[catalog.stone] == 0:
+    if state.tokens(state.turn.seat)[catalog.stone] == 0:
         if to is not None:
             return refuse("GE-22", "you have no nesting stone to give: hatch the Egg alone")
         return ACCEPTED
@@ -261,13 +262,13 @@ def check_hatch(setup: Setup, state: GentooState, move: Move) -> Verdict:
         return refuse(
             "GE-22", "name the player who gets one of your nesting stones: hatch EGG NAME"
         )
-    if setup.players.index(to) == state.seat:
+    if setup.players.index(to) == state.turn.seat:
         return refuse("GE-51", "the nesting stone goes to another player, not back to you")
     return ACCEPTED
 
 
 def _hatch_card(state: GentooState, catalog: Catalog) -> str | None:
-    hatches = usable_of(state, state.seat, "hatch", catalog)
+    hatches = usable_of(state, state.turn.seat, "hatch", catalog)
     return hatches[0] if hatches else None
 
 
@@ -275,7 +276,7 @@ def apply_hatch(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """Egg and Hatch to the Discard Pile, a penguin taken, a stone given; five penguins win at
     once, else the turn ends."""
     catalog, players = Catalog.of(setup.game), setup.players
-    egg, hatch, seat = move["egg"], _hatch_card(state, catalog) or "", state.seat
+    egg, hatch, seat = move["egg"], _hatch_card(state, catalog) or "", state.turn.seat
     area = state.areas[seat]
     hatched = [(egg, area.in_play, DISCARD_PILE), (hatch, area.in_play, DISCARD_PILE)]
     hatched.append((catalog.penguin, PENGUIN_SUPPLY, area.tokens))
@@ -295,7 +296,7 @@ def play_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) -> 
     `check_play` accepts."""
     moves: list[Move] = []
     spots: list[Move] | None = None
-    held = usable(state, state.seat)
+    held = usable(state, state.turn.seat)
     for card in sorted(set(held)):
         kind = catalog.kind(card)
         if kind in NOT_PLAYED:
@@ -313,12 +314,18 @@ def play_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) -> 
     return moves
 
 
+def can_hatch(state: GentooState, catalog: Catalog) -> bool:
+    """Whether the player whose turn it is holds a usable Egg and Hatch: whether `hatch_moves`
+    lists any move."""
+    return {"egg", "hatch"} <= {*map(catalog.kind, usable(state, state.turn.seat))}
+
+
 def hatch_moves(state: GentooState, catalog: Catalog, players: Sequence[str]) -> list[Move]:
     """Every way the player whose turn it is may hatch an Egg: the moves `check_hatch` accepts."""
     if not _hatch_card(state, catalog):
         return []
-    eggs = usable_of(state, state.seat, "egg", catalog)
-    if state.tokens(state.seat)[catalog.stone] == 0:
+    eggs = usable_of(state, state.turn.seat, "egg", catalog)
+    if state.tokens(state.turn.seat)[catalog.stone] == 0:
         return [{"type": "hatch", "egg": egg} for egg in eggs]
-    others = [p for s, p in enumerate(players) if s != state.seat]
+    others = [p for s, p in enumerate(players) if s != state.turn.seat]
     return [{"type": "hatch", "egg": egg, "to": name} for egg in eggs for name in others]

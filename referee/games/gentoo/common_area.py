@@ -21,14 +21,14 @@ from pnpkit.referee.games.gentoo.state import (
 
 def site(state: GentooState, catalog: Catalog) -> str | None:
     """A Good Nesting Site the player whose turn it is may use now, if any (GE-15)."""
-    sites = usable_of(state, state.seat, "good-nesting-site", catalog)
+    sites = usable_of(state, state.turn.seat, "good-nesting-site", catalog)
     return sites[0] if sites else None
 
 
 def check_choose(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Whether the player may take this Choice Card (GE-12 … GE-15)."""
     catalog, card = Catalog.of(setup.game), move["card"]
-    tokens = state.tokens(state.seat)
+    tokens = state.tokens(state.turn.seat)
     fish, stones = tokens[catalog.fish], tokens[catalog.stone]
     if card not in state.cards(CHOICES):
         return refuse("GE-12", f"{card} {catalog.name(card)} is not among the Choice Cards")
@@ -52,7 +52,7 @@ def check_choose(setup: Setup, state: GentooState, move: Move) -> Verdict:
 
 def apply_choose(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The card to the Used Pile, its fish paid; a Good Nesting Site used is discarded."""
-    catalog, card, area = Catalog.of(setup.game), move["card"], state.areas[state.seat]
+    catalog, card, area = Catalog.of(setup.game), move["card"], state.areas[state.turn.seat]
     paid = [
         (card, CHOICES, area.used),
         (catalog.fish, area.tokens, FISH_SUPPLY, catalog.cost(card)),
@@ -65,7 +65,7 @@ def apply_choose(setup: Setup, state: GentooState, move: Move) -> GentooState:
 def choices(setup: Setup, state: GentooState) -> list[Move]:
     """Every Choice Card the player may take now, with and without a Good Nesting Site: those
     `check_choose` accepts."""
-    catalog, tokens = Catalog.of(setup.game), state.tokens(state.seat)
+    catalog, tokens = Catalog.of(setup.game), state.tokens(state.turn.seat)
     fish, stones = tokens[catalog.fish], tokens[catalog.stone]
     with_site: bool | None = None
     moves: list[Move] = []

@@ -19,7 +19,7 @@ from pnpkit.referee.games.gentoo.turn import CARDS_IN_PLAY_KEPT, end_turn
 
 def check_used(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """A Card in Play moves to the Used Pile only from more than three (GE-23)."""
-    catalog, card, in_play = Catalog.of(setup.game), move["card"], state.in_play(state.seat)
+    catalog, card, in_play = Catalog.of(setup.game), move["card"], state.in_play(state.turn.seat)
     if card not in in_play:
         return refuse("GE-23", f"you have no {card} {catalog.name(card)} in your Cards in Play")
     if len(in_play) <= CARDS_IN_PLAY_KEPT:
@@ -31,13 +31,13 @@ def check_used(setup: Setup, state: GentooState, move: Move) -> Verdict:
 
 def apply_used(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """The card to the Used Pile; the turn ends."""
-    area = state.areas[state.seat]
+    area = state.areas[state.turn.seat]
     return end_turn(state, (move["card"], area.in_play, area.used))
 
 
 def check_pass(setup: Setup, state: GentooState, move: Move) -> Verdict:
     """Passing ends Phase II only with three or fewer Cards in Play (GE-47)."""
-    if state.step == PLAY and len(state.in_play(state.seat)) > CARDS_IN_PLAY_KEPT:
+    if state.turn.step == PLAY and len(state.in_play(state.turn.seat)) > CARDS_IN_PLAY_KEPT:
         return refuse(
             "GE-47",
             "with more than three Cards in Play you must play a card or move one to your "
@@ -48,7 +48,7 @@ def check_pass(setup: Setup, state: GentooState, move: Move) -> Verdict:
 
 def apply_pass(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """Nothing chosen (on to the discard), or the turn ended without playing."""
-    return state.at(DISCARD) if state.step == CHOOSE else end_turn(state)
+    return state.at(DISCARD) if state.turn.step == CHOOSE else end_turn(state)
 
 
 def answers(setup: Setup, state: GentooState) -> list[Move]:
@@ -69,14 +69,13 @@ def plays(setup: Setup, state: GentooState) -> list[Move]:
 
 def endings(state: GentooState) -> list[Move]:
     """The ways to end the turn without playing: pass, or else move a card to the Used Pile."""
-    cards_in_play = filing(state)
+    cards_in_play = filing(state.in_play(state.turn.seat))
     if not cards_in_play:
         return [{"type": "pass"}]
     return [{"type": "used", "card": c} for c in cards_in_play]
 
 
-def filing(state: GentooState) -> list[str]:
-    """The cards one of which must move to the Used Pile to end the turn: each card in play
-    when more than three are; none when the turn may end with a pass (GE-23)."""
-    in_play = state.in_play(state.seat)
+def filing(in_play: tuple[str, ...]) -> list[str]:
+    """The cards one of which must move to the Used Pile to end the turn: each of the Cards in
+    Play when more than three are; none when the turn may end with a pass (GE-23)."""
     return sorted(set(in_play)) if len(in_play) > CARDS_IN_PLAY_KEPT else []

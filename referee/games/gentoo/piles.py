@@ -28,10 +28,11 @@ RESHUFFLE_USED: Move = {"type": "reshuffle", "pile": "used"}
 
 def forced(setup: Setup, state: GentooState) -> Move | None:
     """The reshuffle the rules make when a pile runs out (GE-11, GE-19), else None."""
-    step, seat = state.turn.step, state.turn.seat
-    if step == DRAW and not state.middle(DRAW_PILE).counts and state.cards(DISCARD_PILE):
-        return dict(RESHUFFLE_DISCARD)
-    if step == FLIP and not state.pile(seat).counts and state.used(seat):
+    turn = state.turn
+    if turn.step == DRAW:
+        if not state.middle(DRAW_PILE).counts and state.cards(DISCARD_PILE):
+            return dict(RESHUFFLE_DISCARD)
+    elif turn.step == FLIP and not state.pile(turn.seat).counts and state.used(turn.seat):
         return dict(RESHUFFLE_USED)
     return None
 
@@ -39,7 +40,8 @@ def forced(setup: Setup, state: GentooState) -> Move | None:
 def source(state: GentooState) -> Pool:
     """The face-down pile the next card is turned from: the Player Pile in Phase II's flip, the
     Draw Pile otherwise."""
-    return state.pile(state.seat) if state.step == FLIP else state.middle(DRAW_PILE)  # type: ignore[return-value]
+    turn = state.turn
+    return state.pile(turn.seat) if turn.step == FLIP else state.middle(DRAW_PILE)  # type: ignore[return-value]
 
 
 def check_flip(setup: Setup, state: GentooState, move: Move) -> Verdict:
@@ -50,7 +52,7 @@ def check_flip(setup: Setup, state: GentooState, move: Move) -> Verdict:
     pile = source(state)
     if pile[card]:
         return ACCEPTED
-    where = "your Player Pile" if state.step == FLIP else "the Draw Pile"
+    where = "your Player Pile" if state.turn.step == FLIP else "the Draw Pile"
     return refuse(
         "GE-36", f"{where} cannot hold another {card} {catalog.name(card)}: {pool_text(pile)}"
     )
@@ -60,10 +62,10 @@ def apply_flip(setup: Setup, state: GentooState, move: Move) -> GentooState:
     """A Choice Card added from the Draw Pile, or the Player Pile's top card put in play; a card
     flipped from a Used Pile reshuffled this turn may be the one chosen this turn (GE-37)."""
     card = move["card"]
-    if state.step != FLIP:
+    if state.turn.step != FLIP:
         return state.move((card, DRAW_PILE, CHOICES))
     barred = card if state.reshuffled and card == state.chosen else None
-    area = state.areas[state.seat]
+    area = state.areas[state.turn.seat]
     return state.move((card, area.pile, area.in_play), step=PLAY, barred=barred)
 
 
@@ -92,7 +94,8 @@ def apply_reshuffle(setup: Setup, state: GentooState, move: Move) -> GentooState
         return state.put(
             {DRAW_PILE: Pool().holding(state.cards(DISCARD_PILE)), DISCARD_PILE: Pile()}
         )
-    fish, seat, area = Catalog.of(setup.game).fish, state.seat, state.areas[state.seat]
+    fish, seat = Catalog.of(setup.game).fish, state.turn.seat
+    area = state.areas[seat]
     refill = FISH_AT_START - state.tokens(seat)[fish]
     shuffled = state.put({area.pile: Pool().holding(state.used(seat)), area.used: Pile()})
     return shuffled.move((fish, FISH_SUPPLY, area.tokens, refill), reshuffled=True)

@@ -27,15 +27,14 @@ STEPS = (CHOOSE, PLAY, PECK)
 
 def sensible_move(setup: Setup, state: GentooState, rng: random.Random) -> Move:
     """A legal move at one of `STEPS`, picked as described above."""
-    catalog, step = Catalog.of(setup.game), state.step
+    catalog, step = Catalog.of(setup.game), state.turn.step
     if step == CHOOSE:
         return _choose(state, common_area.choices(setup, state), catalog, rng)
     if step == PECK:
         answers = personal_area.answers(setup, state)
         return rng.choice(answers[1:] or answers)
-    hatches = cards.hatch_moves(state, catalog, setup.players)
-    if hatches:
-        return rng.choice(hatches)
+    if cards.can_hatch(state, catalog):
+        return rng.choice(cards.hatch_moves(state, catalog, setup.players))
     return _play(setup, state, catalog, rng)
 
 
@@ -63,28 +62,34 @@ def _choose(
 def _wanted(state: GentooState, catalog: Catalog) -> str:
     """Egg or Hatch, whichever the deck of the player whose turn it is (pile, in play and used)
     holds fewer of: Egg on a tie."""
-    seat, kind = state.seat, catalog.kind
-    kinds = [*map(kind, state.in_play(seat)), *map(kind, state.used(seat))]
+    seat, kind = state.turn.seat, catalog.kind
+    kinds = [*map(kind, state.in_play(seat) + state.used(seat))]
+    eggs, hatches = kinds.count("egg"), kinds.count("hatch")
     for card, n in state.pile(seat).counts:
-        kinds += [kind(card)] * n
-    return "egg" if kinds.count("egg") <= kinds.count("hatch") else "hatch"
+        half = kind(card)
+        if half == "egg":
+            eggs += n
+        elif half == "hatch":
+            hatches += n
+    return "egg" if eggs <= hatches else "hatch"
 
 
 def _play(setup: Setup, state: GentooState, catalog: Catalog, rng: random.Random) -> Move:
-    me = setup.players[state.seat]
+    me = setup.players[state.turn.seat]
     plays = cards.play_moves(state, catalog, setup.players)
     actions = [m for m in plays if m.get("owner") != me]
     if actions and rng.random() < PLAY_ACTION:
         return rng.choice(actions)
-    filing = personal_area.filing(state)
+    in_play = state.in_play(state.turn.seat)
+    filing = personal_area.filing(in_play)
     if not filing:
-        return rng.choice(personal_area.endings(state))  # the pass alone
-    return {"type": "used", "card": rng.choice(_filed(state, filing, catalog) or filing)}
+        return rng.choice([{"type": "pass"}])  # `personal_area.endings`: the pass alone
+    return {"type": "used", "card": rng.choice(_filed(in_play, filing, catalog) or filing)}
 
 
-def _filed(state: GentooState, filing: list[str], catalog: Catalog) -> list[str]:
+def _filed(in_play: tuple[str, ...], filing: list[str], catalog: Catalog) -> list[str]:
     """The cards among `filing` whose move to the Used Pile leaves no lone Egg or Hatch in play
     (the moves `personal_area.endings` lists, drawn from as that list)."""
-    kinds = list(map(catalog.kind, state.in_play(state.seat)))
-    lone = [k for k in HALVES if kinds.count(k) == 1]
-    return [c for c in filing if catalog.kind(c) not in lone] if lone else filing
+    kinds = [*map(catalog.kind, in_play)]
+    lone = [in_play[kinds.index(k)] for k in HALVES if kinds.count(k) == 1]
+    return [c for c in filing if c not in lone] if lone else filing
