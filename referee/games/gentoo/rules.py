@@ -215,7 +215,7 @@ class Gentoo(KitRules):
         """Whether the move may be made now; a refusal says why and cites the rule. Gentoo's
         own order and texts: the winner named once over, a damaged move, a player out of turn
         (a Vicious Peck's victim may act at another's turn), then the kit's "not now"."""
-        if state.step == OVER:
+        if state.turn.step == OVER:
             winner = setup.players[state.winner or 0]
             return refuse("GE-24", f"the game is over: {winner} has five penguins")
         if not well_formed(setup, move):
@@ -238,7 +238,7 @@ class Gentoo(KitRules):
         pass first), rather than each form's values checked one by one."""
         if piles.forced(setup, state) is not None:
             return []
-        step = state.step
+        step = state.turn.step
         if step in (SETUP, DRAW, FLIP):
             return piles.flips(state)
         if step == FIRST:
@@ -257,7 +257,7 @@ class Gentoo(KitRules):
 
     def random_move(self, setup: Setup, state: GentooState, rng: random.Random) -> Move:
         """A simulated player's move (policy.py); cards turned over weighted by copies."""
-        step = state.step
+        step = state.turn.step
         if step in policy.STEPS:
             return policy.sensible_move(setup, state, rng)
         if step == DISCARD:

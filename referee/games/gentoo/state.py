@@ -197,7 +197,7 @@ class GentooState:
     """While a Stone Thief waits for a Vicious Peck: the seat it takes from."""
     winner: int | None = None
 
-    # read in C (attrgetter), not by a Python property: the rules ask them at every move
+    # for the views and tests; the rules, which ask at every move, read `turn` itself (cheaper)
     step = property(attrgetter("turn.step"), doc="The step the turn is at.")
     seat = property(attrgetter("turn.seat"), doc="The seat whose turn it is.")
 

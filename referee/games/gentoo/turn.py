@@ -62,21 +62,21 @@ def prompt(setup: Setup, state: GentooState) -> Prompt | None:
     """The prompts the flow's fixed lines cannot give, else None: the Choice Card set out (by
     nobody), the Stone Thief's victim, a player who must move a card to the Used Pile, the
     winner."""
-    names, step = setup.players, state.step
+    names, step = setup.players, state.turn.step
     if step == OVER:
         return Prompt("over", (), f"{names[state.winner or 0]} has five penguins and wins")
     if step == SETUP:
         k = len(state.cards(CHOICES)) + 1
         return Prompt("chance", (), f"turn over Choice Card {k} of {CHOICE_CARDS}: flip CARD")
     if step == PECK:
-        victim, who = names[state.victim or 0], names[state.seat]
+        victim, who = names[state.victim or 0], names[state.turn.seat]
         return Prompt(
             "move",
             (victim,),
             f"{victim}: {who}'s Stone Thief takes a stone — play a Vicious Peck or allow",
         )
-    if step == PLAY and len(state.in_play(state.seat)) > CARDS_IN_PLAY_KEPT:
-        who = names[state.seat]
+    if step == PLAY and len(state.in_play(state.turn.seat)) > CARDS_IN_PLAY_KEPT:
+        who = names[state.turn.seat]
         return Prompt(
             "move",
             (who,),
@@ -124,7 +124,7 @@ def _skip(state: GentooState, step: str) -> str | None:
         return CHOOSE if len(state.cards(CHOICES)) > CHOICE_CARDS or _run_out(state) else None
     if step == DISCARD:
         return FLIP if len(state.cards(CHOICES)) <= CHOICE_CARDS else None
-    seat = state.seat  # FLIP
+    seat = state.turn.seat  # FLIP
     return PLAY if not state.pile(seat).counts and not state.used(seat) else None
 
 
@@ -137,7 +137,7 @@ def end_turn(state: GentooState, *moves: Carried) -> GentooState:
     """The turn's last `moves` of pieces made (`GentooState.move`), play proceeds to the next
     player; one who has gone fishing loses that turn (GE-33)."""
     n = len(state.areas)
-    seat = (state.seat + state.direction) % n
+    seat = (state.turn.seat + state.direction) % n
     lost = None
     if seat == state.fishing:
         lost, seat = seat, (seat + state.direction) % n
