@@ -16,16 +16,18 @@ def per_game(read: Callable[[Game], Facts]) -> Callable[[Game], Facts]:
     """`read(game)`, kept for as long as that loaded game lives (another game object, even of
     the same data, is read again)."""
     known: dict[int, tuple[Game, Facts]] = {}
-    last: list[tuple[Game, Facts]] = []
+    last_game: Game | None = None
+    last_facts: Facts
 
     @functools.wraps(read)
     def facts(game: Game) -> Facts:
-        if last and last[0][0] is game:
-            return last[0][1]
+        nonlocal last_game, last_facts
+        if game is last_game:  # the game of the last call: almost every call
+            return last_facts
         found = known.get(id(game))
         if found is None or found[0] is not game:
             found = known[id(game)] = (game, read(game))
-        last[:] = [found]
-        return found[1]
+        last_game, last_facts = found
+        return last_facts
 
     return facts
