@@ -1,14 +1,16 @@
 """The table drawn as rows of zones: the picture a game gets without drawing its own (the rules
 kit's blocks, or any game's `knowledge`).
 
-Every zone is a row: its name, then its cards face up when the viewer sees them, else a face-down
-stack with its count. Each row and each face-up card carries `data-id`, the word moves use (a
-pile's name, a card's ID), so tapping the picture on the shared page picks the move's words.
+Every zone is a row: its name, then its cards face up when the viewer sees them (copies side by
+side drawn once, marked ×N), else a face-down stack with its count. Each row and each face-up
+card carries `data-id`, the word moves use (a pile's name, a card's ID), so tapping the picture
+on the shared page picks the move's words.
 Imported only by the commands that draw (svgwrite is slow to load).
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from pnpkit.referee.engine.information import Knowledge
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
     from pnpkit.referee.engine.rules import Rules, Setup, State
 
 CARD_W, CARD_H, GAP, ROW, NAME_W, WIDTH = 46.0, 64.0, 6.0, 80.0, 104.0, 960.0
+NAME_CHARS = 10
+"""Characters of a card's name per line (8-point text on a card CARD_W wide)."""
 COLOURS = {
     "red": "#c8362f",
     "green": "#2e8b47",
@@ -55,7 +59,7 @@ def drawn(rules: Rules, setup: Setup, state: State, viewer: str, rows: list[Row]
 
     places, x, y = [], 0.0, 0.0
     for row in rows:
-        width = _name_w(row["name"]) + GAP + _spread(len(row.get("cards", ()))) + 2 * GAP
+        width = _name_w(row["name"]) + GAP + _spread(len(_runs(row.get("cards", [])))) + 2 * GAP
         if x and x + width > WIDTH:
             x, y = 0.0, y + ROW
         places.append((x, y))
@@ -79,6 +83,27 @@ def _step(cards: int) -> float:
 def _spread(cards: int) -> float:
     """The width `cards` face-up cards take (one card's room when there are none)."""
     return (max(cards, 1) - 1) * _step(cards) + CARD_W
+
+
+def _runs(cards: list[dict[str, Any]]) -> list[tuple[dict[str, Any], int]]:
+    """The cards as runs of copies lying side by side, each with how many (a supply of 19
+    candles is one card ×19; a pile keeps its order)."""
+    runs: list[tuple[dict[str, Any], int]] = []
+    for shown in cards:
+        if runs and runs[-1][0]["id"] == shown["id"]:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((shown, 1))
+    return runs
+
+
+def _name_lines(name: str) -> list[str]:
+    """A card's name on two short lines (its words kept whole where they fit), shortened with
+    an ellipsis when it needs more."""
+    lines = textwrap.wrap(name, NAME_CHARS) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], lines[1][: NAME_CHARS - 1] + "…"]
+    return lines
 
 
 def _tagged(canvas: Any, word: str) -> Any:
@@ -116,8 +141,9 @@ def _row(canvas: Any, setup: Setup, row: dict[str, Any], x: float, y: float) -> 
     if "face_down" in row:
         down = f"{row['face_down']} face down"
         title.add(d.text(down, insert=(left + 6, y + 36), font_size=10))
-    for n, shown in enumerate(row["cards"]):
-        at = x + n * _step(len(row["cards"]))
+    runs = _runs(row["cards"])
+    for n, (shown, copies) in enumerate(runs):
+        at = x + n * _step(len(runs))
         group = _tagged(canvas, shown["id"])
         component = setup.game.component(shown["id"])
         colour = str(component.fields.get("colour", "")) if component else ""
@@ -125,4 +151,8 @@ def _row(canvas: Any, setup: Setup, row: dict[str, Any], x: float, y: float) -> 
         group.add(d.rect((at, y), (CARD_W, CARD_H), rx=4, fill="#fffdf7", stroke=stroke))
         group.add(d.rect((at, y), (CARD_W, 8), fill=stroke))
         group.add(d.text(shown["id"], insert=(at + 3, y + 24), font_size=9))
-        group.add(d.text(shown["name"][:9], insert=(at + 3, y + 40), font_size=8))
+        for k, line in enumerate(_name_lines(shown["name"])):
+            group.add(d.text(line, insert=(at + 3, y + 38 + 10 * k), font_size=8))
+        if copies > 1:
+            group.add(d.text(f"×{copies}", insert=(at + 3, y + CARD_H - 5), font_size=10,
+                             font_weight="bold"))  # fmt: skip

@@ -13,6 +13,7 @@ from pnpkit.referee.api import SHARED, Knowledge, Rules
 from pnpkit.referee.engine.session import Session
 from pnpkit.referee.log.store import make_setup
 from pnpkit.referee.views.gate import event_secrecy, state_for
+from pnpkit.referee.views.table_data import card
 from pnpkit.referee.views.zone_picture import drawn, knowledge_rows
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
@@ -102,3 +103,22 @@ def test_a_plain_rules_module_without_svg_is_drawn_from_its_knowledge() -> None:
         )
     )
     assert drawn(rules, setup, state, SHARED, knowledge_rows(setup, swapped, SHARED)) == svg
+
+
+def test_copies_lying_together_are_one_card_marked_with_how_many_and_names_are_whole() -> None:
+    """A supply of identical cards was as many overlapping cards, and names were cut ("Red
+    Lante"): copies side by side are now drawn once, ×N, and a name takes two lines."""
+    setup = make_setup(load_game(LANTERNS), ["Ann", "Bob"], seed=3)
+    session = Session(setup)
+    session.advance()
+    rng = random.Random(3)
+    for _ in range(6):
+        session.submit(rng.choice(session.legal()))
+    rules, state = setup.rules, session.state
+    row = {"name": "Ann's candles", "kind": "zone", "cards": [card(setup.game, "LW-C")] * 5}
+    svg = drawn(rules, setup, state, SHARED, [row])
+    assert svg.count('data-id="LW-C"') == 1 and ">×5<" in svg
+    walk = [card(setup.game, c) for c in ("LW-R1", "LW-R1", "LW-R2", "LW-R1")]
+    svg = drawn(rules, setup, state, SHARED, [{"name": "walk", "kind": "zone", "cards": walk}])
+    assert re.findall(r'data-id="(LW-R\d)"', svg) == ["LW-R1", "LW-R2", "LW-R1"]  # in order
+    assert ">×2<" in svg and ">Red<" in svg and ">Lantern<" in svg
