@@ -102,7 +102,7 @@ def table_svg(setup: Setup, state: State, data: dict[str, Any], face: Any) -> st
     full, clear of the printed values); the River; and the top of every player's pile. Only
     what every player sees: face-down cards are drawn as backs, totems are left out. Each card
     face up and each animal token is a tap target for the moves that name it."""
-    from pnpkit.referee.views.picture import Picture, text_width  # `move` must start fast
+    from pnpkit.referee.api import Picture, text_width  # loaded when first used: `move` starts fast
 
     table = facts(setup.game)
     columns = max(len(table.landscape), 6, PILE_SHOWN)
