@@ -33,6 +33,16 @@ def played(moves: int, seed: int = 5) -> Session:
     return session
 
 
+def walked() -> Session:
+    """A digital game of Lantern Walk (a plain `Rules` module, no kit) after 6 random moves."""
+    session = Session(make_setup(load_game(LANTERNS), ["Ann", "Bob"], seed=3))
+    session.advance()
+    rng = random.Random(3)
+    for _ in range(6):
+        session.submit(rng.choice(session.legal()))
+    return session
+
+
 def test_the_shared_picture_shows_the_public_cards_and_hides_the_hands() -> None:
     session = played(12)
     setup, state = session.setup, session.state
@@ -77,13 +87,8 @@ def test_the_table_data_and_the_page_follow_the_viewer() -> None:
 def test_a_plain_rules_module_without_svg_is_drawn_from_its_knowledge() -> None:
     """Lantern Walk is a plain `Rules` module (no kit); without its own `svg` the default draws
     a row per zone of its `knowledge`: public cards face up, the others as counts."""
-    setup = make_setup(load_game(LANTERNS), ["Ann", "Bob"], seed=3)
-    session = Session(setup)
-    session.advance()
-    rng = random.Random(3)
-    for _ in range(6):
-        session.submit(rng.choice(session.legal()))
-    rules, state = setup.rules, session.state
+    session = walked()
+    setup, rules, state = session.setup, session.setup.rules, session.state
     svg = Rules.svg(rules, setup, state, lambda card: None)
     ids = set(re.findall(r'data-id="([^"]+)"', svg))
     zones = rules.knowledge(setup, state).zones
@@ -108,13 +113,8 @@ def test_a_plain_rules_module_without_svg_is_drawn_from_its_knowledge() -> None:
 def test_copies_lying_together_are_one_card_marked_with_how_many_and_names_are_whole() -> None:
     """A supply of identical cards was as many overlapping cards, and names were cut ("Red
     Lante"): copies side by side are now drawn once, ×N, and a name takes two lines."""
-    setup = make_setup(load_game(LANTERNS), ["Ann", "Bob"], seed=3)
-    session = Session(setup)
-    session.advance()
-    rng = random.Random(3)
-    for _ in range(6):
-        session.submit(rng.choice(session.legal()))
-    rules, state = setup.rules, session.state
+    session = walked()
+    setup, rules, state = session.setup, session.setup.rules, session.state
     row = {"name": "Ann's candles", "kind": "zone", "cards": [card(setup.game, "LW-C")] * 5}
     svg = drawn(rules, setup, state, SHARED, [row])
     assert svg.count('data-id="LW-C"') == 1 and ">×5<" in svg
