@@ -77,6 +77,8 @@ def lint(reference: str, games: int = 2, max_steps: int = 300) -> list[str]:
 class _Linter:
     def __init__(self, game: Game, rules: Rules):
         self.game, self.rules = game, rules
+        self.home, self.code = _code(type(rules))
+        """The folder of the rules' package and its source files."""
         self.found: dict[str, str] = {}
         self.cited: dict[str, str] = {}
         """Rule ID → where it was cited first."""
@@ -98,7 +100,7 @@ class _Linter:
     def written(self) -> None:
         """The rule IDs the rules' code cites as written, `refuse("ID", …)`: a refusal no random
         game reaches (a die showing 9) still cites a rule the index must hold."""
-        for rule, place in written_refusals(type(self.rules)).items():
+        for rule, place in written_refusals(self.code).items():
             self.cited.setdefault(rule, f"in a refusal at {place}")
 
     def note(self, key: str, message: str) -> None:
@@ -112,7 +114,7 @@ class _Linter:
         try:
             answer = unguarded(self.rules, name)(*args)
         except Exception as exc:
-            self.note(f"raises {name}", f"{name}: raised {raised(exc, self.rules)}")
+            self.note(f"raises {name}", f"{name}: raised {raised(exc, self.home)}")
             return FAILED
         fits, expected = EXPECTED.get(name, (lambda _: True, ""))
         if not fits(answer):
@@ -206,7 +208,7 @@ class _Linter:
                 self.cited.setdefault(self.rules.syntax_rule, f"the syntax rule ({where})")
                 continue
             except Exception as exc:
-                self.note("raises parse", f"parse: raised {raised(exc, self.rules)} ({text!r})")
+                self.note("raises parse", f"parse: raised {raised(exc, self.home)} ({text!r})")
                 continue
             verdict = self.call("check", setup, state, move)
             if verdict is not FAILED and not verdict.ok:
@@ -235,7 +237,7 @@ class _Linter:
             try:
                 other = self.rules.determinise(setup, state, seat, random.Random(where))
             except Exception as exc:
-                self.note("raises determinise", f"determinise: raised {raised(exc, self.rules)}")
+                self.note("raises determinise", f"determinise: raised {raised(exc, self.home)}")
                 return
             if other is None:
                 return
@@ -291,12 +293,11 @@ def _code(rules: type[Rules]) -> tuple[Path, list[Path]]:
     return place.parent, [p for p in files if p not in tests and not p.name.startswith("test_")]
 
 
-def raised(exc: Exception, rules: Rules) -> str:
+def raised(exc: Exception, home: Path) -> str:
     """What an exception of the rules' code says, with where it was raised: the last line of
-    the rules' own code it passed (else the last line it passed)."""
-    home = f"{_code(type(rules))[0]}{os.sep}"
+    the rules' own code (in `home`, their package's folder) it passed, else the last it passed."""
     frames = traceback.extract_tb(exc.__traceback__)
-    own = [f for f in frames if f.filename.startswith(home)] or frames
+    own = [f for f in frames if f.filename.startswith(f"{home}{os.sep}")] or frames
     if not own:
         return f"{type(exc).__name__}: {exc}"
     last = own[-1]
@@ -305,11 +306,10 @@ def raised(exc: Exception, rules: Rules) -> str:
     )
 
 
-def written_refusals(rules: type[Rules]) -> dict[str, str]:
-    """Rule ID → `file:line` of the first `refuse("ID", …)` written in the code of the rules'
-    package (their module alone when it is in none; tests aside)."""
+def written_refusals(files: list[Path]) -> dict[str, str]:
+    """Rule ID → `file:line` of the first `refuse("ID", …)` written in `files`."""
     found: dict[str, str] = {}
-    for path in _code(rules)[1]:
+    for path in files:
         if path.stat().st_size > MAX_SOURCE:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
@@ -325,8 +325,6 @@ def written_refusals(rules: type[Rules]) -> dict[str, str]:
 def _index(game: Game, rules: Rules) -> set[str] | None:
     """The rule IDs of the rules' index, None when they ship none."""
     from pnpkit.referee.engine.registry import source_of
-    from pnpkit.referee.engine.rules_index import index_text, statements
+    from pnpkit.referee.engine.rules_index import rule_ids
 
-    if not rules.index:
-        return None
-    return set(statements(index_text(source_of(game.manifest["rules"], game.name), rules)))
+    return rule_ids(source_of(game.manifest["rules"], game.name), rules)

@@ -65,9 +65,9 @@ def guard(rules: Rules, index: Callable[[], Collection[str] | None] = lambda: No
     refusal: a refusal must cite one of them."""
     if getattr(rules, "_pnpkit_guarded", False):
         return rules
+    missing = undefined(rules)
     for name, (fits, expected) in EXPECTED.items():
-        own = getattr(type(rules), name)
-        if name in REQUIRED and own is getattr(Rules, name):
+        if name in missing:
             setattr(rules, name, _missing(rules, name))
         else:
             cites = _cites_index(rules, index) if name == "check" else None

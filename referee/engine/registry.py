@@ -127,10 +127,10 @@ def load(name: str, game: str = "") -> Rules:
 def _index(source: RulesSource, rules: Rules) -> set[str] | None:
     """The rule IDs of the rules index the rules ship; None when they ship none or it cannot be
     read (`referee lint` says so)."""
-    from pnpkit.referee.engine.rules_index import index_text, statements
+    from pnpkit.referee.engine.rules_index import rule_ids
 
     try:
-        return set(statements(index_text(source, rules)))
+        return rule_ids(source, rules)
     except PnpError:
         return None
 

@@ -55,3 +55,9 @@ def index_text(source: RulesSource, rules: Rules) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         problem = f"cannot read their rules index {rules.index}: {exc}"
         raise PnpError(f"rules {source}: {problem}") from None
+
+
+def rule_ids(source: RulesSource, rules: Rules) -> set[str] | None:
+    """The IDs of the rules index that `rules` ship; None when they ship none (PnpError when it
+    cannot be read)."""
+    return set(statements(index_text(source, rules))) if rules.index else None

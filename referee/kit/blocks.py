@@ -460,19 +460,19 @@ class Table:
         object.__setattr__(self, "_at", {name: n for n, (name, _) in enumerate(self.blocks)})
 
     def __getitem__(self, name: str) -> Any:
-        return self.blocks[self._at[name]][1]  # type: ignore[attr-defined]
+        return self.blocks[self._at[name]][1]
 
     def put(self, name: str, block: Block) -> Table:
         """The table with block `name` replaced."""
         blocks = list(self.blocks)
-        blocks[self._at[name]] = (name, block)  # type: ignore[attr-defined]
+        blocks[self._at[name]] = (name, block)
         return self._with(blocks)
 
     def put_all(self, blocks: Mapping[str, Block]) -> Table:
         """The table with each block of `blocks` replaced (several changes, one new table)."""
         changed = list(self.blocks)
         for name, block in blocks.items():
-            changed[self._at[name]] = (name, block)  # type: ignore[attr-defined]
+            changed[self._at[name]] = (name, block)
         return self._with(changed)
 
     def carry(self, *moves: Carried) -> Table:
@@ -481,7 +481,7 @@ class Table:
         `gain`s it (a `Pile` takes it on top and gives its last copy, a `Pool` counts copies, a
         `Hand` holds it known, a `LotHand` in its sorted place, a `Deck` gives it drawn and seen
         and takes it shuffled in). One new table, however many pieces move."""
-        blocks, at = list(self.blocks), self._at  # type: ignore[attr-defined]
+        blocks, at = list(self.blocks), self._at
         for move in moves:
             copies = move[3] if len(move) > 3 else 1  # type: ignore[misc]
             if copies:
